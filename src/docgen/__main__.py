@@ -1,0 +1,5 @@
+"""Entry point for ``python -m docgen``."""
+
+from docgen.cli import main
+
+main()

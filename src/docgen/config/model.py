@@ -1,0 +1,91 @@
+"""Typed, frozen view of a validated ``docs.json``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+DEFAULT_DIRECTORY = "api-reference"
+DEFAULT_LANGUAGES = ("curl", "python", "javascript")
+
+
+class NodeKind(StrEnum):
+    ROOT = "root"
+    TAB = "tab"
+    VERSION = "version"
+    ANCHOR = "anchor"
+    DROPDOWN = "dropdown"
+    GROUP = "group"
+
+    @property
+    def structural(self) -> bool:
+        """Tabs, versions, anchors and dropdowns split the site; groups live in a sidebar."""
+        return self not in (NodeKind.GROUP,)
+
+
+class PlaygroundDisplay(StrEnum):
+    INTERACTIVE = "interactive"
+    SIMPLE = "simple"
+    NONE = "none"
+    AUTH = "auth"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenApiSource:
+    """One ``openapi`` entry: a spec path (relative to the docs root) and its URL directory."""
+
+    source: str
+    directory: str
+    pointer: str
+
+
+@dataclass(frozen=True, slots=True)
+class PageEntry:
+    """A string in a ``pages`` list: an operation reference or a page file path."""
+
+    text: str
+    pointer: str
+
+
+@dataclass(frozen=True, slots=True)
+class NavNode:
+    """A navigation element. ``items`` holds child nodes and page entries in config order."""
+
+    kind: NodeKind
+    label: str
+    pointer: str
+    openapi: tuple[OpenApiSource, ...] | None
+    items: tuple[NavNode | PageEntry, ...]
+    href: str | None = None
+    hidden: bool = False
+    expanded: bool = False
+    default: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Playground:
+    display: PlaygroundDisplay = PlaygroundDisplay.INTERACTIVE
+    proxy: bool = True
+    allow: tuple[str, ...] = ()
+    allow_local: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AuthConfig:
+    type: str
+    login_url: str
+    public_key: str | None
+    public_key_file: str | None
+    algorithm: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SiteConfig:
+    name: str
+    url: str | None
+    description: str | None
+    primary_color: str | None
+    navigation: NavNode
+    playground: Playground
+    languages: tuple[str, ...]
+    auth: AuthConfig | None

@@ -1,0 +1,112 @@
+"""Diagnostics: the one currency in which every stage reports a problem.
+
+Stages never print and never raise on user input; they append a :class:`Diagnostic` to a
+:class:`Diagnostics` collection so that ``docgen check`` can report every problem in one run.
+Each diagnostic carries a stable :class:`Code` that tests, CI annotations and the README name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Level(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+class Code(StrEnum):
+    """Stable diagnostic codes (listed, with an example each, in the README)."""
+
+    CONFIG_NOT_FOUND = "config-not-found"
+    CONFIG_PARSE_ERROR = "config-parse-error"
+    CONFIG_INVALID = "config-invalid"
+    SPEC_NOT_FOUND = "spec-not-found"
+    SPEC_PARSE_ERROR = "spec-parse-error"
+    SPEC_UNSUPPORTED_VERSION = "spec-unsupported-version"
+    SPEC_INVALID = "spec-invalid"
+    SPEC_REMOTE = "spec-remote"
+    REF_OUTSIDE_ROOT = "ref-outside-root"
+    REF_UNRESOLVED = "ref-unresolved"
+    PAGE_PARSE_ERROR = "page-parse-error"
+    NAV_UNKNOWN_OPERATION = "nav-unknown-operation"
+    NAV_PAGE_NOT_FOUND = "nav-page-not-found"
+    NAV_EXCLUDED_OPERATION = "nav-excluded-operation"
+    NAV_AMBIGUOUS_OPERATION = "nav-ambiguous-operation"
+    NAV_PAGE_CONFLICT = "nav-page-conflict"
+    NAV_DUPLICATE_URL = "nav-duplicate-url"
+    MDX_UNSUPPORTED = "mdx-unsupported"
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where something is: a file relative to the docs root, 1-based line/column, JSON pointer."""
+
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    pointer: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem, located as precisely as the input allows.
+
+    ``file`` is relative to the docs root (posix separators); ``line``/``column`` are 1-based;
+    ``pointer`` is the JSON pointer of the offending value inside ``file``.
+    """
+
+    level: Level
+    code: Code
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    pointer: str | None = None
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.file or "", self.line or 0, self.column or 0, self.code.value)
+
+
+class Diagnostics:
+    """An append-only, ordered collection of diagnostics."""
+
+    def __init__(self) -> None:
+        self._items: list[Diagnostic] = []
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        if diagnostic not in self._items:
+            self._items.append(diagnostic)
+
+    def report(self, level: Level, code: Code, message: str, where: Location | None) -> None:
+        w = where or Location()
+        self.add(Diagnostic(level, code, message, w.file, w.line, w.column, w.pointer))
+
+    def error(self, code: Code, message: str, where: Location | None = None) -> None:
+        self.report(Level.ERROR, code, message, where)
+
+    def warning(self, code: Code, message: str, where: Location | None = None) -> None:
+        self.report(Level.WARNING, code, message, where)
+
+    def extend(self, other: Diagnostics) -> None:
+        for d in other:
+            self.add(d)
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self._items if d.level is Level.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self._items if d.level is Level.WARNING)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self._items, key=Diagnostic.sort_key)

@@ -1,0 +1,51 @@
+"""Resolve user-given paths against the docs root, refusing anything that leaves it.
+
+No byte of a path outside the root is read: the check is made on the resolved path (links
+followed) before any open().
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+from docgen.exceptions import UnsafePathError
+
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
+
+
+def is_remote(reference: str) -> bool:
+    """True for ``http://``, ``https://``, ``file:`` and any other URL-looking reference."""
+    return bool(_URL.match(reference)) and not _WINDOWS_DRIVE.match(reference)
+
+
+def resolve_inside(root: Path, relative: str, base: Path | None = None) -> Path:
+    """Return the absolute path of ``relative`` (taken from ``base``'s folder, else the root).
+
+    Raises :class:`UnsafePathError` for URLs, absolute paths, NUL bytes, and anything whose
+    resolved location (symbolic links followed) is not inside ``root``.
+    """
+    if "\x00" in relative:
+        raise UnsafePathError(f"'{relative!r}' contains a NUL byte")
+    if is_remote(relative):
+        raise UnsafePathError(
+            f"'{relative}' is a remote reference; docgen never fetches remote files "
+            "(download it into the docs folder and reference it by relative path)"
+        )
+    if PurePosixPath(relative).is_absolute() or _WINDOWS_DRIVE.match(relative):
+        raise UnsafePathError(f"'{relative}' is an absolute path; use a path inside the docs root")
+    root_resolved = root.resolve()
+    start = base.parent if base is not None else root_resolved
+    resolved = (start / relative).resolve(strict=False)
+    if not resolved.is_relative_to(root_resolved):
+        raise UnsafePathError(f"'{relative}' points outside the docs root ({root_resolved})")
+    return resolved
+
+
+def display_name(root: Path, path: Path) -> str:
+    """The posix path of ``path`` relative to the docs root, for messages and the manifest."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

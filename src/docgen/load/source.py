@@ -1,0 +1,85 @@
+"""A parsed file that still knows where each of its values came from."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docgen.diagnostics import Location
+from docgen.exceptions import LoadError
+from docgen.load import json_locate, yaml_safe
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+@dataclass(slots=True)
+class SourceDocument:
+    """A JSON or YAML file: its text, its data and on-demand positions for JSON pointers."""
+
+    path: Path
+    name: str
+    text: str
+    data: Any
+    is_json: bool
+    _nodes: Any = field(default=None, repr=False)
+
+    def position(self, pointer: str) -> tuple[int, int]:
+        """1-based (line, column) of ``pointer`` (``#key`` suffix: of the key itself)."""
+        if self.is_json:
+            return json_locate.locate(self.text, pointer)
+        if self._nodes is None:
+            self._nodes = yaml_safe.compose_yaml(self.text)
+        return yaml_safe.locate_node(self._nodes, pointer)
+
+    def location(self, pointer: str) -> Location:
+        line, column = self.position(pointer)
+        return Location(self.name, line, column, pointer.removesuffix("#key"))
+
+
+def read_text(path: Path) -> str:
+    """Read a UTF-8 file (a BOM is dropped); raises :class:`LoadError` with a clear reason."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise LoadError(f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise LoadError("file not found") from None
+    except IsADirectoryError:
+        raise LoadError("is a folder, not a file") from None
+    except OSError as exc:
+        raise LoadError(f"cannot read: {exc.strerror or exc}") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise LoadError(f"not valid UTF-8 (byte {exc.start})", line) from None
+
+
+def parse_json(text: str) -> Any:
+    """Parse JSON text; raises :class:`LoadError` with line and column."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LoadError(f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+    except RecursionError:
+        raise LoadError("invalid JSON: nesting too deep; refusing to load") from None
+
+
+def looks_like_json(path: Path, text: str) -> bool:
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        return True
+    if suffix in (".yaml", ".yml"):
+        return False
+    return text.lstrip().startswith(("{", "["))
+
+
+def load_document(path: Path, name: str) -> SourceDocument:
+    """Read and parse a JSON or YAML file (format from the extension, else sniffed)."""
+    text = read_text(path)
+    is_json = looks_like_json(path, text)
+    data = parse_json(text) if is_json else yaml_safe.load_yaml(text)
+    return SourceDocument(path=path, name=name, text=text, data=data, is_json=is_json)

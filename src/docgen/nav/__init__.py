@@ -1,0 +1,1 @@
+"""Navigation: resolve docs.json references, choose which pages exist, detect conflicts."""

@@ -1,0 +1,96 @@
+"""The resolved site: every page with its URL, and the navigation tree that links them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from docgen.config.model import NodeKind, SiteConfig
+from docgen.spec.model import Operation, Spec
+
+
+class PageKind(StrEnum):
+    OPERATION = "operation"
+    WEBHOOK = "webhook"
+    PAGE = "page"
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of the site.
+
+    ``url`` starts with ``/`` and has no trailing slash (``/`` for the home page).
+    ``nav`` is the labels of the tab/version/group path that leads to it (for hidden pages, the
+    path of the section that owns them). ``section`` indexes the top-level section whose sidebar
+    the page shows.
+    """
+
+    url: str
+    kind: PageKind
+    title: str
+    operation: Operation | None
+    source: str | None
+    hidden: bool
+    nav: tuple[str, ...]
+    section: int = 0
+    directory: str | None = None
+    description: str | None = None
+    frontmatter: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class NavLink:
+    """A sidebar link to a page (``method`` set for operation pages, for the badge)."""
+
+    url: str
+    label: str
+    method: str | None = None
+    deprecated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NavSection:
+    """A tab, version, anchor, dropdown or group, with its items in display order."""
+
+    kind: NodeKind
+    label: str
+    items: tuple[NavSection | NavLink, ...]
+    href: str | None = None
+    expanded: bool = False
+    default: bool = False
+
+    def first_url(self) -> str | None:
+        for item in self.items:
+            if isinstance(item, NavLink):
+                return item.url
+            url = item.first_url()
+            if url is not None:
+                return url
+        return self.href
+
+    def urls(self) -> list[str]:
+        out: list[str] = []
+        for item in self.items:
+            if isinstance(item, NavLink):
+                out.append(item.url)
+            else:
+                out.extend(item.urls())
+        return out
+
+
+@dataclass(slots=True)
+class Site:
+    """Everything the renderer needs: config, specs, pages (in order) and navigation."""
+
+    config: SiteConfig
+    root: Any  # docs root Path
+    navigation: NavSection
+    pages: list[Page]
+    specs: dict[str, Spec]
+
+    def page(self, url: str) -> Page | None:
+        for page in self.pages:
+            if page.url == url:
+                return page
+        return None

@@ -1,0 +1,111 @@
+"""Markdown page files: find them in the docs root and read their YAML frontmatter."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.exceptions import LoadError
+from docgen.load import yaml_safe
+from docgen.load.paths import display_name
+from docgen.load.source import read_text
+
+PAGE_SUFFIXES = (".mdx", ".md")
+_SKIP_DIRS = {"node_modules"}
+
+
+@dataclass(slots=True)
+class PageFile:
+    """A Markdown page: its path relative to the root, frontmatter, body and body's first line."""
+
+    name: str
+    path: Path
+    frontmatter: dict[str, Any] = field(default_factory=dict)
+    body: str = ""
+    body_line: int = 1
+
+    @property
+    def url(self) -> str:
+        stem = self.name.rsplit(".", 1)[0]
+        if stem == "index":
+            return "/"
+        stem = stem.removesuffix("/index")
+        return "/" + stem
+
+    @property
+    def title(self) -> str:
+        title = self.frontmatter.get("title")
+        if isinstance(title, (str, int, float)) and str(title).strip():
+            return str(title).strip()
+        for line in self.body.splitlines():
+            if line.startswith("# "):
+                return line[2:].strip()
+        stem = Path(self.name).stem
+        return (stem if stem != "index" else "Home").replace("-", " ").replace("_", " ").title()
+
+
+def discover(root: Path, skip: Path | None = None) -> list[str]:
+    """Every ``.md``/``.mdx`` file under ``root`` (sorted), skipping folders that start with
+    ``.`` or ``_``, ``node_modules``, and ``skip`` (the output folder)."""
+    found: list[str] = []
+    root = root.resolve()
+    skip_resolved = skip.resolve() if skip is not None else None
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        here = Path(folder)
+        dirs[:] = sorted(
+            d for d in dirs
+            if not d.startswith((".", "_")) and d not in _SKIP_DIRS
+            and (skip_resolved is None or (here / d).resolve() != skip_resolved)
+        )
+        for file in sorted(files):
+            if file.endswith(PAGE_SUFFIXES) and not file.startswith((".", "_")):
+                path = here / file
+                if path.is_symlink() and not path.resolve().is_relative_to(root):
+                    continue
+                found.append(display_name(root, path))
+    return found
+
+
+def split_frontmatter(text: str) -> tuple[str | None, str, int]:
+    """(frontmatter text or None, body, 1-based line where the body starts)."""
+    if not text.startswith("---"):
+        return None, text, 1
+    lines = text.split("\n")
+    if lines[0].strip() != "---":
+        return None, text, 1
+    for index in range(1, len(lines)):
+        if lines[index].strip() in ("---", "..."):
+            return "\n".join(lines[1:index]), "\n".join(lines[index + 1:]), index + 2
+    return None, text, 1
+
+
+def read_page(root: Path, path: Path, diagnostics: Diagnostics) -> PageFile:
+    """Read a page file; a frontmatter problem is reported and the frontmatter ignored."""
+    name = display_name(root, path)
+    page = PageFile(name=name, path=path)
+    try:
+        text = read_text(path)
+    except LoadError as exc:
+        diagnostics.error(Code.PAGE_PARSE_ERROR, f"cannot read page: {exc.message}",
+                          Location(name, exc.line, exc.column))
+        return page
+    front, body, body_line = split_frontmatter(text)
+    page.body, page.body_line = body, body_line
+    if front is None:
+        return page
+    try:
+        data = yaml_safe.load_yaml(front) if front.strip() else {}
+    except LoadError as exc:
+        line = (exc.line or 0) + 1
+        diagnostics.error(Code.PAGE_PARSE_ERROR, f"invalid frontmatter: {exc.message}",
+                          Location(name, line, exc.column))
+        return page
+    if not isinstance(data, dict):
+        diagnostics.error(Code.PAGE_PARSE_ERROR,
+                          "invalid frontmatter: expected 'key: value' lines", Location(name, 2, 1))
+        return page
+    page.frontmatter = data
+    return page

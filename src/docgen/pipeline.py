@@ -1,0 +1,147 @@
+"""The shared pipeline: load config (or a lone spec) -> load and validate specs -> resolve
+navigation. ``check`` stops here; ``build`` renders and writes what it returns."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen.config.loader import load_config
+from docgen.config.model import (
+    DEFAULT_DIRECTORY,
+    DEFAULT_LANGUAGES,
+    NavNode,
+    NodeKind,
+    OpenApiSource,
+    Playground,
+    SiteConfig,
+)
+from docgen.diagnostics import Diagnostics
+from docgen.exceptions import UsageError
+from docgen.load.source import SourceDocument
+from docgen.nav.model import Site
+from docgen.nav.resolver import Resolver
+from docgen.spec.loader import SpecLoader
+
+CONFIG_NAME = "docs.json"
+
+
+@dataclass(slots=True)
+class CheckResult:
+    """What ``check`` found: every diagnostic, and the site when the config resolved."""
+
+    root: Path
+    target: Path
+    diagnostics: Diagnostics
+    site: Site | None
+    config_doc: SourceDocument | None
+
+
+def is_spec_file(path: Path) -> bool:
+    """A YAML file, or a JSON file whose top level names ``openapi`` or ``swagger``."""
+    if path.suffix.lower() in (".yaml", ".yml"):
+        return True
+    if path.name == CONFIG_NAME:
+        return False
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and ("openapi" in data or "swagger" in data)
+
+
+def find_target(target: Path | None) -> Path:
+    """The config or spec to use; raises :class:`UsageError` when there is none."""
+    if target is None:
+        target = Path.cwd() / CONFIG_NAME
+        if not target.is_file():
+            raise UsageError(
+                f"no {CONFIG_NAME} in {Path.cwd()}; pass the path of a docs.json or of an "
+                "OpenAPI spec (docgen check path/to/docs.json)"
+            )
+    if target.is_dir():
+        candidate = target / CONFIG_NAME
+        if not candidate.is_file():
+            raise UsageError(f"no {CONFIG_NAME} in {target}")
+        target = candidate
+    if not target.exists():
+        raise UsageError(f"{target}: no such file")
+    return target
+
+
+def run_check(
+    target: Path, *, output_dir: Path | None = None, validate: bool = True
+) -> CheckResult:
+    """Run every stage except rendering and writing on ``target`` (config or spec)."""
+    diagnostics = Diagnostics()
+    root = target.parent.resolve()
+    loader = SpecLoader(root, diagnostics, validate=validate)
+    config_doc: SourceDocument | None = None
+    if is_spec_file(target):
+        config = _spec_only_config(target, loader)
+        scan_pages = False
+    else:
+        config_doc, maybe_config = load_config(target, target.name, diagnostics)
+        if maybe_config is None:
+            return CheckResult(root, target, diagnostics, None, config_doc)
+        config = maybe_config
+        scan_pages = True
+    resolver = Resolver(
+        root, config, config_doc, loader, diagnostics, output_dir=output_dir,
+        scan_pages=scan_pages,
+    )
+    site = resolver.resolve()
+    return CheckResult(root, target, diagnostics, site, config_doc)
+
+
+def _spec_only_config(spec_path: Path, loader: SpecLoader) -> SiteConfig:
+    """The default site for a lone spec: one section, every operation in automatic mode."""
+    spec = loader.load(spec_path.name, None)
+    title = spec_path.stem
+    if spec is not None:
+        info = spec.data.get("info")
+        if isinstance(info, dict) and isinstance(info.get("title"), str) and info["title"]:
+            title = info["title"]
+    navigation = NavNode(
+        kind=NodeKind.ROOT,
+        label="",
+        pointer="/navigation",
+        openapi=(OpenApiSource(spec_path.name, DEFAULT_DIRECTORY, ""),),
+        items=(),
+    )
+    return SiteConfig(
+        name=title,
+        url=None,
+        description=None,
+        primary_color=None,
+        navigation=navigation,
+        playground=Playground(),
+        languages=DEFAULT_LANGUAGES,
+        auth=None,
+    )
+
+
+def page_records(site: Site) -> list[dict[str, object]]:
+    """The ``pages`` list of ``check --format json`` and of the build manifest."""
+    records: list[dict[str, object]] = []
+    for page in site.pages:
+        op = page.operation
+        records.append(
+            {
+                "url": page.url,
+                "kind": page.kind.value,
+                "title": page.title,
+                "operation": None if op is None else {
+                    "method": op.method, "path": op.path, "spec": op.spec,
+                },
+                "source": page.source,
+                "hidden": page.hidden,
+                "nav": list(page.nav),
+            }
+        )
+    return records
+
+
+def dumps(data: object) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)

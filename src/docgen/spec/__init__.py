@@ -1,0 +1,1 @@
+"""OpenAPI specs: load (with external refs kept inside the docs root), gate, validate, index."""

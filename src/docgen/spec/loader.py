@@ -1,0 +1,278 @@
+"""Load a spec file: read it, gate its version, bring in the files it references, validate it.
+
+Every problem becomes a diagnostic; a spec that cannot be indexed comes back as ``None``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+from typing import Any
+
+from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.exceptions import LoadError, UnsafePathError
+from docgen.load.paths import display_name, is_remote, resolve_inside
+from docgen.load.source import SourceDocument, load_document
+from docgen.spec import refs
+from docgen.spec.model import METHODS, Operation, Spec, Tag
+from docgen.spec.validate import validate_spec
+
+_SUPPORTED = re.compile(r"^3\.[012]\.\d+(-.+)?$")
+
+
+class SpecLoader:
+    """Loads each spec once (by resolved path) and reports its problems to ``diagnostics``."""
+
+    def __init__(self, root: Path, diagnostics: Diagnostics, *, validate: bool = True) -> None:
+        self.root = root.resolve()
+        self.diagnostics = diagnostics
+        self.validate = validate
+        self._cache: dict[Path, Spec | None] = {}
+
+    def load(self, source: str, where: Location | None) -> Spec | None:
+        """The spec at ``source`` (relative to the docs root), or ``None`` if it is unusable."""
+        if is_remote(source):
+            self.diagnostics.error(
+                Code.SPEC_REMOTE,
+                f"'{source}' is a remote spec; docgen does not fetch specs during a build. "
+                "Download it into the docs folder and reference it by relative path",
+                where,
+            )
+            return None
+        try:
+            path = resolve_inside(self.root, source)
+        except UnsafePathError as exc:
+            self.diagnostics.error(Code.REF_OUTSIDE_ROOT, f"spec {exc.message}", where)
+            return None
+        if path in self._cache:
+            return self._cache[path]
+        spec = self._load(path, source, where)
+        self._cache[path] = spec
+        return spec
+
+    def _load(self, path: Path, source: str, where: Location | None) -> Spec | None:
+        name = display_name(self.root, path)
+        if not path.is_file():
+            self.diagnostics.error(
+                Code.SPEC_NOT_FOUND, f"spec file '{source}' not found{self._hint(path)}", where
+            )
+            return None
+        try:
+            document = load_document(path, name)
+        except LoadError as exc:
+            self.diagnostics.error(
+                Code.SPEC_PARSE_ERROR, f"cannot parse spec: {exc.message}",
+                Location(name, exc.line, exc.column),
+            )
+            return None
+        data = document.data
+        if not isinstance(data, dict):
+            self.diagnostics.error(
+                Code.SPEC_INVALID, "not an OpenAPI document: the top level is not a mapping",
+                Location(name, 1, 1),
+            )
+            return None
+        version = self._gate(document)
+        if version is None:
+            return None
+        documents = {name: document}
+        refs_ok = self._collect_refs(document, documents)
+        valid = True
+        if self.validate:
+            valid = validate_spec(document, documents, version, refs_ok, self.diagnostics)
+        operations, webhooks = _index(name, data, documents)
+        return Spec(
+            name=name,
+            document=document,
+            documents=documents,
+            version=version,
+            operations=operations,
+            webhooks=webhooks,
+            tags=_tags(data),
+            data=data,
+            valid=valid and refs_ok,
+        )
+
+    def _hint(self, path: Path) -> str:
+        folder = path.parent
+        if not folder.is_dir():
+            return ""
+        names = [p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml", ".json")]
+        close = difflib.get_close_matches(path.name, names, n=1)
+        return f"; did you mean '{close[0]}'?" if close else ""
+
+    def _gate(self, document: SourceDocument) -> str | None:
+        """The OpenAPI version, or ``None`` (with one diagnostic) when it is not 3.x."""
+        data = document.data
+        if "swagger" in data or str(data.get("openapi", "")).startswith("2"):
+            key = "/swagger" if "swagger" in data else "/openapi"
+            found = data.get("swagger", data.get("openapi"))
+            self.diagnostics.error(
+                Code.SPEC_UNSUPPORTED_VERSION,
+                f"Swagger/OpenAPI {found} is not supported: docgen reads OpenAPI 3.0 and 3.1. "
+                "Convert the spec to OpenAPI 3 first (for example with swagger2openapi)",
+                document.location(key),
+            )
+            return None
+        if "openapi" not in data:
+            self.diagnostics.error(
+                Code.SPEC_INVALID,
+                "not an OpenAPI document: no 'openapi' version field at the top level",
+                Location(document.name, 1, 1, ""),
+            )
+            return None
+        version = str(data["openapi"])
+        if not _SUPPORTED.match(version):
+            self.diagnostics.error(
+                Code.SPEC_UNSUPPORTED_VERSION,
+                f"OpenAPI version '{version}' is not supported: docgen reads OpenAPI 3.0.x "
+                "and 3.1.x (written like '3.1.0')",
+                document.location("/openapi"),
+            )
+            return None
+        return version
+
+    def _collect_refs(
+        self, main: SourceDocument, documents: dict[str, SourceDocument]
+    ) -> bool:
+        """Load every file the spec references (inside the root only); check each target."""
+        ok = True
+        queue = [main]
+        while queue:
+            document = queue.pop()
+            for ptr, ref in refs.iter_refs(document.data):
+                file_part, fragment = refs.split(ref)
+                where = document.location(ptr + "/$ref")
+                target = document
+                if file_part:
+                    loaded = self._external(document, file_part, where, documents)
+                    if loaded is None:
+                        ok = False
+                        continue
+                    target, is_new = loaded
+                    if is_new:
+                        queue.append(target)
+                try:
+                    refs.lookup(target.data, fragment)
+                except KeyError:
+                    ok = False
+                    self.diagnostics.error(
+                        Code.REF_UNRESOLVED,
+                        f"$ref '{ref}' points to nothing: '{fragment or '/'}' does not exist "
+                        f"in {target.name}",
+                        where,
+                    )
+        return ok
+
+    def _external(
+        self, base: SourceDocument, file_part: str, where: Location,
+        documents: dict[str, SourceDocument],
+    ) -> tuple[SourceDocument, bool] | None:
+        try:
+            path = resolve_inside(self.root, file_part, base=base.path)
+        except UnsafePathError as exc:
+            self.diagnostics.error(Code.REF_OUTSIDE_ROOT, f"$ref {exc.message}", where)
+            return None
+        name = display_name(self.root, path)
+        if name in documents:
+            return documents[name], False
+        if not path.is_file():
+            self.diagnostics.error(
+                Code.REF_UNRESOLVED, f"$ref file '{file_part}' not found", where
+            )
+            return None
+        try:
+            document = load_document(path, name)
+        except LoadError as exc:
+            self.diagnostics.error(
+                Code.SPEC_PARSE_ERROR, f"cannot parse referenced file: {exc.message}",
+                Location(name, exc.line, exc.column),
+            )
+            return None
+        documents[name] = document
+        return document, True
+
+
+def _index(
+    name: str, data: dict[str, Any], documents: dict[str, SourceDocument]
+) -> tuple[tuple[Operation, ...], tuple[Operation, ...]]:
+    operations = []
+    paths = data.get("paths")
+    if isinstance(paths, dict):
+        for path, item in paths.items():
+            operations.extend(_operations(name, str(path), item, "/paths", documents, False))
+    webhooks = []
+    hooks = data.get("webhooks")
+    if isinstance(hooks, dict):
+        for hook, item in hooks.items():
+            webhooks.extend(_operations(name, str(hook), item, "/webhooks", documents, True))
+    return tuple(operations), tuple(webhooks)
+
+
+def _operations(
+    name: str, path: str, item: Any, base: str, documents: dict[str, SourceDocument],
+    webhook: bool,
+) -> list[Operation]:
+    item = resolve(item, name, documents)[0]
+    if not isinstance(item, dict):
+        return []
+    out = []
+    for method in METHODS:
+        operation = item.get(method.lower())
+        if isinstance(operation, dict):
+            out.append(
+                Operation(
+                    spec=name,
+                    method=method,
+                    path=path,
+                    pointer=refs.join(base, path, method.lower()),
+                    data=operation,
+                    path_item=item,
+                    webhook=webhook,
+                )
+            )
+    return out
+
+
+def resolve(
+    node: Any, doc_name: str, documents: dict[str, SourceDocument], limit: int = 64
+) -> tuple[Any, str]:
+    """Follow ``$ref`` chains from ``node`` (found in ``doc_name``); returns (value, its doc).
+
+    Unresolvable or cyclic chains return the last ``$ref`` object unchanged.
+    """
+    for _ in range(limit):
+        if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
+            return node, doc_name
+        file_part, fragment = refs.split(node["$ref"])
+        target_name = doc_name
+        if file_part:
+            base = documents[doc_name].path.parent
+            candidates = [n for n, d in documents.items() if d.path == (base / file_part).resolve()]
+            if not candidates:
+                return node, doc_name
+            target_name = candidates[0]
+        try:
+            node = refs.lookup(documents[target_name].data, fragment)
+        except KeyError:
+            return node, doc_name
+        doc_name = target_name
+    return node, doc_name
+
+
+def _tags(data: dict[str, Any]) -> tuple[Tag, ...]:
+    out = []
+    for tag in data.get("tags") or ():
+        if isinstance(tag, dict) and isinstance(tag.get("name"), (str, int)):
+            label = tag.get("x-displayName")
+            out.append(
+                Tag(
+                    name=str(tag["name"]),
+                    label=str(label) if isinstance(label, (str, int)) and label else str(
+                        tag["name"]),
+                    description=tag.get("description")
+                    if isinstance(tag.get("description"), str) else None,
+                )
+            )
+    return tuple(out)

@@ -1,0 +1,95 @@
+"""Typed index of a loaded spec: its operations, webhooks and tags."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from docgen.load.source import SourceDocument
+
+METHODS = ("GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE")
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """One operation (or one method of a webhook) of a spec.
+
+    ``path`` is the URL template for operations and the webhook name for webhooks.
+    ``data`` is the raw Operation Object; renderers turn it into view models.
+    """
+
+    spec: str
+    method: str
+    path: str
+    pointer: str
+    data: dict[str, Any] = field(repr=False, compare=False, hash=False)
+    path_item: dict[str, Any] = field(repr=False, compare=False, hash=False)
+    webhook: bool = False
+
+    @property
+    def reference(self) -> str:
+        return f"webhook {self.path}" if self.webhook else f"{self.method} {self.path}"
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        tags = self.data.get("tags")
+        return tuple(str(t) for t in tags if isinstance(t, (str, int))) if isinstance(
+            tags, list) else ()
+
+    @property
+    def summary(self) -> str | None:
+        value = self.data.get("summary")
+        return value.strip() or None if isinstance(value, str) else None
+
+    @property
+    def operation_id(self) -> str | None:
+        value = self.data.get("operationId")
+        return value if isinstance(value, str) and value else None
+
+    @property
+    def hidden(self) -> bool:
+        return self.data.get("x-hidden") is True
+
+    @property
+    def excluded(self) -> bool:
+        return self.data.get("x-excluded") is True
+
+    @property
+    def title(self) -> str:
+        return self.summary or self.operation_id or self.reference
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    name: str
+    label: str
+    description: str | None
+
+
+@dataclass(slots=True)
+class Spec:
+    """A loaded spec: main document, the documents it references, and its operations."""
+
+    name: str
+    document: SourceDocument
+    documents: dict[str, SourceDocument]
+    version: str
+    operations: tuple[Operation, ...]
+    webhooks: tuple[Operation, ...]
+    tags: tuple[Tag, ...]
+    data: dict[str, Any] = field(repr=False)
+    valid: bool = True
+
+    def find(self, method: str, path: str) -> Operation | None:
+        """Exact match first; otherwise a match that differs only by a trailing slash."""
+        for op in self.operations:
+            if op.method == method and op.path == path:
+                return op
+        alt = path[:-1] if path.endswith("/") and len(path) > 1 else path + "/"
+        for op in self.operations:
+            if op.method == method and op.path == alt:
+                return op
+        return None
+
+    def find_webhook(self, name: str) -> tuple[Operation, ...]:
+        return tuple(op for op in self.webhooks if op.path == name)

@@ -1,0 +1,125 @@
+"""Validate a spec with openapi-spec-validator, turning each error into a located diagnostic.
+
+References are resolved from the files already loaded (inside the docs root) and never from
+disk or network: the validator's resolver handlers are replaced by an in-memory lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from jsonschema.exceptions import ValidationError, best_match
+
+from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.load.source import SourceDocument
+from docgen.spec import refs
+
+MAX_ERRORS = 50
+
+
+def _validator_class(version: str) -> Any:
+    import openapi_spec_validator as osv  # imported lazily: it is slow to import
+
+    if version.startswith("3.0"):
+        return osv.OpenAPIV30SpecValidator
+    if version.startswith("3.1"):
+        return osv.OpenAPIV31SpecValidator
+    return osv.OpenAPIV32SpecValidator
+
+
+def _handlers(documents: dict[str, SourceDocument]) -> dict[str, Any]:
+    by_uri = {doc.path.as_uri(): doc.data for doc in documents.values()}
+
+    def memory(uri: str) -> Any:
+        key = uri.partition("#")[0]
+        if key not in by_uri:
+            raise LookupError(f"reference to '{uri}' is not part of the loaded spec")
+        return by_uri[key]
+
+    def refuse(uri: str) -> Any:
+        raise LookupError(f"remote reference '{uri}' is not fetched")
+
+    return {"<all_urls>": refuse, "http": refuse, "https": refuse, "file": memory}
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _deepest(error: ValidationError) -> ValidationError:
+    """For 'not valid under any of the given schemas', the most relevant sub-error."""
+    while error.context:
+        nested = best_match(error.context)
+        if nested is None or nested is error:
+            break
+        error = nested
+    return error
+
+
+def _message(error: ValidationError) -> str:
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        extra = [k for k in error.instance if k not in allowed and not str(k).startswith("x-")]
+        if extra:
+            return f"unknown field(s) {', '.join(repr(k) for k in extra)}"
+    if error.validator == "required":
+        return error.message.replace(" is a required property", " is required")
+    message = error.message
+    if len(message) > 300:
+        message = message[:297] + "..."
+    return message
+
+
+def _iter_errors(validator: Any, refs_ok: bool) -> Iterable[ValidationError]:
+    if refs_ok:
+        yield from validator.iter_errors()
+    else:
+        # With dangling references only the schema pass is safe (it does not follow $refs).
+        yield from validator.schema_validator.iter_errors(validator.schema)
+
+
+def validate_spec(
+    document: SourceDocument,
+    documents: dict[str, SourceDocument],
+    version: str,
+    refs_ok: bool,
+    diagnostics: Diagnostics,
+) -> bool:
+    """Report every validation error of ``document``; ``True`` when there is none."""
+    base = _validator_class(version)
+    cls = type("DocgenValidator", (base,), {"resolver_handlers": _handlers(documents)})
+    count = 0
+    try:
+        validator = cls(document.data, base_uri=document.path.as_uri())
+        for error in _iter_errors(validator, refs_ok):
+            count += 1
+            if count > MAX_ERRORS:
+                continue
+            leaf = _deepest(error)
+            path = list(leaf.absolute_path) or list(error.absolute_path)
+            pointer = refs.join("", *path)
+            where = document.location(pointer)
+            at = f"at {pointer}: " if pointer else ""
+            diagnostics.error(Code.SPEC_INVALID, f"{at}{_message(leaf)}", where)
+    except RecursionError:
+        count += 1
+        diagnostics.error(
+            Code.SPEC_INVALID, "validation gave up: the spec nests too deeply",
+            Location(document.name, 1, 1),
+        )
+    except Exception as exc:  # the validator is third-party code: never let it crash docgen
+        count += 1
+        diagnostics.error(
+            Code.SPEC_INVALID,
+            f"the OpenAPI validator stopped on this spec: {type(exc).__name__}: {_short(exc)}",
+            Location(document.name, 1, 1),
+        )
+    if count > MAX_ERRORS:
+        diagnostics.error(
+            Code.SPEC_INVALID,
+            f"{count - MAX_ERRORS} more validation error(s) not shown",
+            Location(document.name, 1, 1),
+        )
+    return count == 0
