@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -36,6 +37,21 @@ def check(target: Path | None, output_format: str, strict: bool) -> None:
     sys.exit(_guard(lambda: run(target, output_format, strict)))
 
 
+@cli.command()
+@click.argument("target", required=False, type=_PATH)
+@click.option("-o", "--out", type=_PATH, help="Output folder (default: _site beside the config).")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
+@click.option("--strict", is_flag=True, help="Fail on warnings too.")
+def build(target: Path | None, out: Path | None, quiet: bool, strict: bool) -> None:
+    """Build the static site for TARGET (a docs.json, default ./docs.json, or an OpenAPI spec).
+
+    Nothing is written when there is an error; the previous site stays as it was.
+    """
+    from docgen.commands.build import build as run
+
+    sys.exit(_guard(lambda: run(target, out, quiet, strict)))
+
+
 def _guard(action: object) -> int:
     try:
         return int(action())  # type: ignore[operator]
@@ -43,8 +59,17 @@ def _guard(action: object) -> int:
         click.echo(f"docgen: {exc}", err=True)
         return 2
     except KeyboardInterrupt:
-        click.echo("docgen: interrupted", err=True)
+        click.echo("docgen: interrupted; nothing was changed", err=True)
         return 130
+    except Exception as exc:  # a bug in docgen: say so plainly, no traceback unless asked
+        if os.environ.get("DOCGEN_DEBUG"):
+            raise
+        click.echo(
+            f"docgen: internal error: {type(exc).__name__}: {exc}\n"
+            "This is a bug in docgen; nothing was written. Run with DOCGEN_DEBUG=1 for details.",
+            err=True,
+        )
+        return 1
 
 
 def main() -> None:

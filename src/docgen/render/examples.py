@@ -1,0 +1,121 @@
+"""Example values: the spec's own examples first, otherwise one generated from the schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docgen.spec.loader import resolve
+from docgen.spec.model import Spec
+
+MAX_DEPTH = 8
+_FORMATS = {
+    "date-time": "2024-01-01T00:00:00Z",
+    "date": "2024-01-01",
+    "time": "12:00:00",
+    "email": "user@example.com",
+    "uri": "https://example.com",
+    "url": "https://example.com",
+    "hostname": "example.com",
+    "ipv4": "192.0.2.1",
+    "ipv6": "2001:db8::1",
+    "uuid": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+    "byte": "U3dhZ2dlciByb2Nrcw==",
+    "password": "********",
+}
+
+
+def media_examples(media: dict[str, Any], spec: Spec, doc: str) -> list[tuple[str, Any]]:
+    """The examples a Media Type object gives: ``example``, then each of ``examples``."""
+    out: list[tuple[str, Any]] = []
+    if "example" in media:
+        out.append(("Example", media["example"]))
+    examples = media.get("examples")
+    if isinstance(examples, dict):
+        for name, item in examples.items():
+            value, _ = resolve(item, doc, spec.documents)
+            if isinstance(value, dict) and "value" in value:
+                label = value.get("summary") if isinstance(value.get("summary"), str) else name
+                out.append((str(label), value["value"]))
+    return out
+
+
+def generate(schema: Any, spec: Spec, doc: str, mode: str, depth: int = 0,
+             seen: frozenset[str] = frozenset()) -> Any:
+    """A plausible value for ``schema`` (``mode`` request hides readOnly, response writeOnly)."""
+    ref = schema.get("$ref") if isinstance(schema, dict) else None
+    value, value_doc = resolve(schema, doc, spec.documents)
+    if not isinstance(value, dict) or depth > MAX_DEPTH or (ref is not None and ref in seen):
+        return None
+    if ref is not None:
+        seen = seen | {ref}
+    for key in ("example", "const", "default"):
+        if key in value:
+            return value[key]
+    if isinstance(value.get("examples"), list) and value["examples"]:
+        return value["examples"][0]
+    if isinstance(value.get("enum"), list) and value["enum"]:
+        return value["enum"][0]
+    if isinstance(value.get("allOf"), list):
+        merged: dict[str, Any] = {}
+        for member in value["allOf"]:
+            part = generate(member, spec, value_doc, mode, depth + 1, seen)
+            if isinstance(part, dict):
+                merged.update(part)
+        own = _object(value, spec, value_doc, mode, depth, seen)
+        if isinstance(own, dict):
+            merged.update(own)
+        return merged
+    for key in ("oneOf", "anyOf"):
+        if isinstance(value.get(key), list) and value[key]:
+            return generate(value[key][0], spec, value_doc, mode, depth + 1, seen)
+    kind = value.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    if kind is None:
+        kind = "object" if "properties" in value else "array" if "items" in value else None
+    if kind == "object":
+        return _object(value, spec, value_doc, mode, depth, seen)
+    if kind == "array":
+        item = generate(value.get("items", {}), spec, value_doc, mode, depth + 1, seen)
+        return [] if item is None else [item]
+    if kind == "string":
+        fmt = value.get("format")
+        if isinstance(fmt, str) and fmt in _FORMATS:
+            return _FORMATS[fmt]
+        return "string"
+    if kind == "integer":
+        return _number(value, 0)
+    if kind == "number":
+        return _number(value, 0.0)
+    if kind == "boolean":
+        return True
+    if kind == "null":
+        return None
+    return None
+
+
+def _number(schema: dict[str, Any], zero: int | float) -> Any:
+    for key in ("minimum", "exclusiveMinimum"):
+        bound = schema.get(key)
+        if isinstance(bound, (int, float)) and not isinstance(bound, bool):
+            return bound + (1 if key == "exclusiveMinimum" else 0)
+    maximum = schema.get("maximum")
+    if isinstance(maximum, (int, float)) and not isinstance(maximum, bool) and maximum < 0:
+        return maximum
+    return zero
+
+
+def _object(schema: dict[str, Any], spec: Spec, doc: str, mode: str, depth: int,
+            seen: frozenset[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        for name, sub in properties.items():
+            sub_value, _ = resolve(sub, doc, spec.documents)
+            if isinstance(sub_value, dict):
+                if mode == "request" and sub_value.get("readOnly") is True:
+                    continue
+                if mode == "response" and sub_value.get("writeOnly") is True:
+                    continue
+            out[str(name)] = generate(sub, spec, doc, mode, depth + 1, seen)
+    return out

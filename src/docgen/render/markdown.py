@@ -1,0 +1,168 @@
+"""Markdown to safe HTML with markdown-it-py.
+
+Raw HTML is off (it is shown as text), link targets are limited to safe schemes, headings get
+unique ids with a visible anchor link, and fenced code is highlighted at build time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+from markupsafe import escape
+
+from docgen.nav.slugs import slugify
+from docgen.render.highlight import highlight
+
+_CONTROL = re.compile(r"[\x00-\x20\x7f]+")
+_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
+SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
+
+
+def safe_url(url: str) -> bool:
+    """True for relative URLs, fragments and http(s)/mailto/tel; never javascript:/data: etc.
+
+    The scheme is read after removing whitespace and control characters, as browsers do.
+    """
+    cleaned = _CONTROL.sub("", url)
+    match = _SCHEME.match(cleaned)
+    if match is None:
+        return not cleaned.startswith("\\\\")
+    return match.group(1).lower() in SAFE_SCHEMES
+
+
+@dataclass(slots=True)
+class Rendered:
+    html: str
+    headings: list[tuple[int, str, str]] = field(default_factory=list)  # (level, text, id)
+
+
+def _fence(self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict,
+           env: EnvType) -> str:
+    token = tokens[idx]
+    info = token.info.strip().split()
+    language = info[0] if info else None
+    title = " ".join(info[1:]) if len(info) > 1 else None
+    code = highlight(token.content.rstrip("\n"), language)
+    lang_attr = f' data-lang="{escape(language)}"' if language else ""
+    title_attr = f' data-title="{escape(title)}"' if title else ""
+    return f'<pre class="highlight"{lang_attr}{title_attr}><code>{code}</code></pre>\n'
+
+
+def _heading_open(self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict,
+                  env: EnvType) -> str:
+    token = tokens[idx]
+    anchor = token.attrGet("id")
+    return f'<{token.tag} id="{escape(anchor)}">' if anchor else f"<{token.tag}>"
+
+
+def _heading_close(self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict,
+                   env: EnvType) -> str:
+    token = tokens[idx]
+    opening = tokens[idx - 2] if idx >= 2 else None
+    anchor = opening.attrGet("id") if opening is not None else None
+    link = ""
+    if anchor:
+        link = (f'<a class="anchor heading-anchor" href="#{escape(anchor)}" '
+                f'aria-label="Link to this section">#</a>')
+    return f"{link}</{token.tag}>\n"
+
+
+def _link_open(self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict,
+               env: EnvType) -> str:
+    token = tokens[idx]
+    href = str(token.attrGet("href") or "")
+    if href.startswith(("http://", "https://")):
+        token.attrSet("rel", "noopener noreferrer")
+    elif href.startswith("/") and not href.startswith("//") and "base" in env:
+        token.attrSet("href", site_relative(href, str(env["base"])))
+    return self.renderToken(tokens, idx, options, env)
+
+
+def site_relative(href: str, base: str) -> str:
+    """A root-relative link (``/guides/x#y``) rewritten against ``base`` (``../../``), so the
+    site works from any folder: ``../../guides/x/#y``."""
+    path, hash_mark, fragment = href.partition("#")
+    path, query_mark, query = path.partition("?")
+    path = path.lstrip("/")
+    if path and not path.endswith("/") and "." not in path.rsplit("/", 1)[-1]:
+        path += "/"
+    out = (base if base != "./" or not path else "") + path
+    out = out or "./"
+    return out + (query_mark + query) + (hash_mark + fragment)
+
+
+class MarkdownRenderer:
+    """One configured markdown-it instance; :meth:`render` is safe for untrusted text."""
+
+    def __init__(self) -> None:
+        md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+        md.enable(["table", "strikethrough"])
+        md.validateLink = safe_url  # type: ignore[method-assign]
+        md.add_render_rule("fence", _fence)
+        md.add_render_rule("code_block", _fence)
+        md.add_render_rule("heading_open", _heading_open)
+        md.add_render_rule("heading_close", _heading_close)
+        md.add_render_rule("link_open", _link_open)
+        self._md = md
+
+    def render(self, text: str, *, anchors: bool = True, taken: set[str] | None = None,
+               shift: int = 0, base: str | None = None) -> Rendered:
+        """Render ``text``. ``shift`` demotes headings (spec descriptions under an ``h1``);
+        ``base`` rewrites root-relative links to page-relative ones."""
+        env: dict[str, Any] = {} if base is None else {"base": base}
+        tokens = self._md.parse(text, env)
+        headings: list[tuple[int, str, str]] = []
+        used = taken if taken is not None else set()
+        for index, token in enumerate(tokens):
+            if token.type not in ("heading_open", "heading_close"):
+                continue
+            level = min(6, int(token.tag[1]) + shift)
+            token.tag = f"h{level}"
+            if token.type == "heading_open" and anchors:
+                inline = tokens[index + 1]
+                text_content = "".join(
+                    c.content for c in inline.children or [] if c.type in ("text", "code_inline")
+                )
+                anchor = _unique(slugify(text_content) or "section", used)
+                token.attrSet("id", anchor)
+                headings.append((level, text_content, anchor))
+        html = self._md.renderer.render(tokens, self._md.options, env)
+        return Rendered(html, headings)
+
+    def inline(self, text: str) -> str:
+        """Inline Markdown (no paragraphs) for short texts like summaries."""
+        return str(self._md.renderInline(text))
+
+
+def _unique(anchor: str, used: set[str]) -> str:
+    candidate = anchor
+    number = 1
+    while candidate in used:
+        number += 1
+        candidate = f"{anchor}-{number}"
+    used.add(candidate)
+    return candidate
+
+
+_RENDERER: MarkdownRenderer | None = None
+
+
+def renderer() -> MarkdownRenderer:
+    """The shared renderer (building markdown-it is costly; rendering is reentrant)."""
+    global _RENDERER
+    if _RENDERER is None:
+        _RENDERER = MarkdownRenderer()
+    return _RENDERER
+
+
+def to_html(text: Any, shift: int = 1, base: str | None = None) -> str:
+    """Spec description text to HTML (non-strings give ``""``), headings without anchors."""
+    if not isinstance(text, str) or not text.strip():
+        return ""
+    return renderer().render(text, anchors=False, shift=shift, base=base).html

@@ -1,0 +1,358 @@
+"""Build the :class:`~docgen.render.views.OperationView` of one operation page."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlencode
+
+from docgen.render import examples, samples
+from docgen.render.highlight import highlight
+from docgen.render.markdown import to_html
+from docgen.render.schemas import TreeBuilder, show, type_label
+from docgen.render.views import (
+    Body,
+    Example,
+    OperationView,
+    ParamGroup,
+    Response,
+    SchemaField,
+    SecurityScheme,
+    Server,
+)
+from docgen.spec.loader import resolve
+from docgen.spec.model import Operation, Spec
+
+LOCATIONS = (("path", "Path parameters"), ("query", "Query parameters"),
+             ("header", "Headers"), ("cookie", "Cookies"))
+MAX_EXAMPLE_CHARS = 20_000
+
+
+class Anchors:
+    """Unique element ids for one page; a clash gets its location as a prefix, then -2, -3."""
+
+    def __init__(self, site_url: str | None, page_url: str) -> None:
+        self.used: set[str] = set()
+        self.site_url = site_url
+        self.page_url = page_url
+
+    def take(self, wanted: str, location: str | None = None) -> str:
+        candidate = wanted
+        if candidate in self.used and location:
+            candidate = f"{location}.{wanted}"
+        base, number = candidate, 1
+        while candidate in self.used:
+            number += 1
+            candidate = f"{base}-{number}"
+        self.used.add(candidate)
+        return candidate
+
+    def href(self, anchor: str) -> str:
+        if self.site_url:
+            return f"{self.site_url}{self.page_url}#{anchor}"
+        return f"#{anchor}"
+
+
+def _servers(spec: Spec, op: Operation) -> tuple[Server, ...]:
+    raw = op.data.get("servers") or op.path_item.get("servers") or spec.data.get("servers")
+    out = []
+    if isinstance(raw, list):
+        for server in raw:
+            if not isinstance(server, dict) or not isinstance(server.get("url"), str):
+                continue
+            variables = []
+            raw_vars = server.get("variables")
+            if isinstance(raw_vars, dict):
+                for name, var in raw_vars.items():
+                    if isinstance(var, dict):
+                        enum = var.get("enum") if isinstance(var.get("enum"), list) else []
+                        variables.append((str(name), show(var.get("default", "")),
+                                          tuple(show(e) for e in enum)))
+            description = server.get("description")
+            out.append(Server(server["url"], description if isinstance(description, str)
+                              else None, tuple(variables)))
+    return tuple(out)
+
+
+def server_url(server: Server) -> str:
+    url = server.url
+    for name, default, _ in server.variables:
+        url = url.replace("{" + name + "}", default)
+    return url.rstrip("/")
+
+
+def _security(spec: Spec, op: Operation, describe: Callable[[Any], str]
+              ) -> tuple[tuple[SecurityScheme, ...], ...]:
+    requirement = op.data.get("security", spec.data.get("security"))
+    components = spec.data.get("components")
+    schemes = components.get("securitySchemes") if isinstance(components, dict) else None
+    if not isinstance(requirement, list) or not isinstance(schemes, dict):
+        return ()
+    out = []
+    for alternative in requirement:
+        if not isinstance(alternative, dict):
+            continue
+        group = []
+        for key in alternative:
+            scheme, _ = resolve(schemes.get(key), spec.name, spec.documents)
+            if not isinstance(scheme, dict):
+                continue
+            group.append(_scheme(str(key), scheme, describe))
+        if group:
+            out.append(tuple(group))
+    return tuple(out)
+
+
+def _scheme(key: str, scheme: dict[str, Any], describe: Callable[[Any], str]) -> SecurityScheme:
+    kind = str(scheme.get("type", ""))
+    description = describe(scheme.get("description"))
+    if kind == "http":
+        http = str(scheme.get("scheme", "")).lower()
+        if http == "bearer":
+            fmt = scheme.get("bearerFormat")
+            title = f"Bearer token ({fmt})" if isinstance(fmt, str) else "Bearer token"
+            return SecurityScheme(key, "bearer", title, "header", "Authorization", description)
+        if http == "basic":
+            return SecurityScheme(key, "basic", "Basic authentication", "header",
+                                  "Authorization", description)
+        return SecurityScheme(key, http or "http", f"HTTP {http}", "header", "Authorization",
+                              description)
+    if kind == "apiKey":
+        location = str(scheme.get("in", "header"))
+        name = str(scheme.get("name", key))
+        return SecurityScheme(key, "apiKey", "API key", location, name, description)
+    titles = {"oauth2": "OAuth 2.0", "openIdConnect": "OpenID Connect", "mutualTLS": "Mutual TLS"}
+    return SecurityScheme(key, kind, titles.get(kind, kind or key), None, None, description)
+
+
+def _parameters(spec: Spec, op: Operation) -> list[tuple[dict[str, Any], str]]:
+    """Path-item parameters overridden by operation parameters (same name and location)."""
+    merged: dict[tuple[str, str], tuple[dict[str, Any], str]] = {}
+    for source in (op.path_item.get("parameters"), op.data.get("parameters")):
+        if not isinstance(source, list):
+            continue
+        for raw in source:
+            value, doc = resolve(raw, spec.name, spec.documents)
+            if isinstance(value, dict) and isinstance(value.get("name"), (str, int)):
+                merged[(str(value["name"]), str(value.get("in", "")))] = (value, doc)
+    return list(merged.values())
+
+
+def _param_schema(param: dict[str, Any]) -> Any:
+    if "schema" in param:
+        return param["schema"]
+    content = param.get("content")
+    if isinstance(content, dict) and content:
+        media = next(iter(content.values()))
+        if isinstance(media, dict):
+            return media.get("schema", {})
+    return {}
+
+
+def _param_example(param: dict[str, Any]) -> Any:
+    if "example" in param:
+        return param["example"]
+    found = param.get("examples")
+    if isinstance(found, dict) and found:
+        first = next(iter(found.values()))
+        if isinstance(first, dict) and "value" in first:
+            return first["value"]
+    return None
+
+
+def _example_views(pairs: list[tuple[str, Any]], media_type: str, generated: bool
+                   ) -> list[Example]:
+    out = []
+    for label, value in pairs:
+        if isinstance(value, str) and "json" not in media_type:
+            code, language = value, None
+        else:
+            code, language = json.dumps(value, indent=2, ensure_ascii=False, default=str), "json"
+        if len(code) > MAX_EXAMPLE_CHARS:
+            code = code[:MAX_EXAMPLE_CHARS] + "\n… (truncated)"
+        out.append(Example(label, media_type, code, highlight(code, language), generated))
+    return out
+
+
+def build_operation(
+    spec: Spec, op: Operation, *, site_url: str | None, page_url: str,
+    languages: tuple[str, ...], base: str,
+) -> OperationView:
+    """The complete view of ``op`` for the page at ``page_url``."""
+    anchors = Anchors(site_url, page_url)
+
+    def describe(text: Any) -> str:
+        return to_html(text, base=base)
+
+    request_tree = TreeBuilder(spec, "request", anchors.take, anchors.href, describe)
+    groups: dict[str, list[SchemaField]] = {loc: [] for loc, _ in LOCATIONS}
+    path_values: dict[str, str] = {}
+    query: list[tuple[str, str]] = []
+    headers: list[tuple[str, str]] = []
+    for param, doc in _parameters(spec, op):
+        location = str(param.get("in", ""))
+        if location not in groups:
+            continue
+        name = str(param["name"])
+        schema = _param_schema(param)
+        example = _param_example(param)
+        anchor_name = name
+        if anchor_name in anchors.used:
+            anchor_name = f"{location}.{name}"
+        field = request_tree.field(
+            name, anchor_name, schema, doc, bool(param.get("required")) or location == "path",
+            0, frozenset(), {}, description=param.get("description"), example=example,
+            deprecated=param.get("deprecated") is True,
+        )
+        groups[location].append(field)
+        value = example if example is not None else examples.generate(
+            schema, spec, doc, "request")
+        if location == "path":
+            path_values[name] = show(value) if example is not None else "{" + name + "}"
+        elif location == "query" and (param.get("required") or example is not None):
+            query.append((name, show(value)))
+        elif location == "header" and param.get("required"):
+            headers.append((name, show(value)))
+    param_groups = tuple(ParamGroup(loc, title, tuple(groups[loc])) for loc, title in LOCATIONS
+                         if groups[loc])
+
+    security = _security(spec, op, describe)
+    if security:
+        for scheme in security[0]:
+            if scheme.kind == "bearer":
+                headers.insert(0, ("Authorization", "Bearer <token>"))
+            elif scheme.kind == "basic":
+                headers.insert(0, ("Authorization", "Basic <credentials>"))
+            elif scheme.kind == "apiKey" and scheme.param_name:
+                if scheme.location == "header":
+                    headers.insert(0, (scheme.param_name, "<api-key>"))
+                elif scheme.location == "query":
+                    query.append((scheme.param_name, "<api-key>"))
+
+    request_bodies: list[Body] = []
+    request_examples: list[Example] = []
+    request_required = False
+    request_description = ""
+    body_value: Any = None
+    body_media: str | None = None
+    raw_body, body_doc = resolve(op.data.get("requestBody"), spec.name, spec.documents)
+    if isinstance(raw_body, dict):
+        request_required = raw_body.get("required") is True
+        request_description = describe(raw_body.get("description"))
+        content = raw_body.get("content")
+        if isinstance(content, dict):
+            for media_type, media in content.items():
+                if not isinstance(media, dict):
+                    continue
+                request_bodies.append(_body(request_tree, str(media_type), media, body_doc, ""))
+                given = examples.media_examples(media, spec, body_doc)
+                if not given and "schema" in media:
+                    value = examples.generate(media["schema"], spec, body_doc, "request")
+                    given_views = _example_views([("Example", value)], str(media_type), True)
+                else:
+                    given_views = _example_views(given, str(media_type), False)
+                request_examples.extend(given_views)
+                if body_media is None:
+                    body_media = str(media_type)
+                    body_value = given[0][1] if given else (
+                        examples.generate(media.get("schema", {}), spec, body_doc, "request"))
+    if body_media is not None:
+        headers.append(("Content-Type", body_media))
+
+    response_tree = TreeBuilder(spec, "response", anchors.take, anchors.href, describe,
+                                request_tree.budget)
+    responses = _responses(spec, op, response_tree, anchors, describe)
+
+    servers = _servers(spec, op)
+    base_url = server_url(servers[0]) if servers else ""
+    url = base_url + samples.fill_path(op.path, path_values)
+    if query:
+        url += "?" + urlencode(query, safe="<>{}")
+    shape = samples.RequestShape(op.method, url, tuple(headers), body_value, body_media)
+    code_samples = samples.samples(op.data, shape, languages) if not op.webhook else ()
+    description = op.data.get("description")
+    return OperationView(
+        method=op.method,
+        path=op.path,
+        title=op.title,
+        summary=op.summary,
+        description_html=describe(description),
+        deprecated=op.data.get("deprecated") is True,
+        webhook=op.webhook,
+        servers=servers,
+        security=security,
+        param_groups=param_groups,
+        request_bodies=tuple(request_bodies),
+        request_required=request_required,
+        request_description_html=request_description,
+        request_examples=tuple(request_examples),
+        responses=responses,
+        samples=code_samples,
+        anchors=tuple(sorted(anchors.used)),
+    )
+
+
+def _body(tree: TreeBuilder, media_type: str, media: dict[str, Any], doc: str,
+          prefix: str) -> Body:
+    schema = media.get("schema", {})
+    fields, variants, kind, discriminator = tree.fields(schema, doc, prefix)
+    resolved = tree.deref(schema, doc)
+    return Body(
+        media_type=media_type,
+        type=type_label(resolved.schema, tree, resolved.doc),
+        description_html=tree.describe(resolved.schema.get("description")),
+        fields=fields,
+        variants=variants,
+        variant_kind=kind,
+        discriminator=discriminator,
+    )
+
+
+def _status_class(status: str) -> str:
+    if status[:1].isdigit():
+        return f"{status[0]}xx"
+    return "default"
+
+
+def _responses(spec: Spec, op: Operation, tree: TreeBuilder, anchors: Anchors,
+               describe: Callable[[Any], str]) -> tuple[Response, ...]:
+    raw = op.data.get("responses")
+    out: list[Response] = []
+    if not isinstance(raw, dict):
+        return ()
+    for status, item in raw.items():
+        status = str(status)
+        response, doc = resolve(item, spec.name, spec.documents)
+        if not isinstance(response, dict):
+            continue
+        anchor = anchors.take(f"response-{status.lower()}")
+        prefix = anchor
+        headers = []
+        raw_headers = response.get("headers")
+        if isinstance(raw_headers, dict):
+            for name, header in raw_headers.items():
+                value, header_doc = resolve(header, doc, spec.documents)
+                if isinstance(value, dict):
+                    headers.append(tree.field(
+                        str(name), f"{prefix}.{name}", value.get("schema", {}), header_doc,
+                        value.get("required") is True, 0, frozenset(), {},
+                        description=value.get("description"),
+                    ))
+        bodies: list[Body] = []
+        views: list[Example] = []
+        content = response.get("content")
+        if isinstance(content, dict):
+            for media_type, media in content.items():
+                if not isinstance(media, dict):
+                    continue
+                bodies.append(_body(tree, str(media_type), media, doc, prefix))
+                given = examples.media_examples(media, spec, doc)
+                if given:
+                    views.extend(_example_views(given, str(media_type), False))
+                elif "schema" in media:
+                    value = examples.generate(media["schema"], spec, doc, "response")
+                    views.extend(_example_views([("Example", value)], str(media_type), True))
+        out.append(Response(status, _status_class(status), describe(response.get("description")),
+                            tuple(headers), tuple(bodies), tuple(views), anchor))
+    return tuple(out)

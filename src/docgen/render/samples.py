@@ -1,0 +1,135 @@
+"""Request code samples (curl, Python requests, JavaScript fetch) and ``x-codeSamples``."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from docgen.render.highlight import highlight
+from docgen.render.views import CodeSample
+
+LABELS = {"curl": "cURL", "python": "Python", "javascript": "JavaScript"}
+_HIGHLIGHT = {"curl": "bash", "python": "python", "javascript": "javascript"}
+
+
+@dataclass(frozen=True, slots=True)
+class RequestShape:
+    """What a sample sends: the method, full URL (query included), headers and JSON body."""
+
+    method: str
+    url: str
+    headers: tuple[tuple[str, str], ...]
+    body: Any | None
+    media_type: str | None
+
+
+def _curl(r: RequestShape) -> str:
+    lines = [f"curl --request {r.method} \\", f"  --url {shlex.quote(r.url)}"]
+    for name, value in r.headers:
+        lines[-1] += " \\"
+        lines.append(f"  --header {shlex.quote(f'{name}: {value}')}")
+    if r.body is not None:
+        lines[-1] += " \\"
+        lines.append(f"  --data {shlex.quote(_json(r.body, None))}")
+    return "\n".join(lines)
+
+
+def _json(value: Any, indent: int | None = 2) -> str:
+    return json.dumps(value, indent=indent, ensure_ascii=False, default=str)
+
+
+def _python(r: RequestShape) -> str:
+    lines = ["import requests", "", f"url = {r.url!r}"]
+    args = ["url"]
+    if r.headers:
+        lines.append("headers = {")
+        lines += [f"    {name!r}: {value!r}," for name, value in r.headers]
+        lines.append("}")
+        args.append("headers=headers")
+    if r.body is not None:
+        lines.append(f"payload = {_py_literal(r.body)}")
+        args.append("json=payload")
+    lines += ["", f"response = requests.request({r.method!r}, {', '.join(args)})",
+              "print(response.json())"]
+    return "\n".join(lines)
+
+
+def _py_literal(value: Any, indent: int = 0) -> str:
+    pad = "    " * (indent + 1)
+    end = "    " * indent
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f"{pad}{k!r}: {_py_literal(v, indent + 1)}," for k, v in value.items()]
+        return "{\n" + "\n".join(items) + f"\n{end}}}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        items = [f"{pad}{_py_literal(v, indent + 1)}," for v in value]
+        return "[\n" + "\n".join(items) + f"\n{end}]"
+    if value is None or isinstance(value, bool):
+        return {None: "None", True: "True", False: "False"}[value]
+    return repr(value)
+
+
+def _javascript(r: RequestShape) -> str:
+    options = [f"  method: {json.dumps(r.method)},"]
+    if r.headers:
+        options.append("  headers: {")
+        options += [f"    {json.dumps(n)}: {json.dumps(v)}," for n, v in r.headers]
+        options.append("  },")
+    if r.body is not None:
+        body = _json(r.body).replace("\n", "\n  ")
+        options.append(f"  body: JSON.stringify({body}),")
+    return "\n".join([
+        f"const response = await fetch({json.dumps(r.url)}, {{",
+        *options,
+        "});",
+        "const data = await response.json();",
+        "console.log(data);",
+    ])
+
+
+_WRITERS = {"curl": _curl, "python": _python, "javascript": _javascript}
+
+
+def generated(shape: RequestShape, languages: tuple[str, ...]) -> list[CodeSample]:
+    out = []
+    for lang in languages:
+        code = _WRITERS[lang](shape)
+        out.append(CodeSample(lang, LABELS[lang], code, highlight(code, _HIGHLIGHT[lang])))
+    return out
+
+
+def from_extension(operation: dict[str, Any]) -> list[CodeSample]:
+    """The operation's ``x-codeSamples`` (or ``x-code-samples``), in order."""
+    raw = operation.get("x-codeSamples", operation.get("x-code-samples"))
+    out: list[CodeSample] = []
+    if not isinstance(raw, list):
+        return out
+    for item in raw:
+        if not isinstance(item, dict) or not isinstance(item.get("source"), str):
+            continue
+        lang = str(item.get("lang") or "text")
+        label = str(item.get("label") or LABELS.get(lang.lower(), lang))
+        out.append(CodeSample(lang.lower(), label, item["source"],
+                              highlight(item["source"], lang)))
+    return out
+
+
+def samples(operation: dict[str, Any], shape: RequestShape,
+            languages: tuple[str, ...]) -> tuple[CodeSample, ...]:
+    """``x-codeSamples`` first, then generated samples for the languages they don't cover."""
+    custom = from_extension(operation)
+    covered = {s.lang for s in custom} | {"shell" if "curl" in {s.lang} else "" for s in custom}
+    rest = [lang for lang in languages if lang not in covered]
+    return tuple(custom + generated(shape, tuple(rest)))
+
+
+def fill_path(path: str, values: dict[str, str]) -> str:
+    for name, value in values.items():
+        path = path.replace("{" + name + "}", quote(value, safe=""))
+    return path

@@ -1,0 +1,312 @@
+"""Schema trees: an OpenAPI/JSON Schema turned into :class:`~docgen.render.views.SchemaField`s.
+
+``allOf`` is merged, ``oneOf``/``anyOf`` become variants, ``readOnly`` fields are hidden in
+requests and ``writeOnly`` ones in responses, and a ``$ref`` that leads back into itself is shown
+as a link to where it is already expanded. A per-page field budget keeps fan-out bounded.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from docgen.render.views import Constraint, SchemaField, Variant
+from docgen.spec.loader import resolve
+from docgen.spec.model import Spec
+
+MAX_DEPTH = 10
+FIELD_BUDGET = 2500
+
+
+def show(value: Any) -> str:
+    """A value as a reader would write it: strings bare, everything else as JSON."""
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+@dataclass(slots=True)
+class Resolved:
+    """A schema with its ``$ref`` chain followed: the value, its document and its ref name."""
+
+    schema: dict[str, Any]
+    doc: str
+    ref: str | None
+
+
+@dataclass(slots=True)
+class TreeBuilder:
+    """Builds schema trees for one page (anchors and the field budget are per page)."""
+
+    spec: Spec
+    mode: str  # "request" | "response"
+    anchor: Callable[[str], str]  # wanted anchor -> unique anchor
+    href: Callable[[str], str]
+    describe: Callable[[Any], str]
+    budget: list[int] = field(default_factory=lambda: [FIELD_BUDGET])
+
+    def deref(self, schema: Any, doc: str) -> Resolved:
+        ref = schema.get("$ref") if isinstance(schema, dict) else None
+        value, value_doc = resolve(schema, doc, self.spec.documents)
+        if not isinstance(value, dict) or "$ref" in value and isinstance(value["$ref"], str):
+            return Resolved({} if not isinstance(value, dict) else {
+                k: v for k, v in value.items() if k != "$ref"}, value_doc, ref)
+        if isinstance(schema, dict) and ref is not None and len(schema) > 1:
+            # OpenAPI 3.1 allows siblings next to $ref (description, nullable...): they win.
+            value = {**value, **{k: v for k, v in schema.items() if k != "$ref"}}
+        return Resolved(value, value_doc, ref)
+
+    def merged(self, schema: dict[str, Any], doc: str, seen: frozenset[str]) -> dict[str, Any]:
+        """``schema`` with its ``allOf`` members merged in (properties, required, the rest)."""
+        members = schema.get("allOf")
+        if not isinstance(members, list) or not members:
+            return schema
+        out: dict[str, Any] = {k: v for k, v in schema.items() if k != "allOf"}
+        properties: dict[str, Any] = {}
+        required: list[str] = []
+        for member in members:
+            resolved = self.deref(member, doc)
+            if resolved.ref is not None and resolved.ref in seen:
+                continue
+            part = self.merged(resolved.schema, resolved.doc,
+                               seen | ({resolved.ref} if resolved.ref else set()))
+            for key, value in part.items():
+                if key == "properties" and isinstance(value, dict):
+                    properties.update(value)
+                elif key == "required" and isinstance(value, list):
+                    required.extend(str(v) for v in value)
+                else:
+                    out.setdefault(key, value)
+        if isinstance(schema.get("properties"), dict):
+            properties.update(schema["properties"])
+        if isinstance(schema.get("required"), list):
+            required.extend(str(v) for v in schema["required"])
+        if properties:
+            out["properties"] = properties
+        if required:
+            out["required"] = list(dict.fromkeys(required))
+        return out
+
+    # -- fields -------------------------------------------------------------------------------
+
+    def fields(self, schema: Any, doc: str, prefix: str, depth: int = 0,
+               seen: frozenset[str] = frozenset(), owners: dict[str, str] | None = None
+               ) -> tuple[tuple[SchemaField, ...], tuple[Variant, ...], str | None,
+                          str | None]:
+        """(properties as fields, variants, variant kind, discriminator) of an object schema."""
+        owners = owners or {}
+        resolved = self.deref(schema, doc)
+        if resolved.ref is not None:
+            seen = seen | {resolved.ref}
+        body = self.merged(resolved.schema, resolved.doc, seen)
+        items = body.get("items") if _type_of(body) == "array" else None
+        if items is not None:
+            return self.fields(items, resolved.doc, prefix, depth, seen, owners)
+        fields = self._properties(body, resolved.doc, prefix, depth, seen, owners)
+        variants, kind, discriminator = self._variants(body, resolved.doc, prefix, depth, seen,
+                                                      owners)
+        return fields, variants, kind, discriminator
+
+    def _properties(self, body: dict[str, Any], doc: str, prefix: str, depth: int,
+                    seen: frozenset[str], owners: dict[str, str]) -> tuple[SchemaField, ...]:
+        properties = body.get("properties")
+        if not isinstance(properties, dict):
+            return ()
+        required = set(body.get("required") or []) if isinstance(
+            body.get("required"), list) else set()
+        out = []
+        for name, sub in properties.items():
+            if self.budget[0] <= 0:
+                break
+            sub_resolved = self.deref(sub, doc)
+            if self.mode == "request" and sub_resolved.schema.get("readOnly") is True:
+                continue
+            if self.mode == "response" and sub_resolved.schema.get("writeOnly") is True:
+                continue
+            path = f"{prefix}.{name}" if prefix else str(name)
+            out.append(self.field(str(name), path, sub, doc, str(name) in required, depth,
+                                  seen, owners))
+        return tuple(out)
+
+    def _variants(self, body: dict[str, Any], doc: str, prefix: str, depth: int,
+                  seen: frozenset[str], owners: dict[str, str]
+                  ) -> tuple[tuple[Variant, ...], str | None, str | None]:
+        for kind in ("oneOf", "anyOf"):
+            options = body.get(kind)
+            if not isinstance(options, list) or not options:
+                continue
+            discriminator = body.get("discriminator")
+            prop = discriminator.get("propertyName") if isinstance(discriminator, dict) else None
+            variants = []
+            for index, option in enumerate(options):
+                resolved = self.deref(option, doc)
+                label = _label(resolved, index)
+                if resolved.ref is not None and resolved.ref in seen:
+                    variants.append(Variant(label, (), "object",
+                                            f"<p>Circular reference to {label}.</p>"))
+                    continue
+                inner_seen = seen | ({resolved.ref} if resolved.ref else set())
+                merged = self.merged(resolved.schema, resolved.doc, inner_seen)
+                sub_fields = self._properties(merged, resolved.doc, prefix, depth + 1,
+                                              inner_seen, owners)
+                variants.append(Variant(label, sub_fields, type_label(merged),
+                                        self.describe(merged.get("description"))))
+            return tuple(variants), kind, prop if isinstance(prop, str) else None
+        return (), None, None
+
+    def field(self, name: str, path: str, schema: Any, doc: str, required: bool, depth: int,
+              seen: frozenset[str], owners: dict[str, str],
+              description: Any = None, example: Any = None, deprecated: bool = False,
+              ) -> SchemaField:
+        """One field (a parameter, a property or a header) and its nested children."""
+        self.budget[0] -= 1
+        anchor = self.anchor(path)
+        resolved = self.deref(schema, doc)
+        if resolved.ref is not None and resolved.ref in seen:
+            target = owners.get(resolved.ref)
+            return SchemaField(
+                name=name, anchor=anchor, href=self.href(anchor), type=_ref_name(resolved.ref),
+                required=required, description_html=self.describe(
+                    description if description is not None else resolved.schema.get(
+                        "description")),
+                recursive_to=_ref_name(resolved.ref),
+                recursive_href=f"#{target}" if target else None,
+            )
+        inner_seen = seen | ({resolved.ref} if resolved.ref else set())
+        if resolved.ref is not None and resolved.ref not in owners:
+            owners = {**owners, resolved.ref: anchor}
+        body = self.merged(resolved.schema, resolved.doc, inner_seen)
+        children: tuple[SchemaField, ...] = ()
+        variants: tuple[Variant, ...] = ()
+        kind = discriminator = None
+        if depth < MAX_DEPTH and self.budget[0] > 0:
+            target = body
+            target_doc = resolved.doc
+            if _type_of(body) == "array" and body.get("items") is not None:
+                item = self.deref(body["items"], resolved.doc)
+                if item.ref is not None and item.ref in inner_seen:
+                    target = {}
+                else:
+                    inner_seen = inner_seen | ({item.ref} if item.ref else set())
+                    if item.ref is not None and item.ref not in owners:
+                        owners = {**owners, item.ref: anchor}
+                    target = self.merged(item.schema, item.doc, inner_seen)
+                    target_doc = item.doc
+            children = self._properties(target, target_doc, path, depth + 1, inner_seen, owners)
+            variants, kind, discriminator = self._variants(target, target_doc, path, depth + 1,
+                                                          inner_seen, owners)
+        if example is None:
+            example = body.get("example")
+            if example is None and isinstance(body.get("examples"), list) and body["examples"]:
+                example = body["examples"][0]
+        enum = body.get("enum") if isinstance(body.get("enum"), list) else []
+        return SchemaField(
+            name=name,
+            anchor=anchor,
+            href=self.href(anchor),
+            type=type_label(body, self, resolved.doc),
+            required=required,
+            deprecated=deprecated or body.get("deprecated") is True,
+            read_only=body.get("readOnly") is True,
+            write_only=body.get("writeOnly") is True,
+            nullable=_nullable(body),
+            format=str(body["format"]) if isinstance(body.get("format"), (str, int)) else None,
+            default=show(body["default"]) if "default" in body else None,
+            example=show(example) if example is not None else None,
+            enum=tuple(show(v) for v in enum[:100]),
+            constraints=constraints(body),
+            description_html=self.describe(
+                description if description is not None else body.get("description")),
+            children=children,
+            variants=variants,
+            variant_kind=kind,
+            discriminator=discriminator,
+        )
+
+
+def _type_of(schema: dict[str, Any]) -> str | None:
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        named = [k for k in kind if k != "null"]
+        return str(named[0]) if named else "null"
+    if isinstance(kind, str):
+        return kind
+    if "properties" in schema:
+        return "object"
+    if "items" in schema:
+        return "array"
+    return None
+
+
+def _nullable(schema: dict[str, Any]) -> bool:
+    kind = schema.get("type")
+    return schema.get("nullable") is True or (isinstance(kind, list) and "null" in kind)
+
+
+def _ref_name(ref: str) -> str:
+    return ref.rsplit("/", 1)[-1] or ref
+
+
+def _label(resolved: Resolved, index: int) -> str:
+    title = resolved.schema.get("title")
+    if isinstance(title, str) and title:
+        return title
+    if resolved.ref is not None:
+        return _ref_name(resolved.ref)
+    return type_label(resolved.schema) or f"Option {index + 1}"
+
+
+def type_label(schema: dict[str, Any], builder: TreeBuilder | None = None,
+               doc: str | None = None) -> str:
+    """``string``, ``integer``, ``array of AgentJob``, ``object``, ``string | null``..."""
+    kind = _type_of(schema)
+    if kind == "array":
+        items = schema.get("items")
+        inner = "any"
+        if isinstance(items, dict):
+            if isinstance(items.get("$ref"), str):
+                inner = _ref_name(items["$ref"])
+            elif builder is not None and doc is not None:
+                inner = type_label(builder.deref(items, doc).schema) or "any"
+            else:
+                inner = type_label(items) or "any"
+        return f"array of {inner}"
+    if kind == "object" and isinstance(schema.get("additionalProperties"), dict) and not \
+            schema.get("properties"):
+        return "map"
+    if kind is None:
+        if "oneOf" in schema or "anyOf" in schema:
+            return "one of" if "oneOf" in schema else "any of"
+        if "const" in schema:
+            return "const"
+        return "any"
+    return kind
+
+
+def constraints(schema: dict[str, Any]) -> tuple[Constraint, ...]:
+    out: list[Constraint] = []
+    minimum, maximum = schema.get("minimum"), schema.get("maximum")
+    ex_min, ex_max = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+    if isinstance(ex_min, (int, float)) and not isinstance(ex_min, bool):
+        out.append(Constraint("greater than", show(ex_min)))
+    elif minimum is not None:
+        out.append(Constraint("greater than" if ex_min is True else "minimum", show(minimum)))
+    if isinstance(ex_max, (int, float)) and not isinstance(ex_max, bool):
+        out.append(Constraint("less than", show(ex_max)))
+    elif maximum is not None:
+        out.append(Constraint("less than" if ex_max is True else "maximum", show(maximum)))
+    for key, label in (("minLength", "min length"), ("maxLength", "max length"),
+                       ("pattern", "pattern"), ("minItems", "min items"),
+                       ("maxItems", "max items"), ("multipleOf", "multiple of"),
+                       ("minProperties", "min properties"),
+                       ("maxProperties", "max properties"), ("const", "constant")):
+        if key in schema and schema[key] is not None:
+            out.append(Constraint(label, show(schema[key])))
+    if schema.get("uniqueItems") is True:
+        out.append(Constraint("unique items", "yes"))
+    return tuple(out)

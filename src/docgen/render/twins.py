@@ -1,0 +1,128 @@
+"""Plain-text outputs for AI tools and crawlers: Markdown twins of pages and ``llms.txt``."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from docgen.nav.model import Page, Site
+from docgen.render.views import OperationView, SchemaField
+
+_TAGS = re.compile(r"<[^>]+>")
+
+
+def twin_path(url: str) -> str:
+    """``/a/b`` -> ``a/b.md``; ``/`` -> ``index.md``."""
+    return "index.md" if url == "/" else url.lstrip("/") + ".md"
+
+
+def _text(fragment: str) -> str:
+    """HTML produced by docgen's Markdown renderer back to plain text."""
+    return html.unescape(_TAGS.sub("", fragment)).strip()
+
+
+def _field_lines(fields: tuple[SchemaField, ...], depth: int = 0) -> list[str]:
+    lines = []
+    for f in fields:
+        bits = [f"`{f.name}`", f.type]
+        if f.required:
+            bits.append("required")
+        if f.default is not None:
+            bits.append(f"default `{f.default}`")
+        if f.enum:
+            bits.append("one of " + ", ".join(f"`{e}`" for e in f.enum))
+        for c in f.constraints:
+            bits.append(f"{c.label} {c.value}")
+        description = _text(f.description_html).replace("\n", " ")
+        line = "  " * depth + "- " + ", ".join(bits)
+        lines.append(line + (f": {description}" if description else ""))
+        lines.extend(_field_lines(f.children, depth + 1))
+        for variant in f.variants:
+            lines.append("  " * (depth + 1) + f"- {f.variant_kind} {variant.label}")
+            lines.extend(_field_lines(variant.fields, depth + 2))
+    return lines
+
+
+def operation_markdown(view: OperationView) -> list[str]:
+    out = [f"`{view.method} {view.path}`", ""]
+    if view.deprecated:
+        out += ["**Deprecated.**", ""]
+    if view.servers:
+        out += ["Servers: " + ", ".join(f"`{s.url}`" for s in view.servers), ""]
+    if view.description_html:
+        out += [_text(view.description_html), ""]
+    if view.security:
+        out += ["## Authorization", ""]
+        for alternative in view.security:
+            out.append("- " + " + ".join(
+                f"{s.title}" + (f" (`{s.param_name}` in {s.location})" if s.param_name else "")
+                for s in alternative))
+        out.append("")
+    for group in view.param_groups:
+        out += [f"## {group.title}", "", *_field_lines(group.fields), ""]
+    for body in view.request_bodies:
+        required = " (required)" if view.request_required else ""
+        out += [f"## Request body{required}: `{body.media_type}`", "",
+                *_field_lines(body.fields), ""]
+    if view.responses:
+        out += ["## Responses", ""]
+        for response in view.responses:
+            out += [f"### {response.status}", ""]
+            if response.description_html:
+                out += [_text(response.description_html), ""]
+            for body in response.bodies:
+                out += [f"`{body.media_type}`: {body.type}", "", *_field_lines(body.fields), ""]
+    for sample in view.samples[:1]:
+        out += ["## Example request", "", f"```{sample.lang}", sample.code, "```", ""]
+    return out
+
+
+def page_markdown(page: Page, view: OperationView | None, source: str | None,
+                  site_url: str | None) -> str:
+    lines = [f"# {page.title}", ""]
+    if page.description:
+        lines += [f"> {page.description}", ""]
+    if source is not None:
+        body = source.strip("\n")
+        if body.startswith("# "):
+            body = body.split("\n", 1)[1] if "\n" in body else ""
+        lines += [body.strip("\n"), ""]
+    if view is not None:
+        lines += operation_markdown(view)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def llms_txt(site: Site, pages: list[Page]) -> str:
+    """``llms.txt``: the site name, then its visible pages grouped by navigation section."""
+    config = site.config
+    root = config.url or ""
+    lines = [f"# {config.name}", ""]
+    if config.description:
+        lines += [f"> {config.description}", ""]
+    sections: dict[str, list[Page]] = {}
+    for page in pages:
+        if page.hidden:
+            continue
+        sections.setdefault(" › ".join(page.nav) or "Pages", []).append(page)
+    for title, members in sections.items():
+        lines += [f"## {title}", ""]
+        for page in members:
+            link = f"{root}/{twin_path(page.url)}"
+            note = f": {page.description}" if page.description else ""
+            if page.operation is not None:
+                note = f": `{page.operation.method} {page.operation.path}`" + (
+                    f" {page.description}" if page.description else "")
+            lines.append(f"- [{page.title}]({link}){note}")
+        lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def redirect_html(target: str) -> str:
+    """A tiny home page that forwards to the first page (a site with no index page)."""
+    safe = html.escape(target, quote=True)
+    return (
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<meta http-equiv=\"refresh\" content=\"0; url={safe}\">"
+        f"<link rel=\"canonical\" href=\"{safe}\"><title>Redirecting</title></head>"
+        f"<body><p><a href=\"{safe}\">Continue to the documentation</a></p></body></html>\n"
+    )

@@ -1,0 +1,222 @@
+"""View models: the typed, template-ready shapes of everything a page shows.
+
+Templates see only these (never raw spec dicts). Every string field is plain text that the
+template escapes, except fields named ``*_html``, which hold HTML produced by docgen's own safe
+Markdown renderer or highlighter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """One line of a field's constraints, e.g. ``("minimum", "1")``, ``("pattern", "^a")``."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaField:
+    """One parameter, body property or header, with its nested children.
+
+    ``anchor`` is the element id (``dateFrom``, ``source.repository``) and ``href`` the
+    absolute anchor URL when the site has a ``url`` (else ``#anchor``).
+    ``variants`` holds oneOf/anyOf alternatives, each a labelled list of fields.
+    ``recursive_to`` names the schema a cycle points back to (shown as a link, not expanded).
+    """
+
+    name: str
+    anchor: str
+    href: str
+    type: str
+    required: bool = False
+    deprecated: bool = False
+    read_only: bool = False
+    write_only: bool = False
+    nullable: bool = False
+    format: str | None = None
+    default: str | None = None
+    example: str | None = None
+    enum: tuple[str, ...] = ()
+    constraints: tuple[Constraint, ...] = ()
+    description_html: str = ""
+    children: tuple[SchemaField, ...] = ()
+    variants: tuple[Variant, ...] = ()
+    variant_kind: str | None = None  # "oneOf" | "anyOf"
+    discriminator: str | None = None
+    recursive_to: str | None = None
+    recursive_href: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    label: str
+    fields: tuple[SchemaField, ...]
+    type: str = "object"
+    description_html: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """The schema of one media type (request or response)."""
+
+    media_type: str
+    type: str
+    description_html: str
+    fields: tuple[SchemaField, ...]
+    variants: tuple[Variant, ...] = ()
+    variant_kind: str | None = None
+    discriminator: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A named example, already serialised and highlighted."""
+
+    label: str
+    media_type: str
+    code: str
+    code_html: str
+    generated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    status: str
+    status_class: str  # "2xx", "4xx", "default", ...
+    description_html: str
+    headers: tuple[SchemaField, ...]
+    bodies: tuple[Body, ...]
+    examples: tuple[Example, ...]
+    anchor: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CodeSample:
+    """One request sample: ``lang`` key (curl, python, javascript or x-codeSamples lang)."""
+
+    lang: str
+    label: str
+    code: str
+    code_html: str
+
+
+@dataclass(frozen=True, slots=True)
+class SecurityScheme:
+    """How to authenticate: ``kind`` is bearer | basic | apiKey | oauth2 | openIdConnect."""
+
+    key: str
+    kind: str
+    title: str
+    location: str | None  # header | query | cookie (apiKey), None otherwise
+    param_name: str | None  # header/query/cookie name (apiKey) or "Authorization"
+    description_html: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ParamGroup:
+    """Parameters of one location: ``location`` path | query | header | cookie."""
+
+    location: str
+    title: str
+    fields: tuple[SchemaField, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Server:
+    url: str
+    description: str | None
+    variables: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # (name, default, enum)
+
+
+@dataclass(frozen=True, slots=True)
+class OperationView:
+    """Everything an endpoint page shows."""
+
+    method: str
+    path: str
+    title: str
+    summary: str | None
+    description_html: str
+    deprecated: bool
+    webhook: bool
+    servers: tuple[Server, ...]
+    security: tuple[tuple[SecurityScheme, ...], ...]  # alternatives, each a set used together
+    param_groups: tuple[ParamGroup, ...]
+    request_bodies: tuple[Body, ...]
+    request_required: bool
+    request_description_html: str
+    request_examples: tuple[Example, ...]
+    responses: tuple[Response, ...]
+    samples: tuple[CodeSample, ...]
+    anchors: tuple[str, ...]
+    spec_download: str | None = None
+    playground_json: str = "null"  # data for the playground script, safe to embed
+
+
+@dataclass(frozen=True, slots=True)
+class NavItemView:
+    """A sidebar entry: a link (url set) or a group (children set)."""
+
+    label: str
+    url: str | None = None
+    method: str | None = None
+    active: bool = False
+    deprecated: bool = False
+    children: tuple[NavItemView, ...] = ()
+    expanded: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TabView:
+    label: str
+    url: str
+    active: bool
+    external: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class VersionView:
+    label: str
+    url: str
+    active: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TocEntry:
+    level: int
+    text: str
+    anchor: str
+
+
+@dataclass(frozen=True, slots=True)
+class PageLink:
+    label: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class PageContext:
+    """The context of one HTML page (``base`` is the relative prefix to the site root)."""
+
+    site_name: str
+    title: str
+    description: str | None
+    base: str
+    canonical: str | None
+    kind: str  # "operation" | "webhook" | "page" | "404"
+    tabs: tuple[TabView, ...]
+    versions: tuple[VersionView, ...]
+    sidebar: tuple[NavItemView, ...]
+    breadcrumbs: tuple[str, ...]
+    body_html: str = ""
+    toc: tuple[TocEntry, ...] = ()
+    operation: OperationView | None = None
+    previous: PageLink | None = None
+    next: PageLink | None = None
+    markdown_url: str | None = None
+    primary_color: str | None = None
+    extra: dict[str, str] = field(default_factory=dict)

@@ -1,0 +1,1 @@
+"""Writing: the only code that touches the output folder."""
