@@ -23,8 +23,12 @@ def cli() -> None:
 @cli.command()
 @click.argument("target", required=False, type=_PATH)
 @click.option(
-    "--format", "output_format", type=click.Choice(["text", "json", "github"]), default="text",
-    show_default=True, help="Output: one line per problem, a JSON report, or GitHub annotations.",
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json", "github"]),
+    default="text",
+    show_default=True,
+    help="Output: one line per problem, a JSON report, or GitHub annotations.",
 )
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
 def check(target: Path | None, output_format: str, strict: bool) -> None:

@@ -88,7 +88,12 @@ def run_check(
         config = maybe_config
         scan_pages = True
     resolver = Resolver(
-        root, config, config_doc, loader, diagnostics, output_dir=output_dir,
+        root,
+        config,
+        config_doc,
+        loader,
+        diagnostics,
+        output_dir=output_dir,
         scan_pages=scan_pages,
     )
     site = resolver.resolve()
@@ -132,8 +137,12 @@ def page_records(site: Site) -> list[dict[str, object]]:
                 "url": page.url,
                 "kind": page.kind.value,
                 "title": page.title,
-                "operation": None if op is None else {
-                    "method": op.method, "path": op.path, "spec": op.spec,
+                "operation": None
+                if op is None
+                else {
+                    "method": op.method,
+                    "path": op.path,
+                    "spec": op.spec,
                 },
                 "source": page.source,
                 "hidden": page.hidden,

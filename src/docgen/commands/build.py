@@ -30,8 +30,10 @@ def build(target: Path | None, out: Path | None, quiet: bool, strict: bool) -> i
     diagnostics = result.diagnostics
     if diagnostics.errors or result.site is None:
         _print_diagnostics(result.root, diagnostics)
-        print(f"docgen: build failed ({report.summary(diagnostics, None)}); nothing was written",
-              file=sys.stderr)
+        print(
+            f"docgen: build failed ({report.summary(diagnostics, None)}); nothing was written",
+            file=sys.stderr,
+        )
         return 1
     show_progress = not quiet and sys.stderr.isatty()
 
@@ -45,8 +47,7 @@ def build(target: Path | None, out: Path | None, quiet: bool, strict: bool) -> i
     if diagnostics.warnings:
         _print_diagnostics(result.root, diagnostics)
     if strict and diagnostics.warnings:
-        print("docgen: build failed: warnings with --strict; nothing was written",
-              file=sys.stderr)
+        print("docgen: build failed: warnings with --strict; nothing was written", file=sys.stderr)
         return 1
     try:
         write_site(out_dir, files)
@@ -56,6 +57,9 @@ def build(target: Path | None, out: Path | None, quiet: bool, strict: bool) -> i
     elapsed = time.perf_counter() - started
     pages = len(result.site.pages)
     if not quiet:
-        print(f"Built {pages} page{'s' if pages != 1 else ''} ({len(files)} files) into "
-              f"{out_dir} in {elapsed:.2f} s", file=sys.stderr)
+        print(
+            f"Built {pages} page{'s' if pages != 1 else ''} ({len(files)} files) into "
+            f"{out_dir} in {elapsed:.2f} s",
+            file=sys.stderr,
+        )
     return 0

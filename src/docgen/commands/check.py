@@ -17,13 +17,17 @@ def check(target: Path | None, output_format: str, strict: bool) -> int:
     failed = diagnostics.errors > 0 or (strict and diagnostics.warnings > 0)
     pages = page_records(result.site) if result.site is not None else []
     if output_format == "json":
-        print(dumps({
-            "ok": not failed,
-            "errors": diagnostics.errors,
-            "warnings": diagnostics.warnings,
-            "diagnostics": report.as_json(result.root, diagnostics),
-            "pages": pages,
-        }))
+        print(
+            dumps(
+                {
+                    "ok": not failed,
+                    "errors": diagnostics.errors,
+                    "warnings": diagnostics.warnings,
+                    "diagnostics": report.as_json(result.root, diagnostics),
+                    "pages": pages,
+                }
+            )
+        )
     elif output_format == "github":
         for d in diagnostics.sorted():
             print(report.github_line(result.root, d))

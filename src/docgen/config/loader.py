@@ -33,8 +33,9 @@ _LABEL_KEY = {
 }
 
 
-def load_config(path: Path, name: str, diagnostics: Diagnostics) -> tuple[SourceDocument | None,
-                                                                          SiteConfig | None]:
+def load_config(
+    path: Path, name: str, diagnostics: Diagnostics
+) -> tuple[SourceDocument | None, SiteConfig | None]:
     """Load and validate the config; problems go to ``diagnostics``.
 
     Returns the parsed document (for positions) and the model, or ``None`` for what failed.
@@ -75,7 +76,11 @@ def _openapi(value: Any, ptr: str) -> tuple[OpenApiSource, ...] | None:
 
 
 def _node(
-    kind: NodeKind, label: str, raw: dict[str, Any], ptr: str, doc: SourceDocument,
+    kind: NodeKind,
+    label: str,
+    raw: dict[str, Any],
+    ptr: str,
+    doc: SourceDocument,
     diagnostics: Diagnostics,
 ) -> NavNode:
     structural = [k for k in _STRUCTURAL_KEYS if k in raw]
@@ -97,9 +102,7 @@ def _node(
                 items.append(PageEntry(child.strip(), child_ptr))
                 continue
             label_key, child_kind = _LABEL_KEY["groups" if key == "pages" else key]
-            items.append(
-                _node(child_kind, child[label_key], child, child_ptr, doc, diagnostics)
-            )
+            items.append(_node(child_kind, child[label_key], child, child_ptr, doc, diagnostics))
     return NavNode(
         kind=kind,
         label=label,

@@ -118,8 +118,11 @@ def human_errors(config: Any) -> list[tuple[str, str]]:
         for error in _leaves(top):
             results.extend(_word(error))
     # An unknown key that is a typo of a missing required key makes the "missing" line noise.
-    typos = {(p.rsplit("/", 1)[0], m.split("did you mean '")[1].rstrip("'?")) for p, m in results
-             if "did you mean '" in m and "unknown key" in m}
+    typos = {
+        (p.rsplit("/", 1)[0], m.split("did you mean '")[1].rstrip("'?"))
+        for p, m in results
+        if "did you mean '" in m and "unknown key" in m
+    }
     kept = []
     for ptr, msg in results:
         if "missing required key" in msg:
@@ -141,6 +144,7 @@ def _word(error: ValidationError) -> list[tuple[str, str]]:
     where = dotted(path)
     ptr = pointer(path)
     validator = error.validator
+    value: Any = error.validator_value
     sub_schema = error.schema if isinstance(error.schema, dict) else {}
     if validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(sub_schema.get("properties", {}))
@@ -150,25 +154,28 @@ def _word(error: ValidationError) -> list[tuple[str, str]]:
                 continue
             hint = _suggest(key, allowed)
             message = f"{where}: unknown key '{key}'"
-            message += f"; did you mean '{hint}'?" if hint else (
-                f" (allowed: {', '.join(allowed)})" if allowed else ""
+            message += (
+                f"; did you mean '{hint}'?"
+                if hint
+                else (f" (allowed: {', '.join(allowed)})" if allowed else "")
             )
             out.append((pointer([*path, key]) + "#key", message))
         return out
     if validator == "required":
-        missing = [k for k in error.validator_value if k not in error.instance]
+        instance: Any = error.instance
+        missing = [k for k in value if k not in instance]
         return [(ptr, f"{where}: missing required key '{k}'") for k in missing]
     if validator == "type":
-        want = error.validator_value
+        want = value
         names = [want] if isinstance(want, str) else list(want)
         expected = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
         got = _TYPE_NAMES.get(_json_type(error.instance), "null")
         return [(ptr, f"{where}: expected {expected}, got {got}")]
     if validator == "enum":
-        options = ", ".join(f"'{o}'" for o in error.validator_value)
+        options = ", ".join(f"'{o}'" for o in value)
         hint = ""
         if isinstance(error.instance, str):
-            close = _suggest(error.instance, [str(o) for o in error.validator_value])
+            close = _suggest(error.instance, [str(o) for o in value])
             hint = f"; did you mean '{close}'?" if close else ""
         return [(ptr, f"{where}: {_describe_value(error.instance)} is not one of {options}{hint}")]
     if validator == "const":

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
@@ -55,7 +55,7 @@ def check_structure(text: str) -> None:
                         f"cyclic alias '*{event.anchor}': the alias is inside the node it names",
                         *_mark(event),
                     )
-                size = anchor_sizes.get(event.anchor)
+                size = anchor_sizes.get(str(event.anchor))
                 if size is None:
                     raise LoadError(f"unknown alias '*{event.anchor}'", *_mark(event))
                 expanded += size
@@ -113,7 +113,7 @@ def _yaml_error(exc: yaml.MarkedYAMLError) -> LoadError:
 class _CoreLoader(_BaseLoader):  # type: ignore[misc]
     """Safe loader with YAML 1.2 core-schema scalars and keys kept as written."""
 
-    yaml_implicit_resolvers: dict[Any, Any] = {}
+    yaml_implicit_resolvers: ClassVar[dict[Any, Any]] = {}
 
     def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
         if isinstance(node, yaml.MappingNode):
@@ -216,8 +216,8 @@ def locate_node(root: Any, pointer: str) -> tuple[int, int]:
                     break
             else:
                 break
-        elif isinstance(node, yaml.SequenceNode) and token.isdigit() and int(token) < len(
-            node.value
+        elif (
+            isinstance(node, yaml.SequenceNode) and token.isdigit() and int(token) < len(node.value)
         ):
             node = node.value[int(token)]
             here = node

@@ -56,8 +56,10 @@ def discover(root: Path, skip: Path | None = None) -> list[str]:
     for folder, dirs, files in os.walk(root, followlinks=False):
         here = Path(folder)
         dirs[:] = sorted(
-            d for d in dirs
-            if not d.startswith((".", "_")) and d not in _SKIP_DIRS
+            d
+            for d in dirs
+            if not d.startswith((".", "_"))
+            and d not in _SKIP_DIRS
             and (skip_resolved is None or (here / d).resolve() != skip_resolved)
         )
         for file in sorted(files):
@@ -78,7 +80,7 @@ def split_frontmatter(text: str) -> tuple[str | None, str, int]:
         return None, text, 1
     for index in range(1, len(lines)):
         if lines[index].strip() in ("---", "..."):
-            return "\n".join(lines[1:index]), "\n".join(lines[index + 1:]), index + 2
+            return "\n".join(lines[1:index]), "\n".join(lines[index + 1 :]), index + 2
     return None, text, 1
 
 
@@ -89,8 +91,11 @@ def read_page(root: Path, path: Path, diagnostics: Diagnostics) -> PageFile:
     try:
         text = read_text(path)
     except LoadError as exc:
-        diagnostics.error(Code.PAGE_PARSE_ERROR, f"cannot read page: {exc.message}",
-                          Location(name, exc.line, exc.column))
+        diagnostics.error(
+            Code.PAGE_PARSE_ERROR,
+            f"cannot read page: {exc.message}",
+            Location(name, exc.line, exc.column),
+        )
         return page
     front, body, body_line = split_frontmatter(text)
     page.body, page.body_line = body, body_line
@@ -100,12 +105,18 @@ def read_page(root: Path, path: Path, diagnostics: Diagnostics) -> PageFile:
         data = yaml_safe.load_yaml(front) if front.strip() else {}
     except LoadError as exc:
         line = (exc.line or 0) + 1
-        diagnostics.error(Code.PAGE_PARSE_ERROR, f"invalid frontmatter: {exc.message}",
-                          Location(name, line, exc.column))
+        diagnostics.error(
+            Code.PAGE_PARSE_ERROR,
+            f"invalid frontmatter: {exc.message}",
+            Location(name, line, exc.column),
+        )
         return page
     if not isinstance(data, dict):
-        diagnostics.error(Code.PAGE_PARSE_ERROR,
-                          "invalid frontmatter: expected 'key: value' lines", Location(name, 2, 1))
+        diagnostics.error(
+            Code.PAGE_PARSE_ERROR,
+            "invalid frontmatter: expected 'key: value' lines",
+            Location(name, 2, 1),
+        )
         return page
     page.frontmatter = data
     return page

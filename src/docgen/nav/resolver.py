@@ -64,8 +64,7 @@ class _State:
     claims: dict[tuple[str, str, str], list[_Claim]] = field(default_factory=dict)
     explicit: set[tuple[str, int]] = field(default_factory=set)
     listed_files: set[str] = field(default_factory=set)
-    slug_maps: dict[tuple[str, str], dict[tuple[str, str, bool], str]] = field(
-        default_factory=dict)
+    slug_maps: dict[tuple[str, str], dict[tuple[str, str, bool], str]] = field(default_factory=dict)
 
 
 class Resolver:
@@ -121,7 +120,11 @@ class Resolver:
     # -- walking the tree --------------------------------------------------------------------
 
     def _walk(
-        self, node: NavNode, scope: _Scope | None, forwarded: bool, trail: tuple[str, ...],
+        self,
+        node: NavNode,
+        scope: _Scope | None,
+        forwarded: bool,
+        trail: tuple[str, ...],
         section: int,
     ) -> NavSection:
         if node.openapi is not None:
@@ -175,7 +178,11 @@ class Resolver:
         return self._file_entry(entry, scope, trail, section)
 
     def _scoped_reference(
-        self, entry: PageEntry, ref: Reference, scope: _Scope, trail: tuple[str, ...],
+        self,
+        entry: PageEntry,
+        ref: Reference,
+        scope: _Scope,
+        trail: tuple[str, ...],
         section: int,
     ) -> NavLink | None:
         where = self._where(entry.pointer)
@@ -208,7 +215,11 @@ class Resolver:
         return self._listed(entry, ref, source, spec, ops, trail, section, where)
 
     def _named_reference(
-        self, entry: PageEntry, ref: Reference, scope: _Scope | None, trail: tuple[str, ...],
+        self,
+        entry: PageEntry,
+        ref: Reference,
+        scope: _Scope | None,
+        trail: tuple[str, ...],
         section: int,
     ) -> NavLink | None:
         where = self._where(entry.pointer)
@@ -226,8 +237,14 @@ class Resolver:
         return self._listed(entry, ref, source, spec, ops, trail, section, where)
 
     def _listed(
-        self, entry: PageEntry, ref: Reference, source: OpenApiSource, spec: Spec,
-        ops: tuple[Operation, ...], trail: tuple[str, ...], section: int,
+        self,
+        entry: PageEntry,
+        ref: Reference,
+        source: OpenApiSource,
+        spec: Spec,
+        ops: tuple[Operation, ...],
+        trail: tuple[str, ...],
+        section: int,
         where: Location | None,
     ) -> NavLink | None:
         op = ops[0]
@@ -241,8 +258,12 @@ class Resolver:
             return None
         self._claim(op, _Claim(False, where, f"the navigation entry '{entry.text}'"))
         page = self._operation_page(spec, source.directory, op, trail, False, section, where)
-        return NavLink(page.url, page.title, op.method if not op.webhook else "HOOK",
-                       op.data.get("deprecated") is True)
+        return NavLink(
+            page.url,
+            page.title,
+            op.method if not op.webhook else "HOOK",
+            op.data.get("deprecated") is True,
+        )
 
     def _source_named(
         self, spec_text: str, scope: _Scope | None, pointer: str, where: Location | None
@@ -269,21 +290,27 @@ class Resolver:
         pool = [op for s in specs for op in (s.webhooks if ref.webhook else s.operations)]
         wanted = f"webhook {ref.target}" if ref.webhook else f"{ref.method} {ref.target}"
         hint = ""
-        same_case = [op for op in pool if op.path.lower().rstrip("/") == ref.target.lower()
-                     .rstrip("/") and op.method == ref.method]
+        same_case = [
+            op
+            for op in pool
+            if op.path.lower().rstrip("/") == ref.target.lower().rstrip("/")
+            and op.method == ref.method
+        ]
         if same_case:
             hint = f"; did you mean '{same_case[0].reference}'? (paths are case-sensitive)"
         else:
             other_methods = [op.method for op in pool if op.path == ref.target and not ref.webhook]
-            close = difflib.get_close_matches(wanted, [op.reference for op in pool], n=3,
-                                              cutoff=0.5)
+            close = difflib.get_close_matches(
+                wanted, [op.reference for op in pool], n=3, cutoff=0.5
+            )
             if other_methods:
                 hint = f"; '{ref.target}' has {', '.join(other_methods)}"
             if close:
                 hint += "; did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
         kind = "webhook" if ref.webhook else "operation"
         self.diagnostics.error(
-            Code.NAV_UNKNOWN_OPERATION, f"'{entry.text}' matches no {kind} in {names}{hint}",
+            Code.NAV_UNKNOWN_OPERATION,
+            f"'{entry.text}' matches no {kind} in {names}{hint}",
             where,
         )
 
@@ -294,8 +321,9 @@ class Resolver:
     ) -> NavLink | None:
         where = self._where(entry.pointer)
         text = entry.text.lstrip("/")
-        candidates = [text] if text.endswith(PAGE_SUFFIXES) else [
-            text + suffix for suffix in PAGE_SUFFIXES]
+        candidates = (
+            [text] if text.endswith(PAGE_SUFFIXES) else [text + suffix for suffix in PAGE_SUFFIXES]
+        )
         path = None
         for candidate in candidates:
             try:
@@ -324,8 +352,10 @@ class Resolver:
         if upper is not None:
             message += f"; did you mean '{upper}'? (methods are upper case)"
         elif references.parse(entry.text) is not None and scope is None:
-            message += ("; it reads as an operation reference, but no 'openapi' spec is in "
-                        "scope here: add 'openapi' to this element or an ancestor")
+            message += (
+                "; it reads as an operation reference, but no 'openapi' spec is in "
+                "scope here: add 'openapi' to this element or an ancestor"
+            )
         else:
             known = [n.rsplit(".", 1)[0] for n in self._all_page_names()]
             close = difflib.get_close_matches(entry.text.lstrip("/"), known, n=1, cutoff=0.6)
@@ -343,8 +373,13 @@ class Resolver:
         return self._page_files[name]
 
     def _file_page(
-        self, page_file: PageFile, scope: _Scope | None, trail: tuple[str, ...], hidden: bool,
-        section: int, where: Location | None,
+        self,
+        page_file: PageFile,
+        scope: _Scope | None,
+        trail: tuple[str, ...],
+        hidden: bool,
+        section: int,
+        where: Location | None,
     ) -> Page | None:
         identity = ("file", page_file.name)
         if identity in self.state.pages:
@@ -376,8 +411,9 @@ class Resolver:
             description=description if isinstance(description, str) else None,
             frontmatter=page_file.frontmatter,
         )
-        self._register(identity, page, f"page file '{page_file.name}'",
-                       where or Location(page_file.name, 1, 1))
+        self._register(
+            identity, page, f"page file '{page_file.name}'", where or Location(page_file.name, 1, 1)
+        )
         return page
 
     def _frontmatter_operation(
@@ -451,21 +487,31 @@ class Resolver:
                 label = WEBHOOK_GROUP if op.webhook else UNTAGGED_GROUP
             self._claim(op, _Claim(False, where, f"the generated page from '{source.source}'"))
             nav = trail if op.hidden else (*trail, label)
-            page = self._operation_page(spec, source.directory, op, nav, op.hidden, section,
-                                        where)
+            page = self._operation_page(spec, source.directory, op, nav, op.hidden, section, where)
             if not op.hidden:
                 groups.setdefault(label, []).append(
-                    NavLink(page.url, page.title, op.method if not op.webhook else "HOOK",
-                            op.data.get("deprecated") is True)
+                    NavLink(
+                        page.url,
+                        page.title,
+                        op.method if not op.webhook else "HOOK",
+                        op.data.get("deprecated") is True,
+                    )
                 )
         return [
-            NavSection(NodeKind.GROUP, label, tuple(links)) for label, links in groups.items()
+            NavSection(NodeKind.GROUP, label, tuple(links))
+            for label, links in groups.items()
             if links
         ]
 
     def _operation_page(
-        self, spec: Spec, directory: str, op: Operation, nav: tuple[str, ...], hidden: bool,
-        section: int, where: Location | None,
+        self,
+        spec: Spec,
+        directory: str,
+        op: Operation,
+        nav: tuple[str, ...],
+        hidden: bool,
+        section: int,
+        where: Location | None,
     ) -> Page:
         identity = ("op", spec.name, directory, op.method, op.path, str(op.webhook))
         existing = self.state.pages.get(identity)
@@ -517,10 +563,11 @@ class Resolver:
 
     def _claim(self, op: Operation, claim: _Claim) -> None:
         self.state.claims.setdefault((op.spec, op.method, op.path + str(op.webhook)), []).append(
-            claim)
+            claim
+        )
 
     def _report_conflicts(self) -> None:
-        for (spec, method, _), claims in self.state.claims.items():
+        for (spec, _method, _), claims in self.state.claims.items():
             files = [c for c in claims if c.by_file]
             others = [c for c in claims if not c.by_file]
             if not files or (len(files) == 1 and not others):

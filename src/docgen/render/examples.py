@@ -39,8 +39,9 @@ def media_examples(media: dict[str, Any], spec: Spec, doc: str) -> list[tuple[st
     return out
 
 
-def generate(schema: Any, spec: Spec, doc: str, mode: str, depth: int = 0,
-             seen: frozenset[str] = frozenset()) -> Any:
+def generate(
+    schema: Any, spec: Spec, doc: str, mode: str, depth: int = 0, seen: frozenset[str] = frozenset()
+) -> Any:
     """A plausible value for ``schema`` (``mode`` request hides readOnly, response writeOnly)."""
     ref = schema.get("$ref") if isinstance(schema, dict) else None
     value, value_doc = resolve(schema, doc, spec.documents)
@@ -105,8 +106,9 @@ def _number(schema: dict[str, Any], zero: int | float) -> Any:
     return zero
 
 
-def _object(schema: dict[str, Any], spec: Spec, doc: str, mode: str, depth: int,
-            seen: frozenset[str]) -> dict[str, Any]:
+def _object(
+    schema: dict[str, Any], spec: Spec, doc: str, mode: str, depth: int, seen: frozenset[str]
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
     properties = schema.get("properties")
     if isinstance(properties, dict):

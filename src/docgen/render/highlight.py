@@ -12,8 +12,17 @@ from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
 _FORMATTER = HtmlFormatter(nowrap=True)
-_ALIASES = {"sh": "bash", "shell": "bash", "curl": "bash", "js": "javascript", "py": "python",
-            "jsonc": "json", "yml": "yaml", "node": "javascript", "ts": "typescript"}
+_ALIASES = {
+    "sh": "bash",
+    "shell": "bash",
+    "curl": "bash",
+    "js": "javascript",
+    "py": "python",
+    "jsonc": "json",
+    "yml": "yaml",
+    "node": "javascript",
+    "ts": "typescript",
+}
 
 
 @lru_cache(maxsize=64)

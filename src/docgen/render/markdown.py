@@ -42,8 +42,9 @@ class Rendered:
     headings: list[tuple[int, str, str]] = field(default_factory=list)  # (level, text, id)
 
 
-def _fence(self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict,
-           env: EnvType) -> str:
+def _fence(
+    self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
     token = tokens[idx]
     info = token.info.strip().split()
     language = info[0] if info else None
@@ -54,27 +55,32 @@ def _fence(self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDi
     return f'<pre class="highlight"{lang_attr}{title_attr}><code>{code}</code></pre>\n'
 
 
-def _heading_open(self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict,
-                  env: EnvType) -> str:
+def _heading_open(
+    self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
     token = tokens[idx]
     anchor = token.attrGet("id")
     return f'<{token.tag} id="{escape(anchor)}">' if anchor else f"<{token.tag}>"
 
 
-def _heading_close(self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict,
-                   env: EnvType) -> str:
+def _heading_close(
+    self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
     token = tokens[idx]
     opening = tokens[idx - 2] if idx >= 2 else None
     anchor = opening.attrGet("id") if opening is not None else None
     link = ""
     if anchor:
-        link = (f'<a class="anchor heading-anchor" href="#{escape(anchor)}" '
-                f'aria-label="Link to this section">#</a>')
+        link = (
+            f'<a class="anchor heading-anchor" href="#{escape(anchor)}" '
+            f'aria-label="Link to this section">#</a>'
+        )
     return f"{link}</{token.tag}>\n"
 
 
-def _link_open(self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict,
-               env: EnvType) -> str:
+def _link_open(
+    self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
     token = tokens[idx]
     href = str(token.attrGet("href") or "")
     if href.startswith(("http://", "https://")):
@@ -111,8 +117,15 @@ class MarkdownRenderer:
         md.add_render_rule("link_open", _link_open)
         self._md = md
 
-    def render(self, text: str, *, anchors: bool = True, taken: set[str] | None = None,
-               shift: int = 0, base: str | None = None) -> Rendered:
+    def render(
+        self,
+        text: str,
+        *,
+        anchors: bool = True,
+        taken: set[str] | None = None,
+        shift: int = 0,
+        base: str | None = None,
+    ) -> Rendered:
         """Render ``text``. ``shift`` demotes headings (spec descriptions under an ``h1``);
         ``base`` rewrites root-relative links to page-relative ones."""
         env: dict[str, Any] = {} if base is None else {"base": base}

@@ -23,10 +23,26 @@ _TAG = re.compile(
 _ATTR = re.compile(r"([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|\{[^{}]*\}))?")
 _FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})")
 _ESM = re.compile(r"^(import|export)\s")
-CALLOUTS = {"Note": "note", "Warning": "warning", "Tip": "tip", "Info": "info",
-            "Check": "check", "Danger": "warning"}
-KNOWN = {*CALLOUTS, "Card", "CardGroup", "Columns", "Steps", "Step", "CodeGroup", "Accordion",
-         "AccordionGroup", "Frame"}
+CALLOUTS = {
+    "Note": "note",
+    "Warning": "warning",
+    "Tip": "tip",
+    "Info": "info",
+    "Check": "check",
+    "Danger": "warning",
+}
+KNOWN = {
+    *CALLOUTS,
+    "Card",
+    "CardGroup",
+    "Columns",
+    "Steps",
+    "Step",
+    "CodeGroup",
+    "Accordion",
+    "AccordionGroup",
+    "Frame",
+}
 
 
 @dataclass(slots=True)
@@ -80,13 +96,14 @@ def _parse(body: str, first_line: int, warnings: list[tuple[int, str]]) -> _Node
             buffer.append(line)
             continue
         if _ESM.match(line):
-            warnings.append((number, f"MDX '{line.split()[0]}' lines are not executed by "
-                                     "docgen; shown as text"))
+            warnings.append(
+                (number, f"MDX '{line.split()[0]}' lines are not executed by docgen; shown as text")
+            )
             buffer.append(line)
             continue
         position = 0
         for match in _TAG.finditer(line):
-            buffer.append(line[position:match.start()])
+            buffer.append(line[position : match.start()])
             position = match.end()
             closing, name, attr_text, self_closing = match.groups()
             if name not in KNOWN:
@@ -135,8 +152,7 @@ class _Renderer:
         title_html = f'<p class="callout-title">{escape(title)}</p>' if title else ""
         if name in CALLOUTS:
             kind = CALLOUTS[name]
-            return (f'<div class="callout callout-{kind}" role="note">{title_html}'
-                    f"{inner}</div>\n")
+            return f'<div class="callout callout-{kind}" role="note">{title_html}{inner}</div>\n'
         if name in ("CardGroup", "Columns"):
             cols = attrs.get("cols", "2")
             cols = cols if cols in ("1", "2", "3", "4") else "2"

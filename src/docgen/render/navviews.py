@@ -49,8 +49,9 @@ class NavViews:
                 return index
         return min(page.section, len(self.sections) - 1)
 
-    def tabs_and_versions(self, index: int, base: str) -> tuple[tuple[TabView, ...],
-                                                                 tuple[VersionView, ...]]:
+    def tabs_and_versions(
+        self, index: int, base: str
+    ) -> tuple[tuple[TabView, ...], tuple[VersionView, ...]]:
         tabs: list[TabView] = []
         versions: list[VersionView] = []
         if self.sections == [self.root]:
@@ -66,29 +67,35 @@ class NavViews:
         # Tabs nested in the active version become the tab bar.
         active = self.sections[index]
         if active.kind is NodeKind.VERSION:
-            inner = [i for i in active.items if isinstance(i, NavSection)
-                     and i.kind is not NodeKind.GROUP]
+            inner = [
+                i
+                for i in active.items
+                if isinstance(i, NavSection) and i.kind is not NodeKind.GROUP
+            ]
             if inner:
                 tabs = []
                 for section in inner:
                     first = section.first_url()
-                    tabs.append(TabView(section.label, href(base, first) if first else base,
-                                        False))
+                    tabs.append(TabView(section.label, href(base, first) if first else base, False))
         return tuple(tabs), tuple(versions)
 
     def sidebar(self, index: int, page_url: str, base: str) -> tuple[NavItemView, ...]:
         section = self.sections[index]
         if section.kind is NodeKind.VERSION:
-            inner = [i for i in section.items if isinstance(i, NavSection)
-                     and i.kind is not NodeKind.GROUP]
+            inner = [
+                i
+                for i in section.items
+                if isinstance(i, NavSection) and i.kind is not NodeKind.GROUP
+            ]
             for sub in inner:
                 if _contains(sub, page_url):
                     section = sub
                     break
         return tuple(_item(i, page_url, base) for i in section.items)
 
-    def neighbours(self, index: int, page_url: str, titles: dict[str, str], base: str
-                   ) -> tuple[PageLink | None, PageLink | None]:
+    def neighbours(
+        self, index: int, page_url: str, titles: dict[str, str], base: str
+    ) -> tuple[PageLink | None, PageLink | None]:
         order = list(dict.fromkeys(self.orders[index]))
         if page_url not in order:
             return None, None
@@ -103,9 +110,17 @@ class NavViews:
 
 def _item(item: NavSection | NavLink, page_url: str, base: str) -> NavItemView:
     if isinstance(item, NavLink):
-        return NavItemView(item.label, href(base, item.url), item.method, item.url == page_url,
-                           item.deprecated)
+        return NavItemView(
+            item.label, href(base, item.url), item.method, item.url == page_url, item.deprecated
+        )
     children = tuple(_item(i, page_url, base) for i in item.items)
     contains = page_url in item.urls()
-    return NavItemView(item.label, None, None, False, False, children,
-                       item.expanded or contains or item.kind is not NodeKind.GROUP)
+    return NavItemView(
+        item.label,
+        None,
+        None,
+        False,
+        False,
+        children,
+        item.expanded or contains or item.kind is not NodeKind.GROUP,
+    )

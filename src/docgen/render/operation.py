@@ -24,8 +24,12 @@ from docgen.render.views import (
 from docgen.spec.loader import resolve
 from docgen.spec.model import Operation, Spec
 
-LOCATIONS = (("path", "Path parameters"), ("query", "Query parameters"),
-             ("header", "Headers"), ("cookie", "Cookies"))
+LOCATIONS = (
+    ("path", "Path parameters"),
+    ("query", "Query parameters"),
+    ("header", "Headers"),
+    ("cookie", "Cookies"),
+)
 MAX_EXAMPLE_CHARS = 20_000
 
 
@@ -66,12 +70,19 @@ def _servers(spec: Spec, op: Operation) -> tuple[Server, ...]:
             if isinstance(raw_vars, dict):
                 for name, var in raw_vars.items():
                     if isinstance(var, dict):
-                        enum = var.get("enum") if isinstance(var.get("enum"), list) else []
-                        variables.append((str(name), show(var.get("default", "")),
-                                          tuple(show(e) for e in enum)))
+                        raw_enum = var.get("enum")
+                        enum: list[Any] = raw_enum if isinstance(raw_enum, list) else []
+                        variables.append(
+                            (str(name), show(var.get("default", "")), tuple(show(e) for e in enum))
+                        )
             description = server.get("description")
-            out.append(Server(server["url"], description if isinstance(description, str)
-                              else None, tuple(variables)))
+            out.append(
+                Server(
+                    server["url"],
+                    description if isinstance(description, str) else None,
+                    tuple(variables),
+                )
+            )
     return tuple(out)
 
 
@@ -82,8 +93,9 @@ def server_url(server: Server) -> str:
     return url.rstrip("/")
 
 
-def _security(spec: Spec, op: Operation, describe: Callable[[Any], str]
-              ) -> tuple[tuple[SecurityScheme, ...], ...]:
+def _security(
+    spec: Spec, op: Operation, describe: Callable[[Any], str]
+) -> tuple[tuple[SecurityScheme, ...], ...]:
     requirement = op.data.get("security", spec.data.get("security"))
     components = spec.data.get("components")
     schemes = components.get("securitySchemes") if isinstance(components, dict) else None
@@ -114,10 +126,12 @@ def _scheme(key: str, scheme: dict[str, Any], describe: Callable[[Any], str]) ->
             title = f"Bearer token ({fmt})" if isinstance(fmt, str) else "Bearer token"
             return SecurityScheme(key, "bearer", title, "header", "Authorization", description)
         if http == "basic":
-            return SecurityScheme(key, "basic", "Basic authentication", "header",
-                                  "Authorization", description)
-        return SecurityScheme(key, http or "http", f"HTTP {http}", "header", "Authorization",
-                              description)
+            return SecurityScheme(
+                key, "basic", "Basic authentication", "header", "Authorization", description
+            )
+        return SecurityScheme(
+            key, http or "http", f"HTTP {http}", "header", "Authorization", description
+        )
     if kind == "apiKey":
         location = str(scheme.get("in", "header"))
         name = str(scheme.get("name", key))
@@ -161,8 +175,7 @@ def _param_example(param: dict[str, Any]) -> Any:
     return None
 
 
-def _example_views(pairs: list[tuple[str, Any]], media_type: str, generated: bool
-                   ) -> list[Example]:
+def _example_views(pairs: list[tuple[str, Any]], media_type: str, generated: bool) -> list[Example]:
     out = []
     for label, value in pairs:
         if isinstance(value, str) and "json" not in media_type:
@@ -176,8 +189,13 @@ def _example_views(pairs: list[tuple[str, Any]], media_type: str, generated: boo
 
 
 def build_operation(
-    spec: Spec, op: Operation, *, site_url: str | None, page_url: str,
-    languages: tuple[str, ...], base: str,
+    spec: Spec,
+    op: Operation,
+    *,
+    site_url: str | None,
+    page_url: str,
+    languages: tuple[str, ...],
+    base: str,
 ) -> OperationView:
     """The complete view of ``op`` for the page at ``page_url``."""
     anchors = Anchors(site_url, page_url)
@@ -201,21 +219,29 @@ def build_operation(
         if anchor_name in anchors.used:
             anchor_name = f"{location}.{name}"
         field = request_tree.field(
-            name, anchor_name, schema, doc, bool(param.get("required")) or location == "path",
-            0, frozenset(), {}, description=param.get("description"), example=example,
+            name,
+            anchor_name,
+            schema,
+            doc,
+            bool(param.get("required")) or location == "path",
+            0,
+            frozenset(),
+            {},
+            description=param.get("description"),
+            example=example,
             deprecated=param.get("deprecated") is True,
         )
         groups[location].append(field)
-        value = example if example is not None else examples.generate(
-            schema, spec, doc, "request")
+        value = example if example is not None else examples.generate(schema, spec, doc, "request")
         if location == "path":
             path_values[name] = show(value) if example is not None else "{" + name + "}"
         elif location == "query" and (param.get("required") or example is not None):
             query.append((name, show(value)))
         elif location == "header" and param.get("required"):
             headers.append((name, show(value)))
-    param_groups = tuple(ParamGroup(loc, title, tuple(groups[loc])) for loc, title in LOCATIONS
-                         if groups[loc])
+    param_groups = tuple(
+        ParamGroup(loc, title, tuple(groups[loc])) for loc, title in LOCATIONS if groups[loc]
+    )
 
     security = _security(spec, op, describe)
     if security:
@@ -255,13 +281,17 @@ def build_operation(
                 request_examples.extend(given_views)
                 if body_media is None:
                     body_media = str(media_type)
-                    body_value = given[0][1] if given else (
-                        examples.generate(media.get("schema", {}), spec, body_doc, "request"))
+                    body_value = (
+                        given[0][1]
+                        if given
+                        else (examples.generate(media.get("schema", {}), spec, body_doc, "request"))
+                    )
     if body_media is not None:
         headers.append(("Content-Type", body_media))
 
-    response_tree = TreeBuilder(spec, "response", anchors.take, anchors.href, describe,
-                                request_tree.budget)
+    response_tree = TreeBuilder(
+        spec, "response", anchors.take, anchors.href, describe, request_tree.budget
+    )
     responses = _responses(spec, op, response_tree, anchors, describe)
 
     servers = _servers(spec, op)
@@ -293,8 +323,7 @@ def build_operation(
     )
 
 
-def _body(tree: TreeBuilder, media_type: str, media: dict[str, Any], doc: str,
-          prefix: str) -> Body:
+def _body(tree: TreeBuilder, media_type: str, media: dict[str, Any], doc: str, prefix: str) -> Body:
     schema = media.get("schema", {})
     fields, variants, kind, discriminator = tree.fields(schema, doc, prefix)
     resolved = tree.deref(schema, doc)
@@ -315,8 +344,9 @@ def _status_class(status: str) -> str:
     return "default"
 
 
-def _responses(spec: Spec, op: Operation, tree: TreeBuilder, anchors: Anchors,
-               describe: Callable[[Any], str]) -> tuple[Response, ...]:
+def _responses(
+    spec: Spec, op: Operation, tree: TreeBuilder, anchors: Anchors, describe: Callable[[Any], str]
+) -> tuple[Response, ...]:
     raw = op.data.get("responses")
     out: list[Response] = []
     if not isinstance(raw, dict):
@@ -334,11 +364,19 @@ def _responses(spec: Spec, op: Operation, tree: TreeBuilder, anchors: Anchors,
             for name, header in raw_headers.items():
                 value, header_doc = resolve(header, doc, spec.documents)
                 if isinstance(value, dict):
-                    headers.append(tree.field(
-                        str(name), f"{prefix}.{name}", value.get("schema", {}), header_doc,
-                        value.get("required") is True, 0, frozenset(), {},
-                        description=value.get("description"),
-                    ))
+                    headers.append(
+                        tree.field(
+                            str(name),
+                            f"{prefix}.{name}",
+                            value.get("schema", {}),
+                            header_doc,
+                            value.get("required") is True,
+                            0,
+                            frozenset(),
+                            {},
+                            description=value.get("description"),
+                        )
+                    )
         bodies: list[Body] = []
         views: list[Example] = []
         content = response.get("content")
@@ -353,6 +391,15 @@ def _responses(spec: Spec, op: Operation, tree: TreeBuilder, anchors: Anchors,
                 elif "schema" in media:
                     value = examples.generate(media["schema"], spec, doc, "response")
                     views.extend(_example_views([("Example", value)], str(media_type), True))
-        out.append(Response(status, _status_class(status), describe(response.get("description")),
-                            tuple(headers), tuple(bodies), tuple(views), anchor))
+        out.append(
+            Response(
+                status,
+                _status_class(status),
+                describe(response.get("description")),
+                tuple(headers),
+                tuple(bodies),
+                tuple(views),
+                anchor,
+            )
+        )
     return tuple(out)

@@ -52,8 +52,11 @@ def _python(r: RequestShape) -> str:
     if r.body is not None:
         lines.append(f"payload = {_py_literal(r.body)}")
         args.append("json=payload")
-    lines += ["", f"response = requests.request({r.method!r}, {', '.join(args)})",
-              "print(response.json())"]
+    lines += [
+        "",
+        f"response = requests.request({r.method!r}, {', '.join(args)})",
+        "print(response.json())",
+    ]
     return "\n".join(lines)
 
 
@@ -84,13 +87,15 @@ def _javascript(r: RequestShape) -> str:
     if r.body is not None:
         body = _json(r.body).replace("\n", "\n  ")
         options.append(f"  body: JSON.stringify({body}),")
-    return "\n".join([
-        f"const response = await fetch({json.dumps(r.url)}, {{",
-        *options,
-        "});",
-        "const data = await response.json();",
-        "console.log(data);",
-    ])
+    return "\n".join(
+        [
+            f"const response = await fetch({json.dumps(r.url)}, {{",
+            *options,
+            "});",
+            "const data = await response.json();",
+            "console.log(data);",
+        ]
+    )
 
 
 _WRITERS = {"curl": _curl, "python": _python, "javascript": _javascript}
@@ -115,13 +120,13 @@ def from_extension(operation: dict[str, Any]) -> list[CodeSample]:
             continue
         lang = str(item.get("lang") or "text")
         label = str(item.get("label") or LABELS.get(lang.lower(), lang))
-        out.append(CodeSample(lang.lower(), label, item["source"],
-                              highlight(item["source"], lang)))
+        out.append(CodeSample(lang.lower(), label, item["source"], highlight(item["source"], lang)))
     return out
 
 
-def samples(operation: dict[str, Any], shape: RequestShape,
-            languages: tuple[str, ...]) -> tuple[CodeSample, ...]:
+def samples(
+    operation: dict[str, Any], shape: RequestShape, languages: tuple[str, ...]
+) -> tuple[CodeSample, ...]:
     """``x-codeSamples`` first, then generated samples for the languages they don't cover."""
     custom = from_extension(operation)
     covered = {s.lang for s in custom} | {"shell" if "curl" in {s.lang} else "" for s in custom}

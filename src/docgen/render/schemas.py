@@ -53,9 +53,14 @@ class TreeBuilder:
     def deref(self, schema: Any, doc: str) -> Resolved:
         ref = schema.get("$ref") if isinstance(schema, dict) else None
         value, value_doc = resolve(schema, doc, self.spec.documents)
-        if not isinstance(value, dict) or "$ref" in value and isinstance(value["$ref"], str):
-            return Resolved({} if not isinstance(value, dict) else {
-                k: v for k, v in value.items() if k != "$ref"}, value_doc, ref)
+        if not isinstance(value, dict) or ("$ref" in value and isinstance(value["$ref"], str)):
+            return Resolved(
+                {}
+                if not isinstance(value, dict)
+                else {k: v for k, v in value.items() if k != "$ref"},
+                value_doc,
+                ref,
+            )
         if isinstance(schema, dict) and ref is not None and len(schema) > 1:
             # OpenAPI 3.1 allows siblings next to $ref (description, nullable...): they win.
             value = {**value, **{k: v for k, v in schema.items() if k != "$ref"}}
@@ -73,8 +78,9 @@ class TreeBuilder:
             resolved = self.deref(member, doc)
             if resolved.ref is not None and resolved.ref in seen:
                 continue
-            part = self.merged(resolved.schema, resolved.doc,
-                               seen | ({resolved.ref} if resolved.ref else set()))
+            part = self.merged(
+                resolved.schema, resolved.doc, seen | ({resolved.ref} if resolved.ref else set())
+            )
             for key, value in part.items():
                 if key == "properties" and isinstance(value, dict):
                     properties.update(value)
@@ -94,10 +100,15 @@ class TreeBuilder:
 
     # -- fields -------------------------------------------------------------------------------
 
-    def fields(self, schema: Any, doc: str, prefix: str, depth: int = 0,
-               seen: frozenset[str] = frozenset(), owners: dict[str, str] | None = None
-               ) -> tuple[tuple[SchemaField, ...], tuple[Variant, ...], str | None,
-                          str | None]:
+    def fields(
+        self,
+        schema: Any,
+        doc: str,
+        prefix: str,
+        depth: int = 0,
+        seen: frozenset[str] = frozenset(),
+        owners: dict[str, str] | None = None,
+    ) -> tuple[tuple[SchemaField, ...], tuple[Variant, ...], str | None, str | None]:
         """(properties as fields, variants, variant kind, discriminator) of an object schema."""
         owners = owners or {}
         resolved = self.deref(schema, doc)
@@ -108,17 +119,26 @@ class TreeBuilder:
         if items is not None:
             return self.fields(items, resolved.doc, prefix, depth, seen, owners)
         fields = self._properties(body, resolved.doc, prefix, depth, seen, owners)
-        variants, kind, discriminator = self._variants(body, resolved.doc, prefix, depth, seen,
-                                                      owners)
+        variants, kind, discriminator = self._variants(
+            body, resolved.doc, prefix, depth, seen, owners
+        )
         return fields, variants, kind, discriminator
 
-    def _properties(self, body: dict[str, Any], doc: str, prefix: str, depth: int,
-                    seen: frozenset[str], owners: dict[str, str]) -> tuple[SchemaField, ...]:
+    def _properties(
+        self,
+        body: dict[str, Any],
+        doc: str,
+        prefix: str,
+        depth: int,
+        seen: frozenset[str],
+        owners: dict[str, str],
+    ) -> tuple[SchemaField, ...]:
         properties = body.get("properties")
         if not isinstance(properties, dict):
             return ()
-        required = set(body.get("required") or []) if isinstance(
-            body.get("required"), list) else set()
+        required = (
+            set(body.get("required") or []) if isinstance(body.get("required"), list) else set()
+        )
         out = []
         for name, sub in properties.items():
             if self.budget[0] <= 0:
@@ -129,13 +149,20 @@ class TreeBuilder:
             if self.mode == "response" and sub_resolved.schema.get("writeOnly") is True:
                 continue
             path = f"{prefix}.{name}" if prefix else str(name)
-            out.append(self.field(str(name), path, sub, doc, str(name) in required, depth,
-                                  seen, owners))
+            out.append(
+                self.field(str(name), path, sub, doc, str(name) in required, depth, seen, owners)
+            )
         return tuple(out)
 
-    def _variants(self, body: dict[str, Any], doc: str, prefix: str, depth: int,
-                  seen: frozenset[str], owners: dict[str, str]
-                  ) -> tuple[tuple[Variant, ...], str | None, str | None]:
+    def _variants(
+        self,
+        body: dict[str, Any],
+        doc: str,
+        prefix: str,
+        depth: int,
+        seen: frozenset[str],
+        owners: dict[str, str],
+    ) -> tuple[tuple[Variant, ...], str | None, str | None]:
         for kind in ("oneOf", "anyOf"):
             options = body.get(kind)
             if not isinstance(options, list) or not options:
@@ -147,22 +174,40 @@ class TreeBuilder:
                 resolved = self.deref(option, doc)
                 label = _label(resolved, index)
                 if resolved.ref is not None and resolved.ref in seen:
-                    variants.append(Variant(label, (), "object",
-                                            f"<p>Circular reference to {label}.</p>"))
+                    variants.append(
+                        Variant(label, (), "object", f"<p>Circular reference to {label}.</p>")
+                    )
                     continue
                 inner_seen = seen | ({resolved.ref} if resolved.ref else set())
                 merged = self.merged(resolved.schema, resolved.doc, inner_seen)
-                sub_fields = self._properties(merged, resolved.doc, prefix, depth + 1,
-                                              inner_seen, owners)
-                variants.append(Variant(label, sub_fields, type_label(merged),
-                                        self.describe(merged.get("description"))))
+                sub_fields = self._properties(
+                    merged, resolved.doc, prefix, depth + 1, inner_seen, owners
+                )
+                variants.append(
+                    Variant(
+                        label,
+                        sub_fields,
+                        type_label(merged),
+                        self.describe(merged.get("description")),
+                    )
+                )
             return tuple(variants), kind, prop if isinstance(prop, str) else None
         return (), None, None
 
-    def field(self, name: str, path: str, schema: Any, doc: str, required: bool, depth: int,
-              seen: frozenset[str], owners: dict[str, str],
-              description: Any = None, example: Any = None, deprecated: bool = False,
-              ) -> SchemaField:
+    def field(
+        self,
+        name: str,
+        path: str,
+        schema: Any,
+        doc: str,
+        required: bool,
+        depth: int,
+        seen: frozenset[str],
+        owners: dict[str, str],
+        description: Any = None,
+        example: Any = None,
+        deprecated: bool = False,
+    ) -> SchemaField:
         """One field (a parameter, a property or a header) and its nested children."""
         self.budget[0] -= 1
         anchor = self.anchor(path)
@@ -170,10 +215,14 @@ class TreeBuilder:
         if resolved.ref is not None and resolved.ref in seen:
             target = owners.get(resolved.ref)
             return SchemaField(
-                name=name, anchor=anchor, href=self.href(anchor), type=_ref_name(resolved.ref),
-                required=required, description_html=self.describe(
-                    description if description is not None else resolved.schema.get(
-                        "description")),
+                name=name,
+                anchor=anchor,
+                href=self.href(anchor),
+                type=_ref_name(resolved.ref),
+                required=required,
+                description_html=self.describe(
+                    description if description is not None else resolved.schema.get("description")
+                ),
                 recursive_to=_ref_name(resolved.ref),
                 recursive_href=f"#{target}" if target else None,
             )
@@ -185,26 +234,28 @@ class TreeBuilder:
         variants: tuple[Variant, ...] = ()
         kind = discriminator = None
         if depth < MAX_DEPTH and self.budget[0] > 0:
-            target = body
-            target_doc = resolved.doc
+            inner: dict[str, Any] = body
+            inner_doc = resolved.doc
             if _type_of(body) == "array" and body.get("items") is not None:
                 item = self.deref(body["items"], resolved.doc)
                 if item.ref is not None and item.ref in inner_seen:
-                    target = {}
+                    inner = {}
                 else:
                     inner_seen = inner_seen | ({item.ref} if item.ref else set())
                     if item.ref is not None and item.ref not in owners:
                         owners = {**owners, item.ref: anchor}
-                    target = self.merged(item.schema, item.doc, inner_seen)
-                    target_doc = item.doc
-            children = self._properties(target, target_doc, path, depth + 1, inner_seen, owners)
-            variants, kind, discriminator = self._variants(target, target_doc, path, depth + 1,
-                                                          inner_seen, owners)
+                    inner = self.merged(item.schema, item.doc, inner_seen)
+                    inner_doc = item.doc
+            children = self._properties(inner, inner_doc, path, depth + 1, inner_seen, owners)
+            variants, kind, discriminator = self._variants(
+                inner, inner_doc, path, depth + 1, inner_seen, owners
+            )
         if example is None:
             example = body.get("example")
             if example is None and isinstance(body.get("examples"), list) and body["examples"]:
                 example = body["examples"][0]
-        enum = body.get("enum") if isinstance(body.get("enum"), list) else []
+        raw_enum = body.get("enum")
+        enum: list[Any] = raw_enum if isinstance(raw_enum, list) else []
         return SchemaField(
             name=name,
             anchor=anchor,
@@ -221,7 +272,8 @@ class TreeBuilder:
             enum=tuple(show(v) for v in enum[:100]),
             constraints=constraints(body),
             description_html=self.describe(
-                description if description is not None else body.get("description")),
+                description if description is not None else body.get("description")
+            ),
             children=children,
             variants=variants,
             variant_kind=kind,
@@ -261,8 +313,9 @@ def _label(resolved: Resolved, index: int) -> str:
     return type_label(resolved.schema) or f"Option {index + 1}"
 
 
-def type_label(schema: dict[str, Any], builder: TreeBuilder | None = None,
-               doc: str | None = None) -> str:
+def type_label(
+    schema: dict[str, Any], builder: TreeBuilder | None = None, doc: str | None = None
+) -> str:
     """``string``, ``integer``, ``array of AgentJob``, ``object``, ``string | null``..."""
     kind = _type_of(schema)
     if kind == "array":
@@ -276,8 +329,11 @@ def type_label(schema: dict[str, Any], builder: TreeBuilder | None = None,
             else:
                 inner = type_label(items) or "any"
         return f"array of {inner}"
-    if kind == "object" and isinstance(schema.get("additionalProperties"), dict) and not \
-            schema.get("properties"):
+    if (
+        kind == "object"
+        and isinstance(schema.get("additionalProperties"), dict)
+        and not schema.get("properties")
+    ):
         return "map"
     if kind is None:
         if "oneOf" in schema or "anyOf" in schema:
@@ -300,11 +356,17 @@ def constraints(schema: dict[str, Any]) -> tuple[Constraint, ...]:
         out.append(Constraint("less than", show(ex_max)))
     elif maximum is not None:
         out.append(Constraint("less than" if ex_max is True else "maximum", show(maximum)))
-    for key, label in (("minLength", "min length"), ("maxLength", "max length"),
-                       ("pattern", "pattern"), ("minItems", "min items"),
-                       ("maxItems", "max items"), ("multipleOf", "multiple of"),
-                       ("minProperties", "min properties"),
-                       ("maxProperties", "max properties"), ("const", "constant")):
+    for key, label in (
+        ("minLength", "min length"),
+        ("maxLength", "max length"),
+        ("pattern", "pattern"),
+        ("minItems", "min items"),
+        ("maxItems", "max items"),
+        ("multipleOf", "multiple of"),
+        ("minProperties", "min properties"),
+        ("maxProperties", "max properties"),
+        ("const", "constant"),
+    ):
         if key in schema and schema[key] is not None:
             out.append(Constraint(label, show(schema[key])))
     if schema.get("uniqueItems") is True:

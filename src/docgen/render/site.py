@@ -58,8 +58,9 @@ class SiteRenderer:
         base = base_for(page.url)
         index = self.nav.section_of(page)
         tabs, versions = self.nav.tabs_and_versions(index, base)
-        previous, following = (None, None) if page.hidden else self.nav.neighbours(
-            index, page.url, self.titles, base)
+        previous, following = (
+            (None, None) if page.hidden else self.nav.neighbours(index, page.url, self.titles, base)
+        )
         config = self.site.config
         canonical = f"{config.url}{page.url if page.url != '/' else '/'}" if config.url else None
         common: dict[str, Any] = {
@@ -83,8 +84,12 @@ class SiteRenderer:
         if page.operation is not None:
             spec = self.site.specs[page.operation.spec]
             operation = build_operation(
-                spec, page.operation, site_url=config.url, page_url=page.url,
-                languages=config.languages, base=base,
+                spec,
+                page.operation,
+                site_url=config.url,
+                page_url=page.url,
+                languages=config.languages,
+                base=base,
             )
             operation = _with_download(operation, base, spec.name)
         description = page.description
@@ -96,8 +101,9 @@ class SiteRenderer:
             description=description,
             kind=page.kind.value,
             body_html=body.html,
-            toc=tuple(TocEntry(lvl, text, anchor) for lvl, text, anchor in body.headings
-                      if lvl in (2, 3)),
+            toc=tuple(
+                TocEntry(lvl, text, anchor) for lvl, text, anchor in body.headings if lvl in (2, 3)
+            ),
             operation=operation,
             **common,
         )
@@ -105,8 +111,7 @@ class SiteRenderer:
         html = self.env.get_template(template).render(page=context)
         markdown = twins.page_markdown(page, operation, self._source_text(page), config.url)
         keywords = _keywords(page, operation, body)
-        return RenderedPage(page, html, markdown, operation.anchors if operation else (),
-                            keywords)
+        return RenderedPage(page, html, markdown, operation.anchors if operation else (), keywords)
 
     def _twin_href(self, page: Page, base: str) -> str:
         return f"{base}{twins.twin_path(page.url)}"
@@ -127,8 +132,9 @@ class SiteRenderer:
         if page.source.endswith(".mdx"):
             result = render_mdx(body, page_file.body_line)
             for line, message in result.warnings:
-                self.diagnostics.warning(Code.MDX_UNSUPPORTED, message,
-                                         Location(page.source, line, 1))
+                self.diagnostics.warning(
+                    Code.MDX_UNSUPPORTED, message, Location(page.source, line, 1)
+                )
             rendered = result.rendered
         else:
             from docgen.render.markdown import renderer
@@ -141,9 +147,16 @@ class SiteRenderer:
         index = 0
         tabs, versions = self.nav.tabs_and_versions(index, base)
         context = PageContext(
-            site_name=self.site.config.name, title="Page not found", description=None,
-            base=base, canonical=None, kind="404", tabs=tabs, versions=versions,
-            sidebar=self.nav.sidebar(index, "", base), breadcrumbs=(),
+            site_name=self.site.config.name,
+            title="Page not found",
+            description=None,
+            base=base,
+            canonical=None,
+            kind="404",
+            tabs=tabs,
+            versions=versions,
+            sidebar=self.nav.sidebar(index, "", base),
+            breadcrumbs=(),
             primary_color=self.site.config.primary_color,
         )
         return self.env.get_template("404.html").render(page=context)
@@ -183,23 +196,28 @@ def search_index(rendered: list[RenderedPage]) -> str:
         if page.hidden:
             continue
         op = page.operation
-        entries.append({
-            "u": href("", page.url) if page.url != "/" else "",
-            "t": page.title,
-            "m": op.method if op is not None and not op.webhook else (
-                "HOOK" if op is not None else None),
-            "p": op.path if op is not None else None,
-            "s": " › ".join(page.nav),
-            "k": item.keywords,
-        })
+        entries.append(
+            {
+                "u": href("", page.url) if page.url != "/" else "",
+                "t": page.title,
+                "m": op.method
+                if op is not None and not op.webhook
+                else ("HOOK" if op is not None else None),
+                "p": op.path if op is not None else None,
+                "s": " › ".join(page.nav),
+                "k": item.keywords,
+            }
+        )
     return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
 
 
 def sitemap(site: Site) -> str | None:
     if not site.config.url:
         return None
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ]
     for page in sorted(site.pages, key=lambda p: p.url):
         if page.hidden:
             continue
@@ -215,8 +233,12 @@ def manifest(site: Site, rendered: list[RenderedPage]) -> str:
     for record in records:
         if record["operation"] is not None:
             record["anchors"] = anchors.get(str(record["url"]), [])
-    data = {"generator": "docgen", "name": site.config.name, "url": site.config.url,
-            "pages": records}
+    data = {
+        "generator": "docgen",
+        "name": site.config.name,
+        "url": site.config.url,
+        "pages": records,
+    }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -228,8 +250,9 @@ def asset_files() -> Iterator[tuple[str, bytes]]:
             yield f"_docgen/{name}", path.read_bytes()
 
 
-def render_site(site: Site, diagnostics: Diagnostics,
-                progress: Callable[[int, int], None] | None = None) -> dict[str, bytes]:
+def render_site(
+    site: Site, diagnostics: Diagnostics, progress: Callable[[int, int], None] | None = None
+) -> dict[str, bytes]:
     """Every output file of the site, keyed by its path relative to the output folder."""
     renderer = SiteRenderer(site, diagnostics)
     files: dict[str, bytes] = {}

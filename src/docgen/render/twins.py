@@ -54,16 +54,24 @@ def operation_markdown(view: OperationView) -> list[str]:
     if view.security:
         out += ["## Authorization", ""]
         for alternative in view.security:
-            out.append("- " + " + ".join(
-                f"{s.title}" + (f" (`{s.param_name}` in {s.location})" if s.param_name else "")
-                for s in alternative))
+            out.append(
+                "- "
+                + " + ".join(
+                    f"{s.title}" + (f" (`{s.param_name}` in {s.location})" if s.param_name else "")
+                    for s in alternative
+                )
+            )
         out.append("")
     for group in view.param_groups:
         out += [f"## {group.title}", "", *_field_lines(group.fields), ""]
     for body in view.request_bodies:
         required = " (required)" if view.request_required else ""
-        out += [f"## Request body{required}: `{body.media_type}`", "",
-                *_field_lines(body.fields), ""]
+        out += [
+            f"## Request body{required}: `{body.media_type}`",
+            "",
+            *_field_lines(body.fields),
+            "",
+        ]
     if view.responses:
         out += ["## Responses", ""]
         for response in view.responses:
@@ -77,8 +85,9 @@ def operation_markdown(view: OperationView) -> list[str]:
     return out
 
 
-def page_markdown(page: Page, view: OperationView | None, source: str | None,
-                  site_url: str | None) -> str:
+def page_markdown(
+    page: Page, view: OperationView | None, source: str | None, site_url: str | None
+) -> str:
     lines = [f"# {page.title}", ""]
     if page.description:
         lines += [f"> {page.description}", ""]
@@ -111,7 +120,8 @@ def llms_txt(site: Site, pages: list[Page]) -> str:
             note = f": {page.description}" if page.description else ""
             if page.operation is not None:
                 note = f": `{page.operation.method} {page.operation.path}`" + (
-                    f" {page.description}" if page.description else "")
+                    f" {page.description}" if page.description else ""
+                )
             lines.append(f"- [{page.title}]({link}){note}")
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
@@ -121,8 +131,8 @@ def redirect_html(target: str) -> str:
     """A tiny home page that forwards to the first page (a site with no index page)."""
     safe = html.escape(target, quote=True)
     return (
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        f"<meta http-equiv=\"refresh\" content=\"0; url={safe}\">"
-        f"<link rel=\"canonical\" href=\"{safe}\"><title>Redirecting</title></head>"
-        f"<body><p><a href=\"{safe}\">Continue to the documentation</a></p></body></html>\n"
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="refresh" content="0; url={safe}">'
+        f'<link rel="canonical" href="{safe}"><title>Redirecting</title></head>'
+        f'<body><p><a href="{safe}">Continue to the documentation</a></p></body></html>\n'
     )

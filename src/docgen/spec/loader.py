@@ -62,14 +62,16 @@ class SpecLoader:
             document = load_document(path, name)
         except LoadError as exc:
             self.diagnostics.error(
-                Code.SPEC_PARSE_ERROR, f"cannot parse spec: {exc.message}",
+                Code.SPEC_PARSE_ERROR,
+                f"cannot parse spec: {exc.message}",
                 Location(name, exc.line, exc.column),
             )
             return None
         data = document.data
         if not isinstance(data, dict):
             self.diagnostics.error(
-                Code.SPEC_INVALID, "not an OpenAPI document: the top level is not a mapping",
+                Code.SPEC_INVALID,
+                "not an OpenAPI document: the top level is not a mapping",
                 Location(name, 1, 1),
             )
             return None
@@ -133,9 +135,7 @@ class SpecLoader:
             return None
         return version
 
-    def _collect_refs(
-        self, main: SourceDocument, documents: dict[str, SourceDocument]
-    ) -> bool:
+    def _collect_refs(self, main: SourceDocument, documents: dict[str, SourceDocument]) -> bool:
         """Load every file the spec references (inside the root only); check each target."""
         ok = True
         queue = [main]
@@ -166,7 +166,10 @@ class SpecLoader:
         return ok
 
     def _external(
-        self, base: SourceDocument, file_part: str, where: Location,
+        self,
+        base: SourceDocument,
+        file_part: str,
+        where: Location,
         documents: dict[str, SourceDocument],
     ) -> tuple[SourceDocument, bool] | None:
         try:
@@ -178,15 +181,14 @@ class SpecLoader:
         if name in documents:
             return documents[name], False
         if not path.is_file():
-            self.diagnostics.error(
-                Code.REF_UNRESOLVED, f"$ref file '{file_part}' not found", where
-            )
+            self.diagnostics.error(Code.REF_UNRESOLVED, f"$ref file '{file_part}' not found", where)
             return None
         try:
             document = load_document(path, name)
         except LoadError as exc:
             self.diagnostics.error(
-                Code.SPEC_PARSE_ERROR, f"cannot parse referenced file: {exc.message}",
+                Code.SPEC_PARSE_ERROR,
+                f"cannot parse referenced file: {exc.message}",
                 Location(name, exc.line, exc.column),
             )
             return None
@@ -211,7 +213,11 @@ def _index(
 
 
 def _operations(
-    name: str, path: str, item: Any, base: str, documents: dict[str, SourceDocument],
+    name: str,
+    path: str,
+    item: Any,
+    base: str,
+    documents: dict[str, SourceDocument],
     webhook: bool,
 ) -> list[Operation]:
     item = resolve(item, name, documents)[0]
@@ -269,10 +275,12 @@ def _tags(data: dict[str, Any]) -> tuple[Tag, ...]:
             out.append(
                 Tag(
                     name=str(tag["name"]),
-                    label=str(label) if isinstance(label, (str, int)) and label else str(
-                        tag["name"]),
+                    label=str(label)
+                    if isinstance(label, (str, int)) and label
+                    else str(tag["name"]),
                     description=tag.get("description")
-                    if isinstance(tag.get("description"), str) else None,
+                    if isinstance(tag.get("description"), str)
+                    else None,
                 )
             )
     return tuple(out)

@@ -33,8 +33,11 @@ class Operation:
     @property
     def tags(self) -> tuple[str, ...]:
         tags = self.data.get("tags")
-        return tuple(str(t) for t in tags if isinstance(t, (str, int))) if isinstance(
-            tags, list) else ()
+        return (
+            tuple(str(t) for t in tags if isinstance(t, (str, int)))
+            if isinstance(tags, list)
+            else ()
+        )
 
     @property
     def summary(self) -> str | None:

@@ -106,7 +106,8 @@ def validate_spec(
     except RecursionError:
         count += 1
         diagnostics.error(
-            Code.SPEC_INVALID, "validation gave up: the spec nests too deeply",
+            Code.SPEC_INVALID,
+            "validation gave up: the spec nests too deeply",
             Location(document.name, 1, 1),
         )
     except Exception as exc:  # the validator is third-party code: never let it crash docgen

@@ -16,8 +16,14 @@ from pathlib import Path, PurePosixPath
 
 from docgen.exceptions import DocgenError
 
-_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
-             *(f"lpt{i}" for i in range(1, 10))}
+_RESERVED = {
+    "con",
+    "prn",
+    "aux",
+    "nul",
+    *(f"com{i}" for i in range(1, 10)),
+    *(f"lpt{i}" for i in range(1, 10)),
+}
 MARKER = "_docgen/manifest.json"
 
 
@@ -54,7 +60,8 @@ def check_all(files: dict[str, bytes]) -> None:
         if key in seen and seen[key] != relative:
             raise OutputError(
                 f"output paths {seen[key]!r} and {relative!r} differ only by letter case or "
-                "Unicode normalisation and would overwrite each other")
+                "Unicode normalisation and would overwrite each other"
+            )
         seen[key] = relative
 
 
@@ -66,7 +73,8 @@ def write_site(out: Path, files: dict[str, bytes]) -> None:
         raise OutputError(f"{out} exists and is not a folder")
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
         raise OutputError(
-            f"{out} is not empty and is not a docgen site (no {MARKER}); refusing to replace it")
+            f"{out} is not empty and is not a docgen site (no {MARKER}); refusing to replace it"
+        )
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     try:
