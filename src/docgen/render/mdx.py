@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import escape
 
-from docgen.render.markdown import Rendered, renderer, safe_url
+from docgen.render.markdown import Rendered, renderer, safe_url, site_relative
 
 _TAG = re.compile(
     r"<(/?)([A-Z][A-Za-z0-9]*)((?:\s+[A-Za-z_:][-A-Za-z0-9_:.]*"
@@ -130,12 +130,13 @@ def _parse(body: str, first_line: int, warnings: list[tuple[int, str]]) -> _Node
 
 
 class _Renderer:
-    def __init__(self) -> None:
+    def __init__(self, base: str | None) -> None:
         self.headings: list[tuple[int, str, str]] = []
         self.used: set[str] = set()
+        self.base = base
 
     def markdown(self, text: str) -> str:
-        rendered = renderer().render(textwrap.dedent(text), taken=self.used)
+        rendered = renderer().render(textwrap.dedent(text), taken=self.used, base=self.base)
         self.headings.extend(rendered.headings)
         return rendered.html
 
@@ -161,6 +162,8 @@ class _Renderer:
             head = f'<p class="card-title">{escape(title)}</p>' if title else ""
             href = attrs.get("href")
             if href and safe_url(href):
+                if self.base is not None and href.startswith("/") and not href.startswith("//"):
+                    href = site_relative(href, self.base)
                 return f'<a class="card" href="{escape(href)}">{head}{inner}</a>\n'
             return f'<div class="card">{head}{inner}</div>\n'
         if name == "Steps":
@@ -182,10 +185,10 @@ class _Renderer:
         return inner
 
 
-def render_mdx(body: str, first_line: int = 1) -> MdxResult:
+def render_mdx(body: str, first_line: int = 1, base: str | None = None) -> MdxResult:
     """Render a page body (Markdown with MDX components) to HTML, collecting warnings."""
     warnings: list[tuple[int, str]] = []
     tree = _parse(body, first_line, warnings)
-    out = _Renderer()
+    out = _Renderer(base)
     html = out.children(tree)
     return MdxResult(Rendered(html, out.headings), warnings)

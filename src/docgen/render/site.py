@@ -114,7 +114,7 @@ class SiteRenderer:
         return RenderedPage(page, html, markdown, operation.anchors if operation else (), keywords)
 
     def _twin_href(self, page: Page, base: str) -> str:
-        return f"{base}{twins.twin_path(page.url)}"
+        return twins.twin_path(page.url)
 
     def _source_text(self, page: Page) -> str | None:
         if page.source is None:
@@ -130,7 +130,7 @@ class SiteRenderer:
         page_file = read_page(self.site.root, self.site.root / page.source, Diagnostics())
         body = _leading_title(page_file.body, page.title)
         if page.source.endswith(".mdx"):
-            result = render_mdx(body, page_file.body_line)
+            result = render_mdx(body, page_file.body_line, base)
             for line, message in result.warnings:
                 self.diagnostics.warning(
                     Code.MDX_UNSUPPORTED, message, Location(page.source, line, 1)
@@ -165,7 +165,7 @@ class SiteRenderer:
 def _with_download(view: OperationView, base: str, spec_name: str) -> OperationView:
     from dataclasses import replace
 
-    return replace(view, spec_download=f"{base}_docgen/specs/{spec_name}")
+    return replace(view, spec_download=f"_docgen/specs/{spec_name}")
 
 
 def _first_sentence(text: str) -> str:

@@ -200,7 +200,11 @@ class PageLink:
 
 @dataclass(frozen=True, slots=True)
 class PageContext:
-    """The context of one HTML page (``base`` is the relative prefix to the site root)."""
+    """The context of one HTML page (``base`` is the relative prefix to the site root).
+
+    ``markdown_url`` and ``OperationView.spec_download`` are relative to the site root (the
+    template prefixes ``base``); navigation URLs are already relative to the page.
+    """
 
     site_name: str
     title: str
