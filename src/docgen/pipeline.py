@@ -45,9 +45,15 @@ def is_spec_file(path: Path) -> bool:
     if path.name == CONFIG_NAME:
         return False
     try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError):
+        raw = path.read_bytes()
+    except OSError:
         return False
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        # Unparseable: judge by the text, so the right loader reports the parse error.
+        text = raw[:65536].decode("utf-8", "ignore")
+        return ('"openapi"' in text or '"swagger"' in text) and '"navigation"' not in text
     return isinstance(data, dict) and ("openapi" in data or "swagger" in data)
 
 

@@ -1,9 +1,9 @@
 """Resolve the navigation (behaviour.md §2-§6) into a :class:`~docgen.nav.model.Site`.
 
-One walk over the config tree. A node that declares ``openapi`` (or a structural child of a
-structural node that declares it) *owns* that scope. References beneath an owner are resolved
+One walk over the config tree. A node that declares ``openapi`` *owns* that scope. References beneath an owner are resolved
 as they are met; when the walk leaves the owner, each of its specs that no reference resolved
-to is in automatic mode and gets its generated groups appended after the owner's own items.
+to is in automatic mode and gets its generated groups appended after the owner's own items (for
+an owner whose children are tabs/versions/..., inside its first child without its own openapi).
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class Resolver:
     # -- entry point -------------------------------------------------------------------------
 
     def resolve(self) -> Site:
-        navigation = self._walk(self.config.navigation, None, False, (), 0)
+        navigation = self._walk(self.config.navigation, None, (), 0)
         if self.scan_pages:
             self._hidden_page_files()
         self._report_conflicts()
@@ -123,14 +123,11 @@ class Resolver:
         self,
         node: NavNode,
         scope: _Scope | None,
-        forwarded: bool,
         trail: tuple[str, ...],
         section: int,
     ) -> NavSection:
         if node.openapi is not None:
             scope = _Scope(node.pointer, node.openapi)
-        elif forwarded and scope is not None:
-            scope = _Scope(node.pointer, scope.sources)
         has_structural = any(isinstance(i, NavNode) and i.kind.structural for i in node.items)
         forward = node.kind.structural and has_structural
         here = (*trail, node.label) if node.kind is not NodeKind.ROOT else trail
@@ -141,15 +138,30 @@ class Resolver:
                 child_section = section
                 if node.kind is NodeKind.ROOT and item.kind.structural:
                     child_section, next_section = next_section, next_section + 1
-                items.append(self._walk(item, scope, forward, here, child_section))
+                items.append(self._walk(item, scope, here, child_section))
             else:
                 link = self._entry(item, scope, here, section)
                 if link is not None:
                     items.append(link)
-        if scope is not None and scope.owner == node.pointer and not forward:
+        if scope is not None and scope.owner == node.pointer:
+            generated: list[NavSection] = []
+            target = self._generation_target(node, items) if forward else None
             for index, source in enumerate(scope.sources):
-                if (node.pointer, index) not in self.state.explicit:
-                    items.extend(self._generate(source, here, section))
+                if (node.pointer, index) in self.state.explicit:
+                    continue
+                if target is None:
+                    generated.extend(self._generate(source, here, section))
+                else:
+                    child = items[target]
+                    assert isinstance(child, NavSection)
+                    child_trail = (*here, child.label)
+                    generated.extend(self._generate(source, child_trail, target))
+            if target is None:
+                items.extend(generated)
+            elif generated:
+                child = items[target]
+                assert isinstance(child, NavSection)
+                items[target] = replace(child, items=(*child.items, *generated))
         return NavSection(
             kind=node.kind,
             label=node.label,
@@ -158,6 +170,15 @@ class Resolver:
             expanded=node.expanded,
             default=node.default,
         )
+
+    @staticmethod
+    def _generation_target(node: NavNode, items: list[NavSection | NavLink]) -> int | None:
+        """Where an element whose children are tabs/versions/... puts its automatic groups:
+        into its first child section that declares no ``openapi`` of its own."""
+        for index, (child, built) in enumerate(zip(node.items, items, strict=False)):
+            if isinstance(child, NavNode) and child.kind.structural and child.openapi is None:
+                return index if isinstance(built, NavSection) else None
+        return None
 
     def _where(self, pointer: str) -> Location | None:
         return self.config_doc.location(pointer) if self.config_doc is not None else None
@@ -552,9 +573,10 @@ class Resolver:
         if other is not None and other.identity != identity:
             self.diagnostics.error(
                 Code.NAV_DUPLICATE_URL,
-                f"two pages would be written to '{page.url}': {other.describe} and {describe}"
+                f"two pages would be written to '{page.url}': {other.describe}"
                 + _where_text(other.where)
-                + "; give one of the specs a distinct 'directory', or rename the page",
+                + f" and {describe}; give one of the specs a distinct 'directory', "
+                "or rename the page",
                 where,
             )
             return

@@ -1,0 +1,228 @@
+"""The ``docgen check`` command line: exit codes, output formats, ``--strict``."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from refresh_fixtures import CASES, REPO, case_names, run_docgen, target_of
+
+from docgen import cli as cli_module
+from docgen.commands import check as check_module
+from docgen.diagnostics import Code, Diagnostic, Diagnostics, Level
+from docgen.report import github_line, text_line
+
+SHOWCASE = REPO / "fixtures" / "platform"
+FAILING = CASES / "nav-unknown-operation"
+
+
+# -- exit code 2: usage problems ---------------------------------------------------------------
+
+
+def test_missing_default_config_is_exit_2(tmp_path: Path) -> None:
+    result = run_docgen(["check"], tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"docgen: no docs.json in {tmp_path}")
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_named_config_is_exit_2(tmp_path: Path) -> None:
+    result = run_docgen(["check", "nope/docs.json"], tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "docgen: nope/docs.json: no such file"
+
+
+def test_folder_without_config_is_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "site").mkdir()
+    result = run_docgen(["check", "site"], tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "docgen: no docs.json in site"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["check", "--bogus"], ["check", "--format", "xml"], ["check", "-x"], ["nosuchcommand"]],
+)
+def test_usage_errors_are_exit_2(args: list[str]) -> None:
+    result = run_docgen(args, SHOWCASE)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "Usage:" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_folder_argument_uses_its_docs_json() -> None:
+    result = run_docgen(["check", "fixtures/platform"], REPO)
+    assert result.returncode == 0
+    assert result.stderr.strip() == (
+        "fixtures/platform/docs.json: ok (8 pages, 0 errors, 0 warnings)"
+    )
+
+
+def test_version() -> None:
+    result = run_docgen(["--version"], REPO)
+    assert result.returncode == 0
+    assert re.fullmatch(r"docgen, version \d+\.\d+\.\d+\S*\n", result.stdout)
+
+
+# -- exit codes 0 and 1 -----------------------------------------------------------------------
+
+
+def test_ok_is_exit_0_with_nothing_on_stdout() -> None:
+    for fmt in ("text", "github"):
+        result = run_docgen(["check", "--format", fmt], SHOWCASE)
+        assert (result.returncode, result.stdout) == (0, ""), fmt
+
+
+def test_errors_are_exit_1_in_every_format() -> None:
+    for fmt in ("text", "json", "github"):
+        result = run_docgen(["check", "--format", fmt], FAILING)
+        assert result.returncode == 1, fmt
+
+
+# -- output formats ---------------------------------------------------------------------------
+
+GITHUB_LINE = re.compile(
+    r"^::(?P<level>error|warning) "
+    r"(?:file=(?P<file>[^,:]+)(?:,line=(?P<line>\d+)(?:,col=(?P<col>\d+))?)?,)?"
+    r"title=(?P<title>[a-z-]+)::(?P<message>.+)$"
+)
+
+
+def test_github_format_line_shape() -> None:
+    result = run_docgen(["check", "--format", "github"], FAILING)
+    lines = result.stdout.splitlines()
+    assert lines == [
+        "::error file=docs.json,line=6,col=34,title=nav-unknown-operation::'GET /userz' matches "
+        "no operation in openapi.yaml; did you mean 'GET /users' or 'GET /users/{id}' or "
+        "'POST /users'?"
+    ]
+    # The verdict stays on stderr, so stdout can be piped straight into the Actions log.
+    assert result.stderr.strip() == "docs.json: failed (3 pages, 1 error, 0 warnings)"
+
+
+def _failing_cases() -> list[str]:
+    return [
+        name
+        for name in case_names()
+        if json.loads((CASES / name / "expected.json").read_text("utf-8"))["diagnostics"]
+    ]
+
+
+@pytest.mark.parametrize("name", _failing_cases())
+def test_github_format_every_case(name: str) -> None:
+    """Every fixture's diagnostics come out as well-formed workflow commands, one per line."""
+    case = CASES / name
+    expected = json.loads((case / "expected.json").read_text("utf-8"))
+    result = run_docgen(["check", target_of(case), "--format", "github"], case)
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(expected["diagnostics"])
+    for line in lines:
+        match = GITHUB_LINE.match(line)
+        assert match, line
+        assert match["title"] in {c.value for c in Code}
+
+
+def test_github_escaping() -> None:
+    root = Path("/site")
+    d = Diagnostic(Level.WARNING, Code.SPEC_INVALID, "50% done\nnext: a,b", "a,b:c.yaml", 3, 4)
+    assert github_line(root, d) == (
+        "::warning file=/site/a%2Cb%3Ac.yaml,line=3,col=4,title=spec-invalid::"
+        "50%25 done%0Anext: a,b"
+    )
+    no_place = Diagnostic(Level.ERROR, Code.CONFIG_INVALID, "x")
+    assert github_line(root, no_place) == "::error title=config-invalid::x"
+
+
+def test_text_line_shape() -> None:
+    root = Path.cwd()
+    assert text_line(root, Diagnostic(Level.ERROR, Code.SPEC_INVALID, "m", "a.yaml", 2, 5)) == (
+        "a.yaml:2:5: error[spec-invalid]: m"
+    )
+    assert text_line(root, Diagnostic(Level.ERROR, Code.SPEC_INVALID, "m", "a.yaml", 2)) == (
+        "a.yaml:2: error[spec-invalid]: m"
+    )
+    assert text_line(root, Diagnostic(Level.WARNING, Code.MDX_UNSUPPORTED, "m", "a.mdx")) == (
+        "a.mdx: warning[mdx-unsupported]: m"
+    )
+    assert text_line(root, Diagnostic(Level.ERROR, Code.CONFIG_INVALID, "m")) == (
+        "error[config-invalid]: m"
+    )
+
+
+def test_json_format_shape() -> None:
+    result = run_docgen(["check", "--format", "json"], FAILING)
+    assert result.stderr == ""
+    data = json.loads(result.stdout)
+    assert list(data) == ["ok", "errors", "warnings", "diagnostics", "pages"]
+    assert set(data["diagnostics"][0]) == {
+        "level",
+        "code",
+        "message",
+        "file",
+        "line",
+        "column",
+        "pointer",
+    }
+    assert set(data["pages"][0]) == {"url", "kind", "title", "operation", "source", "hidden", "nav"}
+
+
+# -- --strict -----------------------------------------------------------------------------------
+
+
+def _with_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every check report one extra warning (no docgen check emits a warning yet)."""
+    real = check_module.run_check
+
+    def run_check(target: Path, **kwargs: object):  # type: ignore[no-untyped-def]
+        result = real(target, **kwargs)  # type: ignore[arg-type]
+        extra = Diagnostics()
+        extra.extend(result.diagnostics)
+        extra.warning(Code.MDX_UNSUPPORTED, "a test warning")
+        result.diagnostics = extra
+        return result
+
+    monkeypatch.setattr(check_module, "run_check", run_check)
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "verdict"),
+    [([], 0, "ok"), (["--strict"], 1, "failed")],
+)
+def test_strict_turns_a_warning_into_exit_1(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], code: int, verdict: str
+) -> None:
+    _with_warning(monkeypatch)
+    monkeypatch.chdir(SHOWCASE)
+    runner = CliRunner()
+    result = runner.invoke(cli_module.cli, ["check", *args])
+    assert result.exit_code == code, result.output
+    assert "warning[mdx-unsupported]: a test warning" in result.stdout
+    assert f"docs.json: {verdict} (8 pages, 0 errors, 1 warning)" in result.stderr
+    as_json = runner.invoke(cli_module.cli, ["check", "--format", "json", *args])
+    data = json.loads(as_json.stdout)
+    assert as_json.exit_code == code
+    assert (data["ok"], data["errors"], data["warnings"]) == (code == 0, 0, 1)
+
+
+def test_strict_with_a_real_warning() -> None:
+    """Once a fixture produces a real warning, --strict must fail on it."""
+    warned = []
+    for name in case_names():
+        data = json.loads((CASES / name / "expected.json").read_text("utf-8"))
+        if data["warnings"] and not data["errors"]:
+            warned.append(name)
+    if not warned:
+        pytest.skip("no docgen check emits a warning yet (mdx-unsupported is not produced)")
+    for name in warned:
+        assert run_docgen(["check"], CASES / name).returncode == 0
+        assert run_docgen(["check", "--strict"], CASES / name).returncode == 1
+
+
+def test_strict_does_not_change_a_clean_result() -> None:
+    result = run_docgen(["check", "--strict"], SHOWCASE)
+    assert result.returncode == 0
