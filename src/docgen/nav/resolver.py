@@ -1,9 +1,10 @@
 """Resolve the navigation (behaviour.md §2-§6) into a :class:`~docgen.nav.model.Site`.
 
-One walk over the config tree. A node that declares ``openapi`` *owns* that scope. References beneath an owner are resolved
-as they are met; when the walk leaves the owner, each of its specs that no reference resolved
-to is in automatic mode and gets its generated groups appended after the owner's own items (for
-an owner whose children are tabs/versions/..., inside its first child without its own openapi).
+One walk over the config tree. A node that declares ``openapi`` *owns* that scope.
+References beneath an owner are resolved as they are met; when the walk leaves the owner,
+each of its specs that no reference resolved to is in automatic mode and gets its generated
+groups appended after the owner's own items (for an owner whose children are tabs, versions,
+anchors or dropdowns: inside its first child that declares no ``openapi`` of its own).
 """
 
 from __future__ import annotations
