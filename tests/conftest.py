@@ -1,10 +1,64 @@
-"""Make the helpers next to the tests (``refresh_fixtures``) importable in any import mode."""
+"""Shared test setup: helpers next to the tests importable (``refresh_fixtures``); a built
+showcase site served on 127.0.0.1; a headless Chromium driven by Playwright."""
 
 from __future__ import annotations
 
+import functools
+import http.server
+import os
+import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 _TESTS = str(Path(__file__).resolve().parent)
 if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def served_showcase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The showcase site, built fresh and served over HTTP on 127.0.0.1; yields its base URL."""
+    out = tmp_path_factory.mktemp("served") / "_site"
+    subprocess.run(
+        [sys.executable, "-m", "docgen", "build", "fixtures/platform/docs.json", "-o", str(out),
+         "--quiet"], cwd=ROOT, check=True, timeout=120,
+    )
+    handler = functools.partial(_QuietHandler, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright (required in CI via DOCGEN_REQUIRE_BROWSER=1)."""
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("DOCGEN_REQUIRE_BROWSER"):
+            pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium")
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield instance
+        instance.close()

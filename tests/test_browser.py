@@ -43,12 +43,16 @@ def test_search_finds_an_operation(page: Any, served_showcase: str) -> None:
     page.keyboard.press("/")
     box = page.locator("#search-input")
     box.wait_for(state="visible")
-    box.fill("agent job")
+    box.fill("create agent")
     results = page.locator("#search-results a")
     results.first.wait_for()
-    assert "agent job" in results.first.inner_text().lower()
+    assert "create agent job" in results.first.inner_text().lower()
     page.keyboard.press("Enter")
-    page.wait_for_url("**/api/v2/agent-jobs/**")
+    page.wait_for_url("**/api/v2/agent-jobs/create-agent-job/")
+    page.keyboard.press("/")
+    box.fill("dateFrom")
+    results.first.wait_for()
+    assert "/v1/analytics/" in results.first.inner_text()
     assert page.errors == []
 
 

@@ -23,7 +23,7 @@ from docgen.render.operation import build_operation
 from docgen.render.templates import environment, templates_dir
 from docgen.render.views import OperationView, PageContext, TocEntry
 
-ASSETS = ("docgen.css", "docgen.js", "theme.js")
+ASSETS = ("docgen.css", "docgen.js", "theme.js", "favicon.svg")
 
 
 @dataclass(slots=True)

@@ -83,6 +83,10 @@
       button.setAttribute("aria-expanded", open ? "true" : "false");
       button.setAttribute("aria-label", open ? "Close navigation" : "Open navigation");
       if (backdrop) { backdrop.hidden = !open; }
+      // Keep keyboard focus inside the drawer while it is open.
+      $$(".topbar, .content-wrap").forEach(function (region) {
+        if (open) { region.setAttribute("inert", ""); } else { region.removeAttribute("inert"); }
+      });
       if (open) {
         var target = $('[aria-current="page"]', sidebar) || $("a, summary", sidebar);
         if (target) { target.focus({ preventScroll: false }); }
@@ -94,6 +98,9 @@
       setOpen(!doc.body.classList.contains("sidebar-open"), false);
     });
     if (backdrop) { backdrop.addEventListener("click", function () { setOpen(false, true); }); }
+    $$("[data-docgen-menu-close]").forEach(function (b) {
+      b.addEventListener("click", function () { setOpen(false, true); });
+    });
     doc.addEventListener("keydown", function (e) {
       if (e.key === "Escape" && doc.body.classList.contains("sidebar-open")) { setOpen(false, true); }
     });
@@ -171,7 +178,7 @@
   function copySource(button) {
     var value = button.getAttribute("data-docgen-copy");
     if (value) { return value; }
-    var scope = button.closest("[data-docgen-tabs], .code-group, .code-block");
+    var scope = button.closest("[data-docgen-tabs], .code-group, .docgen-codeblock");
     if (!scope) { return ""; }
     var panels = $$("pre code, pre", scope).filter(function (node) {
       return node.offsetParent !== null || node.getClientRects().length > 0;
@@ -191,8 +198,8 @@
 
     // Copy buttons for fenced code in Markdown (not already in a tabbed group).
     $$(".prose pre").forEach(function (pre) {
-      if (pre.closest(".code-group, [data-docgen-tabs], .code-block")) { return; }
-      var wrap = el("div", "code-block");
+      if (pre.closest(".code-group, [data-docgen-tabs], .docgen-codeblock")) { return; }
+      var wrap = el("div", "docgen-codeblock");
       pre.parentNode.insertBefore(wrap, pre);
       wrap.appendChild(pre);
       wrap.appendChild(makeCopyButton("Copy code"));
@@ -421,7 +428,9 @@
       for (var i = 0; i < headings.length; i++) {
         if (visible[headings[i].id]) { current = headings[i].id; break; }
       }
-      if (!current) { return; }
+      if (!current) {
+        if (window.scrollY < 40) { current = headings[0].id; } else { return; }
+      }
       links.forEach(function (a) { a.classList.remove("active"); });
       if (byId[current]) { byId[current].classList.add("active"); }
     }
@@ -554,7 +563,7 @@
         li.setAttribute("role", "option");
         li.setAttribute("aria-selected", "false");
         var a = el("a");
-        a.href = base + d.u;
+        a.href = base + d.u.replace(/^[\/\\]+/, "");
         a.tabIndex = -1;
         var top = el("span", "search-result-top");
         if (d.m) {

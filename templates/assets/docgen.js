@@ -1,0 +1,660 @@
+/* docgen front-end behaviour. Vanilla ES2019, no dependencies, no network access except the
+   site's own search index. Every result shown to the user is built with createElement and
+   textContent: nothing from the index or the page is ever parsed as HTML. Every feature is
+   optional: a missing element means the feature is skipped, never a console error. */
+(function () {
+  "use strict";
+
+  var doc = document;
+  var root = doc.documentElement;
+
+  function $(sel, ctx) { return (ctx || doc).querySelector(sel); }
+  function $$(sel, ctx) { return Array.prototype.slice.call((ctx || doc).querySelectorAll(sel)); }
+  function safe(fn) { try { fn(); } catch (e) { /* a broken feature must not break the others */ } }
+  function storageGet(key) { try { return window.localStorage.getItem(key); } catch (e) { return null; } }
+  function storageSet(key, value) { try { window.localStorage.setItem(key, value); } catch (e) { /* private mode */ } }
+  function isEditable(el) {
+    if (!el || !el.tagName) { return false; }
+    var tag = el.tagName.toLowerCase();
+    return tag === "input" || tag === "textarea" || tag === "select" || el.isContentEditable;
+  }
+  function siteBase() {
+    var meta = $('meta[name="docgen-base"]');
+    var base = meta ? meta.getAttribute("content") || "" : "";
+    if (base && base.charAt(base.length - 1) !== "/") { base += "/"; }
+    return base;
+  }
+  function el(tag, className, text) {
+    var node = doc.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined && text !== null) { node.textContent = String(text); }
+    return node;
+  }
+
+  /* ---------------------------------------------------------------- theme */
+  function initTheme() {
+    var button = $("[data-docgen-theme]");
+    function current() { return root.dataset.theme === "dark" ? "dark" : "light"; }
+    function sync() {
+      if (button) { button.setAttribute("aria-pressed", current() === "dark" ? "true" : "false"); }
+    }
+    if (root.dataset.theme !== "dark" && root.dataset.theme !== "light") { root.dataset.theme = "light"; }
+    sync();
+    if (button) {
+      button.addEventListener("click", function () {
+        var next = current() === "dark" ? "light" : "dark";
+        root.dataset.theme = next;
+        storageSet("docgen-theme", next);
+        sync();
+      });
+    }
+    if (window.matchMedia) {
+      var mq = window.matchMedia("(prefers-color-scheme: dark)");
+      var onChange = function (e) {
+        var saved = storageGet("docgen-theme");
+        if (saved !== "light" && saved !== "dark") {
+          root.dataset.theme = e.matches ? "dark" : "light";
+          sync();
+        }
+      };
+      if (mq.addEventListener) { mq.addEventListener("change", onChange); }
+      else if (mq.addListener) { mq.addListener(onChange); }
+    }
+  }
+
+  /* -------------------------------------------------------- mobile sidebar */
+  function initSidebar() {
+    var sidebar = $("#sidebar");
+    var button = $("[data-docgen-menu]");
+    var backdrop = $("[data-docgen-backdrop]");
+    if (!sidebar) { return; }
+
+    // Bring the current page into view inside the sidebar's own scroll area.
+    var active = $('[aria-current="page"]', sidebar);
+    var scroller = $(".sidebar-inner", sidebar) || sidebar;
+    if (active && scroller) {
+      var top = active.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+      if (top > scroller.clientHeight - 80) { scroller.scrollTop = top - scroller.clientHeight / 3; }
+    }
+    if (!button) { return; }
+
+    function setOpen(open, restoreFocus) {
+      doc.body.classList.toggle("sidebar-open", open);
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      button.setAttribute("aria-label", open ? "Close navigation" : "Open navigation");
+      if (backdrop) { backdrop.hidden = !open; }
+      // Keep keyboard focus inside the drawer while it is open.
+      $$(".topbar, .content-wrap").forEach(function (region) {
+        if (open) { region.setAttribute("inert", ""); } else { region.removeAttribute("inert"); }
+      });
+      if (open) {
+        var target = $('[aria-current="page"]', sidebar) || $("a, summary", sidebar);
+        if (target) { target.focus({ preventScroll: false }); }
+      } else if (restoreFocus) {
+        button.focus();
+      }
+    }
+    button.addEventListener("click", function () {
+      setOpen(!doc.body.classList.contains("sidebar-open"), false);
+    });
+    if (backdrop) { backdrop.addEventListener("click", function () { setOpen(false, true); }); }
+    $$("[data-docgen-menu-close]").forEach(function (b) {
+      b.addEventListener("click", function () { setOpen(false, true); });
+    });
+    doc.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && doc.body.classList.contains("sidebar-open")) { setOpen(false, true); }
+    });
+    sidebar.addEventListener("click", function (e) {
+      var link = e.target && e.target.closest ? e.target.closest("a[href]") : null;
+      if (link && doc.body.classList.contains("sidebar-open")) { setOpen(false, false); }
+    });
+    if (window.matchMedia) {
+      var wide = window.matchMedia("(min-width: 900px)");
+      var onWide = function (e) { if (e.matches) { setOpen(false, false); } };
+      if (wide.addEventListener) { wide.addEventListener("change", onWide); }
+      else if (wide.addListener) { wide.addListener(onWide); }
+    }
+  }
+
+  /* --------------------------------------------------------- version select */
+  function initVersions() {
+    $$("select[data-docgen-version]").forEach(function (select) {
+      select.addEventListener("change", function () {
+        var url = select.value;
+        if (url && !/^\s*(javascript|vbscript|data):/i.test(url)) { window.location.href = url; }
+      });
+    });
+  }
+
+  /* ------------------------------------------------------------- clipboard */
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).catch(function () { return fallbackCopy(text); });
+    }
+    return Promise.resolve(fallbackCopy(text));
+  }
+  function fallbackCopy(text) {
+    var area = el("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.top = "-1000px";
+    area.style.opacity = "0";
+    doc.body.appendChild(area);
+    var previous = doc.activeElement;
+    area.select();
+    var ok = false;
+    try { ok = doc.execCommand("copy"); } catch (e) { ok = false; }
+    doc.body.removeChild(area);
+    if (previous && previous.focus) { previous.focus({ preventScroll: true }); }
+    return ok;
+  }
+
+  var liveRegion = null;
+  function announce(message) {
+    if (!liveRegion) {
+      liveRegion = el("div", "visually-hidden");
+      liveRegion.setAttribute("role", "status");
+      liveRegion.setAttribute("aria-live", "polite");
+      doc.body.appendChild(liveRegion);
+    }
+    liveRegion.textContent = "";
+    window.setTimeout(function () { liveRegion.textContent = message; }, 30);
+  }
+
+  function flashCopied(button) {
+    var label = $(".copy-button-text", button);
+    button.classList.add("copied");
+    if (label) { label.textContent = "Copied"; }
+    announce("Copied to clipboard");
+    window.clearTimeout(button._docgenTimer);
+    button._docgenTimer = window.setTimeout(function () {
+      button.classList.remove("copied");
+      if (label) { label.textContent = "Copy"; }
+    }, 1600);
+  }
+
+  /* The text a copy button copies: its own value, else the visible code of its block. */
+  function copySource(button) {
+    var value = button.getAttribute("data-docgen-copy");
+    if (value) { return value; }
+    var scope = button.closest("[data-docgen-tabs], .code-group, .docgen-codeblock");
+    if (!scope) { return ""; }
+    var panels = $$("pre code, pre", scope).filter(function (node) {
+      return node.offsetParent !== null || node.getClientRects().length > 0;
+    });
+    var code = panels.length ? panels[0] : null;
+    return code ? code.textContent : "";
+  }
+
+  function initCopy() {
+    doc.addEventListener("click", function (e) {
+      var button = e.target && e.target.closest ? e.target.closest("[data-docgen-copy]") : null;
+      if (!button) { return; }
+      var text = copySource(button);
+      if (!text) { return; }
+      copyText(text.replace(/\n$/, "")).then(function () { flashCopied(button); });
+    });
+
+    // Copy buttons for fenced code in Markdown (not already in a tabbed group).
+    $$(".prose pre").forEach(function (pre) {
+      if (pre.closest(".code-group, [data-docgen-tabs], .docgen-codeblock")) { return; }
+      var wrap = el("div", "docgen-codeblock");
+      pre.parentNode.insertBefore(wrap, pre);
+      wrap.appendChild(pre);
+      wrap.appendChild(makeCopyButton("Copy code"));
+    });
+    $$(".prose .code-group").forEach(function (group) {
+      var tabs = $(".code-tabs", group);
+      if (tabs && !$("[data-docgen-copy]", group)) {
+        var b = makeCopyButton("Copy code");
+        b.classList.add("code-group-copy");
+        tabs.appendChild(b);
+      }
+    });
+  }
+
+  function makeCopyButton(label) {
+    var b = el("button", "copy-button");
+    b.type = "button";
+    b.setAttribute("aria-label", label);
+    b.setAttribute("title", label);
+    b.setAttribute("data-docgen-copy", "");
+    b.appendChild(svgIcon("copy"));
+    b.appendChild(svgIcon("check"));
+    b.appendChild(el("span", "copy-button-text", "Copy"));
+    return b;
+  }
+
+  function svgIcon(kind) {
+    var ns = "http://www.w3.org/2000/svg";
+    var svg = doc.createElementNS(ns, "svg");
+    svg.setAttribute("class", "icon icon-" + kind);
+    svg.setAttribute("width", "14");
+    svg.setAttribute("height", "14");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("fill", "none");
+    svg.setAttribute("stroke", "currentColor");
+    svg.setAttribute("stroke-width", "2");
+    svg.setAttribute("stroke-linecap", "round");
+    svg.setAttribute("stroke-linejoin", "round");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    var shapes = kind === "copy"
+      ? [["rect", { x: "9", y: "9", width: "13", height: "13", rx: "2" }],
+         ["path", { d: "M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" }]]
+      : [["path", { d: "M20 6 9 17l-5-5" }]];
+    shapes.forEach(function (s) {
+      var node = doc.createElementNS(ns, s[0]);
+      Object.keys(s[1]).forEach(function (k) { node.setAttribute(k, s[1][k]); });
+      svg.appendChild(node);
+    });
+    return svg;
+  }
+
+  /* ------------------------------------------------------------------ tabs */
+  var tabsets = [];
+
+  function buildTabset(container) {
+    var tabs, panels;
+    if (container.hasAttribute("data-docgen-tabs")) {
+      tabs = $$('[role="tab"]', container).filter(function (t) {
+        return t.closest("[data-docgen-tabs]") === container;
+      });
+      panels = tabs.map(function (t) {
+        var id = t.getAttribute("aria-controls");
+        return id ? doc.getElementById(id) : null;
+      });
+    } else {
+      // A Markdown code group: .code-tabs buttons and the panels that follow them.
+      var bar = $(".code-tabs", container);
+      if (!bar) { return null; }
+      tabs = $$("button", bar).filter(function (b) { return !b.hasAttribute("data-docgen-copy"); });
+      var candidates = Array.prototype.slice.call(container.children).filter(function (c) { return c !== bar; });
+      panels = tabs.map(function (t, i) {
+        var id = t.getAttribute("aria-controls");
+        return (id && doc.getElementById(id)) || candidates[i] || null;
+      });
+      bar.setAttribute("role", "tablist");
+      var selected = tabs.map(function (t) { return t.getAttribute("aria-selected") === "true"; });
+      var first = selected.indexOf(true);
+      tabs.forEach(function (t, i) {
+        t.setAttribute("role", "tab");
+        t.setAttribute("type", "button");
+        var on = first === -1 ? i === 0 : i === first;
+        t.setAttribute("aria-selected", on ? "true" : "false");
+        t.tabIndex = on ? 0 : -1;
+        if (panels[i]) {
+          panels[i].setAttribute("role", "tabpanel");
+          panels[i].hidden = !on;
+        }
+      });
+    }
+    if (!tabs.length) { return null; }
+    return { container: container, tabs: tabs, panels: panels };
+  }
+
+  function selectTab(set, index, focus, fromSync) {
+    set.tabs.forEach(function (t, i) {
+      var on = i === index;
+      t.setAttribute("aria-selected", on ? "true" : "false");
+      t.tabIndex = on ? 0 : -1;
+      if (set.panels[i]) { set.panels[i].hidden = !on; }
+    });
+    var tab = set.tabs[index];
+    if (focus && tab) { tab.focus(); }
+    var lang = tab ? tab.getAttribute("data-lang") : null;
+    if (lang && !fromSync) {
+      storageSet("docgen-lang", lang);
+      syncLanguage(lang, set);
+    }
+  }
+
+  function syncLanguage(lang, except) {
+    tabsets.forEach(function (other) {
+      if (other === except) { return; }
+      for (var i = 0; i < other.tabs.length; i++) {
+        if (other.tabs[i].getAttribute("data-lang") === lang) { selectTab(other, i, false, true); return; }
+      }
+    });
+  }
+
+  function initTabs() {
+    $$("[data-docgen-tabs], .code-group").forEach(function (container) {
+      var set = buildTabset(container);
+      if (!set) { return; }
+      tabsets.push(set);
+      set.tabs.forEach(function (tab, i) {
+        tab.addEventListener("click", function () { selectTab(set, i, false, false); });
+        tab.addEventListener("keydown", function (e) {
+          var n = set.tabs.length;
+          var next = null;
+          if (e.key === "ArrowRight" || e.key === "ArrowDown") { next = (i + 1) % n; }
+          else if (e.key === "ArrowLeft" || e.key === "ArrowUp") { next = (i - 1 + n) % n; }
+          else if (e.key === "Home") { next = 0; }
+          else if (e.key === "End") { next = n - 1; }
+          if (next !== null) {
+            e.preventDefault();
+            selectTab(set, next, true, false);
+          }
+        });
+      });
+    });
+    var lang = storageGet("docgen-lang");
+    if (lang) { syncLanguage(lang, null); }
+  }
+
+  /* Make an element visible: open every ancestor <details>, select every ancestor tab panel. */
+  function reveal(target) {
+    var node = target;
+    while (node && node !== doc.body) {
+      if (node.tagName && node.tagName.toLowerCase() === "details" && !node.open) { node.open = true; }
+      if (node.getAttribute && node.getAttribute("role") === "tabpanel" && node.hidden) {
+        for (var s = 0; s < tabsets.length; s++) {
+          var idx = tabsets[s].panels.indexOf(node);
+          if (idx !== -1) { selectTab(tabsets[s], idx, false, true); break; }
+        }
+        node.hidden = false;
+      }
+      node = node.parentNode;
+    }
+  }
+
+  function targetFromHash() {
+    var hash = window.location.hash;
+    if (!hash || hash.length < 2) { return null; }
+    var id;
+    try { id = decodeURIComponent(hash.slice(1)); } catch (e) { id = hash.slice(1); }
+    return doc.getElementById(id);
+  }
+
+  function showHashTarget(smooth) {
+    var target = targetFromHash();
+    if (!target) { return; }
+    reveal(target);
+    $$(".is-target").forEach(function (n) { n.classList.remove("is-target"); });
+    target.classList.add("is-target");
+    window.requestAnimationFrame(function () {
+      target.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+    });
+  }
+
+  /* -------------------------------------------------------- anchor links */
+  function initAnchors() {
+    doc.addEventListener("click", function (e) {
+      var a = e.target && e.target.closest ? e.target.closest("[data-docgen-anchor]") : null;
+      if (!a || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) { return; }
+      e.preventDefault();
+      var field = a.closest("[id]");
+      var url = a.href; // resolved: absolute docs URL, or this page's URL + #anchor
+      copyText(url).then(function () {
+        a.classList.add("copied");
+        announce("Link copied");
+        window.clearTimeout(a._docgenTimer);
+        a._docgenTimer = window.setTimeout(function () { a.classList.remove("copied"); }, 1600);
+      });
+      if (field && field.id) {
+        var hash = "#" + encodeURIComponent(field.id).replace(/%2E/g, ".");
+        if (window.location.hash === hash) { showHashTarget(true); }
+        else if (window.history && window.history.pushState) {
+          window.history.pushState(null, "", hash);
+          showHashTarget(true);
+        } else {
+          window.location.hash = hash;
+        }
+      }
+    });
+    window.addEventListener("hashchange", function () { showHashTarget(true); });
+    window.addEventListener("popstate", function () { showHashTarget(false); });
+    showHashTarget(false);
+  }
+
+  /* ----------------------------------------------------- on-this-page spy */
+  function initToc() {
+    var links = $$(".toc a[href^='#']");
+    if (!links.length || !("IntersectionObserver" in window)) { return; }
+    var byId = {};
+    var headings = [];
+    links.forEach(function (a) {
+      var id;
+      try { id = decodeURIComponent(a.getAttribute("href").slice(1)); } catch (e) { return; }
+      var h = doc.getElementById(id);
+      if (h) { byId[id] = a; headings.push(h); }
+    });
+    if (!headings.length) { return; }
+    var visible = {};
+    function update() {
+      var current = null;
+      for (var i = 0; i < headings.length; i++) {
+        if (visible[headings[i].id]) { current = headings[i].id; break; }
+      }
+      if (!current) {
+        if (window.scrollY < 40) { current = headings[0].id; } else { return; }
+      }
+      links.forEach(function (a) { a.classList.remove("active"); });
+      if (byId[current]) { byId[current].classList.add("active"); }
+    }
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) { visible[entry.target.id] = entry.isIntersecting; });
+      update();
+    }, { rootMargin: "-80px 0px -55% 0px" });
+    headings.forEach(function (h) { observer.observe(h); });
+  }
+
+  /* ---------------------------------------------------------------- search */
+  function initSearch() {
+    var dialog = $("#search-dialog");
+    var input = $("[data-docgen-search-input]");
+    var list = $("[data-docgen-search-results]");
+    var status = $("[data-docgen-search-status]");
+    if (!dialog || !input || !list) { return; }
+
+    var base = siteBase();
+    var index = null;
+    var loading = null;
+    var results = [];
+    var active = -1;
+
+    if (/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent || "")) {
+      $$(".kbd-ctrl").forEach(function (k) { k.textContent = "⌘ K"; });
+    }
+
+    function setStatus(text) { if (status) { status.textContent = text; } }
+
+    function load() {
+      if (index || loading) { return loading || Promise.resolve(index); }
+      setStatus("Loading the search index…");
+      loading = fetch(base + "_docgen/search-index.json", { credentials: "same-origin" })
+        .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
+        .then(function (data) {
+          index = (Array.isArray(data) ? data : []).filter(function (d) {
+            return d && typeof d.u === "string" && typeof d.t === "string" && !/^\s*[a-z][a-z0-9+.-]*:/i.test(d.u);
+          }).map(function (d) {
+            return {
+              u: d.u, t: d.t, m: typeof d.m === "string" ? d.m : null,
+              p: typeof d.p === "string" ? d.p : null, s: typeof d.s === "string" ? d.s : "",
+              tl: d.t.toLowerCase(), pl: (typeof d.p === "string" ? d.p : "").toLowerCase(),
+              kl: (typeof d.k === "string" ? d.k : "").toLowerCase(),
+              sl: (typeof d.s === "string" ? d.s : "").toLowerCase(),
+              ml: (typeof d.m === "string" ? d.m : "").toLowerCase()
+            };
+          });
+          return index;
+        })
+        .catch(function () {
+          index = null;
+          loading = null;
+          setStatus("Search is unavailable: the search index could not be loaded.");
+          return null;
+        });
+      return loading;
+    }
+
+    function rank(d, q, words) {
+      var all = d.tl + " " + d.pl + " " + d.ml + " " + d.kl + " " + d.sl;
+      for (var i = 0; i < words.length; i++) { if (all.indexOf(words[i]) === -1) { return -1; } }
+      var inTitle = words.every(function (w) { return d.tl.indexOf(w) !== -1; });
+      var methodPath = (d.ml + " " + d.pl);
+      if (d.tl === q) { return 0; }
+      if (d.tl.indexOf(q) === 0) { return 1; }
+      if (d.tl.indexOf(q) !== -1) { return 2; }
+      if (inTitle) { return 3; }
+      if (d.pl && (d.pl.indexOf(q) !== -1 || methodPath.indexOf(q) !== -1)) { return 4; }
+      if (d.pl && words.every(function (w) { return methodPath.indexOf(w) !== -1; })) { return 5; }
+      if (d.kl.indexOf(q) !== -1) { return 6; }
+      return 7;
+    }
+
+    function search(query) {
+      var q = query.trim().toLowerCase().replace(/\s+/g, " ");
+      if (!q || !index) { return []; }
+      var words = q.split(" ");
+      var scored = [];
+      for (var i = 0; i < index.length; i++) {
+        var r = rank(index[i], q, words);
+        if (r !== -1) { scored.push({ d: index[i], r: r, i: i }); }
+      }
+      scored.sort(function (a, b) {
+        return a.r - b.r || a.d.t.length - b.d.t.length || a.i - b.i;
+      });
+      return scored.slice(0, 20).map(function (x) { return x.d; });
+    }
+
+    /* Appends ``text`` to ``parent`` with the query words wrapped in <mark> (text nodes only). */
+    function highlight(parent, text, words) {
+      var lower = text.toLowerCase();
+      var marks = [];
+      words.forEach(function (w) {
+        if (!w) { return; }
+        var at = lower.indexOf(w);
+        if (at !== -1) { marks.push([at, at + w.length]); }
+      });
+      marks.sort(function (a, b) { return a[0] - b[0]; });
+      var pos = 0;
+      marks.forEach(function (m) {
+        if (m[0] < pos) { return; }
+        if (m[0] > pos) { parent.appendChild(doc.createTextNode(text.slice(pos, m[0]))); }
+        parent.appendChild(el("mark", null, text.slice(m[0], m[1])));
+        pos = m[1];
+      });
+      if (pos < text.length) { parent.appendChild(doc.createTextNode(text.slice(pos))); }
+    }
+
+    function setActive(i, scroll) {
+      var items = $$('[role="option"]', list);
+      items.forEach(function (item, j) { item.setAttribute("aria-selected", j === i ? "true" : "false"); });
+      active = i;
+      if (i >= 0 && items[i]) {
+        input.setAttribute("aria-activedescendant", items[i].id);
+        if (scroll) { items[i].scrollIntoView({ block: "nearest" }); }
+      } else {
+        input.removeAttribute("aria-activedescendant");
+      }
+    }
+
+    function render() {
+      var query = input.value;
+      var words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+      results = search(query);
+      while (list.firstChild) { list.removeChild(list.firstChild); }
+      results.forEach(function (d, i) {
+        var li = el("li", "search-result");
+        li.id = "search-option-" + i;
+        li.setAttribute("role", "option");
+        li.setAttribute("aria-selected", "false");
+        var a = el("a");
+        a.href = base + d.u.replace(/^[\/\\]+/, "");
+        a.tabIndex = -1;
+        var top = el("span", "search-result-top");
+        if (d.m) {
+          var m = d.m.toUpperCase();
+          var cls = m === "WEBHOOK" ? "hook" : m.toLowerCase().replace(/[^a-z]/g, "");
+          var short = { DELETE: "DEL", OPTIONS: "OPT", WEBHOOK: "HOOK" }[m] || m;
+          top.appendChild(el("span", "method method-" + cls, short));
+        }
+        var title = el("span", "search-result-title");
+        highlight(title, d.t, words);
+        top.appendChild(title);
+        a.appendChild(top);
+        if (d.p) {
+          var path = el("code", "search-result-path");
+          highlight(path, d.p, words);
+          a.appendChild(path);
+        }
+        if (d.s) { a.appendChild(el("span", "search-result-crumbs", d.s)); }
+        li.appendChild(a);
+        li.addEventListener("mousemove", function () { if (active !== i) { setActive(i, false); } });
+        list.appendChild(li);
+      });
+      input.setAttribute("aria-expanded", results.length ? "true" : "false");
+      setActive(results.length ? 0 : -1, false);
+      if (!query.trim()) { setStatus(index ? "Type to search pages and endpoints." : ""); }
+      else if (!index) { /* status already says loading or unavailable */ }
+      else if (!results.length) { setStatus("No results for “" + query.trim() + "”."); }
+      else { setStatus(results.length + (results.length === 1 ? " result" : " results") + (results.length === 20 ? " (showing the best 20)" : "") + "."); }
+    }
+
+    var opener = null;
+    function open() {
+      if (dialog.open) { input.focus(); input.select(); return; }
+      opener = doc.activeElement;
+      if (typeof dialog.showModal === "function") { dialog.showModal(); }
+      else { dialog.setAttribute("open", ""); }
+      doc.body.classList.add("search-open");
+      input.focus();
+      input.select();
+      load().then(function () { if (dialog.open) { render(); } });
+    }
+    function close() {
+      if (!dialog.open) { return; }
+      if (typeof dialog.close === "function") { dialog.close(); }
+      else { dialog.removeAttribute("open"); }
+    }
+    dialog.addEventListener("close", function () {
+      doc.body.classList.remove("search-open");
+      if (opener && opener.focus) { opener.focus({ preventScroll: true }); }
+    });
+    dialog.addEventListener("click", function (e) { if (e.target === dialog) { close(); } });
+    $$("[data-docgen-search-open]").forEach(function (b) { b.addEventListener("click", open); });
+    $$("[data-docgen-search-close]").forEach(function (b) { b.addEventListener("click", close); });
+
+    input.addEventListener("input", render);
+    input.addEventListener("keydown", function (e) {
+      var n = results.length;
+      if (e.key === "ArrowDown") { e.preventDefault(); if (n) { setActive((active + 1) % n, true); } }
+      else if (e.key === "ArrowUp") { e.preventDefault(); if (n) { setActive((active - 1 + n) % n, true); } }
+      else if (e.key === "Home" && e.ctrlKey) { e.preventDefault(); if (n) { setActive(0, true); } }
+      else if (e.key === "End" && e.ctrlKey) { e.preventDefault(); if (n) { setActive(n - 1, true); } }
+      else if (e.key === "Enter") {
+        var item = active >= 0 ? $("#search-option-" + active + " a", list) : null;
+        if (item) { e.preventDefault(); window.location.href = item.href; close(); }
+      } else if (e.key === "Escape") { e.preventDefault(); close(); }
+    });
+
+    doc.addEventListener("keydown", function (e) {
+      if (e.defaultPrevented || dialog.open) { return; }
+      var typing = isEditable(e.target);
+      if (e.key === "/" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        open();
+      } else if ((e.key === "k" || e.key === "K") && (e.ctrlKey || e.metaKey) && !e.altKey && !typing) {
+        e.preventDefault();
+        open();
+      }
+    });
+  }
+
+  function init() {
+    safe(initTheme);
+    safe(initSidebar);
+    safe(initVersions);
+    safe(initTabs);
+    safe(initCopy);
+    safe(initAnchors);
+    safe(initToc);
+    safe(initSearch);
+  }
+
+  if (doc.readyState === "loading") { doc.addEventListener("DOMContentLoaded", init); }
+  else { init(); }
+})();
