@@ -33,7 +33,7 @@ class OutputError(DocgenError):
 
 def check_path(relative: str) -> PurePosixPath:
     """The validated relative path; raises :class:`OutputError` for anything unsafe."""
-    if not relative or "\x00" in relative or "\\" in relative:
+    if not relative or "\x00" in relative or "\\" in relative or "//" in relative:
         raise OutputError(f"unsafe output path {relative!r}")
     path = PurePosixPath(relative)
     if path.is_absolute():
