@@ -38,6 +38,7 @@ class Code(StrEnum):
     NAV_PAGE_CONFLICT = "nav-page-conflict"
     NAV_DUPLICATE_URL = "nav-duplicate-url"
     MDX_UNSUPPORTED = "mdx-unsupported"
+    PLAYGROUND_INVALID = "playground-invalid"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from docgen.config.keys import InvalidKey, parse_public_key
 from docgen.config.model import (
     DEFAULT_DIRECTORY,
     DEFAULT_LANGUAGES,
@@ -20,6 +22,7 @@ from docgen.config.model import (
 from docgen.config.validate import human_errors
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import LoadError
+from docgen.load.paths import resolve_inside
 from docgen.load.source import SourceDocument, parse_json, read_text
 
 _STRUCTURAL_KEYS = ("tabs", "versions", "anchors", "dropdowns")
@@ -123,6 +126,34 @@ def _dotted(ptr: str) -> str:
     return out or "(top level)"
 
 
+def _auth(raw: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) -> AuthConfig:
+    """The auth section with its public key read and checked (problems reported, not raised)."""
+    auth = AuthConfig(
+        type=raw["type"],
+        login_url=raw["loginUrl"],
+        public_key=raw.get("publicKey"),
+        public_key_file=raw.get("publicKeyFile"),
+        algorithm=raw.get("algorithm"),
+    )
+    pointer = "/auth/publicKey" if auth.public_key is not None else "/auth/publicKeyFile"
+    try:
+        if auth.public_key is not None:
+            text = auth.public_key
+        else:
+            root = doc.path.parent
+            text = read_text(resolve_inside(root, str(auth.public_key_file)))
+        key = parse_public_key(text, auth.algorithm)
+    except (InvalidKey, LoadError) as exc:
+        reason = exc.message if isinstance(exc, LoadError) else str(exc)
+        diagnostics.error(
+            Code.CONFIG_INVALID,
+            f"auth.{pointer.rsplit('/', 1)[1]}: {reason}",
+            doc.location(pointer),
+        )
+        return auth
+    return replace(auth, key_spki=key.spki_base64, key_algorithm=key.algorithm)
+
+
 def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) -> SiteConfig:
     api = data.get("api", {})
     raw_playground = api.get("playground", {})
@@ -135,13 +166,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
     raw_auth = data.get("auth")
     auth = None
     if raw_auth is not None:
-        auth = AuthConfig(
-            type=raw_auth["type"],
-            login_url=raw_auth["loginUrl"],
-            public_key=raw_auth.get("publicKey"),
-            public_key_file=raw_auth.get("publicKeyFile"),
-            algorithm=raw_auth.get("algorithm"),
-        )
+        auth = _auth(raw_auth, doc, diagnostics)
     if playground.display is PlaygroundDisplay.AUTH and auth is None:
         diagnostics.error(
             Code.CONFIG_INVALID,

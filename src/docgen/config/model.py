@@ -77,6 +77,8 @@ class AuthConfig:
     public_key: str | None
     public_key_file: str | None
     algorithm: str | None
+    key_spki: str = ""  # base64 DER SubjectPublicKeyInfo, checked at load time
+    key_algorithm: str = ""  # "ES256" | "RS256", from the key
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import UnsafePathError
 from docgen.load.paths import display_name, resolve_inside
 from docgen.load.source import SourceDocument
-from docgen.nav import references
+from docgen.nav import playground, references
 from docgen.nav.model import NavLink, NavSection, Page, PageKind, Site
 from docgen.nav.pagefiles import PAGE_SUFFIXES, PageFile, discover, read_page
 from docgen.nav.references import Reference
@@ -110,13 +110,15 @@ class Resolver:
                 spec = self.loader.load(page.operation.spec, None)
                 if spec is not None:
                     specs[spec.name] = spec
-        return Site(
+        site = Site(
             config=self.config,
             root=self.root,
             navigation=navigation,
             pages=list(self.state.pages.values()),
             specs=specs,
         )
+        playground.check(site, self.diagnostics)
+        return site
 
     # -- walking the tree --------------------------------------------------------------------
 

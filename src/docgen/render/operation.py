@@ -7,9 +7,12 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
+from docgen.config.model import PlaygroundDisplay
+from docgen.nav.playground import PlaygroundChoice
 from docgen.render import examples, samples
 from docgen.render.highlight import highlight
 from docgen.render.markdown import to_html
+from docgen.render.playground import ParamInput, playground_json
 from docgen.render.schemas import TreeBuilder, show, type_label
 from docgen.render.views import (
     Body,
@@ -196,6 +199,8 @@ def build_operation(
     page_url: str,
     languages: tuple[str, ...],
     base: str,
+    choice: PlaygroundChoice | None = None,
+    proxy: bool = True,
 ) -> OperationView:
     """The complete view of ``op`` for the page at ``page_url``."""
     anchors = Anchors(site_url, page_url)
@@ -208,6 +213,7 @@ def build_operation(
     path_values: dict[str, str] = {}
     query: list[tuple[str, str]] = []
     headers: list[tuple[str, str]] = []
+    inputs: list[ParamInput] = []
     for param, doc in _parameters(spec, op):
         location = str(param.get("in", ""))
         if location not in groups:
@@ -232,6 +238,7 @@ def build_operation(
             deprecated=param.get("deprecated") is True,
         )
         groups[location].append(field)
+        inputs.append(ParamInput(param, doc, schema, example, field.anchor))
         value = example if example is not None else examples.generate(schema, spec, doc, "request")
         if location == "path":
             path_values[name] = show(value) if example is not None else "{" + name + "}"
@@ -302,6 +309,19 @@ def build_operation(
     shape = samples.RequestShape(op.method, url, tuple(headers), body_value, body_media)
     code_samples = samples.samples(op.data, shape, languages) if not op.webhook else ()
     description = op.data.get("description")
+    choice = choice or PlaygroundChoice(PlaygroundDisplay.INTERACTIVE)
+    mode = PlaygroundDisplay.NONE if op.webhook else choice.mode
+    data = playground_json(
+        spec,
+        op,
+        choice,
+        proxy=proxy,
+        base=base,
+        servers=servers,
+        security=security,
+        params=inputs,
+        body=(body_media, request_required, body_value) if body_media is not None else None,
+    )
     return OperationView(
         method=op.method,
         path=op.path,
@@ -320,6 +340,9 @@ def build_operation(
         responses=responses,
         samples=code_samples,
         anchors=tuple(sorted(anchors.used)),
+        playground_json=data,
+        playground_mode=mode.value,
+        request_url=base_url + op.path,
     )
 
 

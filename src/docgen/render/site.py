@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape as xml_escape
 
+from docgen.config.model import SiteConfig
 from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.nav import playground
 from docgen.nav.model import Page, PageKind, Site
 from docgen.pipeline import page_records
 from docgen.render import twins
@@ -23,7 +25,16 @@ from docgen.render.operation import build_operation
 from docgen.render.templates import environment, templates_dir
 from docgen.render.views import OperationView, PageContext, TocEntry
 
-ASSETS = ("docgen.css", "docgen.js", "theme.js", "favicon.svg")
+ASSETS = (
+    "docgen.css",
+    "docgen.js",
+    "theme.js",
+    "favicon.svg",
+    "playground.css",
+    "playground.js",
+    "auth.js",
+)
+CALLBACK_PATH = "_docgen/auth/callback/"
 
 
 @dataclass(slots=True)
@@ -76,6 +87,8 @@ class SiteRenderer:
             "next": following,
             "markdown_url": self._twin_href(page, base),
             "primary_color": config.primary_color,
+            "site_json": site_json(config, base),
+            "auth_enabled": config.auth is not None,
         }
         operation: OperationView | None = None
         body: Rendered = Rendered("")
@@ -90,6 +103,8 @@ class SiteRenderer:
                 page_url=page.url,
                 languages=config.languages,
                 base=base,
+                choice=playground.choose(page, config),
+                proxy=config.playground.proxy,
             )
             operation = _with_download(operation, base, spec.name)
         description = page.description
@@ -142,6 +157,27 @@ class SiteRenderer:
             rendered = renderer().render(body, base=base)
         return rendered
 
+    def render_callback(self) -> str:
+        """The page the sign-in service returns to; auth.js verifies the token there."""
+        base = base_for("/" + CALLBACK_PATH.rstrip("/"))
+        config = self.site.config
+        context = PageContext(
+            site_name=config.name,
+            title="Signing in",
+            description=None,
+            base=base,
+            canonical=None,
+            kind="callback",
+            tabs=(),
+            versions=(),
+            sidebar=(),
+            breadcrumbs=(),
+            primary_color=config.primary_color,
+            site_json=site_json(config, base),
+            auth_enabled=True,
+        )
+        return self.env.get_template("callback.html").render(page=context)
+
     def render_404(self) -> str:
         base = "/"  # served for any missing path: asset links must be root-absolute
         index = 0
@@ -158,8 +194,24 @@ class SiteRenderer:
             sidebar=self.nav.sidebar(index, "", base),
             breadcrumbs=(),
             primary_color=self.site.config.primary_color,
+            site_json=site_json(self.site.config, base),
+            auth_enabled=self.site.config.auth is not None,
         )
         return self.env.get_template("404.html").render(page=context)
+
+
+def site_json(config: SiteConfig, base: str) -> str:
+    """Site-wide data for the scripts (``data-docgen-site``): the root prefix and sign-in."""
+    auth = config.auth
+    data: dict[str, Any] = {"base": base, "auth": None}
+    if auth is not None and auth.key_spki:
+        data["auth"] = {
+            "loginUrl": auth.login_url,
+            "algorithm": auth.key_algorithm,
+            "publicKey": auth.key_spki,
+            "callback": CALLBACK_PATH,
+        }
+    return json.dumps(data, separators=(",", ":"))
 
 
 def _with_download(view: OperationView, base: str, spec_name: str) -> OperationView:
@@ -270,6 +322,8 @@ def render_site(
         if first is not None:
             files["index.html"] = twins.redirect_html(href("./", first.url)).encode()
     files["404.html"] = renderer.render_404().encode()
+    if site.config.auth is not None:
+        files[CALLBACK_PATH + "index.html"] = renderer.render_callback().encode()
     files["_docgen/search-index.json"] = search_index(rendered).encode()
     files["_docgen/manifest.json"] = manifest(site, rendered).encode()
     files["llms.txt"] = twins.llms_txt(site, [r.page for r in rendered]).encode()

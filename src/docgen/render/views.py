@@ -154,7 +154,9 @@ class OperationView:
     samples: tuple[CodeSample, ...]
     anchors: tuple[str, ...]
     spec_download: str | None = None
-    playground_json: str = "null"  # data for the playground script, safe to embed
+    playground_json: str = "null"  # data for the playground script (render/playground.py)
+    playground_mode: str = "none"  # interactive | simple | auth | none
+    request_url: str = ""  # first server (variables at their defaults) + path
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,4 +225,6 @@ class PageContext:
     next: PageLink | None = None
     markdown_url: str | None = None
     primary_color: str | None = None
+    site_json: str = "{}"  # data-docgen-site: root prefix and sign-in settings
+    auth_enabled: bool = False
     extra: dict[str, str] = field(default_factory=dict)

@@ -1,0 +1,190 @@
+"""The data the playground script needs for one endpoint page (contract in its docstring).
+
+It is embedded as JSON in an HTML attribute (autoescaped), so spec text in it is inert data:
+the script inserts it with ``textContent`` only. ``mode`` ``none`` pages carry no data at all.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from docgen.config.model import PlaygroundDisplay
+from docgen.nav.playground import PlaygroundChoice
+from docgen.render.views import SecurityScheme, Server
+from docgen.spec.loader import resolve
+from docgen.spec.model import Operation, Spec
+
+PROXY_PATH = "_docgen/api/request"
+MAX_BODY_EXAMPLE = 100_000
+_SCHEMA_KEYS = (
+    "format",
+    "enum",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "default",
+    "multipleOf",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ParamInput:
+    """One parameter as the playground needs it: the raw object, its document and its anchor."""
+
+    param: dict[str, Any]
+    doc: str
+    schema: Any
+    example: Any
+    anchor: str
+
+
+def _type(schema: dict[str, Any]) -> str | None:
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), None)
+    if isinstance(kind, str):
+        return kind
+    if "enum" in schema:
+        return "string"
+    if "properties" in schema:
+        return "object"
+    return None
+
+
+def input_schema(spec: Spec, schema: Any, doc: str, depth: int = 0) -> dict[str, Any]:
+    """The subset of a parameter schema the inputs and the checks before sending use."""
+    resolved, doc = resolve(schema, doc, spec.documents)
+    if not isinstance(resolved, dict):
+        return {"type": None}
+    for key in ("allOf", "oneOf", "anyOf"):  # a single-entry wrapper is common for enums
+        parts = resolved.get(key)
+        if "type" not in resolved and isinstance(parts, list) and len(parts) == 1:
+            return input_schema(spec, parts[0], doc, depth)
+    out: dict[str, Any] = {"type": _type(resolved)}
+    for key in _SCHEMA_KEYS:
+        if key in resolved:
+            value = resolved[key]
+            if key == "enum" and not isinstance(value, list):
+                continue
+            out[key] = value
+    if out["type"] == "array" and depth == 0 and "items" in resolved:
+        out["items"] = input_schema(spec, resolved["items"], doc, 1)
+    return out
+
+
+def _text(value: Any) -> str | None:
+    return value.strip() or None if isinstance(value, str) else None
+
+
+def _security(security: tuple[tuple[SecurityScheme, ...], ...]) -> list[list[dict[str, Any]]]:
+    return [
+        [
+            {
+                "key": s.key,
+                "kind": s.kind,
+                "in": s.location,
+                "name": s.param_name,
+                "title": s.title,
+            }
+            for s in alternative
+        ]
+        for alternative in security
+    ]
+
+
+def _servers(servers: tuple[Server, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "url": server.url,
+            "description": server.description,
+            "variables": [
+                {"name": name, "default": default, "enum": list(enum) or None, "description": None}
+                for name, default, enum in server.variables
+            ],
+        }
+        for server in servers
+    ]
+
+
+def body_example_text(value: Any, media_type: str) -> str:
+    """The request body editor's starting text ('' when too large to be a useful start)."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and "json" not in media_type:
+        text = value
+    else:
+        text = json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    return text if len(text) <= MAX_BODY_EXAMPLE else ""
+
+
+def playground_json(
+    spec: Spec,
+    op: Operation,
+    choice: PlaygroundChoice,
+    *,
+    proxy: bool,
+    base: str,
+    servers: tuple[Server, ...],
+    security: tuple[tuple[SecurityScheme, ...], ...],
+    params: list[ParamInput],
+    body: tuple[str, bool, Any] | None,
+) -> str:
+    """The JSON for ``data-docgen-playground`` ("null" for ``none``)."""
+    if choice.mode is PlaygroundDisplay.NONE or op.webhook:
+        return "null"
+    data = {
+        "mode": choice.mode.value,
+        "groups": list(choice.groups) if choice.groups else None,
+        "proxy": proxy,
+        "proxyUrl": base + PROXY_PATH,
+        "method": op.method,
+        "path": op.path,
+        "servers": _servers(servers),
+        "parameters": [
+            {
+                "name": str(item.param["name"]),
+                "in": str(item.param.get("in")),
+                "required": item.param.get("required") is True or item.param.get("in") == "path",
+                "anchor": item.anchor,
+                "description": _text(item.param.get("description")),
+                "deprecated": item.param.get("deprecated") is True,
+                "schema": input_schema(spec, item.schema, item.doc),
+                "example": item.example,
+                "style": item.param.get("style")
+                if isinstance(item.param.get("style"), str)
+                else None,
+                "explode": item.param.get("explode")
+                if isinstance(item.param.get("explode"), bool)
+                else None,
+            }
+            for item in params
+        ],
+        "body": (
+            {
+                "mediaType": body[0],
+                "required": body[1],
+                "example": body_example_text(body[2], body[0]),
+            }
+            if body is not None
+            else None
+        ),
+        "security": _security(security),
+    }
+    return json.dumps(_finite(data), ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def _finite(value: Any) -> Any:
+    """JSON.parse rejects NaN and Infinity (YAML ``.nan``/``.inf``): show them as text."""
+    if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
