@@ -33,6 +33,7 @@ REQUIRED_CODES = {
     "ref-unresolved",
     "nav-ambiguous-operation",
     "spec-remote",
+    "playground-invalid",
 }
 
 
