@@ -56,6 +56,41 @@ def build(target: Path | None, out: Path | None, quiet: bool, strict: bool) -> N
     sys.exit(_guard(lambda: run(target, out, quiet, strict)))
 
 
+@cli.command()
+@click.argument("target", required=False, type=_PATH)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--no-watch", is_flag=True, help="Do not rebuild on changes (production).")
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    metavar="HOST",
+    help="Also answer for this Host name (repeatable); localhost always works.",
+)
+@click.option(
+    "--allow-local",
+    is_flag=True,
+    help="Let the playground proxy reach loopback and private-network APIs.",
+)
+def serve(
+    target: Path | None,
+    host: str,
+    port: int,
+    no_watch: bool,
+    allow_hosts: tuple[str, ...],
+    allow_local: bool,
+) -> None:
+    """Serve the site for TARGET from memory, with the playground's request proxy.
+
+    Rebuilds and reloads open pages when a file changes (unless --no-watch).
+    Needs pip install 'docgen[serve]'.
+    """
+    from docgen.commands.serve import serve as run
+
+    sys.exit(_guard(lambda: run(target, host, port, not no_watch, allow_hosts, allow_local)))
+
+
 def _guard(action: object) -> int:
     try:
         return int(action())  # type: ignore[operator]

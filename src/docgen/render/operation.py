@@ -114,7 +114,7 @@ def _security(
             if not isinstance(scheme, dict):
                 continue
             group.append(_scheme(str(key), scheme, describe))
-        if group:
+        if group or not alternative:  # an empty alternative ({}) makes authentication optional
             out.append(tuple(group))
     return tuple(out)
 

@@ -6,12 +6,15 @@ the script inserts it with ``textContent`` only. ``mode`` ``none`` pages carry n
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
+from docgen.render.markdown import to_html
 from docgen.render.views import SecurityScheme, Server
 from docgen.spec.loader import resolve
 from docgen.spec.model import Operation, Spec
@@ -79,7 +82,12 @@ def input_schema(spec: Spec, schema: Any, doc: str, depth: int = 0) -> dict[str,
 
 
 def _text(value: Any) -> str | None:
-    return value.strip() or None if isinstance(value, str) else None
+    """Markdown as plain text (the script shows it with ``textContent``)."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    rendered = to_html(value)
+    text = html.unescape(re.sub(r"<[^>]+>", "", rendered))
+    return re.sub(r"\s+", " ", text).strip() or None
 
 
 def _security(security: tuple[tuple[SecurityScheme, ...], ...]) -> list[list[dict[str, Any]]]:

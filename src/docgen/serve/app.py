@@ -1,0 +1,417 @@
+"""The ASGI app of ``docgen serve``: the built site from memory, the playground proxy, and (in
+watch mode) live reload.
+
+Production: ``uvicorn --factory docgen.serve.app:app_from_env`` (see :func:`app_from_env`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import ssl
+import sys
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+from docgen.serve import watch as live
+from docgen.serve.proxy import (
+    Forwarder,
+    Limits,
+    MiB,
+    ProxyError,
+    log_line,
+    new_client,
+    parse_envelope,
+    size_text,
+)
+from docgen.serve.snapshot import BuildOutcome, Snapshot, build_snapshot
+from docgen.serve.targets import DEFAULT_PORTS, Origin, normalise_host, parse_origin
+
+log = logging.getLogger("docgen.serve")
+
+PROXY_PATH = "/_docgen/api/request"
+ANY_METHOD = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE")
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+SECURITY_HEADERS = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"SAMEORIGIN"),
+)
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".md": "text/markdown; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".xml": "application/xml",
+    ".yaml": "application/yaml; charset=utf-8",
+    ".yml": "application/yaml; charset=utf-8",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".gif": "image/gif",
+    ".webp": "image/webp",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".map": "application/json",
+    ".wasm": "application/wasm",
+}
+ASGIReceive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+ASGISend = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[MutableMapping[str, Any], ASGIReceive, ASGISend], Awaitable[None]]
+
+
+def split_host(value: str) -> tuple[str, int | None]:
+    """``host[:port]`` or ``[v6][:port]`` -> normalised host and port (``None`` if absent)."""
+    value = value.strip()
+    port: str | None = None
+    if value.startswith("["):
+        host, _, rest = value[1:].partition("]")
+        if rest.startswith(":"):
+            port = rest[1:]
+    elif value.count(":") == 1:
+        host, port = value.split(":")
+    else:
+        host = value
+    number = int(port) if port and port.isdigit() else None
+    return normalise_host(host), number
+
+
+def content_type(path: str) -> str:
+    suffix = path[path.rfind(".") :].lower() if "." in path.rsplit("/", 1)[-1] else ""
+    return CONTENT_TYPES.get(suffix, "application/octet-stream")
+
+
+class DocsServer:
+    """The state behind the app: the current build, the proxy's client and the live-reload hub."""
+
+    def __init__(
+        self,
+        snapshot: Snapshot,
+        *,
+        allowed_hosts: Iterable[str],
+        bind_host: str | None,
+        allow_local: bool,
+        limits: Limits,
+        verify: ssl.SSLContext | bool,
+        watch: bool,
+    ) -> None:
+        self.snapshot = snapshot
+        extra = {split_host(h)[0] for h in allowed_hosts if h.strip()}
+        if bind_host:
+            extra.add(normalise_host(bind_host))
+        self.hosts = LOCAL_HOSTS | extra
+        self.allow_local = allow_local
+        self.limits = limits
+        self.verify = verify
+        self.client: httpx.AsyncClient | None = None
+        self.hub = live.LiveReload() if watch else None
+
+    def swap(self, snapshot: Snapshot) -> None:
+        """Replace the served build (one reference assignment: requests see old or new)."""
+        self.snapshot = snapshot
+
+    def host_allowed(self, host: str | None) -> bool:
+        if not host:
+            return False
+        name, _ = split_host(host)
+        return name in self.hosts or name in self.snapshot.hosts
+
+    def get_client(self) -> httpx.AsyncClient:
+        if self.client is None:
+            self.client = new_client(self.limits, self.verify)
+        return self.client
+
+    # --- static files ---------------------------------------------------------------------
+
+    async def static(self, request: Request) -> Response:
+        if request.method not in ("GET", "HEAD"):
+            return Response(
+                "Method not allowed\n",
+                405,
+                {"Allow": "GET, HEAD"},
+                media_type="text/plain; charset=utf-8",
+            )
+        snapshot = self.snapshot
+        path = request.scope["path"]
+        root = request.scope.get("root_path", "")
+        if root and path.startswith(root):
+            path = path[len(root) :]
+        if "\x00" in path or "\\" in path or ".." in path.split("/"):
+            return self._not_found(snapshot)
+        key = path.lstrip("/")
+        if key == "" or key.endswith("/"):
+            key += "index.html"
+        if key not in snapshot.files:
+            folder = key.rstrip("/") + "/index.html"
+            if folder in snapshot.files:
+                target = quote(key.rstrip("/").rsplit("/", 1)[-1]) + "/"
+                query = request.url.query
+                return Response(
+                    status_code=308, headers={"Location": target + (f"?{query}" if query else "")}
+                )
+            return self._not_found(snapshot)
+        etag = snapshot.etags.get(key, "")
+        data = snapshot.files[key]
+        kind = content_type(key)
+        if self.hub is not None and kind.startswith("text/html"):
+            data = live.inject_script(data)
+            etag = etag[:-1] + '-lr"' if etag else etag
+        headers = {"Cache-Control": "no-cache"}
+        if etag:
+            headers["ETag"] = etag
+            if request.headers.get("if-none-match") == etag:
+                return Response(status_code=304, headers=headers)
+        return Response(data, 200, headers, media_type=kind)
+
+    def _not_found(self, snapshot: Snapshot) -> Response:
+        page = snapshot.files.get("404.html")
+        if page is None:
+            return Response("Not found\n", 404, media_type="text/plain; charset=utf-8")
+        if self.hub is not None:
+            page = live.inject_script(page)
+        return Response(page, 404, {"Cache-Control": "no-cache"}, media_type=CONTENT_TYPES[".html"])
+
+    # --- the playground proxy -------------------------------------------------------------
+
+    async def proxy(self, request: Request) -> Response:
+        started = time.perf_counter()
+        method = "-"
+        origin: Origin | None = None
+        try:
+            if request.method != "POST":
+                raise ProxyError(405, f"use POST for {PROXY_PATH}")
+            self._check_origin(request)
+            media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+            if media != "application/json":
+                raise ProxyError(400, "the request must have Content-Type: application/json")
+            envelope = parse_envelope(await self._read_body(request))
+            method, origin = envelope.method, envelope.origin
+            forwarder = Forwarder(
+                self.get_client(),
+                self.limits,
+                self.snapshot.policy,
+                self.allow_local or self.snapshot.allow_local,
+            )
+            payload = await forwarder.handle(envelope)
+            status = 200
+            log_line(method, origin, int(payload["status"]), started)
+        except ProxyError as exc:
+            payload = {"error": exc.message}
+            status = exc.status
+            log_line(method, origin, status, started, refused=True)
+        headers = {"Cache-Control": "no-store"}
+        if status == 405:
+            headers["Allow"] = "POST"
+        body = json.dumps(payload, separators=(",", ":"))
+        return Response(body, status, headers, media_type="application/json")
+
+    def _check_origin(self, request: Request) -> None:
+        """The Origin's host and port must be this request's Host (scheme may differ)."""
+        value = request.headers.get("origin")
+        origin = parse_origin(value) if value else None
+        if origin is None:
+            raise ProxyError(403, "the request has no Origin of this site: refused")
+        host, port = split_host(request.headers.get("host", ""))
+        if host != origin.host or (port or DEFAULT_PORTS[origin.scheme]) != origin.port:
+            raise ProxyError(403, "the request comes from another site (Origin): refused")
+
+    async def _read_body(self, request: Request) -> bytes:
+        limit = self.limits.max_request_bytes
+        too_large = ProxyError(413, f"the request is larger than {size_text(limit)}")
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > 4 * limit:
+            raise too_large
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > 4 * limit:
+                break  # stop draining; the connection will be closed
+            if size <= limit:
+                chunks.append(chunk)
+        if size > limit:
+            raise too_large
+        return b"".join(chunks)
+
+    # --- live reload ----------------------------------------------------------------------
+
+    async def events(self, request: Request) -> Response:
+        assert self.hub is not None
+        return StreamingResponse(
+            self.hub.stream(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    async def script(self, request: Request) -> Response:
+        return Response(
+            live.livereload_script(),
+            headers={"Cache-Control": "no-store"},
+            media_type=CONTENT_TYPES[".js"],
+        )
+
+
+class Guard:
+    """ASGI middleware: refuses foreign ``Host`` headers (DNS rebinding), and adds the security
+    headers to every response."""
+
+    def __init__(self, app: ASGIApp, server: DocsServer) -> None:
+        self.app = app
+        self.server = server
+
+    async def __call__(
+        self, scope: MutableMapping[str, Any], receive: ASGIReceive, send: ASGISend
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
+
+        async def send_secured(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in names]
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        if not self.server.host_allowed(host):
+            response = Response(
+                "Forbidden: this server does not answer for that host name. "
+                "Start docgen serve with --allow-host NAME to allow it.\n",
+                403,
+                media_type="text/plain; charset=utf-8",
+            )
+            await response(scope, receive, send_secured)
+            return
+        await self.app(scope, receive, send_secured)
+
+
+def create_app(
+    snapshot: Snapshot,
+    *,
+    allowed_hosts: Iterable[str] = (),
+    bind_host: str | None = None,
+    allow_local: bool = False,
+    rebuild: Callable[[], BuildOutcome] | None = None,
+    watch_root: Path | None = None,
+    watch_ignore: tuple[Path, ...] = (),
+    report: Callable[[str], None] | None = None,
+    max_request_bytes: int = 5 * MiB,
+    max_response_bytes: int = 20 * MiB,
+    timeout: float = 30.0,
+    verify: ssl.SSLContext | bool = True,
+) -> Starlette:
+    """The ASGI app serving ``snapshot``; watch mode when ``rebuild`` and ``watch_root`` are set.
+
+    ``app.state.docgen`` is the :class:`DocsServer` (its ``swap`` replaces the served build).
+    """
+    watching = rebuild is not None and watch_root is not None
+    server = DocsServer(
+        snapshot,
+        allowed_hosts=allowed_hosts,
+        bind_host=bind_host,
+        allow_local=allow_local,
+        limits=Limits(max_request_bytes, max_response_bytes, timeout),
+        verify=verify,
+        watch=watching,
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.get_client()
+        stop = asyncio.Event()
+        task: asyncio.Task[None] | None = None
+        if watching and server.hub is not None:
+            assert rebuild is not None and watch_root is not None
+            task = asyncio.create_task(
+                live.watch(
+                    watch_root,
+                    rebuild,
+                    server.swap,
+                    server.hub,
+                    stop,
+                    watch_ignore,
+                    report or log.info,
+                )
+            )
+        try:
+            yield
+        finally:
+            if server.hub is not None:
+                server.hub.close()
+            if task is not None:
+                stop.set()
+                try:
+                    await asyncio.wait_for(task, 5)
+                except (TimeoutError, asyncio.CancelledError):
+                    pass
+                except Exception as exc:
+                    log.warning("the file watcher stopped with an error: %s", exc)
+            if server.client is not None:
+                await server.client.aclose()
+                server.client = None
+
+    routes = [Route(PROXY_PATH, server.proxy, methods=ANY_METHOD)]
+    if watching:
+        routes += [
+            Route(live.EVENTS_PATH, server.events, methods=["GET"]),
+            Route(live.SCRIPT_PATH, server.script, methods=["GET"]),
+        ]
+    routes.append(Route("/{path:path}", server.static, methods=ANY_METHOD))
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, server=server)], lifespan=lifespan)
+    app.state.docgen = server
+    return app
+
+
+def configure_logging() -> None:
+    """Send ``docgen.serve`` log lines (one per proxied request, rebuilds) to stderr."""
+    logger = logging.getLogger("docgen.serve")
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("docgen: %(message)s"))
+        logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+
+
+def app_from_env() -> Starlette:
+    """App factory for production: ``uvicorn --factory docgen.serve.app:app_from_env``.
+
+    ``DOCGEN_CONFIG``: the docs.json or spec to build (default ``docs.json``);
+    ``DOCGEN_ALLOWED_HOSTS``: extra host names the site answers for, comma separated.
+    Builds once at start-up; no file watching.
+    """
+    from docgen.exceptions import UsageError
+    from docgen.pipeline import find_target
+
+    configure_logging()
+    try:
+        target = find_target(Path(os.environ.get("DOCGEN_CONFIG", "docs.json")))
+    except UsageError as exc:
+        print(f"docgen: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    outcome = build_snapshot(target)
+    if outcome.lines:
+        print(outcome.text, file=sys.stderr)
+    if outcome.snapshot is None:
+        raise SystemExit(1)
+    hosts = os.environ.get("DOCGEN_ALLOWED_HOSTS", "").split(",")
+    return create_app(outcome.snapshot, allowed_hosts=[h for h in hosts if h.strip()])

@@ -1,0 +1,75 @@
+"""One build of the site held in memory, with what the server derives from it."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from docgen import report
+from docgen.diagnostics import Diagnostics
+from docgen.nav.model import Site
+from docgen.serve.targets import TargetPolicy, normalise_host, parse_origin
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The rendered files (path -> bytes) and the proxy/host rules of one build."""
+
+    files: Mapping[str, bytes]
+    policy: TargetPolicy = field(default_factory=TargetPolicy)
+    hosts: frozenset[str] = frozenset()  # the host of the config's ``url``
+    allow_local: bool = False  # api.playground.allowLocal
+    etags: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, site: Site, files: Mapping[str, bytes]) -> Snapshot:
+        etags = {path: f'"{hashlib.sha1(data).hexdigest()[:20]}"' for path, data in files.items()}
+        hosts: set[str] = set()
+        origin = parse_origin(site.config.url) if site.config.url else None
+        if origin is not None:
+            hosts.add(normalise_host(origin.host))
+        return cls(
+            dict(files),
+            TargetPolicy.from_site(site),
+            frozenset(hosts),
+            site.config.playground.allow_local,
+            etags,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BuildOutcome:
+    """A build: the snapshot (``None`` on errors) and the diagnostics as text lines."""
+
+    snapshot: Snapshot | None
+    lines: tuple[str, ...]
+    pages: int = 0
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def build_snapshot(target: Path) -> BuildOutcome:
+    """Run the ``docgen build`` pipeline on ``target`` without writing anything."""
+    from docgen.pipeline import run_check
+    from docgen.render.site import render_site
+
+    result = run_check(target, output_dir=None)
+    diagnostics = result.diagnostics
+    if diagnostics.errors or result.site is None:
+        lines = _lines(result.root, diagnostics)
+        summary = report.summary(diagnostics, None)
+        return BuildOutcome(None, (*lines, f"docgen: build failed ({summary})"))
+    files = render_site(result.site, diagnostics)
+    return BuildOutcome(
+        Snapshot.of(result.site, files),
+        tuple(_lines(result.root, diagnostics)),
+        len(result.site.pages),
+    )
+
+
+def _lines(root: Path, diagnostics: Diagnostics) -> Iterable[str]:
+    return [report.text_line(root, d) for d in diagnostics.sorted()]

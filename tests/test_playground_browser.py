@@ -1,0 +1,406 @@
+"""The playground in headless Chromium against a real API on 127.0.0.1 (issue 4, item 8).
+
+Each site is built and served by a real ``docgen serve`` process (``--allow-local``: the test
+API is on loopback); requests go through its proxy, or straight to the API with ``proxy: false``
+(the API sends CORS headers). Sign-in tokens are signed here with a key made for the run.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+from serving import docgen_serve
+from upstream import Upstream, png, running_upstream, wav
+
+SPEC = """\
+openapi: 3.1.0
+info: {{title: Test API, version: "1"}}
+servers:
+  - url: {upstream}
+security:
+  - bearer: []
+tags:
+  - name: Items
+  - name: Media
+paths:
+  /items/{{itemId}}:
+    post:
+      tags: [Items]
+      summary: Update item
+      parameters:
+        - name: itemId
+          in: path
+          required: true
+          schema: {{type: integer, minimum: 1, maximum: 1000}}
+          example: 42
+        - {{name: verbose, in: query, schema: {{type: boolean}}}}
+        - {{name: sort, in: query, schema: {{type: string, enum: [asc, desc]}}}}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties: {{name: {{type: string}}}}
+            example: {{name: Widget}}
+      responses:
+        "201": {{description: Updated}}
+  /media/image.png:
+    get:
+      tags: [Media]
+      summary: Get image
+      responses: {{"200": {{description: A PNG}}}}
+  /media/sound.wav:
+    get:
+      tags: [Media]
+      summary: Get sound
+      responses: {{"200": {{description: A WAV}}}}
+  /media/clip.webm:
+    get:
+      tags: [Media]
+      summary: Get clip
+      responses: {{"200": {{description: A WebM}}}}
+  /text:
+    get:
+      tags: [Media]
+      summary: Get text
+      responses: {{"200": {{description: Text}}}}
+components:
+  securitySchemes:
+    bearer: {{type: http, scheme: bearer}}
+"""
+ITEM = "/api/items/update-item/"
+TOKEN = "secret-token-123"
+RECORD_WEBM = """async () => {
+  const c = document.createElement('canvas'); c.width = 64; c.height = 48;
+  document.body.append(c);
+  const g = c.getContext('2d');
+  const rec = new MediaRecorder(c.captureStream(10), {mimeType: 'video/webm;codecs=vp8'});
+  const chunks = []; rec.ondataavailable = (e) => chunks.push(e.data);
+  rec.start();
+  for (let i = 0; i < 8; i++) {
+    g.fillStyle = `hsl(${i * 45}, 80%, 50%)`; g.fillRect(0, 0, 64, 48);
+    await new Promise((r) => setTimeout(r, 60));
+  }
+  rec.stop(); await new Promise((r) => { rec.onstop = r; });
+  const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+  let s = ''; bytes.forEach((b) => { s += String.fromCharCode(b); }); return btoa(s);
+}"""
+
+
+@pytest.fixture(scope="module")
+def upstream(browser: Any) -> Iterator[Upstream]:
+    """The API, serving JSON echoes, text, and a real PNG, WAV and WebM (recorded by Chromium)."""
+    page = browser.new_page()
+    webm = base64.b64decode(page.evaluate(RECORD_WEBM))
+    page.close()
+    with running_upstream() as api:
+        api.media = {
+            "/media/image.png": ("image/png", png()),
+            "/media/sound.wav": ("audio/wav", wav()),
+            "/media/clip.webm": ("video/webm", webm),
+        }
+        yield api
+
+
+@pytest.fixture(scope="module")
+def key() -> ec.EllipticCurvePrivateKey:
+    return ec.generate_private_key(ec.SECP256R1())
+
+
+def _pem(key: ec.EllipticCurvePrivateKey) -> str:
+    return (
+        key.public_key()
+        .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+        .decode()
+    )
+
+
+@contextmanager
+def _site(
+    root: Path, upstream: Upstream, playground: dict[str, Any], **extra: Any
+) -> Iterator[str]:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "openapi.yaml").write_text(SPEC.format(upstream=upstream.url))
+    pages: dict[str, str] = extra.pop("pages", {})
+    for name, text in pages.items():
+        (root / name).write_text(text)
+    navigation: dict[str, Any] = {"openapi": {"source": "openapi.yaml", "directory": "api"}}
+    if pages:  # explicit mode: the page files plus the listed operations
+        listed = [name.removesuffix(".md") for name in pages] + extra.pop("operations", [])
+        navigation["groups"] = [{"group": "Docs", "pages": listed}]
+    config = {"name": "Playground", "api": {"playground": playground}, "navigation": navigation}
+    config.update(extra)
+    (root / "docs.json").write_text(json.dumps(config))
+    process, url = docgen_serve(root / "docs.json", "--no-watch", "--allow-local")
+    try:
+        yield url
+    finally:
+        process.stop()
+
+
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory: pytest.TempPathFactory, upstream: Upstream) -> Iterator[str]:
+    with _site(tmp_path_factory.mktemp("proxied"), upstream, {"display": "interactive"}) as url:
+        yield url
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def _open_playground(page: Any, url: str) -> None:
+    page.goto(url)
+    page.click("[data-docgen-try]")
+    page.wait_for_selector("[data-docgen-playground-panel]:not([hidden])")
+
+
+def _send(page: Any) -> str:
+    page.click("[data-pg-send]")
+    page.wait_for_selector("[data-pg-response] [data-pg-status], [data-pg-message]")
+    return str(page.get_attribute("[data-pg-response]", "data-state"))
+
+
+def _fill_item(page: Any, item_id: str = "42") -> None:
+    page.fill('[data-param="path:itemId"]', item_id)
+    page.select_option('[data-param="query:verbose"]', "true")
+    page.fill('[data-auth="bearer"]', TOKEN)
+    page.fill("[data-pg-body]", '{"name": "Gadget", "size": 3}')
+
+
+def test_send_through_the_proxy_renders_pretty_json(
+    page: Any, proxied: str, upstream: Upstream
+) -> None:
+    _open_playground(page, proxied + ITEM)
+    _fill_item(page)
+    before = len(upstream.api_requests())
+    assert _send(page) == "ok"
+    assert page.get_attribute("[data-pg-status]", "data-pg-status") == "201"
+    assert page.get_attribute("[data-pg-status]", "data-status-class") == "2xx"
+    assert int(page.get_attribute("[data-pg-time]", "data-pg-time") or -1) >= 0
+    text = page.text_content("[data-pg-response-text]") or ""
+    assert '\n  "method": "POST",' in text  # pretty-printed JSON
+    assert json.loads(text)["body"] == {"name": "Gadget", "size": 3}
+    assert page.locator('tr[data-header="x-upstream"]').count() == 1
+    seen = upstream.api_requests()[before:]
+    assert len(seen) == 1
+    request = seen[0]
+    assert (request.method, request.path) == ("POST", "/items/42")
+    assert request.query == {"verbose": ["true"]}
+    assert request.headers["authorization"] == f"Bearer {TOKEN}"
+    assert "origin" not in request.headers  # sent by the docs server, not by the browser
+
+
+def test_send_directly_when_the_proxy_is_off(page: Any, tmp_path: Path, upstream: Upstream) -> None:
+    with _site(tmp_path, upstream, {"proxy": False}) as url:
+        _open_playground(page, url + ITEM)
+        _fill_item(page, "7")
+        before = len(upstream.api_requests())
+        assert _send(page) == "ok"
+        seen = upstream.api_requests()[before:]
+        assert [s.path for s in seen] == ["/items/7"]
+        assert seen[0].headers.get("origin") == url  # the browser called the API itself
+        assert "cookie" not in seen[0].headers  # credentials: "omit"
+        text = page.text_content("[data-pg-response-text]") or ""
+        assert json.loads(text)["authorization"] == f"Bearer {TOKEN}"
+
+
+def test_bounds_are_checked_before_sending(page: Any, proxied: str, upstream: Upstream) -> None:
+    _open_playground(page, proxied + ITEM)
+    _fill_item(page, "0")  # minimum is 1
+    before = len(upstream.api_requests())
+    page.click("[data-pg-send]")
+    error = page.locator('[data-error-for="path:itemId"]')
+    error.wait_for(state="visible")
+    assert "1" in (error.text_content() or "")
+    assert page.get_attribute('[data-param="path:itemId"]', "aria-invalid") == "true"
+    page.fill("[data-pg-body]", "{not json")
+    page.fill('[data-param="path:itemId"]', "5")
+    page.click("[data-pg-send]")
+    page.locator("[data-pg-body-error]").wait_for(state="visible")
+    time.sleep(0.3)
+    assert len(upstream.api_requests()) == before  # nothing was sent
+
+
+def test_copy_as_curl_reflects_the_values_entered(page: Any, proxied: str) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=proxied)
+    _open_playground(page, proxied + ITEM)
+    _fill_item(page, "99")
+    page.click("[data-pg-curl]")
+    page.wait_for_selector("[data-pg-curl].copied")
+    curl = page.evaluate("navigator.clipboard.readText()")
+    assert "-X POST" in curl or "--request POST" in curl
+    assert "/items/99?verbose=true" in curl
+    assert f"Authorization: Bearer {TOKEN}" in curl
+    assert '{"name": "Gadget", "size": 3}' in curl
+
+
+@pytest.mark.parametrize(
+    ("slug", "tag", "check"),
+    [
+        ("get-image", "img", "el => el.complete && el.naturalWidth === 8"),
+        ("get-sound", "audio", "el => el.readyState >= 1 && el.duration > 0.4"),
+        ("get-clip", "video", "el => el.readyState >= 1 && el.videoWidth === 64"),
+    ],
+)
+def test_media_responses_play_inline(
+    page: Any, proxied: str, slug: str, tag: str, check: str
+) -> None:
+    _open_playground(page, f"{proxied}/api/media/{slug}/")
+    page.fill('[data-auth="bearer"]', TOKEN)
+    assert _send(page) == "ok"
+    media = page.locator(f"{tag}[data-pg-media]")
+    media.wait_for()
+    assert (media.get_attribute("src") or "").startswith(("blob:", "data:"))
+    page.wait_for_function(f"({check})(document.querySelector('{tag}[data-pg-media]'))")
+
+
+def test_text_responses_are_escaped(page: Any, proxied: str) -> None:
+    _open_playground(page, f"{proxied}/api/media/get-text/")
+    page.fill('[data-auth="bearer"]', TOKEN)
+    assert _send(page) == "ok"
+    body = page.locator("[data-pg-response-text]")
+    assert body.text_content() == "<b>not bold</b>"
+    assert page.locator("[data-pg-response-body] b").count() == 0
+
+
+def test_simple_and_none_modes(page: Any, tmp_path: Path, upstream: Upstream) -> None:
+    with _site(tmp_path / "simple", upstream, {"display": "simple"}) as url:
+        page.goto(url + ITEM)
+        box = page.locator(".request-url")
+        assert box.is_visible()
+        assert box.locator("code").text_content() == upstream.url + "/items/{itemId}"
+        assert box.locator(".method").text_content().strip() == "POST"  # type: ignore[union-attr]
+        assert page.locator("[data-docgen-try]").count() == 0
+        assert page.locator("[data-pg-send]").count() == 0
+    with _site(tmp_path / "none", upstream, {"display": "none"}) as url:
+        page.goto(url + ITEM)
+        page.wait_for_load_state("load")
+        assert page.locator("[data-docgen-try], .request-url, [data-pg-send]").count() == 0
+        assert page.locator("script[src*=playground]").count() == 0
+
+
+# -- auth mode -----------------------------------------------------------------------------
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _token(key: ec.EllipticCurvePrivateKey, **claims: Any) -> str:
+    claims.setdefault("sub", "ada")
+    claims.setdefault("exp", int(time.time()) + 600)
+    head = _b64(json.dumps({"alg": "ES256", "typ": "JWT"}).encode())
+    body = _b64(json.dumps(claims).encode())
+    der = key.sign(f"{head}.{body}".encode(), ec.ECDSA(hashes.SHA256()))
+    r, s = decode_dss_signature(der)
+    return f"{head}.{body}.{_b64(r.to_bytes(32, 'big') + s.to_bytes(32, 'big'))}"
+
+
+ADMIN_PAGE = "---\nopenapi: POST /items/{itemId}\ngroups: [admins]\n---\nAdministrators only.\n"
+
+
+@pytest.fixture(scope="module")
+def auth_site(
+    tmp_path_factory: pytest.TempPathFactory, upstream: Upstream, key: ec.EllipticCurvePrivateKey
+) -> Iterator[str]:
+    auth = {"type": "jwt", "loginUrl": "https://login.example.com/sso", "publicKey": _pem(key)}
+    with _site(
+        tmp_path_factory.mktemp("auth"),
+        upstream,
+        {"display": "auth"},
+        auth=auth,
+        pages={"admin.md": ADMIN_PAGE},
+        operations=["GET /media/image.png"],
+    ) as url:
+        yield url
+
+
+def _sign_in(page: Any, site: str, token: str) -> str:
+    page.goto(f"{site}/_docgen/auth/callback/#token={token}")
+    status = page.locator("[data-docgen-callback-status]")
+    page.wait_for_function(
+        "document.querySelector('[data-docgen-callback-status]')?.dataset.status !== 'pending'"
+        " || location.pathname.indexOf('callback') < 0"
+    )
+    if "callback" in page.url:
+        return (
+            str(status.get_attribute("data-status"))
+            + ":"
+            + str(status.get_attribute("data-reason"))
+        )
+    return "ok"
+
+
+def _has_playground(page: Any, url: str) -> bool:
+    page.goto(url)
+    page.wait_for_load_state("load")
+    page.evaluate("window.docgenAuth ? window.docgenAuth.ready : null")
+    page.wait_for_timeout(150)
+    return bool(page.locator("[data-docgen-try]").count())
+
+
+def test_auth_mode_hides_the_playground_from_anonymous_readers(page: Any, auth_site: str) -> None:
+    assert not _has_playground(page, auth_site + "/admin/")
+    assert not _has_playground(page, auth_site + "/api/media/get-image/")
+    assert page.locator(".request-url, [data-pg-send], [data-docgen-playground-panel]").count() == 0
+    assert page.get_attribute("[data-docgen-signin]", "data-state") == "signed-out"
+
+
+def test_auth_mode_with_valid_token_and_groups(
+    page: Any, auth_site: str, key: ec.EllipticCurvePrivateKey
+) -> None:
+    assert _sign_in(page, auth_site, _token(key, groups=["admins"])) in ("ok", "ok:None")
+    assert "#token" not in page.url
+    assert _has_playground(page, auth_site + "/admin/")
+    assert _has_playground(page, auth_site + "/api/media/get-image/")  # no groups: any reader
+    assert page.get_attribute("[data-docgen-signin]", "data-state") == "signed-in"
+
+
+def test_auth_mode_wrong_group_sees_only_pages_without_groups(
+    page: Any, auth_site: str, key: ec.EllipticCurvePrivateKey
+) -> None:
+    _sign_in(page, auth_site, _token(key, groups=["readers"]))
+    assert not _has_playground(page, auth_site + "/admin/")
+    assert _has_playground(page, auth_site + "/api/media/get-image/")
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda key: _token(key, exp=int(time.time()) - 600), "expired"),
+        (
+            lambda key: _token(ec.generate_private_key(ec.SECP256R1()), groups=["admins"]),
+            "bad-signature",
+        ),
+    ],
+    ids=["expired", "wrong-signature"],
+)
+def test_auth_mode_rejects_bad_tokens(
+    page: Any,
+    auth_site: str,
+    key: ec.EllipticCurvePrivateKey,
+    make: Callable[[ec.EllipticCurvePrivateKey], str],
+    reason: str,
+) -> None:
+    assert _sign_in(page, auth_site, make(key)) == f"error:{reason}"
+    assert "token=" not in page.url
+    assert not _has_playground(page, auth_site + "/admin/")
+    assert not _has_playground(page, auth_site + "/api/media/get-image/")
