@@ -18,8 +18,8 @@ from docgen.config.model import (
     SiteConfig,
 )
 from docgen.diagnostics import Diagnostics
-from docgen.exceptions import UsageError
-from docgen.load.source import SourceDocument
+from docgen.exceptions import LoadError, UsageError
+from docgen.load.source import SourceDocument, peek_json
 from docgen.nav.model import Site
 from docgen.nav.resolver import Resolver
 from docgen.spec.loader import SpecLoader
@@ -45,6 +45,12 @@ def is_spec_file(path: Path) -> bool:
     if path.name == CONFIG_NAME:
         return False
     try:
+        data = peek_json(path)  # parsed once: the spec loader reuses it
+    except LoadError:
+        pass
+    else:
+        return isinstance(data, dict) and ("openapi" in data or "swagger" in data)
+    try:
         raw = path.read_bytes()
     except OSError:
         return False
@@ -66,23 +72,33 @@ def find_target(target: Path | None) -> Path:
                 f"no {CONFIG_NAME} in {Path.cwd()}; pass the path of a docs.json or of an "
                 "OpenAPI spec (docgen check path/to/docs.json)"
             )
-    if target.is_dir():
-        candidate = target / CONFIG_NAME
-        if not candidate.is_file():
-            raise UsageError(f"no {CONFIG_NAME} in {target}")
-        target = candidate
-    if not target.exists():
-        raise UsageError(f"{target}: no such file")
+    try:
+        if target.is_dir():
+            candidate = target / CONFIG_NAME
+            if not candidate.is_file():
+                raise UsageError(f"no {CONFIG_NAME} in {target}")
+            target = candidate
+        if not target.exists():
+            raise UsageError(f"{target}: no such file")
+    except OSError as exc:  # a name the OS refuses (too long, a loop of links)
+        raise UsageError(f"{target}: {exc.strerror or exc}") from None
     return target
 
 
 def run_check(
-    target: Path, *, output_dir: Path | None = None, validate: bool = True
+    target: Path,
+    *,
+    output_dir: Path | None = None,
+    validate: bool = True,
+    strict_spec: bool = True,
 ) -> CheckResult:
-    """Run every stage except rendering and writing on ``target`` (config or spec)."""
+    """Run every stage except rendering and writing on ``target`` (config or spec).
+
+    ``strict_spec=False`` reports spec validation errors as warnings (``--no-strict-spec``).
+    """
     diagnostics = Diagnostics()
     root = target.parent.resolve()
-    loader = SpecLoader(root, diagnostics, validate=validate)
+    loader = SpecLoader(root, diagnostics, validate=validate, strict_spec=strict_spec)
     config_doc: SourceDocument | None = None
     if is_spec_file(target):
         config = _spec_only_config(target, loader)

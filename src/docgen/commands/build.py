@@ -18,15 +18,19 @@ def _print_diagnostics(root: Path, diagnostics: Diagnostics) -> None:
         print(report.text_line(root, d), file=sys.stderr)
 
 
-def build(target: Path | None, out: Path | None, quiet: bool, strict: bool) -> int:
+def build(
+    target: Path | None, out: Path | None, quiet: bool, strict: bool, strict_spec: bool = True
+) -> int:
     """Build the site for ``target`` into ``out``; return the exit code."""
-    from docgen.render.site import render_site
-    from docgen.write.writer import OutputError, write_site
+    from docgen.render.site import iter_site
+    from docgen.write import buildcache
+    from docgen.write.pagecache import PageCache
+    from docgen.write.writer import OutputError, WriteStats, write_site
 
     started = time.perf_counter()
     path = find_target(target)
     out_dir = out if out is not None else path.parent / DEFAULT_OUT
-    result = run_check(path, output_dir=out_dir)
+    result = run_check(path, output_dir=out_dir, strict_spec=strict_spec)
     diagnostics = result.diagnostics
     if diagnostics.errors or result.site is None:
         _print_diagnostics(result.root, diagnostics)
@@ -41,24 +45,51 @@ def build(target: Path | None, out: Path | None, quiet: bool, strict: bool) -> i
         if show_progress and (done == total or done % 25 == 0):
             print(f"\rRendering pages {done}/{total}", end="", file=sys.stderr, flush=True)
 
-    files = render_site(result.site, diagnostics, progress)
+    site = result.site
+    config_text = result.config_doc.text if result.config_doc is not None else None
+    inputs = buildcache.fingerprint(site, config_text, out_dir)
+    before = len(diagnostics)
+    previous = buildcache.unchanged(out_dir, inputs)
+    page_cache: PageCache | None = None
+    written = WriteStats()
+    failure: str | None = None
+    if previous is not None:
+        for diagnostic in previous:
+            diagnostics.add(diagnostic)
+    else:
+        # Files are written into a temporary folder as they are rendered; the folder replaces
+        # the site only if the build succeeds (``veto``: warnings with --strict).
+        page_cache = PageCache(site, out_dir, config_text)
+        stream = iter_site(site, diagnostics, progress, cache=page_cache)
+        try:
+            written = write_site(out_dir, stream, lambda: strict and diagnostics.warnings > 0)
+        except (OutputError, OSError) as exc:
+            failure = f"docgen: cannot write {out_dir}: {exc}"
+    rendering = list(diagnostics)[before:]
     if show_progress:
         print("\r\033[K", end="", file=sys.stderr)
     if diagnostics.warnings:
         _print_diagnostics(result.root, diagnostics)
+    if failure is not None:
+        print(failure, file=sys.stderr)
+        return 1
     if strict and diagnostics.warnings:
         print("docgen: build failed: warnings with --strict; nothing was written", file=sys.stderr)
         return 1
-    try:
-        write_site(out_dir, files)
-    except (OutputError, OSError) as exc:
-        print(f"docgen: cannot write {out_dir}: {exc}", file=sys.stderr)
-        return 1
+    done = "nothing changed since the last build"
+    if previous is None:
+        buildcache.record(out_dir, inputs, rendering)
+        if page_cache is not None:
+            page_cache.save()
+        done = (
+            f"{written.written + written.kept} files, {written.written} written, "
+            f"{written.kept} unchanged"
+        )
     elapsed = time.perf_counter() - started
-    pages = len(result.site.pages)
+    pages = len(site.pages)
     if not quiet:
         print(
-            f"Built {pages} page{'s' if pages != 1 else ''} ({len(files)} files) into "
+            f"Built {pages} page{'s' if pages != 1 else ''} ({done}) into "
             f"{out_dir} in {elapsed:.2f} s",
             file=sys.stderr,
         )

@@ -9,10 +9,10 @@ from docgen import report
 from docgen.pipeline import dumps, find_target, page_records, run_check
 
 
-def check(target: Path | None, output_format: str, strict: bool) -> int:
+def check(target: Path | None, output_format: str, strict: bool, strict_spec: bool = True) -> int:
     """Report problems on stdout in ``output_format``; return the exit code (0 or 1)."""
     path = find_target(target)
-    result = run_check(path)
+    result = run_check(path, strict_spec=strict_spec)
     diagnostics = result.diagnostics
     failed = diagnostics.errors > 0 or (strict and diagnostics.warnings > 0)
     pages = page_records(result.site) if result.site is not None else []

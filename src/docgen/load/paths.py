@@ -43,6 +43,15 @@ def resolve_inside(root: Path, relative: str, base: Path | None = None) -> Path:
     return resolved
 
 
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file; ``False`` also for a name the OS refuses outright
+    (too long, a loop of links) instead of an ``OSError``."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def display_name(root: Path, path: Path) -> str:
     """The posix path of ``path`` relative to the docs root, for messages and the manifest."""
     try:

@@ -12,7 +12,7 @@ from typing import Any
 
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import LoadError, UnsafePathError
-from docgen.load.paths import display_name, is_remote, resolve_inside
+from docgen.load.paths import display_name, is_file, is_remote, resolve_inside
 from docgen.load.source import SourceDocument, load_document
 from docgen.spec import refs
 from docgen.spec.model import METHODS, Operation, Spec, Tag
@@ -24,10 +24,18 @@ _SUPPORTED = re.compile(r"^3\.[012]\.\d+(-.+)?$")
 class SpecLoader:
     """Loads each spec once (by resolved path) and reports its problems to ``diagnostics``."""
 
-    def __init__(self, root: Path, diagnostics: Diagnostics, *, validate: bool = True) -> None:
+    def __init__(
+        self,
+        root: Path,
+        diagnostics: Diagnostics,
+        *,
+        validate: bool = True,
+        strict_spec: bool = True,
+    ) -> None:
         self.root = root.resolve()
         self.diagnostics = diagnostics
         self.validate = validate
+        self.strict_spec = strict_spec  # False: validation errors are reported as warnings
         self._cache: dict[Path, Spec | None] = {}
 
     def load(self, source: str, where: Location | None) -> Spec | None:
@@ -53,7 +61,7 @@ class SpecLoader:
 
     def _load(self, path: Path, source: str, where: Location | None) -> Spec | None:
         name = display_name(self.root, path)
-        if not path.is_file():
+        if not is_file(path):
             self.diagnostics.error(
                 Code.SPEC_NOT_FOUND, f"spec file '{source}' not found{self._hint(path)}", where
             )
@@ -82,7 +90,10 @@ class SpecLoader:
         refs_ok = self._collect_refs(document, documents)
         valid = True
         if self.validate:
-            valid = validate_spec(document, documents, version, refs_ok, self.diagnostics)
+            found = self.diagnostics if self.strict_spec else Diagnostics()
+            valid = validate_spec(document, documents, version, refs_ok, found)
+            if found is not self.diagnostics:
+                _demote(found, self.diagnostics)
         operations, webhooks = _index(name, data, documents)
         return Spec(
             name=name,
@@ -143,10 +154,11 @@ class SpecLoader:
             document = queue.pop()
             for ptr, ref in refs.iter_refs(document.data):
                 file_part, fragment = refs.split(ref)
-                where = document.location(ptr + "/$ref")
+                # Positions are found by re-scanning the text: only when there is a problem.
+                at = ptr + "/$ref"
                 target = document
                 if file_part:
-                    loaded = self._external(document, file_part, where, documents)
+                    loaded = self._external(document, file_part, at, documents)
                     if loaded is None:
                         ok = False
                         continue
@@ -161,7 +173,7 @@ class SpecLoader:
                         Code.REF_UNRESOLVED,
                         f"$ref '{ref}' points to nothing: '{fragment or '/'}' does not exist "
                         f"in {target.name}",
-                        where,
+                        document.location(at),
                     )
         return ok
 
@@ -169,19 +181,21 @@ class SpecLoader:
         self,
         base: SourceDocument,
         file_part: str,
-        where: Location,
+        at: str,
         documents: dict[str, SourceDocument],
     ) -> tuple[SourceDocument, bool] | None:
         try:
             path = resolve_inside(self.root, file_part, base=base.path)
         except UnsafePathError as exc:
-            self.diagnostics.error(Code.REF_OUTSIDE_ROOT, f"$ref {exc.message}", where)
+            self.diagnostics.error(Code.REF_OUTSIDE_ROOT, f"$ref {exc.message}", base.location(at))
             return None
         name = display_name(self.root, path)
         if name in documents:
             return documents[name], False
-        if not path.is_file():
-            self.diagnostics.error(Code.REF_UNRESOLVED, f"$ref file '{file_part}' not found", where)
+        if not is_file(path):
+            self.diagnostics.error(
+                Code.REF_UNRESOLVED, f"$ref file '{file_part}' not found", base.location(at)
+            )
             return None
         try:
             document = load_document(path, name)
@@ -194,6 +208,13 @@ class SpecLoader:
             return None
         documents[name] = document
         return document, True
+
+
+def _demote(found: Diagnostics, diagnostics: Diagnostics) -> None:
+    """``--no-strict-spec``: validation errors become warnings, with their locations."""
+    for d in found:
+        where = Location(d.file, d.line, d.column, d.pointer)
+        diagnostics.warning(d.code, f"{d.message} (ignored: --no-strict-spec)", where)
 
 
 def _index(

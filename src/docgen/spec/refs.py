@@ -24,13 +24,14 @@ def join(pointer: str, *tokens: str | int) -> str:
 
 def iter_refs(data: Any, start: str = "") -> Iterator[tuple[str, str]]:
     """Yield ``(pointer of the $ref key's object, ref string)`` for every reference."""
-    stack: list[tuple[Any, str, str | None]] = [(data, start, None)]
+    # Paths are kept as key tuples; a pointer string is only built for a node with a $ref.
+    stack: list[tuple[Any, tuple[str | int, ...], str | None]] = [(data, (), None)]
     while stack:
-        node, ptr, parent_key = stack.pop()
+        node, path, parent_key = stack.pop()
         if isinstance(node, dict):
             ref = node.get("$ref")
             if isinstance(ref, str):
-                yield ptr, ref
+                yield join(start, *path), ref
             names_only = parent_key in _NAME_MAPS
             for key, value in node.items():
                 if not isinstance(value, (dict, list)):
@@ -42,12 +43,12 @@ def iter_refs(data: Any, start: str = "") -> Iterator[tuple[str, str]]:
                         continue
                     if key == "value" and parent_key is not None and "summary" in node:
                         continue
-                stack.append((value, join(ptr, key), str(key)))
+                stack.append((value, (*path, key), str(key)))
         elif isinstance(node, list):
             for index in range(len(node) - 1, -1, -1):
                 value = node[index]
                 if isinstance(value, (dict, list)):
-                    stack.append((value, join(ptr, index), None))
+                    stack.append((value, (*path, index), None))
 
 
 def split(ref: str) -> tuple[str, str]:

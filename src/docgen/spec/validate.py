@@ -2,6 +2,11 @@
 
 References are resolved from the files already loaded (inside the docs root) and never from
 disk or network: the validator's resolver handlers are replaced by an in-memory lookup.
+
+The verdict is always the library's, reached the cheapest way: a cached verdict for the same
+bytes (:mod:`docgen.spec.verdicts`), else a fast proof of validity (:mod:`docgen.spec.fastcheck`),
+else the library itself, whose exhaustive checks are pre-screened by the same compiled validator
+(a check that provably passes is skipped, one that may fail runs in the library as usual).
 """
 
 from __future__ import annotations
@@ -11,21 +16,34 @@ from typing import Any
 
 from jsonschema.exceptions import ValidationError, best_match
 
-from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.load.source import SourceDocument
-from docgen.spec import refs
+from docgen.spec import fastcheck, refs, verdicts
 
 MAX_ERRORS = 50
 
 
-def _validator_class(version: str) -> Any:
+def _validator_class(version: str, documents: dict[str, SourceDocument]) -> Any:
     import openapi_spec_validator as osv  # imported lazily: it is slow to import
 
+    from docgen.spec import prescreen
+
+    base: Any
     if version.startswith("3.0"):
-        return osv.OpenAPIV30SpecValidator
-    if version.startswith("3.1"):
-        return osv.OpenAPIV31SpecValidator
-    return osv.OpenAPIV32SpecValidator
+        base = osv.OpenAPIV30SpecValidator
+    elif version.startswith("3.1"):
+        base = osv.OpenAPIV31SpecValidator
+    else:
+        base = osv.OpenAPIV32SpecValidator
+    return type(
+        "DocgenValidator",
+        (base,),
+        {
+            "resolver_handlers": _handlers(documents),
+            "schema_validator": prescreen.document_validator(version),
+            "keyword_validators": prescreen.keyword_validators(base.keyword_validators, version),
+        },
+    )
 
 
 def _handlers(documents: dict[str, SourceDocument]) -> dict[str, Any]:
@@ -88,9 +106,31 @@ def validate_spec(
     diagnostics: Diagnostics,
 ) -> bool:
     """Report every validation error of ``document``; ``True`` when there is none."""
-    base = _validator_class(version)
-    cls = type("DocgenValidator", (base,), {"resolver_handlers": _handlers(documents)})
+    name = verdicts.key(documents, version, "full" if refs_ok else "schema")
+    errors = verdicts.load(name)
+    if errors is None:
+        if fastcheck.proves_valid(document, documents, version, schema_only=not refs_ok):
+            errors, settled = [], True
+        else:
+            errors, settled = _library_verdict(document, documents, version, refs_ok)
+        if settled:
+            verdicts.store(name, errors)
+    for error in errors:
+        diagnostics.add(error)
+    return not errors
+
+
+def _library_verdict(
+    document: SourceDocument,
+    documents: dict[str, SourceDocument],
+    version: str,
+    refs_ok: bool,
+) -> tuple[list[Diagnostic], bool]:
+    """The library's errors as diagnostics, and whether that verdict may be cached."""
+    found = Diagnostics()
+    cls = _validator_class(version, documents)
     count = 0
+    settled = True
     try:
         validator = cls(document.data, base_uri=document.path.as_uri())
         for error in _iter_errors(validator, refs_ok):
@@ -102,25 +142,27 @@ def validate_spec(
             pointer = refs.join("", *path)
             where = document.location(pointer)
             at = f"at {pointer}: " if pointer else ""
-            diagnostics.error(Code.SPEC_INVALID, f"{at}{_message(leaf)}", where)
+            found.error(Code.SPEC_INVALID, f"{at}{_message(leaf)}", where)
     except RecursionError:
         count += 1
-        diagnostics.error(
+        settled = False
+        found.error(
             Code.SPEC_INVALID,
             "validation gave up: the spec nests too deeply",
             Location(document.name, 1, 1),
         )
     except Exception as exc:  # the validator is third-party code: never let it crash docgen
         count += 1
-        diagnostics.error(
+        settled = False
+        found.error(
             Code.SPEC_INVALID,
             f"the OpenAPI validator stopped on this spec: {type(exc).__name__}: {_short(exc)}",
             Location(document.name, 1, 1),
         )
     if count > MAX_ERRORS:
-        diagnostics.error(
+        found.error(
             Code.SPEC_INVALID,
             f"{count - MAX_ERRORS} more validation error(s) not shown",
             Location(document.name, 1, 1),
         )
-    return count == 0
+    return list(found), settled

@@ -4,14 +4,21 @@ A failed or killed build leaves the previous site exactly as it was. Every path 
 before anything is written: it must stay inside the output folder, use no reserved or
 control-character names, and not collide with another path on a case-insensitive or
 normalising file system.
+
+Only what changed is written: a file whose bytes (and mode) are the same in the previous site is
+hard-linked into the temporary folder instead, so an unchanged rebuild writes nothing. Files are
+never modified in place, so the previous site stays intact until the swap.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import stat
 import tempfile
 import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from docgen.exceptions import DocgenError
@@ -52,7 +59,7 @@ def _fold(relative: str) -> str:
     return unicodedata.normalize("NFC", relative).casefold()
 
 
-def check_all(files: dict[str, bytes]) -> None:
+def check_all(files: Mapping[str, bytes]) -> None:
     seen: dict[str, str] = {}
     for relative in files:
         check_path(relative)
@@ -65,30 +72,126 @@ def check_all(files: dict[str, bytes]) -> None:
         seen[key] = relative
 
 
-def write_site(out: Path, files: dict[str, bytes]) -> None:
-    """Replace ``out`` with exactly ``files`` (relative path -> content), atomically."""
-    check_all(files)
+@dataclass(slots=True)
+class WriteStats:
+    """What :func:`write_site` did: files written anew, and files kept from the previous site."""
+
+    written: int = 0
+    kept: int = 0
+    vetoed: bool = False
+
+
+def write_site(
+    out: Path,
+    files: Mapping[str, bytes] | Iterable[tuple[str, bytes]],
+    veto: Callable[[], bool] | None = None,
+) -> WriteStats:
+    """Replace ``out`` with exactly ``files`` (relative path -> content), atomically.
+
+    ``files`` may be a mapping, or an iterable of (path, content) pairs written as they come
+    (each path is checked before its file is written, and all of them before the swap).
+    ``veto``, asked once every file is in the temporary folder, can still cancel the swap:
+    the previous site is then left as it was and ``WriteStats.vetoed`` is set.
+    """
+    if isinstance(files, Mapping):
+        check_all(files)
+        pairs: Iterable[tuple[str, bytes]] = ((name, files[name]) for name in sorted(files))
+    else:
+        pairs = files
     out = out.absolute()
     if out.exists() and not out.is_dir():
         raise OutputError(f"{out} exists and is not a folder")
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+    previous = out.is_dir() and any(out.iterdir())
+    if previous and not (out / MARKER).is_file():
         raise OutputError(
             f"{out} is not empty and is not a docgen site (no {MARKER}); refusing to replace it"
         )
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    stats = WriteStats()
+    plain = _PlainFolders(out)
+    seen: dict[str, str] = {}
     try:
-        for relative in sorted(files):
-            target = staging.joinpath(*PurePosixPath(relative).parts)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with open(target, "xb") as handle:
-                handle.write(files[relative])
-            os.chmod(target, 0o644)
+        made: set[Path] = {staging}
+        for relative, content in pairs:
+            _check_new(relative, seen)
+            parts = PurePosixPath(relative).parts
+            target = staging.joinpath(*parts)
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.update(target.parents)
+            existing = out.joinpath(*parts)
+            if previous and plain.check(existing.parent) and _keep(existing, target, content):
+                stats.kept += 1
+                continue
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o644)
+            with open(fd, "wb") as handle:
+                handle.write(content)
+                os.fchmod(handle.fileno(), 0o644)
+            stats.written += 1
+        if veto is not None and veto():
+            stats.vetoed = True
+            shutil.rmtree(staging, ignore_errors=True)
+            return stats
         os.chmod(staging, 0o755)
         _swap(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    return stats
+
+
+def _check_new(relative: str, seen: dict[str, str]) -> None:
+    """:func:`check_all`, one path at a time."""
+    check_path(relative)
+    key = _fold(relative)
+    if key in seen:
+        if seen[key] == relative:
+            raise OutputError(f"output path {relative!r} was produced twice")
+        raise OutputError(
+            f"output paths {seen[key]!r} and {relative!r} differ only by letter case or "
+            "Unicode normalisation and would overwrite each other"
+        )
+    seen[key] = relative
+
+
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+class _PlainFolders:
+    """Whether a folder of the previous site is a real folder inside it (no symlink on the way)."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.known: dict[Path, bool] = {out: not out.is_symlink()}
+
+    def check(self, folder: Path) -> bool:
+        if folder not in self.known:
+            try:
+                real = stat.S_ISDIR(folder.lstat().st_mode)
+            except OSError:
+                real = False
+            self.known[folder] = real and self.check(folder.parent)
+        return self.known[folder]
+
+
+def _keep(existing: Path, target: Path, content: bytes) -> bool:
+    """Hard-link ``existing`` to ``target`` when it is a plain 0644 file with ``content``."""
+    try:
+        info = existing.lstat()
+        if (
+            not stat.S_ISREG(info.st_mode)
+            or stat.S_IMODE(info.st_mode) != 0o644
+            or info.st_size != len(content)
+        ):
+            return False
+        with open(existing, "rb") as handle:
+            if handle.read(len(content) + 1) != content:
+                return False
+        os.link(existing, target, follow_symlinks=False)
+    except OSError:
+        return False
+    return True
 
 
 def _swap(staging: Path, out: Path) -> None:

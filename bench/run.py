@@ -1,0 +1,296 @@
+"""docgen's benchmark: docgen and the peer tool on the same specs, in one run.
+
+    python bench/run.py            # full: GitHub spec slices + whole spec + 10,000-op spec, 3 runs
+    python bench/run.py --quick    # CI: one small slice, 1 run, nothing asserted
+    python bench/run.py --only whole --runs 5   # just the whole GitHub spec
+
+Specs and the peer tool (@redocly/cli) are fetched with npm into bench/.cache (never committed).
+Each command runs under ``/usr/bin/time -v`` (wall time and peak RSS of the whole process);
+every figure is the median of ``--runs`` runs. Prints Markdown tables; the raw figures go to
+bench/.cache/results.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import fetch  # noqa: E402
+import specs  # noqa: E402
+
+TIME = "/usr/bin/time"
+WORK = fetch.CACHE / "work"
+GENERATED_OPERATIONS = 10_000
+
+
+@dataclass
+class Measure:
+    """One command's runs: wall seconds and peak RSS (MiB) of each, plus what it produced."""
+
+    wall: list[float] = field(default_factory=list)
+    rss: list[float] = field(default_factory=list)
+    exit: list[int] = field(default_factory=list)
+    note: str = ""
+    output: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def seconds(self) -> float:
+        return statistics.median(self.wall) if self.wall else float("nan")
+
+    @property
+    def mib(self) -> float:
+        return statistics.median(self.rss) if self.rss else float("nan")
+
+
+def ensure_time() -> None:
+    """GNU time, from Debian's ``time`` package when it is missing."""
+    if Path(TIME).is_file():
+        return
+    prefix = [] if os.geteuid() == 0 else ["sudo"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run([*prefix, "apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run([*prefix, "apt-get", "install", "-y", "-qq", "time"], check=True, env=env)
+
+
+def timed(command: list[str], env: dict[str, str], cwd: Path, into: Measure) -> str:
+    """Run ``command`` under GNU time; record wall time and peak RSS; return its stderr."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as stats:
+        result = subprocess.run(
+            [TIME, "-v", "-o", stats.name, *command],
+            env=env,
+            cwd=cwd,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        report = Path(stats.name).read_text()
+    wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", report)
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", report)
+    if wall is None or rss is None:
+        raise SystemExit(f"bench: cannot read /usr/bin/time output for {command}:\n{report}")
+    hours, minutes, seconds = wall.groups()
+    into.wall.append(int(hours or 0) * 3600 + int(minutes) * 60 + float(seconds))
+    into.rss.append(int(rss.group(1)) / 1024)
+    into.exit.append(result.returncode)
+    return result.stderr
+
+
+def docgen_env(cache: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DOCGEN_CACHE_DIR", "DOCGEN_JOBS")}
+    env["XDG_CACHE_HOME"] = str(cache)
+    return env
+
+
+def peer_env() -> dict[str, str]:
+    return {
+        **os.environ,
+        "REDOCLY_TELEMETRY": "off",
+        "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true",
+        "NO_UPDATE_NOTIFIER": "1",
+    }
+
+
+def page_sizes(site: Path) -> dict[str, float]:
+    """Total output bytes, and the median/max HTML size of the operation pages."""
+    total = 0
+    pages: list[int] = []
+    for path in site.rglob("*"):
+        if path.is_file():
+            size = path.stat().st_size
+            total += size
+            if path.name == "index.html" and "api-reference" in path.parts:
+                pages.append(size)
+    return {
+        "total": total,
+        "files": sum(1 for p in site.rglob("*") if p.is_file()),
+        "page_median": statistics.median(pages) if pages else 0,
+        "page_max": max(pages) if pages else 0,
+    }
+
+
+def edit_one(spec_path: Path, original: str, run: int) -> None:
+    """Change the description of the spec's first operation (text edit: nothing else moves)."""
+    data = json.loads(original)
+    for item in data["paths"].values():
+        method = next((m for m in item if m in specs.METHODS), None)
+        if method is not None:
+            old = item[method].get("description", "")
+            item[method]["description"] = f"{old}\n\nEdited for benchmark run {run}."
+            break
+    spec_path.write_text(specs.dump(data))
+
+
+def bench_spec(name: str, spec_path: Path, runs: int, redocly: Path | None) -> dict[str, Any]:
+    """Every measurement on one spec."""
+    folder = spec_path.parent
+    original = spec_path.read_text()
+    docgen = [sys.executable, "-m", "docgen"]
+    m = {key: Measure() for key in ("build", "rebuild", "edit", "check", "peer_build", "peer_lint")}
+    written = []
+    for run in range(runs):
+        with tempfile.TemporaryDirectory(prefix="docgen-bench-cache-") as cache:
+            env = docgen_env(Path(cache))
+            site = folder / "_site"
+            shutil.rmtree(site, ignore_errors=True)
+            spec_path.write_text(original)
+            timed([*docgen, "check", spec_path.name], env, folder, m["check"])
+        with tempfile.TemporaryDirectory(prefix="docgen-bench-cache-") as cache:
+            env = docgen_env(Path(cache))
+            out = timed([*docgen, "build", spec_path.name, "-o", "_site"], env, folder, m["build"])
+            if m["build"].exit[-1] != 0:
+                raise SystemExit(f"bench: docgen build failed on {name}:\n{out[-2000:]}")
+            m["build"].output = page_sizes(site)
+            timed([*docgen, "build", spec_path.name, "-o", "_site"], env, folder, m["rebuild"])
+            edit_one(spec_path, original, run)
+            out = timed([*docgen, "build", spec_path.name, "-o", "_site"], env, folder, m["edit"])
+            found = re.search(r"(\d+) written", out)
+            written.append(int(found.group(1)) if found else -1)
+            spec_path.write_text(original)
+        if redocly is not None:
+            html = folder / "redoc-static.html"
+            timed(
+                [str(redocly), "build-docs", spec_path.name, "-o", html.name],
+                peer_env(),
+                folder,
+                m["peer_build"],
+            )
+            if html.is_file():
+                m["peer_build"].output = {"total": html.stat().st_size, "files": 1}
+            timed([str(redocly), "lint", spec_path.name], peer_env(), folder, m["peer_lint"])
+    m["edit"].note = f"{statistics.median(written):.0f} files written" if written else ""
+    operations = specs.operation_count(json.loads(original))
+    shutil.rmtree(folder / "_site", ignore_errors=True)
+    return {"name": name, "operations": operations, "measures": m}
+
+
+def prepare(quick: bool) -> list[tuple[str, Path]]:
+    """The benchmark specs, written into bench/.cache/work/<name>/openapi.json."""
+    github = json.loads(fetch.github_spec().read_text())
+    inputs: list[tuple[str, dict[str, Any] | None, Path | None]] = []
+    if quick:
+        inputs.append(("GitHub slice", specs.slice_spec(github, 60), None))
+    else:
+        for size in (300, 600):
+            inputs.append((f"GitHub slice {size}", specs.slice_spec(github, size), None))
+        inputs.append(("GitHub (whole spec)", None, fetch.github_spec()))
+        inputs.append(("Generated", specs.generated_spec(GENERATED_OPERATIONS), None))
+    out = []
+    for name, data, source in inputs:
+        folder = WORK / re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / "openapi.json"
+        text = source.read_text() if source is not None else specs.dump(data or {})
+        if not target.is_file() or target.read_text() != text:
+            target.write_text(text)
+        out.append((name, target))
+    return out
+
+
+def _mb(n: float) -> str:
+    return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n / 1e3:.0f} KB"
+
+
+def _ratio(a: Measure, b: Measure, limit: float | None) -> str:
+    if not a.wall or not b.wall:
+        return ""
+    ratio = a.seconds / b.seconds
+    mark = "" if limit is None else (" ✓" if ratio <= limit else " ✗")
+    return f"{ratio:.2f}x{mark}"
+
+
+def table(results: list[dict[str, Any]]) -> str:
+    lines = [
+        "| spec | ops | command | wall s | peak MiB | output | ratio to peer (goal) |",
+        "|---|---:|---|---:|---:|---|---|",
+    ]
+    for r in results:
+        m = r["measures"]
+        spec, ops = r["name"], f"{r['operations']:,}"
+        built = m["build"].output
+        pages = (
+            f"{_mb(built.get('total', 0))}, {built.get('files', 0):.0f} files; page median "
+            f"{_mb(built.get('page_median', 0))}, max {_mb(built.get('page_max', 0))}"
+        )
+        rows = [
+            ("`docgen build` (cold)", m["build"], pages, _ratio(m["build"], m["peer_build"], 2)),
+            (
+                "`docgen build` (unchanged)",
+                m["rebuild"],
+                "",
+                _ratio(m["rebuild"], m["peer_build"], 1),
+            ),
+            ("`docgen build` (1 op edited)", m["edit"], m["edit"].note, ""),
+            ("`docgen check` (cold)", m["check"], "", _ratio(m["check"], m["peer_lint"], 1)),
+            (
+                "`redocly build-docs`",
+                m["peer_build"],
+                _mb(m["peer_build"].output.get("total", 0)) + ", 1 file",
+                "",
+            ),
+            ("`redocly lint`", m["peer_lint"], "", ""),
+        ]
+        for command, measure, output, ratio in rows:
+            if not measure.wall:
+                continue
+            lines.append(
+                f"| {spec} | {ops} | {command} | {measure.seconds:.2f} | {measure.mib:.0f} | "
+                f"{output} | {ratio} |"
+            )
+    lines += [
+        "",
+        "| spec | ops | cold build s | ms per op | peak MiB | KiB per op | check s |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in sorted(results, key=lambda r: r["operations"]):
+        m, ops = r["measures"], r["operations"]
+        lines.append(
+            f"| {r['name']} | {ops:,} | {m['build'].seconds:.2f} | "
+            f"{m['build'].seconds / ops * 1000:.2f} | {m['build'].mib:.0f} | "
+            f"{m['build'].mib * 1024 / ops:.0f} | {m['check'].seconds:.2f} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="docgen vs redocly, on the same specs.")
+    parser.add_argument("--quick", action="store_true", help="CI: one small slice, 1 run")
+    parser.add_argument("--runs", type=int, default=None, help="runs per command (default 3)")
+    parser.add_argument("--no-peer", action="store_true", help="skip @redocly/cli")
+    parser.add_argument(
+        "--only", metavar="TEXT", help="only the specs whose name contains TEXT (e.g. whole)"
+    )
+    args = parser.parse_args()
+    runs = args.runs or (1 if args.quick else 3)
+    ensure_time()
+    started = time.perf_counter()
+    redocly = None if args.no_peer else fetch.redocly()
+    inputs = prepare(args.quick)
+    if args.only:
+        inputs = [(name, path) for name, path in inputs if args.only.lower() in name.lower()]
+    results = []
+    for name, path in inputs:
+        print(f"bench: {name} ({runs} run{'s' if runs > 1 else ''})...", file=sys.stderr)
+        results.append(bench_spec(name, path, runs, redocly))
+    text = table(results)
+    print(text)
+    raw = [{**r, "measures": {k: asdict(v) for k, v in r["measures"].items()}} for r in results]
+    (fetch.CACHE / "results.json").write_text(json.dumps(raw, indent=2))
+    print(f"\nbench: done in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

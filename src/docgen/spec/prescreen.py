@@ -1,0 +1,128 @@
+"""Speed-ups for a full openapi-spec-validator run that leave its output exactly as it was.
+
+Used when the fast proof (:mod:`docgen.spec.fastcheck`) could not vouch for a spec, so the
+library runs and reports. Three changes, none of which alters what it reports:
+
+- the document pass and each Schema Object's metaschema check are first tried with the compiled
+  validator; when that proves the check passes, the pure-Python check (which would yield nothing)
+  is skipped; otherwise it runs as usual and produces the library's own messages;
+- the pass always uses the pure-Python jsonschema backend for its messages, whatever
+  ``OPENAPI_SPEC_VALIDATOR_SCHEMA_VALIDATOR_BACKEND`` or the installed packages say;
+- the lists the keyword validators use to remember what they have seen (``x in list``, quadratic
+  on big specs) answer membership from a set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+from typing import Any
+
+from docgen.spec import fastcheck
+
+
+class _IndexedList(list[Any]):
+    """A list whose ``in`` is answered from a set (with the list's own semantics)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._index: set[Any] = set()
+        self._unhashable = False
+
+    def append(self, item: Any) -> None:
+        super().append(item)
+        try:
+            self._index.add(item)
+        except TypeError:
+            self._unhashable = True
+
+    def __contains__(self, item: object) -> bool:
+        try:
+            if item in self._index:
+                return True
+        except TypeError:
+            return super().__contains__(item)
+        return self._unhashable and super().__contains__(item)
+
+
+class _DocumentValidator:
+    """The library's document-pass validator, skipped when the compiled one proves it passes."""
+
+    def __init__(self, python: Any, line: str | None) -> None:
+        self.python = python
+        self.line = line
+        self.schema = python.schema
+
+    def iter_errors(self, instance: Any) -> Iterator[Any]:
+        if self.line is not None:
+            try:
+                if fastcheck.document_valid(self.line, instance):
+                    return
+            except Exception:
+                pass
+        yield from self.python.iter_errors(instance)
+
+
+@cache
+def document_validator(version: str) -> _DocumentValidator:
+    """The document-pass validator for ``version``, on the pure-Python backend."""
+    from openapi_spec_validator.schemas import schema_v30, schema_v31, schema_v32
+    from openapi_spec_validator.schemas.backend.jsonschema import create_validator
+
+    if version.startswith("3.0"):
+        schema = schema_v30
+    elif version.startswith("3.1"):
+        schema = schema_v31
+    else:
+        schema = schema_v32
+    return _DocumentValidator(create_validator(schema), fastcheck.line_of(version))
+
+
+def keyword_validators(base: Mapping[str, Any], version: str) -> dict[str, Any]:
+    """``base`` (the library's keyword validator classes) with the speed-ups above."""
+    line = fastcheck.line_of(version)
+    schema_class = base["schema"]
+    operation_class = base["operation"]
+
+    def schema_init(self: Any, registry: Any) -> None:
+        schema_class.__init__(self, registry)
+        self.visited_schema_ids = _IndexedList()
+        self.meta_checked_schema_ids = _IndexedList()
+
+    def validate_schema_meta(self: Any, schema: Any, schema_value: Any) -> Any:
+        if line is not None and _default_dialect(self, schema, schema_value, line):
+            try:
+                if fastcheck.schema_meta_valid(line, schema_value):
+                    return None
+            except Exception:
+                pass
+        return schema_class._validate_schema_meta(self, schema, schema_value)
+
+    def operation_init(self: Any, registry: Any) -> None:
+        operation_class.__init__(self, registry)
+        self.operation_ids_registry = _IndexedList()
+
+    validators = dict(base)
+    validators["schema"] = type(
+        schema_class.__name__,
+        (schema_class,),
+        {"__init__": schema_init, "_validate_schema_meta": validate_schema_meta},
+    )
+    validators["operation"] = type(
+        operation_class.__name__, (operation_class,), {"__init__": operation_init}
+    )
+    return validators
+
+
+def _default_dialect(validator: Any, schema: Any, schema_value: Any, line: str) -> bool:
+    """Whether the library checks ``schema_value`` against the dialect mirrored by fastcheck."""
+    if line == "3.0":
+        return True
+    from openapi_schema_validator import OAS31_BASE_DIALECT_ID
+
+    if isinstance(schema_value, Mapping) and "$schema" in schema_value:
+        return False
+    try:
+        return bool(validator._get_schema_dialect_id(schema, schema_value) == OAS31_BASE_DIALECT_ID)
+    except Exception:
+        return False

@@ -1,0 +1,208 @@
+"""Skip a build whose inputs and output are exactly those of the previous build.
+
+After each build, a record is kept in the user's cache (``builds/`` in
+:func:`docgen.load.cachedir.cache_root`, one per output folder): a fingerprint of every input
+and the size, mtime and inode of every output file. A later build with the same fingerprint
+whose output folder still matches file for file has nothing to do, so it renders and writes
+nothing. The fingerprint covers docgen itself (its code, templates and assets, and the versions
+of the libraries that shape the output), the resolved site (config, pages, navigation), every
+spec document's bytes and, for a ``docs.json`` site, every file the docs folder holds. A missing
+or unreadable record only means a full build.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import stat
+import sys
+import tempfile
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from docgen.diagnostics import Code, Diagnostic, Level
+from docgen.load.cachedir import cache_root
+from docgen.nav.model import Site
+
+FORMAT = "docgen-build-1"
+_LIBRARIES = ("jinja2", "markupsafe", "markdown-it-py", "mdit-py-plugins", "pygments", "pyyaml")
+_SKIP = {"node_modules", "__pycache__"}
+
+
+@cache
+def code_fingerprint() -> str:
+    """docgen's own code, templates and assets, and the renderer libraries' versions."""
+    import docgen
+    from docgen.render.templates import templates_dir
+
+    digest = hashlib.sha256(sys.version.encode())
+    for name in _LIBRARIES:
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            digest.update(f"{name}={metadata.version(name)}".encode())
+    for folder in (Path(docgen.__file__).parent, templates_dir()):
+        hash_tree(folder, digest, skip=None)
+    return digest.hexdigest()
+
+
+def hash_tree(folder: Path, digest: Any, skip: Path | None) -> None:
+    for here, dirs, files in os.walk(folder, followlinks=False):
+        base = Path(here)
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not d.startswith(".") and d not in _SKIP
+            if skip is None or (base / d).resolve() != skip
+        )
+        for name in sorted(files):
+            if name.endswith((".pyc", ".pyo")):
+                continue
+            path = base / name
+            with contextlib.suppress(OSError):
+                digest.update(str(path.relative_to(folder)).encode("utf-8", "surrogatepass"))
+                digest.update(_file_hash(path))
+
+
+def _file_hash(path: Path) -> bytes:
+    """A regular file's content hash; a link is hashed by its target's *name* (its target may
+    lie outside the docs root, where nothing is read), anything else (FIFO, device) by its type.
+    """
+    info = path.lstat()
+    if stat.S_ISLNK(info.st_mode):
+        return b"link:" + os.fsencode(os.readlink(path))
+    if not stat.S_ISREG(info.st_mode):
+        return b"special"
+    with path.open("rb") as handle:
+        return hashlib.file_digest(handle, "sha256").digest()
+
+
+def fingerprint(site: Site, config_text: str | None, out: Path) -> str:
+    """The hash of everything the build's output depends on."""
+    digest = hashlib.sha256(f"{FORMAT}\0{code_fingerprint()}\0".encode())
+    digest.update(repr(site.config).encode("utf-8", "surrogatepass"))
+    digest.update(repr(site.navigation).encode("utf-8", "surrogatepass"))
+    for page in site.pages:
+        op = page.operation
+        key = (op.spec, op.method, op.path, op.webhook) if op is not None else None
+        record = (
+            page.url,
+            page.kind.value,
+            page.title,
+            key,
+            page.source,
+            page.hidden,
+            page.nav,
+            page.section,
+            page.directory,
+            page.description,
+            page.frontmatter,
+        )
+        digest.update(repr(record).encode("utf-8", "surrogatepass"))
+    for name, spec in sorted(site.specs.items()):
+        for doc_name, document in sorted(spec.documents.items()):
+            digest.update(f"\0{name}\0{doc_name}\0".encode("utf-8", "surrogatepass"))
+            digest.update(hashlib.sha256(document.text.encode("utf-8", "surrogatepass")).digest())
+    if config_text is not None:
+        digest.update(config_text.encode("utf-8", "surrogatepass"))
+        hash_tree(Path(site.root).resolve(), digest, skip=out.resolve())
+    return digest.hexdigest()
+
+
+def _record_path(out: Path) -> Path | None:
+    root = cache_root()
+    if root is None:
+        return None
+    name = hashlib.sha256(str(out.absolute()).encode("utf-8", "surrogatepass")).hexdigest()
+    return root / "builds" / f"{name}.json"
+
+
+def _listing(out: Path) -> dict[str, list[int]] | None:
+    """Every file under ``out``: path -> [size, mtime_ns, inode]; ``None`` if unreadable."""
+    found: dict[str, list[int]] = {}
+    try:
+        for here, dirs, files in os.walk(out, followlinks=False, onerror=_raise):
+            dirs.sort()
+            for name in files:
+                path = os.path.join(here, name)
+                info = os.lstat(path)
+                found[os.path.relpath(path, out)] = [info.st_size, info.st_mtime_ns, info.st_ino]
+    except OSError:
+        return None
+    return found
+
+
+def _raise(error: OSError) -> None:
+    raise error
+
+
+def encode_diagnostic(d: Diagnostic) -> list[Any]:
+    return [d.level.value, d.code.value, d.message, d.file, d.line, d.column, d.pointer]
+
+
+def decode_diagnostic(item: Any) -> Diagnostic | None:
+    if not (isinstance(item, list) and len(item) == 7):
+        return None
+    level, code, message, file, line, column, pointer = item
+    if level not in Level._value2member_map_ or code not in Code._value2member_map_:
+        return None
+    if not isinstance(message, str):
+        return None
+    if not all(isinstance(v, (str, type(None))) for v in (file, pointer)):
+        return None
+    if not all(isinstance(v, (int, type(None))) for v in (line, column)):
+        return None
+    return Diagnostic(Level(level), Code(code), message, file, line, column, pointer)
+
+
+def unchanged(out: Path, print_: str) -> list[Diagnostic] | None:
+    """The previous build's render diagnostics when ``out`` is exactly what a build with
+    fingerprint ``print_`` wrote; ``None`` when a build is needed."""
+    path = _record_path(out)
+    if path is None or not out.is_dir():
+        return None
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return None
+    if data.get("fingerprint") != print_ or data.get("out") != str(out.absolute()):
+        return None
+    items = data.get("diagnostics")
+    if not isinstance(items, list):
+        return None
+    decoded = [decode_diagnostic(item) for item in items]
+    if any(d is None for d in decoded):
+        return None
+    if data.get("files") != _listing(out):
+        return None
+    return [d for d in decoded if d is not None]
+
+
+def record(out: Path, print_: str, diagnostics: list[Diagnostic]) -> None:
+    """Remember this build; any failure to write is ignored."""
+    path = _record_path(out)
+    listing = _listing(out)
+    if path is None or listing is None:
+        return
+    entry = {
+        "format": FORMAT,
+        "out": str(out.absolute()),
+        "fingerprint": print_,
+        "diagnostics": [encode_diagnostic(d) for d in diagnostics],
+        "files": listing,
+    }
+    with contextlib.suppress(OSError, ValueError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(entry, handle, ensure_ascii=False)
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise

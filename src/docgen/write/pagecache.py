@@ -1,0 +1,252 @@
+"""Reuse the previous build's rendered pages whose inputs did not change.
+
+A render job (a site page, or a shared schema's page) gets a key: the hash of everything the
+site shares (docgen's code and templates, config, navigation and every page's title and URL,
+each spec without its ``paths``) plus what is the job's own (an operation's path item, a
+Markdown page's file). After a build, an index in the user's cache (``pages/`` in
+:func:`docgen.load.cachedir.cache_root`, one per output folder) maps each key to the job's
+result; the HTML and Markdown bytes stay in the output folder itself, identified by size,
+mtime and inode. A job whose key and files still match is not rendered again.
+
+The index is an optimisation only: a missing, stale or corrupt one means rendering the job.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docgen.load.cachedir import cache_root
+from docgen.nav.model import Page, Site
+from docgen.write import buildcache
+from docgen.write.writer import OutputError, check_path
+
+if TYPE_CHECKING:
+    from docgen.render.site import Job, Output
+
+FORMAT = "docgen-pages-1"
+
+
+def _dump(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, default=repr).encode("utf-8", "surrogatepass")
+
+
+def _page_record(page: Page) -> bytes:
+    op = page.operation
+    key = (op.spec, op.method, op.path, op.webhook) if op is not None else None
+    record = (
+        page.url,
+        page.kind.value,
+        page.title,
+        key,
+        page.source,
+        page.hidden,
+        page.nav,
+        page.section,
+        page.directory,
+        page.description,
+        page.frontmatter,
+    )
+    return repr(record).encode("utf-8", "surrogatepass")
+
+
+class PageCache:
+    """Render results of the previous build of ``out``, looked up by job key."""
+
+    def __init__(self, site: Site, out: Path, config_text: str | None) -> None:
+        self.site = site
+        self.out = out.absolute()
+        self.config_text = config_text
+        self._shared: str | None = None
+        self._tree: str | None = None
+        self._previous = self._load()
+        self._next: dict[str, dict[str, Any]] = {}
+        self._keys: dict[Job, str] = {}
+        self.hits = 0
+
+    # -- keys -----------------------------------------------------------------------------
+
+    def shared(self) -> str:
+        """The hash of what every page may show."""
+        if self._shared is None:
+            site = self.site
+            digest = hashlib.sha256(f"{FORMAT}\0{buildcache.code_fingerprint()}\0".encode())
+            digest.update(repr(site.config).encode("utf-8", "surrogatepass"))
+            digest.update(repr(site.navigation).encode("utf-8", "surrogatepass"))
+            for page in site.pages:
+                digest.update(_page_record(page))
+            for name, spec in sorted(site.specs.items()):
+                digest.update(f"\0{name}\0".encode("utf-8", "surrogatepass"))
+                data = spec.data
+                digest.update(_dump({k: v for k, v in data.items() if k != "paths"}))
+                paths = data.get("paths")
+                digest.update(_dump(list(paths) if isinstance(paths, dict) else paths))
+                for doc_name, document in sorted(spec.documents.items()):
+                    if document is not spec.document:
+                        digest.update(f"\0{doc_name}\0".encode("utf-8", "surrogatepass"))
+                        digest.update(document.text.encode("utf-8", "surrogatepass"))
+            self._shared = digest.hexdigest()
+        return self._shared
+
+    def tree(self) -> str:
+        """The hash of every file of the docs folder (what a Markdown page may include)."""
+        if self._tree is None:
+            digest = hashlib.sha256()
+            if self.config_text is not None:
+                buildcache.hash_tree(Path(self.site.root).resolve(), digest, self.out.resolve())
+            self._tree = digest.hexdigest()
+        return self._tree
+
+    def key(self, job: Job) -> str:
+        if job not in self._keys:
+            self._keys[job] = self._key(job)
+        return self._keys[job]
+
+    def _key(self, job: Job) -> str:
+        digest = hashlib.sha256(self.shared().encode())
+        if isinstance(job, int):
+            page = self.site.pages[job]
+            digest.update(f"page\0{job}\0".encode())
+            digest.update(_page_record(page))
+            if page.operation is not None:
+                digest.update(_dump(page.operation.path_item))
+            if page.source is not None:
+                digest.update(self.tree().encode())
+        else:
+            digest.update(_dump(["schema", *job]))
+        return digest.hexdigest()
+
+    # -- lookups --------------------------------------------------------------------------
+
+    def has(self, job: Job) -> bool:
+        """Whether :meth:`lookup` will most likely find ``job`` (cheap: no file is read)."""
+        entry = self._previous.get(self.key(job))
+        if entry is None:
+            return False
+        try:
+            for stamp in (entry["html"], entry["markdown"]):
+                info = (self.out / str(stamp[0])).lstat()
+                if [info.st_size, info.st_mtime_ns, info.st_ino] != list(stamp[1:]):
+                    return False
+        except (OSError, KeyError, TypeError, ValueError, IndexError):
+            return False
+        return True
+
+    def lookup(self, job: Job) -> Output | None:
+        """The previous result of ``job`` when its inputs and output files are unchanged."""
+        from docgen.render import twins
+        from docgen.render.navviews import output_path
+        from docgen.render.site import Output
+
+        key = self.key(job)
+        entry = self._previous.get(key)
+        if entry is None:
+            return None
+        try:
+            url = str(entry["url"])
+            html = self._read(entry["html"], check_path(output_path(url)).as_posix())
+            markdown = self._read(entry["markdown"], check_path(twins.twin_path(url)).as_posix())
+            diagnostics = [buildcache.decode_diagnostic(d) for d in entry["diagnostics"]]
+            if None in diagnostics:
+                return None
+            output = Output(
+                url=url,
+                html=html,
+                markdown=markdown,
+                anchors=tuple(str(a) for a in entry["anchors"]),
+                keywords=str(entry["keywords"]),
+                schemas=tuple(tuple(str(p) for p in s) for s in entry["schemas"]),  # type: ignore[misc]
+                diagnostics=tuple(d for d in diagnostics if d is not None),
+                title=str(entry["title"]),
+            )
+        except (OSError, KeyError, TypeError, ValueError, IndexError, OutputError):
+            return None
+        self.hits += 1
+        self.store(job, output, key)
+        return output
+
+    def _read(self, stamp: Any, expected: str) -> bytes:
+        relative, size, mtime, inode = stamp
+        if relative != expected:
+            raise ValueError("not this page's file")
+        path = self.out / expected
+        info = path.lstat()
+        if [info.st_size, info.st_mtime_ns, info.st_ino] != [size, mtime, inode]:
+            raise ValueError("changed")
+        data: bytes = path.read_bytes()
+        if len(data) != size:
+            raise ValueError("changed")
+        return data
+
+    def store(self, job: Job, output: Output, key: str | None = None) -> None:
+        """Remember ``output`` for the index written by :meth:`save`."""
+        from docgen.render import twins
+        from docgen.render.navviews import output_path
+
+        self._next[key or self.key(job)] = {
+            "url": output.url,
+            "html": output_path(output.url),
+            "markdown": twins.twin_path(output.url),
+            "anchors": list(output.anchors),
+            "keywords": output.keywords,
+            "schemas": [list(s) for s in output.schemas],
+            "diagnostics": [buildcache.encode_diagnostic(d) for d in output.diagnostics],
+            "title": output.title,
+        }
+
+    # -- the index ------------------------------------------------------------------------
+
+    def _index_path(self) -> Path | None:
+        root = cache_root()
+        if root is None:
+            return None
+        name = hashlib.sha256(str(self.out).encode("utf-8", "surrogatepass")).hexdigest()
+        return root / "pages" / f"{name}.json"
+
+    def _load(self) -> dict[str, dict[str, Any]]:
+        path = self._index_path()
+        if path is None:
+            return {}
+        try:
+            data = json.loads(path.read_bytes())
+        except (OSError, ValueError, RecursionError):
+            return {}
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            return {}
+        if data.get("out") != str(self.out) or not isinstance(data.get("entries"), dict):
+            return {}
+        return {k: v for k, v in data["entries"].items() if isinstance(v, dict)}
+
+    def save(self) -> None:
+        """Write the index for the output folder just written; failures are ignored."""
+        path = self._index_path()
+        if path is None:
+            return
+        entries = {}
+        for key, entry in self._next.items():
+            stamps = []
+            for relative in (entry["html"], entry["markdown"]):
+                try:
+                    info = (self.out / relative).lstat()
+                except OSError:
+                    break
+                stamps.append([relative, info.st_size, info.st_mtime_ns, info.st_ino])
+            else:
+                entries[key] = {**entry, "html": stamps[0], "markdown": stamps[1]}
+        data = {"format": FORMAT, "out": str(self.out), "entries": entries}
+        with contextlib.suppress(OSError, ValueError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                    json.dump(data, handle, ensure_ascii=False)
+                os.replace(temp, path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+                raise

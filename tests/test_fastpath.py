@@ -1,0 +1,265 @@
+"""Fast paths that must not change any result: validation verdicts (fast proof, pre-screened
+library run, verdict cache), writing only changed files, and skipping unchanged builds."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from docgen.diagnostics import Diagnostics
+from docgen.load.source import SourceDocument
+from docgen.spec import fastcheck, refs, validate, verdicts
+from docgen.write.writer import OutputError, write_site
+
+VALID: dict[str, Any] = {
+    "openapi": "3.0.3",
+    "info": {"title": "Pets", "version": "1"},
+    "tags": [{"name": "pets"}],
+    "paths": {
+        "/pets/{id}": {
+            "parameters": [
+                {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+            ],
+            "get": {
+                "operationId": "getPet",
+                "parameters": [
+                    {"name": "limit", "in": "query", "schema": {"type": "integer", "default": 10}}
+                ],
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}
+                        },
+                    }
+                },
+            },
+        }
+    },
+    "components": {
+        "schemas": {
+            "Base": {"type": "object", "properties": {"id": {"type": "string"}}},
+            "Pet": {
+                "allOf": [{"$ref": "#/components/schemas/Base"}],
+                "required": ["id"],
+                "properties": {
+                    "name": {"type": "string", "pattern": "^[a-z]+$", "maxLength": 20},
+                    "kind": {"type": "string", "enum": ["cat", "dog"], "default": "cat"},
+                },
+            },
+        }
+    },
+}
+
+
+def _break(kind: str) -> dict[str, Any]:
+    spec = copy.deepcopy(VALID)
+    pet = spec["components"]["schemas"]["Pet"]
+    get = spec["paths"]["/pets/{id}"]["get"]
+    if kind == "float-length":
+        pet["properties"]["name"]["maxLength"] = 20.0
+    elif kind == "bad-regex":
+        pet["properties"]["name"]["pattern"] = "(unclosed"
+    elif kind == "bad-default":
+        pet["properties"]["kind"]["default"] = "bird"
+    elif kind == "required-allof":
+        pet["required"] = ["id", "nowhere"]
+    elif kind == "path-param":
+        spec["paths"]["/pets/{id}/{other}"] = spec["paths"].pop("/pets/{id}")
+    elif kind == "dup-tag":
+        spec["tags"].append({"name": "pets"})
+    elif kind == "dup-parameter":
+        get["parameters"].append(dict(get["parameters"][0]))
+    elif kind == "dup-operation-id":
+        spec["paths"]["/other"] = {"post": {**copy.deepcopy(get), "parameters": []}}
+    elif kind == "no-description":
+        del get["responses"]["200"]["description"]
+    elif kind == "schema-not-object":
+        pet["properties"]["name"] = "string"
+    return spec
+
+
+BROKEN = [
+    "float-length",
+    "bad-regex",
+    "bad-default",
+    "required-allof",
+    "path-param",
+    "dup-tag",
+    "dup-parameter",
+    "dup-operation-id",
+    "no-description",
+    "schema-not-object",
+]
+
+
+def _document(tmp_path: Path, data: dict[str, Any]) -> SourceDocument:
+    path = tmp_path / "openapi.json"
+    text = json.dumps(data, indent=2)
+    path.write_text(text)
+    return SourceDocument(path=path, name="openapi.json", text=text, data=data, is_json=True)
+
+
+def _library(document: SourceDocument) -> list[str]:
+    """openapi-spec-validator alone, pure-Python backend, as docgen ran it before."""
+    import openapi_spec_validator as osv
+    from openapi_spec_validator.schemas import schema_v30
+    from openapi_spec_validator.schemas.backend.jsonschema import create_validator
+
+    documents = {document.name: document}
+    cls = type(
+        "Reference",
+        (osv.OpenAPIV30SpecValidator,),
+        {
+            "resolver_handlers": validate._handlers(documents),
+            "schema_validator": create_validator(schema_v30),
+        },
+    )
+    out = []
+    for error in cls(document.data, base_uri=document.path.as_uri()).iter_errors():
+        leaf = validate._deepest(error)
+        pointer = refs.join("", *(list(leaf.absolute_path) or list(error.absolute_path)))
+        out.append(
+            f"at {pointer}: {validate._message(leaf)}" if pointer else validate._message(leaf)
+        )
+    return list(dict.fromkeys(out))
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(cache))
+    return cache
+
+
+def test_fast_path_uses_the_library_schemas() -> None:
+    from openapi_spec_validator.schemas import schema_v30, schema_v31
+    from openapi_spec_validator.validation import keywords
+
+    assert fastcheck.openapi_schema("3.0") == dict(schema_v30)
+    assert fastcheck.openapi_schema("3.1") == dict(schema_v31)
+    for line, library in (
+        ("3.0", keywords.OpenAPIV30ValueValidator),
+        ("3.1", keywords.OpenAPIV31ValueValidator),
+    ):
+        cls, checker = fastcheck.value_validator(line)
+        assert cls is library.value_validator_cls
+        assert checker is library.value_validator_format_checker
+
+
+def test_valid_spec_is_proved_valid(tmp_path: Path) -> None:
+    document = _document(tmp_path, VALID)
+    assert _library(document) == []
+    assert fastcheck.proves_valid(document, {document.name: document}, "3.0.3")
+
+
+@pytest.mark.parametrize("kind", BROKEN)
+def test_broken_spec_gets_the_library_errors(kind: str, tmp_path: Path) -> None:
+    document = _document(tmp_path, _break(kind))
+    expected = _library(document)
+    assert expected, f"{kind}: the library should find an error"
+    assert not fastcheck.proves_valid(document, {document.name: document}, "3.0.3")
+    found = Diagnostics()
+    assert not validate.validate_spec(document, {document.name: document}, "3.0.3", True, found)
+    assert [d.message for d in found] == expected
+
+
+def test_verdict_cache_replays_errors_and_survives_corruption(tmp_path: Path) -> None:
+    document = _document(tmp_path, _break("dup-tag"))
+    documents = {document.name: document}
+    first = Diagnostics()
+    validate.validate_spec(document, documents, "3.0.3", True, first)
+    folder = verdicts.cache_dir()
+    assert folder is not None
+    entries = list(folder.glob("*.json"))
+    assert len(entries) == 1
+    again = Diagnostics()
+    validate.validate_spec(document, documents, "3.0.3", True, again)
+    assert list(again) == list(first)
+    entries[0].write_text('{"format": "docgen-verdict-1", "errors": [[1, 2]]')  # corrupt
+    third = Diagnostics()
+    validate.validate_spec(document, documents, "3.0.3", True, third)
+    assert list(third) == list(first)
+
+
+def test_unusable_cache_folder_never_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(blocker))
+    document = _document(tmp_path, VALID)
+    found = Diagnostics()
+    assert validate.validate_spec(document, {document.name: document}, "3.0.3", True, found)
+    assert list(found) == []
+
+
+def test_writer_keeps_unchanged_files_and_stays_atomic(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    files = {"_docgen/manifest.json": b"{}", "a/index.html": b"A", "b/index.html": b"B"}
+    assert write_site(out, files).written == 3
+    inode = (out / "a/index.html").stat().st_ino
+    stats = write_site(out, {**files, "b/index.html": b"B2"})
+    assert (stats.written, stats.kept) == (1, 2)
+    assert (out / "a/index.html").stat().st_ino == inode
+    assert (out / "b/index.html").read_bytes() == b"B2"
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    with pytest.raises((OutputError, OSError)):
+        write_site(out, {**files, "a/index.html/x": b"file under a file"})
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no leftovers
+
+
+def _build(spec: Path, out: Path, cache: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DOCGEN_CACHE_DIR": str(cache)}
+    return subprocess.run(
+        [sys.executable, "-m", "docgen", "build", str(spec), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_unchanged_build_is_skipped_and_changes_are_rebuilt(
+    tmp_path: Path, _own_cache: Path
+) -> None:
+    spec = tmp_path / "openapi.json"
+    spec.write_text(json.dumps(VALID, indent=2))
+    out = tmp_path / "_site"
+    first = _build(spec, out, _own_cache)
+    assert first.returncode == 0, first.stderr
+    page = next(p for p in out.rglob("index.html") if "api-reference" in p.parts)
+    original = page.read_bytes()
+    second = _build(spec, out, _own_cache)
+    assert "nothing changed" in second.stderr
+    page.write_bytes(b"tampered")  # the output no longer matches the record: full build
+    third = _build(spec, out, _own_cache)
+    assert "nothing changed" not in third.stderr and page.read_bytes() == original
+    changed = copy.deepcopy(VALID)
+    changed["paths"]["/pets/{id}"]["get"]["description"] = "Now described."
+    spec.write_text(json.dumps(changed, indent=2))
+    fourth = _build(spec, out, _own_cache)
+    assert "nothing changed" not in fourth.stderr
+    assert b"Now described." in page.read_bytes()
+
+
+def test_edited_operation_rerenders_only_its_pages(tmp_path: Path, _own_cache: Path) -> None:
+    spec = tmp_path / "openapi.json"
+    spec.write_text(json.dumps(VALID, indent=2))
+    out, fresh = tmp_path / "_site", tmp_path / "fresh"
+    assert _build(spec, out, _own_cache).returncode == 0
+    changed = copy.deepcopy(VALID)
+    changed["paths"]["/pets/{id}"]["get"]["description"] = "Edited."
+    spec.write_text(json.dumps(changed, indent=2))
+    edited = _build(spec, out, _own_cache)
+    assert edited.returncode == 0 and "3 written" in edited.stderr  # page, twin, spec copy
+    assert _build(spec, fresh, tmp_path / "other-cache").returncode == 0
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == {
+        p.relative_to(fresh): p.read_bytes() for p in fresh.rglob("*") if p.is_file()
+    }
