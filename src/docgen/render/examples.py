@@ -44,6 +44,7 @@ def generate(
 ) -> Any:
     """A plausible value for ``schema`` (``mode`` request hides readOnly, response writeOnly)."""
     ref = schema.get("$ref") if isinstance(schema, dict) else None
+    ref = ref if isinstance(ref, str) else None  # a malformed $ref (a list...) is no reference
     value, value_doc = resolve(schema, doc, spec.documents)
     if not isinstance(value, dict) or depth > MAX_DEPTH or (ref is not None and ref in seen):
         return None

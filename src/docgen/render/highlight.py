@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from markupsafe import escape
@@ -34,9 +35,30 @@ def _lexer(language: str) -> Lexer | None:
         return None
 
 
+_WHITESPACE = re.compile(r'<span class="w">([^<]*)</span>')
+# Highlighting multiplies the size of code about sevenfold: past this, code stays plain text
+# (a few huge examples would otherwise make a page of megabytes).
+HIGHLIGHT_MAX_CHARS = 8_000
+
+
 def highlight(code: str, language: str | None) -> str:
-    """HTML for ``code`` (escaped; spans with Pygments classes when the language is known)."""
+    """HTML for ``code`` (escaped; spans with Pygments classes when the language is known and
+    the code is shorter than :data:`HIGHLIGHT_MAX_CHARS`)."""
     lexer = _lexer(language) if language else None
-    if lexer is None:
+    if lexer is None or len(code) > HIGHLIGHT_MAX_CHARS:
         return str(escape(code))
-    return str(_highlight(code, lexer, _FORMATTER)).removesuffix("\n")
+    return _cached(code, language or "")
+
+
+@lru_cache(maxsize=256)
+def _cached(code: str, language: str) -> str:
+    # Examples repeat across the pages of big specs (error bodies, shared objects).
+    lexer = _lexer(language)
+    assert lexer is not None
+    return _format(code, lexer)
+
+
+def _format(code: str, lexer: Lexer) -> str:
+    html = str(_highlight(code, lexer, _FORMATTER)).removesuffix("\n")
+    # Whitespace tokens have no style: keep their text, drop the span (a tenth of the bytes).
+    return _WHITESPACE.sub(r"\1", html)

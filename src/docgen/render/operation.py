@@ -13,6 +13,7 @@ from docgen.render import examples, samples
 from docgen.render.highlight import highlight
 from docgen.render.markdown import to_html
 from docgen.render.playground import ParamInput, playground_json
+from docgen.render.schemalinks import PageSchemas
 from docgen.render.schemas import TreeBuilder, show, type_label
 from docgen.render.views import (
     Body,
@@ -201,14 +202,18 @@ def build_operation(
     base: str,
     choice: PlaygroundChoice | None = None,
     proxy: bool = True,
+    schema_links: PageSchemas | None = None,
 ) -> OperationView:
-    """The complete view of ``op`` for the page at ``page_url``."""
+    """The complete view of ``op`` for the page at ``page_url`` (``schema_links``: see
+    :mod:`docgen.render.schemalinks`; it may raise ``TooManyFields``)."""
     anchors = Anchors(site_url, page_url)
 
     def describe(text: Any) -> str:
         return to_html(text, base=base)
 
-    request_tree = TreeBuilder(spec, "request", anchors.take, anchors.href, describe)
+    request_tree = TreeBuilder(
+        spec, "request", anchors.take, anchors.href, describe, links=schema_links
+    )
     groups: dict[str, list[SchemaField]] = {loc: [] for loc, _ in LOCATIONS}
     path_values: dict[str, str] = {}
     query: list[tuple[str, str]] = []
@@ -297,7 +302,13 @@ def build_operation(
         headers.append(("Content-Type", body_media))
 
     response_tree = TreeBuilder(
-        spec, "response", anchors.take, anchors.href, describe, request_tree.budget
+        spec,
+        "response",
+        anchors.take,
+        anchors.href,
+        describe,
+        request_tree.budget,
+        links=schema_links,
     )
     responses = _responses(spec, op, response_tree, anchors, describe)
 

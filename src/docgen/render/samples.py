@@ -135,6 +135,8 @@ def samples(
 
 
 def fill_path(path: str, values: dict[str, str]) -> str:
+    """The path with example values filled in; a parameter without one stays ``{name}``."""
     for name, value in values.items():
-        path = path.replace("{" + name + "}", quote(value, safe=""))
+        placeholder = "{" + name + "}"
+        path = path.replace(placeholder, value if value == placeholder else quote(value, safe=""))
     return path

@@ -2,22 +2,30 @@
 
 ``allOf`` is merged, ``oneOf``/``anyOf`` become variants, ``readOnly`` fields are hidden in
 requests and ``writeOnly`` ones in responses, and a ``$ref`` that leads back into itself is shown
-as a link to where it is already expanded. A per-page field budget keeps fan-out bounded.
+as a link to where it is already expanded. A named schema with more than ``REPEAT_INLINE`` nested
+fields is expanded once per tree; later uses link to that expansion, so ``$ref`` fan-out stays
+linear in the size of the spec. A per-page field budget bounds the rest. On big pages, shared
+component schemas become links to pages of their own (:mod:`docgen.render.schemalinks`).
 """
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from docgen.render.views import Constraint, SchemaField, Variant
 from docgen.spec.loader import resolve
 from docgen.spec.model import Spec
 
+if TYPE_CHECKING:
+    from docgen.render.schemalinks import PageSchemas
+
 MAX_DEPTH = 10
 FIELD_BUDGET = 2500
+REPEAT_INLINE = 12
 
 
 def show(value: Any) -> str:
@@ -49,9 +57,23 @@ class TreeBuilder:
     href: Callable[[str], str]
     describe: Callable[[Any], str]
     budget: list[int] = field(default_factory=lambda: [FIELD_BUDGET])
+    # $ref -> (anchor of its first expansion, fields that expansion used)
+    expanded: dict[str, tuple[str | None, int]] = field(default_factory=dict)
+    links: PageSchemas | None = None  # big pages: shared schemas linked, fields counted
+
+    def _repeat(self, ref: str | None) -> str | Literal[False] | None:
+        """For a large schema already expanded in this tree: its anchor (or ``None``)."""
+        first = self.expanded.get(ref) if ref is not None else None
+        if first is None or first[1] <= REPEAT_INLINE:
+            return False
+        return first[0]
+
+    def _record(self, ref: str | None, anchor: str | None, before: int) -> None:
+        if ref is not None and ref not in self.expanded:
+            self.expanded[ref] = (anchor, before - self.budget[0])
 
     def deref(self, schema: Any, doc: str) -> Resolved:
-        ref = schema.get("$ref") if isinstance(schema, dict) else None
+        ref = _ref_of(schema)
         value, value_doc = resolve(schema, doc, self.spec.documents)
         if not isinstance(value, dict) or ("$ref" in value and isinstance(value["$ref"], str)):
             return Resolved(
@@ -114,6 +136,9 @@ class TreeBuilder:
         resolved = self.deref(schema, doc)
         if resolved.ref is not None:
             seen = seen | {resolved.ref}
+            if resolved.ref not in owners:
+                # A cycle back to the whole body links to its section (request or response).
+                owners = {**owners, resolved.ref: prefix or "section-request-body"}
         body = self.merged(resolved.schema, resolved.doc, seen)
         items = body.get("items") if _type_of(body) == "array" else None
         if items is not None:
@@ -174,15 +199,35 @@ class TreeBuilder:
                 resolved = self.deref(option, doc)
                 label = _label(resolved, index)
                 if resolved.ref is not None and resolved.ref in seen:
-                    variants.append(
-                        Variant(label, (), "object", f"<p>Circular reference to {label}.</p>")
-                    )
+                    text = f"Circular reference to {html.escape(label)}."
+                    variants.append(Variant(label, (), "object", f"<p>{text}</p>"))
                     continue
                 inner_seen = seen | ({resolved.ref} if resolved.ref else set())
                 merged = self.merged(resolved.schema, resolved.doc, inner_seen)
+                linked = None
+                if self.links is not None and depth >= 1:
+                    linked = self.links.link(resolved.ref, doc)
+                if linked is not None:
+                    variants.append(
+                        Variant(
+                            label,
+                            (),
+                            type_label(merged),
+                            self.describe(merged.get("description")),
+                            schema_name=linked[0],
+                            schema_href=linked[1],
+                        )
+                    )
+                    continue
+                repeat = self._repeat(resolved.ref)
+                if repeat is not False:
+                    variants.append(Variant(label, (), type_label(merged), _same_as(label, repeat)))
+                    continue
+                before = self.budget[0]
                 sub_fields = self._properties(
                     merged, resolved.doc, prefix, depth + 1, inner_seen, owners
                 )
+                self._record(resolved.ref, sub_fields[0].anchor if sub_fields else None, before)
                 variants.append(
                     Variant(
                         label,
@@ -233,14 +278,39 @@ class TreeBuilder:
         children: tuple[SchemaField, ...] = ()
         variants: tuple[Variant, ...] = ()
         kind = discriminator = None
-        if depth < MAX_DEPTH and self.budget[0] > 0:
+        before = self.budget[0]
+        item_ref: str | None = None
+        cycle: str | None = None
+        linked = None
+        if self.links is not None:
+            self.links.count()
+            linked = self.links.link(resolved.ref, doc)
+            if linked is None and _type_of(body) == "array" and body.get("items") is not None:
+                item = self.deref(body["items"], resolved.doc)
+                if item.ref is None or item.ref not in inner_seen:
+                    linked = self.links.link(item.ref, resolved.doc)
+        repeat = False if linked is not None else self._repeat(resolved.ref)
+        if repeat is not False:
+            description = _same_as(_ref_name(str(resolved.ref)), repeat) + self.describe(
+                description if description is not None else body.get("description")
+            )
+        if linked is None and repeat is False and depth < MAX_DEPTH and self.budget[0] > 0:
             inner: dict[str, Any] = body
             inner_doc = resolved.doc
             if _type_of(body) == "array" and body.get("items") is not None:
                 item = self.deref(body["items"], resolved.doc)
+                item_repeat = self._repeat(item.ref)
                 if item.ref is not None and item.ref in inner_seen:
                     inner = {}
+                    cycle = item.ref  # an array of its own ancestor: shown as a link
+                elif item_repeat is not False:
+                    inner = {}
+                    description = _same_as(_ref_name(str(item.ref)), item_repeat) + self.describe(
+                        description if description is not None else body.get("description")
+                    )
+                    repeat = item_repeat
                 else:
+                    item_ref = item.ref
                     inner_seen = inner_seen | ({item.ref} if item.ref else set())
                     if item.ref is not None and item.ref not in owners:
                         owners = {**owners, item.ref: anchor}
@@ -250,6 +320,8 @@ class TreeBuilder:
             variants, kind, discriminator = self._variants(
                 inner, inner_doc, path, depth + 1, inner_seen, owners
             )
+            self._record(resolved.ref, anchor, before)
+            self._record(item_ref, anchor, before)
         if example is None:
             example = body.get("example")
             if example is None and isinstance(body.get("examples"), list) and body["examples"]:
@@ -271,13 +343,17 @@ class TreeBuilder:
             example=show(example) if example is not None else None,
             enum=tuple(show(v) for v in enum[:100]),
             constraints=constraints(body),
-            description_html=self.describe(
-                description if description is not None else body.get("description")
-            ),
+            description_html=description
+            if repeat is not False
+            else self.describe(description if description is not None else body.get("description")),
             children=children,
             variants=variants,
             variant_kind=kind,
             discriminator=discriminator,
+            schema_name=linked[0] if linked else None,
+            schema_href=linked[1] if linked else None,
+            recursive_to=_ref_name(cycle) if cycle else None,
+            recursive_href=f"#{owners[cycle]}" if cycle and cycle in owners else None,
         )
 
 
@@ -298,6 +374,20 @@ def _type_of(schema: dict[str, Any]) -> str | None:
 def _nullable(schema: dict[str, Any]) -> bool:
     kind = schema.get("type")
     return schema.get("nullable") is True or (isinstance(kind, list) and "null" in kind)
+
+
+def _ref_of(schema: Any) -> str | None:
+    """The ``$ref`` string of ``schema``; ``None`` also for a malformed (non-string) one."""
+    ref = schema.get("$ref") if isinstance(schema, dict) else None
+    return ref if isinstance(ref, str) else None
+
+
+def _same_as(name: str, anchor: str | None) -> str:
+    """The note that replaces a large schema already shown on this page."""
+    shown = f"<code>{html.escape(name)}</code>"
+    if anchor is not None:
+        shown = f'<a href="#{html.escape(anchor)}">{shown}</a>'
+    return f'<p class="field-same-as">Same as {shown} above.</p>'
 
 
 def _ref_name(ref: str) -> str:

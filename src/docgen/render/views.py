@@ -49,6 +49,8 @@ class SchemaField:
     discriminator: str | None = None
     recursive_to: str | None = None
     recursive_href: str | None = None
+    schema_name: str | None = None  # children shown on this schema's own page (schemalinks.py)
+    schema_href: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,8 @@ class Variant:
     fields: tuple[SchemaField, ...]
     type: str = "object"
     description_html: str = ""
+    schema_name: str | None = None  # fields shown on this schema's own page (schemalinks.py)
+    schema_href: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,3 +232,4 @@ class PageContext:
     site_json: str = "{}"  # data-docgen-site: root prefix and sign-in settings
     auth_enabled: bool = False
     extra: dict[str, str] = field(default_factory=dict)
+    sidebar_html: str = ""  # pre-rendered sidebar (render/sidebar.py); else ``sidebar`` is used

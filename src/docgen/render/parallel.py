@@ -1,0 +1,105 @@
+"""Run page-rendering jobs on every core: forked worker processes, results in job order.
+
+Workers are forked (Linux), so they start with the parent's loaded specs and renderer for
+free; each job sends back only its finished bytes. Small sites, platforms without ``fork``
+and processes that run other threads (forking those is unsafe) render serially in-process;
+the output is the same either way, byte for byte.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Generic, TypeVar
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+MIN_JOBS_PER_WORKER = 48  # below this, starting workers costs more than it saves
+ENV_JOBS = "DOCGEN_JOBS"
+
+_WORK: Callable[[Any], Any] | None = None  # the job function, inherited by forked workers
+
+
+def _run(job: Any) -> Any:
+    assert _WORK is not None
+    return _WORK(job)
+
+
+def _quiet_worker() -> None:
+    # Ctrl-C is the parent's to handle (it stops the workers); no traceback from each worker.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def worker_count(jobs: int | None, pending: int) -> int:
+    """How many processes to use for ``pending`` jobs (``jobs``, else ``$DOCGEN_JOBS``, else
+    the usable cores); 1 means serial."""
+    if jobs is None:
+        env = os.environ.get(ENV_JOBS, "").strip()
+        jobs = int(env) if env.isdigit() and int(env) > 0 else _cores()
+    jobs = max(1, min(jobs, pending // MIN_JOBS_PER_WORKER or 1))
+    if jobs > 1 and not _can_fork():
+        return 1
+    return jobs
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _can_fork() -> bool:
+    return (
+        sys.platform.startswith("linux")
+        and "fork" in multiprocessing.get_all_start_methods()
+        and threading.active_count() == 1
+    )
+
+
+class Workers(Generic[Job, Result]):
+    """A pool of forked workers running ``work``, or in-process calls when ``count`` is 1."""
+
+    def __init__(self, work: Callable[[Job], Result], count: int) -> None:
+        self.work = work
+        self.count = count
+        self._pool: Any = None
+
+    def __enter__(self) -> Workers[Job, Result]:
+        global _WORK
+        if self.count > 1:
+            _WORK = self.work
+            gc.collect()
+            gc.freeze()  # keep the workers' garbage collector off the shared (forked) pages
+            try:
+                context = multiprocessing.get_context("fork")
+                self._pool = context.Pool(self.count, initializer=_quiet_worker)
+            finally:
+                gc.unfreeze()
+        return self
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        global _WORK
+        if self._pool is not None:
+            if kind is None:
+                self._pool.close()
+            else:
+                self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+        _WORK = None
+
+    def map(self, jobs: Sequence[Job]) -> Iterator[Result]:
+        """Results of ``jobs``, in order, as they are ready."""
+        if self._pool is None:
+            for job in jobs:
+                yield self.work(job)
+            return
+        chunk = max(1, min(16, len(jobs) // (self.count * 8)))
+        yield from self._pool.imap(_run, jobs, chunk)

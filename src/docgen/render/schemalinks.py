@@ -1,0 +1,152 @@
+"""Shared schemas on big pages: linked to a page of their own instead of expanded everywhere.
+
+A page whose schema trees fit in :data:`PAGE_FIELDS` fields is expanded completely, as small
+APIs always were. A bigger page is built again in *linking* mode: the first level of every
+body (and of each of its oneOf/anyOf variants) stays expanded, and below it a ``$ref`` to a
+component schema of more than :data:`INLINE_MAX` fields becomes a link to that schema's page
+(``/<directory>/schemas/<name>``), which is built the same way.
+
+Everything here is a pure function of the spec (sizes are measured from scratch, never from a
+half-built page), so pages are the same whichever process renders them, in whatever order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from docgen.nav.slugs import slugify
+from docgen.spec import refs
+from docgen.spec.model import Spec
+
+PAGE_FIELDS = 200  # fields a page may expand before it switches to linking mode
+INLINE_MAX = 40  # in linking mode, a shared schema with more fields than this is linked
+SCHEMAS_DIR = "schemas"
+
+_COMPONENT = re.compile(r"^/components/schemas/([^/]+)$")
+
+SchemaKey = tuple[str, str]  # (document name, component name)
+
+
+class TooManyFields(Exception):
+    """Raised while building a page that does not fit :data:`PAGE_FIELDS` expanded fields."""
+
+
+def _unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+class SchemaIndex:
+    """The component schemas of one spec: their page slugs and (memoised) expanded sizes."""
+
+    def __init__(self, spec: Spec, pages: frozenset[str] = frozenset()) -> None:
+        self.spec = spec
+        self.pages = pages  # URLs of the site's pages, which schema pages must not take
+        self.slugs: dict[SchemaKey, str] = {}
+        self._sizes: dict[SchemaKey, int] = {}
+        self._paths: dict[str | None, dict[SchemaKey, str]] = {}
+        taken: set[str] = set()
+        names = [spec.name, *sorted(n for n in spec.documents if n != spec.name)]
+        for doc in names:
+            components = spec.documents[doc].data
+            schemas = components.get("components") if isinstance(components, dict) else None
+            schemas = schemas.get("schemas") if isinstance(schemas, dict) else None
+            if not isinstance(schemas, dict):
+                continue
+            for name in schemas:
+                slug = slugify(str(name)) or "schema"
+                candidate, number = slug, 1
+                while candidate in taken:
+                    number += 1
+                    candidate = f"{slug}-{number}"
+                taken.add(candidate)
+                self.slugs[(doc, str(name))] = candidate
+
+    def key(self, ref: str | None, doc: str) -> SchemaKey | None:
+        """The component schema that ``ref`` (written in ``doc``) names, if it names one."""
+        if ref is None:
+            return None
+        file_part, fragment = refs.split(ref)
+        match = _COMPONENT.match(fragment)
+        if match is None:
+            return None
+        target = doc
+        if file_part:
+            documents = self.spec.documents
+            wanted = (documents[doc].path.parent / file_part).resolve()
+            found = [name for name, d in documents.items() if d.path == wanted]
+            if not found:
+                return None
+            target = found[0]
+        key = (target, _unescape(match.group(1)))
+        return key if key in self.slugs else None
+
+    def schema(self, key: SchemaKey) -> Any:
+        return self.spec.documents[key[0]].data["components"]["schemas"][key[1]]
+
+    def size(self, key: SchemaKey) -> int:
+        """Fields the schema expands to, counted up to ``INLINE_MAX + 1``."""
+        found = self._sizes.get(key)
+        if found is None:
+            from docgen.render.schemas import TreeBuilder
+
+            cap = INLINE_MAX + 1
+            builder = TreeBuilder(self.spec, "response", _same, _nothing, _nothing, budget=[cap])
+            builder.fields({"$ref": f"#/components/schemas/{refs.escape(key[1])}"}, key[0], "")
+            found = self._sizes[key] = cap - max(builder.budget[0], 0)
+        return found
+
+    def path(self, key: SchemaKey, directory: str | None) -> str:
+        """The site URL of the schema's page (``/api/schemas/user``; ``user-schema`` when a
+        page of the site has that URL already)."""
+        paths = self._paths.get(directory)
+        if paths is None:
+            # Every schema of the directory at once, so the answer never depends on the order
+            # of the questions (pages render in several processes).
+            folder = "/".join(p for p in ((directory or "").strip("/"), SCHEMAS_DIR) if p)
+            paths, used = {}, set(self.pages)
+            for each, slug in self.slugs.items():
+                candidate, number = f"/{folder}/{slug}", 1
+                while candidate in used:
+                    number += 1
+                    candidate = f"/{folder}/{slug}-schema" + (f"-{number}" if number > 2 else "")
+                used.add(candidate)
+                paths[each] = candidate
+            self._paths[directory] = paths
+        return paths[key]
+
+
+def _same(anchor: str) -> str:
+    return anchor
+
+
+def _nothing(_: Any) -> str:
+    return ""
+
+
+@dataclass(slots=True)
+class PageSchemas:
+    """Per-page state: the field count, and in linking mode the schemas linked."""
+
+    index: SchemaIndex
+    directory: str | None
+    base: str
+    linking: bool
+    fields: int = 0
+    linked: set[SchemaKey] = field(default_factory=set)
+
+    def count(self) -> None:
+        self.fields += 1
+        if not self.linking and self.fields > PAGE_FIELDS:
+            raise TooManyFields
+
+    def link(self, ref: str | None, doc: str) -> tuple[str, str] | None:
+        """(name, page-relative URL) when ``ref`` should be a link here, else ``None``."""
+        if not self.linking:
+            return None
+        key = self.index.key(ref, doc)
+        if key is None or self.index.size(key) <= INLINE_MAX:
+            return None
+        self.linked.add(key)
+        return key[1], self.base + self.index.path(key, self.directory).lstrip("/") + "/"

@@ -1,0 +1,248 @@
+"""Sidebar HTML, rendered once per navigation entry and link depth and reused on every page.
+
+A section of up to :data:`LAZY_LINKS` links is inlined whole, as it always was. A bigger one
+inlines its group headings and the current page's group only (long lists show a window of
+:data:`WINDOW` links around the current page); docgen.js fetches the other groups from
+``_docgen/nav/<key>.json`` (written once, :meth:`Sidebar.data_files`) when the reader opens
+one. Every page keeps working navigation without JavaScript: a left-out group links to its
+first page, where that group is inlined.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from markupsafe import Markup
+
+from docgen.nav.model import NavLink, NavSection
+from docgen.render.navviews import NavViews, href, nav_item, urls_of
+from docgen.render.templates import environment
+
+LAZY_LINKS = 150  # a section with more links than this gets the lazy sidebar
+LIST_MAX = 60  # a list with more entries than this shows a window around the current page
+WINDOW = 40  # entries in that window
+NAV_DIR = "_docgen/nav"
+
+
+@dataclass(frozen=True, slots=True)
+class LinkView:
+    """A link in a lazy sidebar (same fields as views.NavItemView links)."""
+
+    kind: ClassVar[str] = "link"
+    label: str
+    url: str
+    method: str | None
+    active: bool
+    deprecated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedLink:
+    """A link of a lazy sidebar, already rendered (links are cached per depth)."""
+
+    kind: ClassVar[str] = "link"
+    html: Markup
+
+
+@dataclass(frozen=True, slots=True)
+class MoreView:
+    """Stands in for left-out entries: a link to the first of them (docgen.js expands it)."""
+
+    kind: ClassVar[str] = "more"
+    label: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class GroupView:
+    """A group of a lazy sidebar. ``pending``: its entries are left for docgen.js, and
+    ``url`` (its first page) stands in for them."""
+
+    kind: ClassVar[str] = "group"
+    label: str
+    key: str
+    open: bool
+    count: int
+    children: tuple[RenderedLink | GroupView | MoreView, ...] = ()
+    pending: bool = False
+    url: str = ""
+
+
+Entry = RenderedLink | GroupView | MoreView
+
+
+def _first_link(section: NavSection) -> NavLink | None:
+    for item in section.items:
+        found = item if isinstance(item, NavLink) else _first_link(item)
+        if found is not None:
+            return found
+    return None
+
+
+def _contains(item: NavSection | NavLink, page_url: str) -> bool:
+    if isinstance(item, NavLink):
+        return item.url == page_url
+    return page_url in urls_of(item)
+
+
+class Sidebar:
+    """The sidebar of every page of one site, with per-(entry, depth) caching."""
+
+    def __init__(self, nav: NavViews) -> None:
+        self.nav = nav
+        self.macros: Any = environment().get_template("partials/nav.html").module
+        self._cache: dict[tuple[int, str], Markup] = {}
+        self._links: dict[tuple[int, str], RenderedLink] = {}
+        self._owners: dict[int, dict[str, int]] = {}
+
+    def _child_holding(self, section: NavSection, page_url: str) -> int | None:
+        """The number of the entry of ``section`` that is or holds ``page_url`` (a lookup:
+        a group may have thousands of entries)."""
+        found = self._owners.get(id(section))
+        if found is None:
+            owners: dict[str, int] = {}
+            for number, item in enumerate(section.items):
+                for url in [item.url] if isinstance(item, NavLink) else urls_of(item):
+                    owners.setdefault(url, number)
+            found = self._owners[id(section)] = owners
+        return found.get(page_url)
+
+    def is_lazy(self, section: NavSection) -> bool:
+        return len(urls_of(section)) > LAZY_LINKS
+
+    def html(self, index: int, page_url: str, base: str, near: str | None = None) -> str:
+        """The sidebar of the page at ``page_url`` (``base`` leads to the site root); a page
+        outside the navigation shows the sidebar of the page at ``near``."""
+        key, section = self.nav.sidebar_section(index, near or page_url)
+        if not self.is_lazy(section):
+            parts = [self._full(item, page_url, base) for item in section.items]
+            return str(self.macros.root(parts))
+        items = section.items
+        active = self._child_holding(section, page_url)
+        parts = []
+        for number in _window(len(items), active):
+            if isinstance(number, int):
+                parts.append(self._lazy_top(items[number], str(number), page_url, base))
+            else:
+                parts.append(Markup(self.macros.lazy_more(_more(number, items, base))))
+        return str(self.macros.root(parts, f"{NAV_DIR}/{key}.json"))
+
+    # -- small sections: everything inline -------------------------------------------------
+
+    def _full(self, item: NavSection | NavLink, page_url: str, base: str) -> Markup:
+        if _contains(item, page_url):
+            return Markup(self.macros.top_item(nav_item(item, page_url, base)))
+        cache_key = (id(item), base)
+        found = self._cache.get(cache_key)
+        if found is None:
+            found = self._cache[cache_key] = Markup(self.macros.top_item(nav_item(item, "", base)))
+        return found
+
+    # -- big sections: headings, the current group, the rest on demand ---------------------
+
+    def _lazy_top(self, item: NavSection | NavLink, key: str, page_url: str, base: str) -> Markup:
+        if isinstance(item, NavLink):
+            return self._full(item, page_url, base)
+        if _contains(item, page_url):
+            return Markup(self.macros.lazy_section(self._group(item, key, page_url, base)))
+        cache_key = (id(item), base)
+        found = self._cache.get(cache_key)
+        if found is None:
+            view = self._group(item, key, "", base)
+            found = self._cache[cache_key] = Markup(self.macros.lazy_section(view))
+        return found
+
+    def _group(self, section: NavSection, key: str, page_url: str, base: str) -> GroupView:
+        count = len(urls_of(section))
+        if _contains(section, page_url) or (section.expanded and key.count(".")):
+            entries = self._entries(section, key, page_url, base)
+            return GroupView(section.label, key, True, count, entries)
+        first = _first_link(section)
+        url = href(base, first.url) if first is not None else base
+        return GroupView(section.label, key, False, count, pending=True, url=url)
+
+    def _entries(
+        self, section: NavSection, key: str, page_url: str, base: str
+    ) -> tuple[Entry, ...]:
+        items = section.items
+        active = self._child_holding(section, page_url)
+        out: list[Entry] = []
+        for number in _window(len(items), active):
+            if not isinstance(number, int):
+                out.append(_more(number, items, base))
+                continue
+            item = items[number]
+            if isinstance(item, NavLink):
+                out.append(self._link(item, base, item.url == page_url))
+            else:
+                out.append(self._group(item, f"{key}.{number}", page_url, base))
+        return tuple(out)
+
+    def _link(self, link: NavLink, base: str, active: bool) -> RenderedLink:
+        cache_key = (id(link), base)
+        found = None if active else self._links.get(cache_key)
+        if found is None:
+            view = LinkView(link.label, href(base, link.url), link.method, active, link.deprecated)
+            found = RenderedLink(Markup(self.macros.lazy_link(view)))
+            if not active:
+                self._links[cache_key] = found
+        return found
+
+    # -- the data docgen.js loads -----------------------------------------------------------
+
+    def data_files(self) -> Iterator[tuple[str, bytes]]:
+        """``_docgen/nav/<key>.json`` for every section that gets the lazy sidebar."""
+        for key, section in self.nav.sidebar_sections():
+            if self.is_lazy(section):
+                data = {"items": [_node(item) for item in section.items]}
+                text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+                yield f"{NAV_DIR}/{key}.json", text.encode()
+
+
+@dataclass(frozen=True, slots=True)
+class _Cut:
+    """Where :func:`_window` leaves out ``count`` entries, the first of them at ``first``."""
+
+    first: int
+    count: int
+
+
+def _window(total: int, active: int | None) -> list[int | _Cut]:
+    """The entry numbers a list of ``total`` shows: all of them, or for a long list the
+    :data:`WINDOW` entries around ``active`` with a cut on each side that has more."""
+    if total <= LIST_MAX:
+        return list(range(total))
+    at = active if active is not None else 0
+    low = max(0, min(at - WINDOW // 2, total - WINDOW))
+    high = min(total, low + WINDOW)
+    out: list[int | _Cut] = []
+    if low > 0:
+        out.append(_Cut(low - 1, low))
+    out.extend(range(low, high))
+    if high < total:
+        out.append(_Cut(high, total - high))
+    return out
+
+
+def _more(cut: _Cut, items: tuple[NavSection | NavLink, ...], base: str) -> MoreView:
+    """A "show more" link to the left-out page nearest the window (works without JS)."""
+    item = items[cut.first]
+    target = item if isinstance(item, NavLink) else _first_link(item)
+    url = href(base, target.url) if target is not None else base
+    return MoreView(f"Show {cut.count} more", url)
+
+
+def _node(item: NavSection | NavLink) -> dict[str, Any]:
+    """One entry of a nav data file: ``l`` label, ``u`` root-relative URL, ``m`` method,
+    ``d`` deprecated; groups have ``c`` children and ``n`` the number of links below."""
+    if isinstance(item, NavLink):
+        node: dict[str, Any] = {"l": item.label, "u": href("", item.url)}
+        if item.method:
+            node["m"] = item.method
+        if item.deprecated:
+            node["d"] = 1
+        return node
+    return {"l": item.label, "n": len(urls_of(item)), "c": [_node(c) for c in item.items]}
