@@ -590,6 +590,11 @@ def test_set_cookie_stays_inside_the_envelope(local_docs: Docs, upstream: Upstre
     assert data["headers"]["set-cookie"] == "session=upstream; Path=/"
     assert data["headers"]["x-custom"] == "yes"
     assert not local_docs.http.cookies
+    # Nor does the proxy keep it: the next request (maybe another reader's) carries no cookie.
+    after = local_docs.send(envelope(f"http://127.0.0.1:{upstream.port}/echo"))
+    assert after.status_code == 200
+    received = [n.lower() for n, _ in upstream.requests[-1]["headers"]]
+    assert "cookie" not in received
 
 
 def test_binary_bodies_round_trip_as_base64(local_docs: Docs, upstream: Upstream) -> None:
@@ -659,9 +664,11 @@ def test_refused_connection_is_502(local_docs: Docs, closed_port: int) -> None:
 # --- 17: Origin and Host ----------------------------------------------------------------------
 
 
-def test_missing_or_foreign_origin_is_403(docs: Docs, upstream: Upstream) -> None:
+def test_missing_or_foreign_origin_is_403(local_docs: Docs, upstream: Upstream) -> None:
+    # A target the proxy would otherwise reach (allow_local): only the Origin check refuses.
     body = envelope(f"http://127.0.0.1:{upstream.port}/echo")
-    port = docs.base.rsplit(":", 1)[1]
+    port = local_docs.base.rsplit(":", 1)[1]
+    before = upstream.connections
     for origin in (
         None,
         "null",
@@ -672,9 +679,15 @@ def test_missing_or_foreign_origin_is_403(docs: Docs, upstream: Upstream) -> Non
         headers = {"Content-Type": "application/json"}
         if origin is not None:
             headers["Origin"] = origin
-        response = docs.http.post("/_docgen/api/request", content=json.dumps(body), headers=headers)
+        response = local_docs.http.post(
+            "/_docgen/api/request", content=json.dumps(body), headers=headers
+        )
         assert response.status_code == 403, origin
-        assert "refused" in response.json()["error"]
+        assert response.json()["error"] in (
+            "the request has no Origin of this site: refused",
+            "the request comes from another site (Origin): refused",
+        )
+    assert upstream.connections == before
 
 
 def test_origin_scheme_may_differ_behind_tls_proxy(local_docs: Docs, upstream: Upstream) -> None:
@@ -729,6 +742,9 @@ def test_only_post_and_json(docs: Docs) -> None:
             '{"method": "GET", "url": "https://a.example/", "headers": {"A": "x\\r\\nB: y"}}',
             "control",
         ),
+        ('{"method": "GET", "url": "https://a.example/", "headers": {"A": "caf\\u00e9"}}', "ASCII"),
+        ('{"method": "GET", "url": "https://a.example/", "headers": {"A": "\\ud800"}}', "ASCII"),
+        ('{"method": "GET", "url": "https://a.example/", "cookies": {"a": "\\u2028"}}', "ASCII"),
         ('{"method": "GET", "url": "https://a.example/", "cookies": {"a": "1; b=2"}}', '";"'),
         ('{"method": "GET", "url": "https://a.example/", "body": 5}', '"body"'),
         (
@@ -778,6 +794,82 @@ def test_logs_name_the_origin_only(
     for secret in ("QUERYSECRET", "HEADERSECRET", "path-secret", "api_key"):
         assert secret not in text
     assert "QUERYSECRET" not in ok.json()["url"]
+
+
+def test_the_http_client_library_logs_no_urls(
+    local_docs: Docs, upstream: Upstream, caplog: pytest.LogCaptureFixture
+) -> None:
+    """httpx logs each request's full URL at INFO: with the root logger at DEBUG (as a host
+    application may set it), nothing with the query string may come out."""
+    caplog.set_level(logging.DEBUG)
+    response = local_docs.send(
+        envelope(f"http://127.0.0.1:{upstream.port}/echo?api_key=QUERYSECRET")
+    )
+    assert response.status_code == 200
+    assert caplog.records, "nothing was logged at all"
+    assert "QUERYSECRET" not in "\n".join(r.getMessage() for r in caplog.records)
+
+
+def test_an_internal_error_is_a_json_500_without_details(
+    snapshot: Snapshot,
+    upstream: Upstream,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async def broken(self: Any, envelope: Any) -> Any:
+        raise RuntimeError(f"bug while sending {envelope.url}")  # the URL holds the key
+
+    monkeypatch.setattr("docgen.serve.app.Forwarder.handle", broken)
+    caplog.set_level(logging.INFO)
+    with serving(create_app(snapshot, allow_local=True)) as base:
+        response = Docs(base).send(
+            envelope(f"http://127.0.0.1:{upstream.port}/echo?api_key=QUERYSECRET")
+        )
+    assert response.status_code == 500
+    assert response.headers["content-type"] == "application/json"
+    assert response.json() == {
+        "error": "docgen's request proxy failed (RuntimeError): this is a bug in docgen"
+    }
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert f"proxy GET http://127.0.0.1:{upstream.port} -> internal error RuntimeError" in logged
+    assert "QUERYSECRET" not in logged and "Traceback" not in caplog.text
+
+
+# --- DNS rebinding: the connection goes to the address that was checked ----------------------
+
+
+def test_the_connection_goes_to_the_checked_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name that answers 127.0.0.2 to the check and 127.0.0.3 to any later lookup (a DNS
+    rebinding attack, played by a patched resolver): the request must reach 127.0.0.2, with the
+    name in Host, and the name must be looked up once."""
+    real = socket.getaddrinfo
+    lookups: list[str] = []
+
+    def resolver(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+        if host != "rebind.test":
+            return real(host, port, *args, **kwargs)
+        lookups.append(host)
+        address = "127.0.0.2" if len(lookups) == 1 else "127.0.0.3"
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))]
+
+    checked = Upstream(("127.0.0.2", 0))
+    rebound = Upstream(("127.0.0.3", checked.port))
+    for server in (checked, rebound):
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        monkeypatch.setattr(socket, "getaddrinfo", resolver)
+        policy = TargetPolicy([Origin("http", "rebind.test", checked.port)])
+        app = create_app(Snapshot({"index.html": b"x"}, policy), allow_local=True)
+        with serving(app) as base:
+            response = Docs(base).send(envelope(f"http://rebind.test:{checked.port}/echo"))
+    finally:
+        for server in (checked, rebound):
+            server.shutdown()
+            server.server_close()
+    assert response.status_code == 200, response.text
+    assert lookups == ["rebind.test"]
+    assert rebound.connections == 0
+    assert dict(checked.requests[-1]["headers"])["Host"] == f"rebind.test:{checked.port}"
 
 
 # --- TLS: the connection goes to the checked address, SNI and certificate use the name -------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,14 @@ def serve(
     import uvicorn
 
     from docgen.serve.app import configure_logging, create_app
+    from docgen.serve.limits import limits_from_env
     from docgen.serve.snapshot import build_snapshot
+
+    try:
+        limits = limits_from_env(os.environ)
+    except ValueError as exc:
+        print(f"docgen: {exc}", file=sys.stderr)
+        return 2
 
     path = find_target(target)
     outcome = build_snapshot(path)
@@ -67,6 +75,10 @@ def serve(
         watch_root=root if watch else None,
         watch_ignore=(root / DEFAULT_OUT,),
         report=report,
+        max_request_bytes=limits.max_request_bytes,
+        max_response_bytes=limits.max_response_bytes,
+        timeout=limits.timeout,
+        large_at_once=limits.large_at_once,
     )
     config = uvicorn.Config(
         app,

@@ -27,16 +27,9 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from docgen.serve import watch as live
-from docgen.serve.proxy import (
-    Forwarder,
-    Limits,
-    MiB,
-    ProxyError,
-    log_line,
-    new_client,
-    parse_envelope,
-    size_text,
-)
+from docgen.serve.answer import EnvelopeResponse
+from docgen.serve.limits import LargeResponses, Limits, MiB, ProxyError, limits_from_env, size_text
+from docgen.serve.proxy import Forwarder, log_line, new_client, parse_envelope
 from docgen.serve.snapshot import BuildOutcome, Snapshot, build_snapshot
 from docgen.serve.targets import DEFAULT_PORTS, Origin, normalise_host, parse_origin
 
@@ -120,6 +113,7 @@ class DocsServer:
         self.hosts = LOCAL_HOSTS | extra
         self.allow_local = allow_local
         self.limits = limits
+        self.turns = LargeResponses(limits.large_at_once)
         self.verify = verify
         self.client: httpx.AsyncClient | None = None
         self.hub = live.LiveReload() if watch else None
@@ -195,6 +189,7 @@ class DocsServer:
         started = time.perf_counter()
         method = "-"
         origin: Origin | None = None
+        status = 500
         try:
             if request.method != "POST":
                 raise ProxyError(405, f"use POST for {PROXY_PATH}")
@@ -209,14 +204,21 @@ class DocsServer:
                 self.limits,
                 self.snapshot.policy,
                 self.allow_local or self.snapshot.allow_local,
+                self.turns,
             )
-            payload = await forwarder.handle(envelope)
-            status = 200
-            log_line(method, origin, int(payload["status"]), started)
+            answer = await forwarder.handle(envelope)
+            log_line(method, origin, answer.status, started)
+            return EnvelopeResponse(answer)
         except ProxyError as exc:
             payload = {"error": exc.message}
             status = exc.status
             log_line(method, origin, status, started, refused=True)
+        except Exception as exc:  # a bug: a JSON answer and one log line, never a traceback
+            payload = {
+                "error": f"docgen's request proxy failed ({type(exc).__name__}): "
+                "this is a bug in docgen"
+            }
+            log.error("proxy %s %s -> internal error %s", method, origin or "-", type(exc).__name__)
         headers = {"Cache-Control": "no-store"}
         if status == 405:
             headers["Allow"] = "POST"
@@ -239,17 +241,17 @@ class DocsServer:
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > 4 * limit:
             raise too_large
-        chunks: list[bytes] = []
+        data = bytearray()  # one buffer: a stream of tiny chunks costs no more than its bytes
         size = 0
         async for chunk in request.stream():
             size += len(chunk)
             if size > 4 * limit:
                 break  # stop draining; the connection will be closed
             if size <= limit:
-                chunks.append(chunk)
+                data += chunk
         if size > limit:
             raise too_large
-        return b"".join(chunks)
+        return bytes(data)
 
     # --- live reload ----------------------------------------------------------------------
 
@@ -317,9 +319,15 @@ def create_app(
     max_request_bytes: int = 5 * MiB,
     max_response_bytes: int = 20 * MiB,
     timeout: float = 30.0,
+    large_at_once: int = 3,
     verify: ssl.SSLContext | bool = True,
 ) -> Starlette:
     """The ASGI app serving ``snapshot``; watch mode when ``rebuild`` and ``watch_root`` are set.
+
+    The proxy's limits: ``max_request_bytes`` (envelope, 413), ``max_response_bytes`` (upstream
+    body, 502), ``timeout`` (seconds for the whole upstream exchange, 504) and
+    ``large_at_once`` (responses over 1 MiB held at once; others wait for a turn, 503 if none
+    comes within ``timeout``).
 
     ``app.state.docgen`` is the :class:`DocsServer` (its ``swap`` replaces the served build).
     """
@@ -329,7 +337,7 @@ def create_app(
         allowed_hosts=allowed_hosts,
         bind_host=bind_host,
         allow_local=allow_local,
-        limits=Limits(max_request_bytes, max_response_bytes, timeout),
+        limits=Limits(max_request_bytes, max_response_bytes, timeout, large_at_once),
         verify=verify,
         watch=watching,
     )
@@ -396,13 +404,20 @@ def app_from_env() -> Starlette:
     """App factory for production: ``uvicorn --factory docgen.serve.app:app_from_env``.
 
     ``DOCGEN_CONFIG``: the docs.json or spec to build (default ``docs.json``);
-    ``DOCGEN_ALLOWED_HOSTS``: extra host names the site answers for, comma separated.
+    ``DOCGEN_ALLOWED_HOSTS``: extra host names the site answers for, comma separated;
+    ``DOCGEN_PROXY_TIMEOUT``, ``DOCGEN_PROXY_MAX_REQUEST``, ``DOCGEN_PROXY_MAX_RESPONSE``,
+    ``DOCGEN_PROXY_LARGE_AT_ONCE``: the proxy's limits (see :func:`create_app`).
     Builds once at start-up; no file watching.
     """
     from docgen.exceptions import UsageError
     from docgen.pipeline import find_target
 
     configure_logging()
+    try:
+        limits = limits_from_env(os.environ)
+    except ValueError as exc:
+        print(f"docgen: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
     try:
         target = find_target(Path(os.environ.get("DOCGEN_CONFIG", "docs.json")))
     except UsageError as exc:
@@ -414,4 +429,11 @@ def app_from_env() -> Starlette:
     if outcome.snapshot is None:
         raise SystemExit(1)
     hosts = os.environ.get("DOCGEN_ALLOWED_HOSTS", "").split(",")
-    return create_app(outcome.snapshot, allowed_hosts=[h for h in hosts if h.strip()])
+    return create_app(
+        outcome.snapshot,
+        allowed_hosts=[h for h in hosts if h.strip()],
+        max_request_bytes=limits.max_request_bytes,
+        max_response_bytes=limits.max_response_bytes,
+        timeout=limits.timeout,
+        large_at_once=limits.large_at_once,
+    )

@@ -7,12 +7,16 @@ the target must be an allowed origin (no lookup otherwise), every resolved addre
 own headers are sent (minus hop-by-hop, forwarding, ``Host`` and ``Cookie``), and the answer is
 a JSON envelope. Error messages name the target's origin at most: never a header value, a path
 or a query string, which may hold API keys.
+
+Nothing is shared between requests but the connection pool (without keep-alive): the client keeps
+no cookies, and each request's body is held in its own :class:`~docgen.serve.body.Body`.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import http.cookiejar
 import json
 import logging
 import re
@@ -27,6 +31,16 @@ import anyio
 import anyio.to_thread
 import httpx
 
+from docgen.serve.answer import Answer
+from docgen.serve.body import (
+    ACCEPT_ENCODING,
+    Body,
+    DecodeError,
+    Decoder,
+    body_encoding,
+    codings_to_undo,
+)
+from docgen.serve.limits import LargeResponses, Limits, ProxyError
 from docgen.serve.targets import (
     IPAddress,
     Origin,
@@ -38,7 +52,6 @@ from docgen.serve.targets import (
 
 log = logging.getLogger("docgen.serve.proxy")
 
-MiB = 1024 * 1024
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _BAD_VALUE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 _BAD_COOKIE = re.compile(r"[\x00-\x1f\x7f;]")
@@ -61,28 +74,7 @@ DROPPED_HEADERS = frozenset(
     }
 )
 _DROPPED_PREFIXES = ("proxy-", "x-forwarded-")
-_TEXT_TYPES = re.compile(
-    r"^(text/.*|application/(json|xml|javascript|ecmascript|x-www-form-urlencoded|x-ndjson)"
-    r"|[a-z0-9.+-]+/[a-z0-9.+-]*\+(json|xml)|application/x-javascript)$"
-)
-
-
-class ProxyError(Exception):
-    """A refusal or failure, answered as ``{"error": message}`` with ``status``."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Size and time limits (security.md 16)."""
-
-    max_request_bytes: int = 5 * MiB
-    max_response_bytes: int = 20 * MiB
-    timeout: float = 30.0
+_NO_BODY_STATUS = (204, 304)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,15 +87,6 @@ class Envelope:
     headers: tuple[tuple[str, str], ...]
     cookies: tuple[tuple[str, str], ...]
     body: bytes | None
-
-
-def size_text(size: int) -> str:
-    """``20 MiB``, ``512 KiB`` or ``100 bytes``."""
-    if size >= MiB and size % MiB == 0:
-        return f"{size // MiB} MiB"
-    if size >= 1024 and size % 1024 == 0:
-        return f"{size // 1024} KiB"
-    return f"{size} bytes"
 
 
 def forwarded_header(name: str) -> bool:
@@ -132,12 +115,24 @@ def parse_envelope(raw: bytes) -> Envelope:
             raise ProxyError(400, '"headers" has a name that is not a valid header name')
         if _BAD_VALUE.search(value):
             raise ProxyError(400, f'"headers": the value of {name} has control characters')
+        if not value.isascii():
+            raise ProxyError(
+                400,
+                f'"headers": the value of {name} has characters other than ASCII '
+                "(percent-encode them)",
+            )
     cookies = _string_map(data.get("cookies") or {}, "cookies")
     for name, value in cookies:
         if not _TOKEN.fullmatch(name):
             raise ProxyError(400, '"cookies" has a name that is not a valid cookie name')
         if _BAD_COOKIE.search(value):
             raise ProxyError(400, f'"cookies": the value of {name} has ";" or control characters')
+        if not value.isascii():
+            raise ProxyError(
+                400,
+                f'"cookies": the value of {name} has characters other than ASCII '
+                "(percent-encode them)",
+            )
     return Envelope(method, url, origin, headers, cookies, _parse_body(data))
 
 
@@ -184,29 +179,14 @@ def _parse_body(data: Mapping[str, Any]) -> bytes | None:
 
 
 def upstream_headers(envelope: Envelope) -> list[tuple[str, str]]:
-    """The headers sent upstream: the envelope's allowed ones plus one Cookie header."""
+    """The headers sent upstream: the envelope's allowed ones plus one Cookie header, and the
+    content codings the proxy can undo within its limits."""
     headers = [(n, v) for n, v in envelope.headers if forwarded_header(n)]
     headers.append(("Host", envelope.origin.host_header))
+    headers.append(("Accept-Encoding", ACCEPT_ENCODING))
     if envelope.cookies:
         headers.append(("Cookie", "; ".join(f"{n}={v}" for n, v in envelope.cookies)))
     return headers
-
-
-def is_textual(content_type: str | None) -> bool:
-    if not content_type:
-        return False
-    media = content_type.split(";", 1)[0].strip().lower()
-    return bool(_TEXT_TYPES.match(media))
-
-
-def encode_body(body: bytes, content_type: str | None) -> tuple[str, str]:
-    """``(text, "utf-8")`` for UTF-8 text types, else ``(base64, "base64")``."""
-    if is_textual(content_type) or not body:
-        try:
-            return body.decode("utf-8"), "utf-8"
-        except UnicodeDecodeError:
-            pass
-    return base64.b64encode(body).decode("ascii"), "base64"
 
 
 def _joined_headers(headers: httpx.Headers) -> dict[str, str]:
@@ -257,14 +237,19 @@ class Forwarder:
         limits: Limits,
         policy: TargetPolicy,
         allow_local: bool,
+        turns: LargeResponses | None = None,
     ) -> None:
         self.client = client
         self.limits = limits
         self.policy = policy
         self.allow_local = allow_local
+        self.turns = turns or LargeResponses(limits.large_at_once)
 
-    async def handle(self, envelope: Envelope) -> dict[str, Any]:
-        """The response envelope for ``envelope``; raises :class:`ProxyError`."""
+    async def handle(self, envelope: Envelope) -> Answer:
+        """The upstream's answer to ``envelope``; raises :class:`ProxyError`.
+
+        The answer holds the body, and its turn if it is large, until it is released.
+        """
         origin = envelope.origin
         if not self.policy.allows(origin):
             raise ProxyError(
@@ -273,51 +258,61 @@ class Forwarder:
                 f"(allowed: {self.policy.describe()})",
             )
         started = time.perf_counter()
+        body = Body(self.limits.max_response_bytes, self.turns)
         try:
             with anyio.fail_after(self.limits.timeout):
                 addresses = await resolve(origin, self.allow_local)
-                response, body = await self._send(envelope, addresses)
+                response = await self._send(envelope, addresses, body)
         except TimeoutError:
+            body.release()
+            if body.waiting:
+                raise ProxyError(
+                    503,
+                    "the request proxy was busy with other large responses "
+                    f"({self.turns.count} at a time) for {self.limits.timeout:g} s: "
+                    "try again when they have finished",
+                ) from None
             raise ProxyError(
                 504, f"{origin} did not answer within {self.limits.timeout:g} s"
             ) from None
-        elapsed = round((time.perf_counter() - started) * 1000)
-        text, encoding = encode_body(body, response.headers.get("content-type"))
-        return {
-            "status": response.status_code,
-            "statusText": response.reason_phrase,
-            "headers": _joined_headers(response.headers),
-            "body": text,
-            "bodyEncoding": encoding,
-            "elapsedMs": elapsed,
+        except BaseException:
+            body.release()
+            raise
+        return Answer(
+            status=response.status_code,
+            status_text=response.reason_phrase,
+            headers=_joined_headers(response.headers),
+            body=body,
+            encoding=body_encoding(body, response.headers.get("content-type")),
+            elapsed_ms=round((time.perf_counter() - started) * 1000),
             # Origin and path only: the query string may hold an API key (security.md 18).
-            "url": str(envelope.url.copy_with(query=None)),
-        }
+            url=str(envelope.url.copy_with(query=None)),
+        )
 
     async def _send(
-        self, envelope: Envelope, addresses: list[IPAddress]
-    ) -> tuple[httpx.Response, bytes]:
+        self, envelope: Envelope, addresses: list[IPAddress], body: Body
+    ) -> httpx.Response:
         origin = envelope.origin
         last: ProxyError | None = None
         for address in addresses:
             try:
-                return await self._send_to(envelope, address)
+                return await self._send_to(envelope, address, body)
             except httpx.ConnectError as exc:
                 last = ProxyError(502, _connect_message(origin, exc))
             except httpx.TimeoutException:
                 raise TimeoutError from None
-            except (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError):
+            except (httpx.ReadError, httpx.WriteError):
                 raise ProxyError(
                     502, f"the connection to {origin} was reset or closed before a full response"
                 ) from None
+            except httpx.RemoteProtocolError as exc:
+                raise ProxyError(502, _protocol_message(origin, exc)) from None
             except httpx.HTTPError:
                 raise ProxyError(502, f"the request to {origin} failed") from None
         assert last is not None
         raise last
 
-    async def _send_to(
-        self, envelope: Envelope, address: IPAddress
-    ) -> tuple[httpx.Response, bytes]:
+    async def _send_to(self, envelope: Envelope, address: IPAddress, body: Body) -> httpx.Response:
         origin = envelope.origin
         url = envelope.url.copy_with(host=str(address), port=origin.port)
         extensions: dict[str, Any] = {}
@@ -332,20 +327,48 @@ class Forwarder:
         )
         response = await self.client.send(request, stream=True, follow_redirects=False)
         try:
-            chunks: list[bytes] = []
-            size = 0
-            async for chunk in response.aiter_bytes():
-                size += len(chunk)
-                if size > self.limits.max_response_bytes:
-                    raise ProxyError(
-                        502,
-                        "upstream response larger than "
-                        f"{size_text(self.limits.max_response_bytes)}",
-                    )
-                chunks.append(chunk)
+            if _declared_length(response, envelope.method) > body.limit:
+                raise body.too_large()  # said up front: nothing is read
+            await self._read(response, body, origin)
         finally:
             await response.aclose()
-        return response, b"".join(chunks)
+        return response
+
+    async def _read(self, response: httpx.Response, body: Body, origin: Origin) -> None:
+        """Read the raw body, undoing gzip/deflate in bounded steps; both the bytes received
+        and the bytes decoded count against the limit."""
+        codings = codings_to_undo(response.headers.get_list("content-encoding", True))
+        decoder = Decoder(codings or [])
+        received = 0
+        try:
+            async for chunk in response.aiter_raw():
+                received += len(chunk)
+                if received > body.limit:
+                    raise body.too_large()
+                for piece in decoder.feed(chunk):
+                    await body.add(piece)
+        except DecodeError as exc:
+            raise ProxyError(
+                502, f"{origin} sent a body that is not valid {exc.args[0]} data"
+            ) from None
+        body.finish()
+
+
+def _declared_length(response: httpx.Response, method: str) -> int:
+    """The ``Content-Length`` of a response that has a body (0 when absent or unusable)."""
+    if method.upper() == "HEAD" or response.status_code < 200:
+        return 0
+    if response.status_code in _NO_BODY_STATUS:
+        return 0
+    value = response.headers.get("content-length", "").strip()
+    return int(value) if value.isdigit() else 0
+
+
+def _protocol_message(origin: Origin, exc: httpx.RemoteProtocolError) -> str:
+    text = str(exc).lower()
+    if "peer closed" in text or "disconnected" in text or "incomplete" in text:
+        return f"the connection to {origin} was reset or closed before a full response"
+    return f"{origin} answered with something that is not valid HTTP"
 
 
 def _is_ip(host: str) -> bool:
@@ -373,9 +396,13 @@ def new_client(limits: Limits, verify: ssl.SSLContext | bool = True) -> httpx.As
     """The shared upstream client: no environment proxies, no connection reuse across names.
 
     Connections are not kept alive: the pool is keyed by the connected IP address, and a TLS
-    connection set up for one host name must never carry a request for another.
+    connection set up for one host name must never carry a request for another. The cookie jar
+    accepts nothing: an upstream ``Set-Cookie`` must never ride along on a later request (of
+    another reader). The client library's own log lines (full URLs with query strings) are
+    silenced, see :func:`quiet_client_logs`.
     """
-    return httpx.AsyncClient(
+    quiet_client_logs()
+    client = httpx.AsyncClient(
         trust_env=False,
         verify=verify,
         follow_redirects=False,
@@ -383,6 +410,19 @@ def new_client(limits: Limits, verify: ssl.SSLContext | bool = True) -> httpx.As
         limits=httpx.Limits(max_connections=64, max_keepalive_connections=0),
         headers={"User-Agent": "docgen-playground"},
     )
+    # Set on the jar itself: httpx copies a jar passed as ``cookies=`` into a default one.
+    client.cookies.jar = http.cookiejar.CookieJar(policy=_NO_COOKIES)
+    return client
+
+
+_NO_COOKIES = http.cookiejar.DefaultCookiePolicy(allowed_domains=[])
+
+
+def quiet_client_logs() -> None:
+    """httpx logs every request's full URL at INFO, query string (API keys) included: keep its
+    and httpcore's loggers at WARNING whatever the host application configures for the root."""
+    for name in ("httpx", "httpcore"):
+        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 def log_line(
