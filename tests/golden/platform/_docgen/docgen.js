@@ -1,7 +1,8 @@
 /* docgen front-end behaviour. Vanilla ES2019, no dependencies, no network access except the
-   site's own search index. Every result shown to the user is built with createElement and
-   textContent: nothing from the index or the page is ever parsed as HTML. Every feature is
-   optional: a missing element means the feature is skipped, never a console error. */
+   site's own search index and navigation data. Every result shown to the user is built with
+   createElement and textContent: nothing from the index or the page is ever parsed as HTML.
+   Every feature is optional: a missing element means the feature is skipped, never a console
+   error. */
 (function () {
   "use strict";
 
@@ -114,6 +115,196 @@
       if (wide.addEventListener) { wide.addEventListener("change", onWide); }
       else if (wide.addListener) { wide.addListener(onWide); }
     }
+  }
+
+  /* ------------------------------------------------- big sidebars, on demand */
+  /* A big section's sidebar holds its group headings and the current group only; the other
+     groups come from the section's nav data file (_docgen/nav/<key>.json), fetched once when
+     the reader opens a group or asks for more links, and built with createElement. */
+  function methodBadge(method) {
+    var m = String(method).toUpperCase();
+    var cls = m === "WEBHOOK" || m === "HOOK" ? "hook" : m.toLowerCase().replace(/[^a-z]/g, "");
+    var short = { DELETE: "DEL", OPTIONS: "OPT", WEBHOOK: "HOOK" }[m];
+    var badge = el("span", "method method-" + cls, short ? null : m);
+    if (short) {
+      var visible = el("span", null, short);
+      visible.setAttribute("aria-hidden", "true");
+      badge.appendChild(visible);
+      badge.appendChild(el("span", "visually-hidden", m));
+    }
+    return badge;
+  }
+
+  function samePage(a, b) {
+    function clean(path) { return path.replace(/index\.html$/, "").replace(/\/?$/, "/"); }
+    return clean(a) === clean(b);
+  }
+
+  function initLazyNav() {
+    var rootList = $("[data-docgen-nav]");
+    if (!rootList) { return; }
+    var file = rootList.getAttribute("data-docgen-nav") || "";
+    if (!/^_docgen\/nav\/[A-Za-z0-9_-]+\.json$/.test(file)) { return; }
+    var base = siteBase();
+    var here = window.location.pathname;
+    var data = null;
+    var loading = null;
+
+    function load() {
+      if (data) { return Promise.resolve(data); }
+      if (!loading) {
+        loading = fetch(base + file, { credentials: "same-origin" })
+          .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
+          .then(function (json) {
+            data = json && Array.isArray(json.items) ? json : { items: [] };
+            return data;
+          });
+        loading.catch(function () { loading = null; });
+      }
+      return loading;
+    }
+
+    function find(key) {
+      if (key === "") { return { c: data.items }; }
+      var list = data.items;
+      var node = null;
+      var parts = String(key).split(".");
+      for (var i = 0; i < parts.length; i++) {
+        node = list[Number(parts[i])];
+        if (!node || typeof node !== "object") { return null; }
+        list = Array.isArray(node.c) ? node.c : [];
+      }
+      return node;
+    }
+
+    function usable(node) {
+      return node && typeof node.l === "string" &&
+        (Array.isArray(node.c) || (typeof node.u === "string" && !/^\s*[a-z][a-z0-9+.-]*:/i.test(node.u)));
+    }
+
+    function isHere(node) {
+      var a = doc.createElement("a");
+      a.href = base + node.u.replace(/^[\/\\]+/, "");
+      return samePage(a.pathname, here);
+    }
+
+    function holdsHere(node) {
+      if (!Array.isArray(node.c)) { return isHere(node); }
+      for (var i = 0; i < node.c.length; i++) { if (usable(node.c[i]) && holdsHere(node.c[i])) { return true; } }
+      return false;
+    }
+
+    function link(node) {
+      var a = el("a", "nav-link");
+      a.href = base + node.u.replace(/^[\/\\]+/, "");
+      if (node.d) { a.classList.add("deprecated"); }
+      if (samePage(a.pathname, here)) {
+        a.classList.add("active");
+        a.setAttribute("aria-current", "page");
+      }
+      if (typeof node.m === "string" && node.m) { a.appendChild(methodBadge(node.m)); }
+      a.appendChild(el("span", "nav-label", node.l));
+      if (node.d) { a.appendChild(el("span", "visually-hidden", " (deprecated)")); }
+      return a;
+    }
+
+    /* A group: its entries now when it holds this page, else when the reader opens it. */
+    function group(node, key, top) {
+      var li = el("li", top ? "nav-section nav-lazy" : "nav-group");
+      var details = el("details");
+      details.setAttribute("data-docgen-nav-group", key);
+      var summary = el("summary");
+      if (top) {
+        summary.appendChild(el("span", "nav-section-title", node.l));
+        var count = el("span", "nav-count", typeof node.n === "number" ? node.n : "");
+        count.appendChild(el("span", "visually-hidden", " pages"));
+        summary.appendChild(count);
+      } else {
+        summary.appendChild(svgIcon("chevron"));
+        summary.appendChild(el("span", null, node.l));
+      }
+      details.appendChild(summary);
+      if (holdsHere(node)) {
+        details.open = true;
+        details.appendChild(list(node.c, key, false));
+      } else {
+        var pending = el("span");
+        pending.setAttribute("data-docgen-nav-pending", "");
+        details.appendChild(pending);
+      }
+      li.appendChild(details);
+      return li;
+    }
+
+    function entries(target, children, prefix, top) {
+      children.forEach(function (node, i) {
+        if (!usable(node)) { return; }
+        var key = prefix === "" ? String(i) : prefix + "." + i;
+        if (Array.isArray(node.c)) {
+          target.appendChild(group(node, key, top));
+        } else {
+          var li = el("li", top ? "nav-top-link" : null);
+          li.appendChild(link(node));
+          target.appendChild(li);
+        }
+      });
+    }
+
+    function list(children, key, top) {
+      var ul = el("ul", "nav-list");
+      ul.setAttribute("data-docgen-nav-key", key);
+      entries(ul, children, key, top);
+      return ul;
+    }
+
+    /* Puts every entry of ``key`` in place of ``stale`` (a stand-in link or a windowed list). */
+    function fill(stale, key, focusHref) {
+      if (stale.getAttribute("data-docgen-nav-loading")) { return Promise.resolve(false); }
+      stale.setAttribute("data-docgen-nav-loading", "");
+      return load().then(function () {
+        stale.removeAttribute("data-docgen-nav-loading");
+        var node = find(key);
+        if (!node || !Array.isArray(node.c) || !stale.parentNode) { return false; }
+        var fresh;
+        if (stale === rootList) {
+          while (rootList.firstChild) { rootList.removeChild(rootList.firstChild); }
+          entries(rootList, node.c, "", true);
+          fresh = rootList;
+        } else {
+          fresh = list(node.c, key, false);
+          stale.parentNode.replaceChild(fresh, stale);
+        }
+        if (focusHref) {
+          var target = $$("a[href]", fresh).filter(function (a) { return a.href === focusHref; })[0];
+          if (target) { target.focus(); }
+        }
+        return true;
+      }, function () {
+        stale.removeAttribute("data-docgen-nav-loading");
+        return false;
+      });
+    }
+
+    rootList.addEventListener("toggle", function (e) {
+      var details = e.target;
+      if (!details || !details.open || !details.hasAttribute || !details.hasAttribute("data-docgen-nav-group")) { return; }
+      var pending = details.querySelector(":scope > [data-docgen-nav-pending]");
+      if (pending) { fill(pending, details.getAttribute("data-docgen-nav-group"), null); }
+    }, true);
+
+    rootList.addEventListener("click", function (e) {
+      var more = e.target && e.target.closest ? e.target.closest("[data-docgen-nav-more], [data-docgen-nav-pending]") : null;
+      if (!more || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) { return; }
+      var owner = more.hasAttribute("data-docgen-nav-more")
+        ? more.closest("ul[data-docgen-nav-key]")
+        : more.closest("[data-docgen-nav-group]");
+      if (!owner) { return; }
+      e.preventDefault();
+      var href = more.href;
+      var key = owner.getAttribute(owner.tagName.toLowerCase() === "ul" ? "data-docgen-nav-key" : "data-docgen-nav-group");
+      var stale = owner.tagName.toLowerCase() === "ul" ? owner : more;
+      fill(stale, key, href).then(function (done) { if (!done) { window.location.href = href; } });
+    });
   }
 
   /* --------------------------------------------------------- version select */
@@ -243,6 +434,7 @@
     var shapes = kind === "copy"
       ? [["rect", { x: "9", y: "9", width: "13", height: "13", rx: "2" }],
          ["path", { d: "M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" }]]
+      : kind === "chevron" ? [["path", { d: "m9 18 6-6-6-6" }]]
       : [["path", { d: "M20 6 9 17l-5-5" }]];
     shapes.forEach(function (s) {
       var node = doc.createElementNS(ns, s[0]);
@@ -647,6 +839,7 @@
   function init() {
     safe(initTheme);
     safe(initSidebar);
+    safe(initLazyNav);
     safe(initVersions);
     safe(initTabs);
     safe(initCopy);

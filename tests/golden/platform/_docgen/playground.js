@@ -1,0 +1,1434 @@
+/* docgen API playground ("Try it"). Vanilla ES2019, no dependencies, no build step.
+   Reads the operation from .op-layout[data-docgen-playground] (JSON, see the playground contract),
+   builds a request form under the page header, sends the request through the docs site's proxy
+   (POST <proxyUrl>, JSON envelope) or straight to the API, and shows the response.
+   Spec text and API responses are hostile input: everything is inserted with textContent or
+   setAttribute, never parsed as HTML; no eval, no inline handlers. Secrets typed by the reader
+   stay in sessionStorage of this tab and go nowhere but into the request they are typed for. */
+(function () {
+  "use strict";
+
+  var doc = document;
+  var DISPLAY_LIMIT = 200 * 1024; // characters of a text body shown before truncating
+  var STORE = "docgen:playground:";
+  var SKIPPED_HEADERS = { accept: true, "content-type": true, authorization: true }; // OpenAPI ignores these parameters
+  var STATUS_TEXT = {
+    100: "Continue", 101: "Switching Protocols", 200: "OK", 201: "Created", 202: "Accepted",
+    203: "Non-Authoritative Information", 204: "No Content", 205: "Reset Content",
+    206: "Partial Content", 300: "Multiple Choices", 301: "Moved Permanently", 302: "Found",
+    303: "See Other", 304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
+    400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden",
+    404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout",
+    409: "Conflict", 410: "Gone", 411: "Length Required", 412: "Precondition Failed",
+    413: "Content Too Large", 415: "Unsupported Media Type", 418: "I'm a teapot",
+    422: "Unprocessable Content", 423: "Locked", 425: "Too Early", 428: "Precondition Required",
+    429: "Too Many Requests", 431: "Request Header Fields Too Large",
+    500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
+    503: "Service Unavailable", 504: "Gateway Timeout"
+  };
+  var uid = 0;
+
+  /* ------------------------------------------------------------ helpers */
+  function $(sel, ctx) { return (ctx || doc).querySelector(sel); }
+  function isObj(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
+  function arr(x) { return Array.isArray(x) ? x : []; }
+  function str(x) { return typeof x === "string" ? x : ""; }
+  function has(o, k) { return isObj(o) && Object.prototype.hasOwnProperty.call(o, k); }
+  function nextId(prefix) { uid += 1; return "pg-" + prefix + "-" + uid; }
+
+  /* Element builder: attributes go through setAttribute, text through text nodes. */
+  function h(tag, attrs, kids) {
+    var node = doc.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (k) {
+        var v = attrs[k];
+        if (v === null || v === undefined || v === false) { return; }
+        if (k === "class") { node.className = v; }
+        else if (k === "text") { node.textContent = String(v); }
+        else { node.setAttribute(k, v === true ? "" : String(v)); }
+      });
+    }
+    (kids || []).forEach(function (c) {
+      if (c === null || c === undefined || c === false) { return; }
+      node.appendChild(typeof c === "string" ? doc.createTextNode(c) : c);
+    });
+    return node;
+  }
+  function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
+
+  var ICONS = {
+    link: ["M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71", "M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71"],
+    play: ["M6 4l14 8-14 8z"],
+    close: ["M18 6 6 18", "M6 6l12 12"],
+    eye: ["M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z", "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z"],
+    eyeOff: ["M3 3l18 18", "M10.6 6.1A9.8 9.8 0 0 1 12 6c6.4 0 10 6 10 6a17 17 0 0 1-3.2 3.9", "M6.6 6.6C3.8 8.3 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6", "M9.9 9.9a3 3 0 0 0 4.2 4.2"],
+    copy: ["M9 9h11a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9a2 2 0 0 1-2-2z", "M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1"],
+    check: ["M20 6 9 17l-5-5"],
+    alert: ["M12 9v4", "M12 17h.01", "M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z"],
+    download: ["M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4", "M7 10l5 5 5-5", "M12 15V3"],
+    terminal: ["M4 17l6-6-6-6", "M12 19h8"]
+  };
+  function icon(name, size) {
+    var ns = "http://www.w3.org/2000/svg";
+    var svg = doc.createElementNS(ns, "svg");
+    var attrs = { "class": "icon icon-" + name, width: size || 14, height: size || 14, viewBox: "0 0 24 24",
+      fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linecap": "round",
+      "stroke-linejoin": "round", "aria-hidden": "true", focusable: "false" };
+    Object.keys(attrs).forEach(function (k) { svg.setAttribute(k, String(attrs[k])); });
+    ICONS[name].forEach(function (d) {
+      var p = doc.createElementNS(ns, "path");
+      p.setAttribute("d", d);
+      svg.appendChild(p);
+    });
+    return svg;
+  }
+
+  function sessionGet(key) { try { return window.sessionStorage.getItem(key); } catch (e) { return null; } }
+  function sessionSet(key, value) {
+    try {
+      if (value === null) { window.sessionStorage.removeItem(key); } else { window.sessionStorage.setItem(key, value); }
+    } catch (e) { /* storage disabled: values simply do not persist */ }
+  }
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).then(function () { return true; }, function () { return fallbackCopy(text); });
+    }
+    return Promise.resolve(fallbackCopy(text));
+  }
+  function fallbackCopy(text) {
+    var area = h("textarea", { readonly: true, "aria-hidden": "true", tabindex: "-1" });
+    area.value = text;
+    area.style.position = "fixed";
+    area.style.top = "-1000px";
+    area.style.opacity = "0";
+    doc.body.appendChild(area);
+    var previous = doc.activeElement;
+    area.select();
+    var ok = false;
+    try { ok = doc.execCommand("copy"); } catch (e) { ok = false; }
+    doc.body.removeChild(area);
+    if (previous && previous.focus) { previous.focus({ preventScroll: true }); }
+    return ok;
+  }
+
+  function formatSize(n) {
+    if (n < 1024) { return n + " B"; }
+    if (n < 1024 * 1024) { return (n / 1024).toFixed(n < 10240 ? 1 : 0) + " KB"; }
+    return (n / 1048576).toFixed(1) + " MB";
+  }
+  function display(v) {
+    if (v === null) { return "null"; }
+    if (typeof v === "string") { return v; }
+    if (typeof v === "number" || typeof v === "boolean") { return String(v); }
+    if (Array.isArray(v) && v.every(function (x) { return !isObj(x) && !Array.isArray(x); })) {
+      return v.map(display).join(", ");
+    }
+    try { return JSON.stringify(v); } catch (e) { return ""; }
+  }
+  function shellQuote(s) { return "'" + String(s).replace(/'/g, "'\\''") + "'"; }
+  function siteData() {
+    var raw = doc.body.getAttribute("data-docgen-site");
+    var site = null;
+    try { site = raw ? JSON.parse(raw) : null; } catch (e) { site = null; }
+    var base = isObj(site) && typeof site.base === "string" ? site.base : null;
+    if (base === null) {
+      var meta = $('meta[name="docgen-base"]');
+      base = meta ? meta.getAttribute("content") || "" : "";
+    }
+    var root;
+    try { root = new URL(base || "./", doc.baseURI).pathname; } catch (e) { root = "/"; }
+    return { base: base, root: root };
+  }
+  function headerSafe(s) { return /^[\t\x20-\x7e\x80-\xff]*$/.test(s); }
+  function lineCol(text, pos) {
+    var before = text.slice(0, pos);
+    var line = before.split("\n").length;
+    return { line: line, col: pos - (before.lastIndexOf("\n") + 1) + 1 };
+  }
+
+  /* ------------------------------------------- JSON syntax error position
+     JSON.parse messages differ by browser and often omit the position: a small scanner finds
+     where and why the text stops being JSON. Only called after JSON.parse failed. */
+  function jsonProblem(text) {
+    var i = 0;
+    var n = text.length;
+    var depth = 0;
+    function Fail(message, pos) { this.message = message; this.pos = pos; }
+    function fail(message, pos) { throw new Fail(message, pos === undefined ? i : pos); }
+    function found(at) {
+      if (at >= n) { return "the end of the text"; }
+      var c = text.charAt(at);
+      return c === "\n" ? "a line break" : "'" + c + "'";
+    }
+    function ws() {
+      while (i < n) {
+        var c = text.charCodeAt(i);
+        if (c === 32 || c === 9 || c === 10 || c === 13) { i += 1; } else { break; }
+      }
+    }
+    function value() {
+      ws();
+      if (i >= n) { fail("Unexpected end of the text: a value is missing"); }
+      var c = text.charAt(i);
+      if (c === "{") { return container("}"); }
+      if (c === "[") { return container("]"); }
+      if (c === '"') { return string(); }
+      if (c === "-" || (c >= "0" && c <= "9")) { return number(); }
+      var word = /^(true|false|null)/.exec(text.slice(i, i + 5));
+      if (word) { i += word[0].length; return; }
+      fail("Expected a value, found " + found(i) + (c === "'" ? " (JSON strings use double quotes)" : ""));
+    }
+    function container(close) {
+      depth += 1;
+      if (depth > 400) { fail("Nested too deeply"); }
+      i += 1;
+      ws();
+      if (text.charAt(i) === close) { i += 1; depth -= 1; return; }
+      for (;;) {
+        ws();
+        if (close === "}") {
+          if (text.charAt(i) !== '"') {
+            fail(text.charAt(i) === "}" ? "Trailing comma before '}'" : "Expected a property name in double quotes, found " + found(i));
+          }
+          string();
+          ws();
+          if (text.charAt(i) !== ":") { fail("Expected ':' after the property name, found " + found(i)); }
+          i += 1;
+          value();
+        } else {
+          ws();
+          if (text.charAt(i) === "]") { fail("Trailing comma before ']'"); }
+          value();
+        }
+        ws();
+        var c = text.charAt(i);
+        if (c === ",") { i += 1; continue; }
+        if (c === close) { i += 1; depth -= 1; return; }
+        fail("Expected ',' or '" + close + "' after " + (close === "}" ? "a property value" : "an array item") + ", found " + found(i));
+      }
+    }
+    function string() {
+      var start = i;
+      i += 1;
+      while (i < n) {
+        var c = text.charAt(i);
+        if (c === '"') { i += 1; return; }
+        if (c === "\\") {
+          var e = text.charAt(i + 1);
+          if (e && '"\\/bfnrt'.indexOf(e) !== -1) { i += 2; continue; }
+          if (e === "u" && /^[0-9a-fA-F]{4}$/.test(text.substr(i + 2, 4))) { i += 6; continue; }
+          fail("Invalid escape sequence in a string");
+        }
+        if (text.charCodeAt(i) < 0x20) { fail(c === "\n" ? "Line break inside a string (unterminated string?)" : "Control character inside a string"); }
+        i += 1;
+      }
+      fail("Unterminated string", start);
+    }
+    function number() {
+      var m = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(text.slice(i, i + 500));
+      if (!m) { fail("Invalid number"); }
+      i += m[0].length;
+      if (/[0-9.eE+-]/.test(text.charAt(i))) { fail("Invalid number"); }
+    }
+    try {
+      value();
+      ws();
+      if (i < n) { fail("Unexpected " + found(i) + " after the end of the JSON value"); }
+      return null;
+    } catch (e) {
+      if (e instanceof Fail) { return { message: e.message, pos: e.pos }; }
+      throw e;
+    }
+  }
+
+  /* Returns null when ``text`` is JSON, else {message, pos, line, col}. */
+  function checkJson(text) {
+    try { JSON.parse(text); return null; } catch (err) {
+      var p = jsonProblem(text) || { message: String(err && err.message || "Invalid JSON"), pos: 0 };
+      var lc = lineCol(text, p.pos);
+      return { message: p.message, pos: p.pos, line: lc.line, col: lc.col };
+    }
+  }
+
+  /* ------------------------------------------------------------ schemas */
+  function kindOf(schema) {
+    var t = schema && schema.type;
+    if (Array.isArray(t)) { t = t.filter(function (x) { return x !== "null"; })[0]; }
+    if (schema && Array.isArray(schema.enum) && schema.enum.length && t !== "array" && t !== "object") { return "enum"; }
+    if (t === "boolean" || t === "integer" || t === "number" || t === "array" || t === "object") { return t; }
+    return "string";
+  }
+  function typeLabel(schema) {
+    var t = schema && schema.type;
+    if (Array.isArray(t)) { t = t.filter(function (x) { return x !== "null"; })[0]; }
+    if (typeof t !== "string") { return ""; }
+    if (t === "array" && isObj(schema.items) && typeof schema.items.type === "string") { return "array<" + schema.items.type + ">"; }
+    return t + (typeof schema.format === "string" && schema.format ? "<" + schema.format + ">" : "");
+  }
+  function isNum(x) { return typeof x === "number" && isFinite(x); }
+  function fmtNum(x) { return String(x); }
+
+  /* Checks one scalar (string form) against a schema; returns a message or null. */
+  function checkScalar(value, schema, kind) {
+    schema = isObj(schema) ? schema : {};
+    if (Array.isArray(schema.enum) && schema.enum.length) {
+      var allowed = schema.enum.map(display);
+      if (allowed.indexOf(value) === -1) {
+        var list = allowed.slice(0, 8).join(", ") + (allowed.length > 8 ? ", …" : "");
+        return "Must be one of: " + list + ".";
+      }
+    }
+    if (kind === "enum") { kind = kindOf({ type: schema.type }); }
+    if (kind === "boolean") {
+      return value === "true" || value === "false" ? null : "Must be true or false.";
+    }
+    if (kind === "integer" || kind === "number") {
+      var t = value.trim();
+      if (kind === "integer" && !/^[-+]?[0-9]+$/.test(t)) { return "Must be a whole number."; }
+      if (kind === "number" && !/^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/.test(t)) { return "Must be a number."; }
+      var v = Number(t);
+      var exMin = schema.exclusiveMinimum;
+      var exMax = schema.exclusiveMaximum;
+      if (isNum(schema.minimum)) {
+        if (exMin === true ? v <= schema.minimum : v < schema.minimum) {
+          return "Must be " + (exMin === true ? "greater than " : "at least ") + fmtNum(schema.minimum) + ".";
+        }
+      }
+      if (isNum(exMin) && v <= exMin) { return "Must be greater than " + fmtNum(exMin) + "."; }
+      if (isNum(schema.maximum)) {
+        if (exMax === true ? v >= schema.maximum : v > schema.maximum) {
+          return "Must be " + (exMax === true ? "less than " : "at most ") + fmtNum(schema.maximum) + ".";
+        }
+      }
+      if (isNum(exMax) && v >= exMax) { return "Must be less than " + fmtNum(exMax) + "."; }
+      if (isNum(schema.multipleOf) && schema.multipleOf > 0) {
+        var q = v / schema.multipleOf;
+        if (Math.abs(q - Math.round(q)) > 1e-9 * Math.max(1, Math.abs(q))) {
+          return "Must be a multiple of " + fmtNum(schema.multipleOf) + ".";
+        }
+      }
+      return null;
+    }
+    var length = Array.from(value).length;
+    if (isNum(schema.minLength) && length < schema.minLength) {
+      return "Must be at least " + schema.minLength + (schema.minLength === 1 ? " character." : " characters.");
+    }
+    if (isNum(schema.maxLength) && length > schema.maxLength) {
+      return "Must be at most " + schema.maxLength + (schema.maxLength === 1 ? " character." : " characters.");
+    }
+    if (typeof schema.pattern === "string" && schema.pattern.length <= 2000) {
+      var re = null;
+      try { re = new RegExp(schema.pattern, "u"); } catch (e) {
+        try { re = new RegExp(schema.pattern); } catch (e2) { re = null; }
+      }
+      if (re && !re.test(value)) { return "Must match the pattern " + schema.pattern; }
+    }
+    return null;
+  }
+
+  function constraintText(schema, noDefault) {
+    var parts = [];
+    if (!isObj(schema)) { return ""; }
+    var lo = null;
+    var hi = null;
+    var loIn = false;
+    var hiIn = false;
+    if (isNum(schema.minimum)) { loIn = schema.exclusiveMinimum !== true; lo = schema.minimum; }
+    if (isNum(schema.exclusiveMinimum)) { loIn = false; lo = schema.exclusiveMinimum; }
+    if (isNum(schema.maximum)) { hiIn = schema.exclusiveMaximum !== true; hi = schema.maximum; }
+    if (isNum(schema.exclusiveMaximum)) { hiIn = false; hi = schema.exclusiveMaximum; }
+    if (lo !== null && hi !== null && loIn && hiIn) { parts.push(lo + " to " + hi); }
+    else {
+      if (lo !== null) { parts.push((loIn ? "min " : "greater than ") + lo); }
+      if (hi !== null) { parts.push((hiIn ? "max " : "less than ") + hi); }
+    }
+    if (isNum(schema.multipleOf)) { parts.push("multiple of " + schema.multipleOf); }
+    if (isNum(schema.minLength) && isNum(schema.maxLength)) { parts.push(schema.minLength + "–" + schema.maxLength + " characters"); }
+    else if (isNum(schema.minLength)) { parts.push("min " + schema.minLength + " characters"); }
+    else if (isNum(schema.maxLength)) { parts.push("max " + schema.maxLength + " characters"); }
+    if (has(schema, "default") && !noDefault) { parts.push("default " + display(schema["default"])); }
+    return parts.join(" · ");
+  }
+
+  /* ------------------------------------------------------------- mount */
+  function init() {
+    var layout = $(".op-layout[data-docgen-playground]");
+    if (!layout) { return; }
+    var data = null;
+    try { data = JSON.parse(layout.getAttribute("data-docgen-playground")); } catch (e) { return; }
+    if (!isObj(data)) { return; }
+    if (data.mode === "interactive") { mount(layout, data); return; }
+    if (data.mode !== "auth") { return; } // "simple" is server-rendered, "none" has nothing
+    var auth = window.docgenAuth;
+    if (!auth || !auth.ready || typeof auth.ready.then !== "function") { return; }
+    var groups = arr(data.groups).filter(function (g) { return typeof g === "string"; });
+    var mounted = null;
+    function apply(session) {
+      var ok = isObj(session) && (!groups.length || arr(session.groups).some(function (g) { return groups.indexOf(g) !== -1; }));
+      if (ok && !mounted) { mounted = mount(layout, data); }
+      else if (!ok && mounted) { mounted.destroy(); mounted = null; }
+    }
+    auth.ready.then(apply, function () { /* no session: nothing is shown */ });
+    window.addEventListener("docgen:auth", function (e) { apply(e && e.detail ? e.detail.session : null); });
+  }
+
+  function mount(layout, data) {
+    var pg = new Playground(layout, data);
+    return pg.ok ? pg : null;
+  }
+
+  function Playground(layout, data) {
+    var self = this;
+    this.data = data;
+    this.method = str(data.method).toUpperCase().replace(/[^A-Z]/g, "") || "GET";
+    this.path = str(data.path);
+    this.servers = arr(data.servers).filter(isObj);
+    this.params = arr(data.parameters).filter(function (p) {
+      if (!isObj(p) || typeof p.name !== "string" || !p.name) { return false; }
+      if (["path", "query", "header", "cookie"].indexOf(p["in"]) === -1) { return false; }
+      return !(p["in"] === "header" && SKIPPED_HEADERS[p.name.toLowerCase()]);
+    });
+    this.body = isObj(data.body) ? data.body : null;
+    this.security = arr(data.security).filter(Array.isArray).map(function (alt) { return alt.filter(isObj); });
+    this.site = siteData();
+    this.fields = [];
+    this.serverFields = [];
+    this.authFields = [];
+    this.blobUrls = [];
+    this.controller = null;
+    this.layout = layout;
+
+    var header = $(".op-header", layout);
+    var main = $(".op-main", layout) || layout;
+    this.panel = this.buildPanel();
+    if (header && header.parentNode) { header.parentNode.insertBefore(this.panel, header.nextSibling); }
+    else { main.insertBefore(this.panel, main.firstChild); }
+
+    this.button = h("button", { type: "button", "class": "pg-try", "aria-expanded": "false",
+      "aria-controls": this.panel.id, "data-docgen-try": "" }, [icon("play", 12), h("span", { text: "Try it" })]);
+    var endpoint = $(".endpoint", layout);
+    if (endpoint) { endpoint.appendChild(this.button); }
+    else { this.panel.parentNode.insertBefore(this.button, this.panel); }
+    this.button.addEventListener("click", function () { self.toggle(!self.isOpen(), true); });
+
+    this.onHash = function () { if (window.location.hash === "#try-it") { self.toggle(true, true); } };
+    window.addEventListener("hashchange", this.onHash);
+    this.ok = true;
+    this.updatePreview();
+    if (window.location.hash === "#try-it") {
+      this.toggle(true, false);
+      this.panel.scrollIntoView({ block: "start" });
+    }
+  }
+
+  Playground.prototype.isOpen = function () { return !this.panel.hidden; };
+
+  Playground.prototype.toggle = function (open, focus) {
+    this.panel.hidden = !open;
+    this.button.setAttribute("aria-expanded", open ? "true" : "false");
+    this.button.classList.toggle("is-open", open);
+    if (open && focus) {
+      var first = this.panel.querySelector("input:not([type=hidden]), select, textarea");
+      (first || this.title).focus({ preventScroll: true });
+      var rect = this.panel.getBoundingClientRect();
+      if (rect.top < 0 || rect.top > window.innerHeight * 0.6) {
+        this.panel.scrollIntoView({ block: "start", behavior: "smooth" });
+      }
+    } else if (!open && focus) {
+      this.button.focus();
+    }
+  };
+
+  Playground.prototype.destroy = function () {
+    if (this.controller) { this.controller.abort(); }
+    this.revokeBlobs();
+    window.removeEventListener("hashchange", this.onHash);
+    if (this.panel.parentNode) { this.panel.parentNode.removeChild(this.panel); }
+    if (this.button.parentNode) { this.button.parentNode.removeChild(this.button); }
+  };
+
+  /* -------------------------------------------------------------- panel */
+  Playground.prototype.buildPanel = function () {
+    var self = this;
+    var titleId = nextId("title");
+    this.title = h("h2", { "class": "pg-title", id: titleId, tabindex: "-1", text: "Try it" });
+    this.preview = h("code", { "class": "pg-url", "data-pg-url": "" });
+    var close = h("button", { type: "button", "class": "icon-button pg-close", "aria-label": "Close the playground",
+      title: "Close", "data-pg-close": "" }, [icon("close", 18)]);
+    close.addEventListener("click", function () { self.toggle(false, true); });
+    var methodClass = "method method-" + this.method.toLowerCase();
+    var head = h("div", { "class": "pg-head" }, [
+      h("div", { "class": "pg-head-main" }, [
+        this.title,
+        h("p", { "class": "pg-request-line" }, [h("span", { "class": methodClass, text: this.method }), this.preview])
+      ]),
+      close
+    ]);
+
+    this.form = h("form", { "class": "pg-form", novalidate: true, "data-pg-form": "", "aria-labelledby": titleId });
+    this.form.addEventListener("submit", function (e) { e.preventDefault(); self.send(); });
+    this.form.addEventListener("input", function (e) { self.onInput(e.target); });
+    this.form.addEventListener("change", function (e) { self.onInput(e.target); });
+    this.form.addEventListener("focusout", function (e) {
+      // Moving to Send/Copy: no blur message now, or the layout shifts under the pointer mid-click.
+      var next = e.relatedTarget;
+      if (next && next.closest && next.closest(".pg-actions")) { return; }
+      self.onBlur(e.target);
+    });
+    this.form.addEventListener("keydown", function (e) {
+      if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); self.send(); }
+    });
+
+    var anyRequired = false;
+    if (this.servers.length) { this.form.appendChild(this.buildServers()); }
+    var authGroup = this.buildAuth();
+    if (authGroup) { this.form.appendChild(authGroup); }
+    var titles = { path: "Path parameters", query: "Query parameters", header: "Headers", cookie: "Cookies" };
+    ["path", "query", "header", "cookie"].forEach(function (loc) {
+      var ps = self.params.filter(function (p) { return p["in"] === loc; });
+      if (!ps.length) { return; }
+      var legend = h("legend", { "class": "pg-legend", text: titles[loc] });
+      var group = h("fieldset", { "class": "pg-group", "data-pg-group": loc }, [legend]);
+      if (loc === "cookie" && self.data.proxy === false) {
+        group.appendChild(h("p", { "class": "pg-note", text: "Browsers do not let pages set cookies on requests to other sites: without the docs proxy, cookie values are only used in Copy as curl." }));
+      }
+      ps.forEach(function (p) {
+        if (p.required) { anyRequired = true; }
+        group.appendChild(self.buildParam(p));
+      });
+      self.form.appendChild(group);
+    });
+    if (this.body) { this.form.appendChild(this.buildBody()); }
+    if (anyRequired || (this.body && this.body.required)) {
+      this.form.insertBefore(h("p", { "class": "pg-required-note" }, [h("span", { "class": "pg-req", "aria-hidden": "true", text: "*" }), " Required"]), this.form.firstChild);
+    }
+    this.form.appendChild(this.buildActions());
+
+    this.response = h("div", { "class": "pg-response", "data-pg-response": "", hidden: true, "aria-labelledby": nextId("resp") });
+    this.live = h("div", { "class": "visually-hidden", role: "status", "aria-live": "polite", "data-pg-live": "" });
+    var panel = h("section", { "class": "pg-panel", id: "try-it", "aria-labelledby": titleId,
+      "data-docgen-playground-panel": "", hidden: true }, [head, this.form, this.response, this.live]);
+    return panel;
+  };
+
+  /* A form row: label column (name, required mark, docs anchor, type) and input column. */
+  Playground.prototype.row = function (opts) {
+    var id = nextId("f");
+    var hintId = id + "-hint";
+    var errId = id + "-error";
+    var nameEl = h("code", { "class": "pg-name", text: opts.name });
+    var label = h("label", { "class": "pg-label", "for": id }, [nameEl,
+      opts.required ? h("span", { "class": "pg-req", "aria-hidden": "true", title: "required", text: "*" }) : null]);
+    var labelCol = h("div", { "class": "pg-label-col" }, [label]);
+    if (opts.anchor) {
+      labelCol.appendChild(h("a", { "class": "pg-anchor", href: "#" + encodeURIComponent(opts.anchor).replace(/%2E/gi, "."),
+        "aria-label": "Documentation of " + opts.name, title: "Go to the documentation", "data-pg-anchor": opts.key }, [icon("link", 14)]));
+    }
+    var meta = h("div", { "class": "pg-meta" });
+    if (opts.type) { meta.appendChild(h("span", { "class": "pg-type", text: opts.type })); }
+    if (opts.deprecated) { meta.appendChild(h("span", { "class": "tag tag-deprecated", text: "deprecated" })); }
+    if (meta.firstChild) { labelCol.appendChild(meta); }
+    if (opts.deprecated) { labelCol.classList.add("is-deprecated"); }
+
+    var control = opts.control;
+    control.id = id;
+    control.setAttribute("data-param", opts.key);
+    if (opts.required) { control.setAttribute("aria-required", "true"); }
+    var hint = opts.hint || opts.description
+      ? h("p", { "class": "pg-hint", id: hintId }, [opts.description ? h("span", { "class": "pg-desc", title: opts.description, text: opts.description }) : null,
+        opts.hint ? h("span", { "class": "pg-constraints", text: opts.hint }) : null])
+      : null;
+    var error = h("p", { "class": "pg-error", id: errId, "data-error-for": opts.key, hidden: true });
+    if (hint) { control.setAttribute("aria-describedby", hintId); }
+    var inputWrap = opts.wrap || control;
+    var inputCol = h("div", { "class": "pg-input-col" }, [inputWrap, hint, error]);
+    var rowEl = h("div", { "class": "pg-field", "data-field": opts.key }, [labelCol, inputCol]);
+    return { el: rowEl, control: control, error: error, hintId: hint ? hintId : null, errId: errId };
+  };
+
+  Playground.prototype.buildParam = function (p) {
+    var schema = isObj(p.schema) ? p.schema : {};
+    var kind = kindOf(schema);
+    var key = p["in"] + ":" + p.name;
+    var sample = p.example !== null && p.example !== undefined ? p.example : (has(schema, "default") ? schema["default"] : null);
+    var prefill = (p["in"] === "path" || p.required) && sample !== null && sample !== undefined;
+    var control;
+    var hint = constraintText(schema);
+    if (kind === "enum" || kind === "boolean") {
+      var values = kind === "boolean" ? [true, false] : schema.enum;
+      control = h("select", { "class": "pg-input pg-select" });
+      var needEmpty = !p.required || !prefill;
+      if (needEmpty) {
+        var emptyText = p.required ? "Select a value" : has(schema, "default") ? "(not set: default " + display(schema["default"]) + ")" : "(not set)";
+        control.appendChild(h("option", { value: "", text: emptyText }));
+      }
+      values.forEach(function (v) { control.appendChild(h("option", { value: display(v), text: display(v) })); });
+      control.value = prefill ? display(sample) : "";
+      if (control.selectedIndex === -1) { control.selectedIndex = 0; }
+      hint = constraintText(schema, true);
+    } else if (kind === "integer" || kind === "number") {
+      control = h("input", { "class": "pg-input", type: "number", inputmode: kind === "integer" ? "numeric" : "decimal",
+        step: isNum(schema.multipleOf) ? schema.multipleOf : kind === "integer" ? "1" : "any" });
+      if (isNum(schema.minimum) && schema.exclusiveMinimum !== true) { control.setAttribute("min", String(schema.minimum)); }
+      if (isNum(schema.maximum) && schema.exclusiveMaximum !== true) { control.setAttribute("max", String(schema.maximum)); }
+    } else if (kind === "object") {
+      control = h("textarea", { "class": "pg-input pg-textarea pg-json-small", rows: "3", spellcheck: "false",
+        autocapitalize: "off", autocomplete: "off" });
+      hint = "JSON object" + (hint ? " · " + hint : "");
+    } else {
+      control = h("input", { "class": "pg-input", type: "text", spellcheck: "false", autocapitalize: "off", autocomplete: "off" });
+      if (kind === "array") {
+        var items = isObj(schema.items) ? schema.items : {};
+        var itemHint = Array.isArray(items.enum) && items.enum.length ? " (" + items.enum.map(display).join(", ") + ")" : "";
+        var itemRange = constraintText(items, true);
+        hint = "Comma-separated values" + itemHint + (itemRange ? ", each " + itemRange : "") + (hint ? " · " + hint : "");
+      }
+    }
+    if (control.tagName !== "SELECT") {
+      if (prefill) { control.value = kind === "object" ? JSON.stringify(sample, null, 2) : display(sample); }
+      if (sample !== null && sample !== undefined) { control.setAttribute("placeholder", kind === "object" ? JSON.stringify(sample) : display(sample)); }
+    }
+    var r = this.row({ key: key, name: p.name, anchor: typeof p.anchor === "string" && p.anchor ? p.anchor : null,
+      required: !!p.required, deprecated: !!p.deprecated, type: typeLabel(schema),
+      description: typeof p.description === "string" ? p.description.trim() : "", hint: hint, control: control });
+    var field = { key: key, param: p, schema: schema, kind: kind, control: control, error: r.error,
+      hintId: r.hintId, errId: r.errId, required: !!p.required, touched: false };
+    control._pgField = field;
+    this.fields.push(field);
+    return r.el;
+  };
+
+  /* ------------------------------------------------------------ servers */
+  Playground.prototype.buildServers = function () {
+    var self = this;
+    var group = h("fieldset", { "class": "pg-group", "data-pg-group": "server" }, [h("legend", { "class": "pg-legend", text: "Server" })]);
+    this.serverIndex = 0;
+    var stored = sessionGet(STORE + "server:" + this.site.root);
+    if (this.servers.length > 1) {
+      var select = h("select", { "class": "pg-input pg-select", "data-pg-server": "" });
+      this.servers.forEach(function (s, i) {
+        var text = str(s.url) + (typeof s.description === "string" && s.description ? " (" + s.description + ")" : "");
+        select.appendChild(h("option", { value: String(i), text: text }));
+        if (stored !== null && stored === str(s.url)) { self.serverIndex = i; }
+      });
+      select.value = String(this.serverIndex);
+      var r = this.row({ key: "server", name: "URL", control: select });
+      select.removeAttribute("data-param");
+      select.addEventListener("change", function () {
+        self.serverIndex = Number(select.value) || 0;
+        sessionSet(STORE + "server:" + self.site.root, str(self.servers[self.serverIndex].url));
+        self.renderServerVars();
+        self.updatePreview();
+      });
+      group.appendChild(r.el);
+    } else {
+      group.appendChild(h("p", { "class": "pg-server-single" }, [h("code", { text: str(this.servers[0].url) }),
+        typeof this.servers[0].description === "string" && this.servers[0].description ? h("span", { "class": "pg-muted", text: this.servers[0].description }) : null]));
+    }
+    this.serverVarBox = h("div", { "class": "pg-server-vars" });
+    group.appendChild(this.serverVarBox);
+    this.renderServerVars();
+    return group;
+  };
+
+  Playground.prototype.renderServerVars = function () {
+    var self = this;
+    clear(this.serverVarBox);
+    this.serverFields = [];
+    var server = this.servers[this.serverIndex] || {};
+    arr(server.variables).filter(function (v) { return isObj(v) && typeof v.name === "string"; }).forEach(function (v) {
+      var control;
+      var choices = arr(v.enum);
+      if (choices.length) {
+        control = h("select", { "class": "pg-input pg-select" });
+        choices.forEach(function (c) { control.appendChild(h("option", { value: display(c), text: display(c) })); });
+        control.value = display(v["default"]);
+        if (control.selectedIndex === -1) { control.selectedIndex = 0; }
+      } else {
+        control = h("input", { "class": "pg-input", type: "text", spellcheck: "false", autocapitalize: "off" });
+        control.value = v["default"] === null || v["default"] === undefined ? "" : display(v["default"]);
+      }
+      var r = self.row({ key: "server:" + v.name, name: "{" + v.name + "}", required: true, control: control,
+        description: typeof v.description === "string" ? v.description : "" });
+      control.removeAttribute("data-param");
+      control.setAttribute("data-server-var", v.name);
+      var field = { key: "server:" + v.name, name: v.name, control: control, error: r.error, hintId: r.hintId,
+        errId: r.errId, required: true, kind: "string", schema: {}, serverVar: true };
+      control._pgField = field;
+      self.serverFields.push(field);
+      self.serverVarBox.appendChild(r.el);
+    });
+  };
+
+  /* --------------------------------------------------------------- auth */
+  Playground.prototype.buildAuth = function () {
+    var self = this;
+    var alts = this.security;
+    if (!alts.length || alts.every(function (a) { return !a.length; })) { return null; }
+    var group = h("fieldset", { "class": "pg-group", "data-pg-group": "auth" }, [h("legend", { "class": "pg-legend", text: "Authorization" })]);
+    this.authIndex = 0;
+    if (alts.length > 1) {
+      var choiceKey = STORE + "auth-choice:" + this.site.root;
+      var stored = sessionGet(choiceKey);
+      var select = h("select", { "class": "pg-input pg-select", "data-pg-auth-select": "" });
+      alts.forEach(function (alt, i) {
+        var sig = alt.map(function (s) { return str(s.key); }).join("+");
+        var text = alt.length ? alt.map(function (s) { return str(s.title) || str(s.key); }).join(" + ") : "No authentication";
+        select.appendChild(h("option", { value: String(i), text: text }));
+        if (stored !== null && stored === sig) { self.authIndex = i; }
+      });
+      select.value = String(this.authIndex);
+      var r = this.row({ key: "auth", name: "Method", control: select });
+      select.removeAttribute("data-param");
+      select.addEventListener("change", function () {
+        self.authIndex = Number(select.value) || 0;
+        sessionSet(choiceKey, alts[self.authIndex].map(function (s) { return str(s.key); }).join("+"));
+        self.renderAuth();
+        self.updatePreview();
+      });
+      group.appendChild(r.el);
+    } else if (alts[0].length > 1) {
+      group.appendChild(h("p", { "class": "pg-note", text: "These are sent together." }));
+    }
+    this.authBox = h("div", { "class": "pg-auth" });
+    group.appendChild(this.authBox);
+    this.renderAuth();
+    return group;
+  };
+
+  Playground.prototype.storeKey = function (schemeKey) { return STORE + "auth:" + this.site.root + ":" + schemeKey; };
+
+  Playground.prototype.renderAuth = function () {
+    var self = this;
+    clear(this.authBox);
+    this.authFields = [];
+    var alt = this.security[this.authIndex] || [];
+    if (!alt.length) {
+      this.authBox.appendChild(h("p", { "class": "pg-note", text: "The request is sent without credentials." }));
+      return;
+    }
+    var several = alt.length > 1;
+    alt.forEach(function (scheme) {
+      var key = str(scheme.key);
+      var kind = str(scheme.kind);
+      var title = str(scheme.title) || key;
+      var saved = {};
+      try { saved = JSON.parse(sessionGet(self.storeKey(key)) || "{}") || {}; } catch (e) { saved = {}; }
+      var where = scheme["in"] === "query" ? "query parameter" : scheme["in"] === "cookie" ? "cookie" : "header";
+      if (kind === "basic") {
+        self.authInput(scheme, "username", "Username", several ? title : "", false, saved.username, null);
+        self.authInput(scheme, "password", "Password", several ? title : "", true, saved.password, null);
+      } else if (kind === "bearer" || kind === "oauth2" || kind === "openIdConnect") {
+        var how = "Sent as " + (str(scheme.name) || "Authorization") + ": Bearer <token>";
+        self.authInput(scheme, "token", kind === "bearer" ? "Token" : "Access token", several ? title : "", true, saved.token, how);
+      } else if ((kind === "apiKey" || scheme["in"]) && typeof scheme.name === "string" && scheme.name) {
+        self.authInput(scheme, "token", "API key", several ? title : "", true, saved.token, "Sent in the " + scheme.name + " " + where);
+      } else {
+        self.authBox.appendChild(h("p", { "class": "pg-note", "data-auth-unsupported": key },
+          [h("strong", { text: title }), ": this authentication method (" + (kind || "unknown") + ") can't be filled in here; add its header by hand with Copy as curl."]));
+      }
+    });
+  };
+
+  Playground.prototype.authInput = function (scheme, part, labelText, title, secret, value, hint) {
+    var self = this;
+    var key = str(scheme.key);
+    var input = h("input", { "class": "pg-input", type: secret ? "password" : "text", spellcheck: "false",
+      autocapitalize: "off", autocomplete: secret ? "off" : "username", "data-auth": part === "token" ? key : key + ":" + part });
+    input.value = typeof value === "string" ? value : "";
+    var wrap = input;
+    if (secret) {
+      var reveal = h("button", { type: "button", "class": "pg-reveal", "aria-pressed": "false", "aria-label": "Show " + labelText.toLowerCase(),
+        title: "Show", "data-pg-reveal": "" }, [icon("eye", 16)]);
+      reveal.addEventListener("click", function () {
+        var show = input.type === "password";
+        input.type = show ? "text" : "password";
+        reveal.setAttribute("aria-pressed", show ? "true" : "false");
+        reveal.setAttribute("title", show ? "Hide" : "Show");
+        clear(reveal);
+        reveal.appendChild(icon(show ? "eyeOff" : "eye", 16));
+      });
+      wrap = h("div", { "class": "pg-secret" }, [input, reveal]);
+    }
+    var r = this.row({ key: "auth:" + key + ":" + part, name: labelText, control: input, wrap: wrap,
+      description: title, hint: hint });
+    input.removeAttribute("data-param");
+    input.addEventListener("input", function () {
+      var saved = {};
+      try { saved = JSON.parse(sessionGet(self.storeKey(key)) || "{}") || {}; } catch (e) { saved = {}; }
+      saved[part] = input.value;
+      sessionSet(self.storeKey(key), JSON.stringify(saved));
+    });
+    this.authFields.push({ scheme: scheme, part: part, control: input, error: r.error, errId: r.errId, hintId: r.hintId });
+    this.authBox.appendChild(r.el);
+  };
+
+  /* --------------------------------------------------------------- body */
+  Playground.prototype.mediaType = function () { return str(this.body && this.body.mediaType) || "application/json"; };
+  Playground.prototype.isJsonBody = function () { return /(^application\/json|\+json)(\s*;|$)/i.test(this.mediaType()) || /^[a-z]+\/json\b/i.test(this.mediaType()); };
+
+  Playground.prototype.buildBody = function () {
+    var self = this;
+    var id = nextId("body");
+    var example = str(this.body.example);
+    var textarea = h("textarea", { "class": "pg-input pg-textarea pg-editor", id: id, spellcheck: "false",
+      autocapitalize: "off", autocomplete: "off", "data-pg-body": "",
+      rows: String(Math.min(18, Math.max(6, example.split("\n").length + 1))) });
+    textarea.value = example;
+    if (this.body.required) { textarea.setAttribute("aria-required", "true"); }
+    var reset = h("button", { type: "button", "class": "pg-link-button", "data-pg-body-reset": "", text: "Reset" });
+    reset.hidden = !example;
+    reset.addEventListener("click", function () {
+      textarea.value = example;
+      self.setError(self.bodyField, null);
+      self.updatePreview();
+      textarea.focus();
+    });
+    var error = h("p", { "class": "pg-error", id: id + "-error", "data-pg-body-error": "", "data-error-for": "body", hidden: true });
+    var head = h("div", { "class": "pg-body-head" }, [
+      h("label", { "class": "pg-label", "for": id }, ["Request body", this.body.required ? h("span", { "class": "pg-req", "aria-hidden": "true", text: "*" }) : null]),
+      h("span", { "class": "media-type", text: this.mediaType() }),
+      reset
+    ]);
+    this.bodyField = { key: "body", control: textarea, error: error, errId: id + "-error", hintId: null,
+      required: !!this.body.required, body: true, touched: false };
+    textarea._pgField = this.bodyField;
+    var group = h("div", { "class": "pg-group pg-body", "data-pg-group": "body" }, [head, textarea, error]);
+    if (/^multipart\//i.test(this.mediaType())) {
+      group.insertBefore(h("p", { "class": "pg-note", text: "Multipart bodies can't be composed here: the text is sent as it is. Use Copy as curl with -F for files." }), textarea);
+    }
+    return group;
+  };
+
+  /* ------------------------------------------------------------ actions */
+  Playground.prototype.buildActions = function () {
+    var self = this;
+    this.sendButton = h("button", { type: "submit", "class": "button button-primary pg-send", "data-pg-send": "" },
+      [h("span", { "class": "pg-spinner", "aria-hidden": "true" }), icon("play", 12), h("span", { "class": "pg-send-label", text: "Send" })]);
+    this.cancelButton = h("button", { type: "button", "class": "button pg-cancel", "data-pg-cancel": "", hidden: true, text: "Cancel" });
+    this.cancelButton.addEventListener("click", function () { if (self.controller) { self.controller.abort(); } });
+    this.curlButton = h("button", { type: "button", "class": "copy-button pg-curl", "data-pg-curl": "", title: "Copy the request as a curl command" },
+      [icon("terminal", 14), h("span", { "class": "pg-curl-label", text: "Copy as curl" })]);
+    this.curlButton.addEventListener("click", function () { self.copyCurl(); });
+    this.formStatus = h("p", { "class": "pg-form-status", "data-pg-form-status": "", role: "status" });
+    var keys = h("span", { "class": "pg-keys", "aria-hidden": "true" }, [h("kbd", { text: /Mac|iPhone|iPad/.test(navigator.platform || "") ? "⌘" : "Ctrl" }), h("kbd", { text: "↵" })]);
+    return h("div", { "class": "pg-actions" }, [this.sendButton, this.cancelButton, keys, h("span", { "class": "pg-spacer" }), this.curlButton, this.formStatus]);
+  };
+
+  /* --------------------------------------------------- input + validation */
+  Playground.prototype.onInput = function (target) {
+    var field = target && target._pgField;
+    if (field && (field.touched || field.error.hidden === false)) { this.validate(field); }
+    if (this.formStatus.classList.contains("is-error") && !this.form.querySelector(".pg-error:not([hidden])")) {
+      this.formStatus.textContent = "";
+      this.formStatus.classList.remove("is-error");
+    }
+    this.schedulePreview();
+  };
+  Playground.prototype.onBlur = function (target) {
+    var field = target && target._pgField;
+    if (!field) { return; }
+    if (field.control.value !== "" || field.touched) { field.touched = true; this.validate(field); }
+  };
+
+  Playground.prototype.schedulePreview = function () {
+    var self = this;
+    if (this.previewPending) { return; }
+    this.previewPending = true;
+    window.requestAnimationFrame(function () { self.previewPending = false; self.updatePreview(); });
+  };
+
+  Playground.prototype.updatePreview = function () {
+    var req = this.buildRequest();
+    this.preview.textContent = req.error ? this.path : req.displayUrl;
+    this.preview.setAttribute("title", req.error ? this.path : req.displayUrl);
+  };
+
+  Playground.prototype.setError = function (field, message) {
+    if (!field) { return; }
+    var ids = [];
+    if (field.hintId) { ids.push(field.hintId); }
+    if (message) {
+      field.error.textContent = "";
+      field.error.appendChild(icon("alert", 14));
+      field.error.appendChild(h("span", { text: message }));
+      field.error.hidden = false;
+      field.control.setAttribute("aria-invalid", "true");
+      ids.push(field.errId);
+    } else {
+      field.error.hidden = true;
+      field.error.textContent = "";
+      field.control.removeAttribute("aria-invalid");
+    }
+    if (ids.length) { field.control.setAttribute("aria-describedby", ids.join(" ")); }
+    else { field.control.removeAttribute("aria-describedby"); }
+  };
+
+  /* Validates one field; returns the message (also shown inline) or null. */
+  Playground.prototype.validate = function (field) {
+    var message = null;
+    var raw = field.control.value;
+    if (field.body) {
+      if (!raw.trim()) { message = field.required ? "The request body is required." : null; }
+      else if (this.isJsonBody()) {
+        var problem = checkJson(raw);
+        if (problem) {
+          message = "Invalid JSON at line " + problem.line + ", column " + problem.col + ": " + problem.message + ".";
+          field.errorPos = problem.pos;
+        }
+      }
+      this.setError(field, message);
+      return message;
+    }
+    if (field.control.validity && field.control.validity.badInput) {
+      message = field.kind === "integer" ? "Must be a whole number." : "Must be a number.";
+    } else if (raw.trim() === "" && field.kind !== "string") {
+      message = field.required ? "Required." : null;
+    } else if (raw === "") {
+      message = field.required ? "Required." : null;
+    } else if (field.serverVar) {
+      message = null;
+    } else if (field.kind === "array") {
+      var itemSchema = isObj(field.schema.items) ? field.schema.items : {};
+      var items = splitList(raw);
+      if (!items.length && field.required) { message = "Required."; }
+      for (var i = 0; i < items.length && !message; i++) {
+        var m = checkScalar(items[i], itemSchema, kindOf(itemSchema));
+        if (m) { message = "Item " + (i + 1) + " (" + items[i] + ") " + m.charAt(0).toLowerCase() + m.slice(1); }
+      }
+    } else if (field.kind === "object") {
+      var problem2 = checkJson(raw);
+      if (problem2) { message = "Invalid JSON at line " + problem2.line + ", column " + problem2.col + ": " + problem2.message + "."; }
+      else if (!isObj(JSON.parse(raw))) { message = "Must be a JSON object, like {\"key\": \"value\"}."; }
+    } else {
+      message = checkScalar(raw, field.schema, field.kind);
+    }
+    if (!message && field.param && field.param["in"] === "header" && !headerSafe(raw)) {
+      message = "Header values can only contain Latin-1 characters, without line breaks.";
+    }
+    this.setError(field, message);
+    return message;
+  };
+
+  function splitList(raw) {
+    return raw.split(",").map(function (s) { return s.trim(); }).filter(function (s) { return s !== ""; });
+  }
+
+  Playground.prototype.validateAll = function () {
+    var self = this;
+    var invalid = [];
+    this.serverFields.concat(this.fields).forEach(function (f) {
+      f.touched = true;
+      if (self.validate(f)) { invalid.push(f); }
+    });
+    if (this.bodyField) {
+      this.bodyField.touched = true;
+      if (this.validate(this.bodyField)) { invalid.push(this.bodyField); }
+    }
+    this.authFields.forEach(function (a) {
+      var bad = a.scheme["in"] !== "query" && a.scheme["in"] !== "cookie" && !headerSafe(a.control.value);
+      self.setError(a, bad ? "Only Latin-1 characters, without line breaks, can be sent in a header." : null);
+      if (bad) { invalid.push(a); }
+    });
+    return invalid;
+  };
+
+  /* -------------------------------------------------------- the request */
+  function serialize(field, raw) {
+    // Returns {scalar: string} or {list: [..]} or {object: {..}} from the raw input.
+    if (field.kind === "array") { return { list: splitList(raw) }; }
+    if (field.kind === "object") {
+      var obj = {};
+      try { obj = JSON.parse(raw); } catch (e) { obj = {}; }
+      var flat = {};
+      if (isObj(obj)) {
+        Object.keys(obj).forEach(function (k) { flat[k] = typeof obj[k] === "string" ? obj[k] : JSON.stringify(obj[k]); });
+      }
+      return { object: flat };
+    }
+    return { scalar: field.kind === "integer" || field.kind === "number" ? raw.trim() : raw };
+  }
+
+  function pairsOf(obj) { return Object.keys(obj).map(function (k) { return [k, obj[k]]; }); }
+  function flatPairs(obj, inner, outer) {
+    return pairsOf(obj).map(function (kv) { return kv[0] + inner + kv[1]; }).join(outer);
+  }
+
+  /* Builds the request from the form values as they are: send() validates first, the URL
+     preview and Copy as curl show exactly what was typed. Returns {error} for a bad server URL. */
+  Playground.prototype.buildRequest = function () {
+    var server = this.servers[this.serverIndex || 0];
+    var vars = {};
+    this.serverFields.forEach(function (f) { vars[f.name] = f.control.value; });
+    var base = server ? str(server.url) : "/";
+    base = base.replace(/\{([^{}]+)\}/g, function (m, name) { return has(vars, name) ? vars[name] : m; });
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(base)) {
+      try { base = new URL(base || "/", doc.baseURI).href; } catch (e) { return { error: "The server URL is not valid." }; }
+    }
+    if (!/^https?:\/\//i.test(base)) { return { error: "The server URL must start with http:// or https://." }; }
+    base = base.replace(/\/+$/, "");
+
+    var pathValues = {};
+    var query = [];
+    var headers = [];
+    var cookies = [];
+    var masked = {};
+    function setHeader(name, value) {
+      for (var i = 0; i < headers.length; i++) {
+        if (headers[i][0].toLowerCase() === name.toLowerCase()) { headers.splice(i, 1); i -= 1; }
+      }
+      headers.push([name, value]);
+    }
+    this.fields.forEach(function (f) {
+      var p = f.param;
+      var raw = f.control.value;
+      if (raw === "" || (f.kind !== "string" && raw.trim() === "")) { return; }
+      var v = serialize(f, raw);
+      var style = str(p.style);
+      var explode = typeof p.explode === "boolean" ? p.explode : (style === "" || style === "form" || style === "deepObject") && p["in"] !== "path" && p["in"] !== "header";
+      if (p["in"] === "path") {
+        var enc = encodeURIComponent;
+        var text;
+        if (v.list) { text = v.list.map(enc).join(style === "label" && explode ? "." : ","); }
+        else if (v.object) { text = pairsOf(v.object).map(function (kv) { return enc(kv[0]) + (explode ? "=" : ",") + enc(kv[1]); }).join(style === "label" && explode ? "." : ","); }
+        else { text = enc(v.scalar); }
+        if (style === "label") { text = "." + text; }
+        if (style === "matrix") { text = ";" + enc(p.name) + "=" + text; }
+        pathValues[p.name] = text;
+      } else if (p["in"] === "query") {
+        if (v.list) {
+          if (style === "spaceDelimited") { query.push([p.name, v.list.join(" ")]); }
+          else if (style === "pipeDelimited") { query.push([p.name, v.list.join("|")]); }
+          else if (explode) { v.list.forEach(function (item) { query.push([p.name, item]); }); }
+          else { query.push([p.name, v.list.join(","), true]); }
+        } else if (v.object) {
+          if (style === "deepObject") { pairsOf(v.object).forEach(function (kv) { query.push([p.name + "[" + kv[0] + "]", kv[1]]); }); }
+          else if (explode) { pairsOf(v.object).forEach(function (kv) { query.push([kv[0], kv[1]]); }); }
+          else { query.push([p.name, flatPairs(v.object, ",", ","), true]); }
+        } else { query.push([p.name, v.scalar]); }
+      } else if (p["in"] === "header") {
+        setHeader(p.name, v.list ? v.list.join(",") : v.object ? flatPairs(v.object, explode ? "=" : ",", ",") : v.scalar);
+      } else if (p["in"] === "cookie") {
+        cookies.push([p.name, v.list ? v.list.join(",") : v.object ? flatPairs(v.object, ",", ",") : v.scalar]);
+      }
+    });
+
+    var alt = this.security[this.authIndex || 0] || [];
+    var byScheme = {};
+    this.authFields.forEach(function (a) {
+      var k = str(a.scheme.key);
+      byScheme[k] = byScheme[k] || {};
+      byScheme[k][a.part] = a.control.value;
+    });
+    alt.forEach(function (scheme) {
+      var vals = byScheme[str(scheme.key)];
+      if (!vals) { return; }
+      var kind = str(scheme.kind);
+      var headerName = str(scheme.name) || "Authorization";
+      if (kind === "basic") {
+        if (!vals.username && !vals.password) { return; }
+        setHeader(headerName, "Basic " + base64Utf8((vals.username || "") + ":" + (vals.password || "")));
+      } else if (kind === "bearer" || kind === "oauth2" || kind === "openIdConnect") {
+        if (!vals.token) { return; }
+        setHeader(kind === "bearer" ? headerName : "Authorization", "Bearer " + vals.token);
+      } else if (vals.token) {
+        if (scheme["in"] === "query") { query.push([str(scheme.name), vals.token]); masked[str(scheme.name)] = true; }
+        else if (scheme["in"] === "cookie") { cookies.push([str(scheme.name), vals.token]); }
+        else { setHeader(str(scheme.name), vals.token); }
+      }
+    });
+
+    var body = null;
+    if (this.bodyField && this.bodyField.control.value.trim() !== "") {
+      body = this.bodyField.control.value;
+      setHeader("Content-Type", this.mediaType());
+    }
+
+    var path = this.path.replace(/\{([^{}]+)\}/g, function (m, name) { return has(pathValues, name) ? pathValues[name] : m; });
+    function qs(maskSecrets) {
+      if (!query.length) { return ""; }
+      return "?" + query.map(function (kv) {
+        var value = maskSecrets && masked[kv[0]] ? "•••" : kv[1];
+        var encoded = kv[2] ? value.split(",").map(encodeURIComponent).join(",") : encodeURIComponent(value);
+        return encodeURIComponent(kv[0]) + "=" + encoded;
+      }).join("&");
+    }
+    var url = base + path + qs(false);
+    return { method: this.method, url: url, displayUrl: base + path + qs(true), headers: headers, cookies: cookies, body: body };
+  };
+
+  function base64Utf8(s) {
+    var bytes = new TextEncoder().encode(s);
+    var bin = "";
+    for (var i = 0; i < bytes.length; i++) { bin += String.fromCharCode(bytes[i]); }
+    return window.btoa(bin);
+  }
+
+  Playground.prototype.curl = function () {
+    var req = this.buildRequest();
+    if (req.error) { return null; }
+    var lines = ["curl -X " + req.method + " " + shellQuote(req.url)];
+    req.headers.forEach(function (kv) { lines.push("  -H " + shellQuote(kv[0] + ": " + kv[1])); });
+    if (req.cookies.length) {
+      lines.push("  -b " + shellQuote(req.cookies.map(function (kv) { return kv[0] + "=" + kv[1]; }).join("; ")));
+    }
+    if (req.body !== null) { lines.push("  --data-raw " + shellQuote(req.body)); }
+    return lines.join(" \\\n");
+  };
+
+  Playground.prototype.copyCurl = function () {
+    var self = this;
+    var text = this.curl();
+    if (!text) { this.formStatus.textContent = "Fix the server URL first."; return; }
+    copyText(text).then(function (ok) {
+      var label = $(".pg-curl-label", self.curlButton);
+      self.curlButton.classList.add("copied");
+      label.textContent = ok === false ? "Copy failed" : "Copied";
+      self.announce(ok === false ? "Could not copy" : "curl command copied to the clipboard");
+      window.clearTimeout(self.curlTimer);
+      self.curlTimer = window.setTimeout(function () {
+        self.curlButton.classList.remove("copied");
+        label.textContent = "Copy as curl";
+      }, 1600);
+    });
+  };
+
+  Playground.prototype.announce = function (message) {
+    var live = this.live;
+    live.textContent = "";
+    window.setTimeout(function () { live.textContent = message; }, 30);
+  };
+
+  /* ---------------------------------------------------------------- send */
+  Playground.prototype.send = function () {
+    var self = this;
+    if (this.controller) { return; }
+    var invalid = this.validateAll();
+    if (invalid.length) {
+      this.formStatus.textContent = invalid.length === 1 ? "Fix the highlighted field before sending." : "Fix the " + invalid.length + " highlighted fields before sending.";
+      this.formStatus.classList.add("is-error");
+      var first = invalid[0];
+      first.control.focus();
+      if (first.body && typeof first.errorPos === "number" && first.control.setSelectionRange) {
+        first.control.setSelectionRange(first.errorPos, Math.min(first.errorPos + 1, first.control.value.length));
+      }
+      return;
+    }
+    var req = this.buildRequest();
+    if (req.error) {
+      this.formStatus.textContent = req.error;
+      this.formStatus.classList.add("is-error");
+      return;
+    }
+    this.formStatus.textContent = "";
+    this.formStatus.classList.remove("is-error");
+    this.setBusy(true);
+    var controller = new AbortController();
+    this.controller = controller;
+    var started = performance.now();
+    var proxy = this.data.proxy !== false;
+    var promise = proxy ? this.sendProxy(req, controller) : this.sendDirect(req, controller);
+    promise.then(function (result) {
+      result.measuredMs = Math.round(performance.now() - started);
+      self.showResult(result, req, proxy);
+    }, function (err) {
+      self.showResult({ kind: "failure", source: "internal", title: "The request could not be sent",
+        message: String(err && err.message || err) }, req, proxy);
+    }).then(function () {
+      self.controller = null;
+      self.setBusy(false);
+    });
+  };
+
+  Playground.prototype.setBusy = function (busy) {
+    var hadFocus = doc.activeElement;
+    this.sendButton.disabled = busy;
+    this.sendButton.classList.toggle("is-busy", busy);
+    this.sendButton.setAttribute("aria-busy", busy ? "true" : "false");
+    $(".pg-send-label", this.sendButton).textContent = busy ? "Sending…" : "Send";
+    this.cancelButton.hidden = !busy;
+    this.panel.classList.toggle("is-busy", busy);
+    if (busy && hadFocus === this.sendButton) { this.cancelButton.focus(); }
+    if (!busy && hadFocus === this.cancelButton) { this.sendButton.focus(); }
+    if (busy) { this.announce("Sending the request…"); }
+  };
+
+  function headerObject(pairs) {
+    var out = {};
+    pairs.forEach(function (kv) { out[kv[0]] = kv[1]; });
+    return out;
+  }
+
+  Playground.prototype.sendProxy = function (req, controller) {
+    var envelope = { method: req.method, url: req.url, headers: headerObject(req.headers),
+      cookies: headerObject(req.cookies), body: req.body, bodyEncoding: "utf-8" };
+    var unavailable = { kind: "failure", source: "unavailable", title: "Request not sent",
+      message: ["The request proxy is not available here: preview with ", h("code", { text: "docgen serve" }),
+        ", or set ", h("code", { text: "api.playground.proxy" }), " to ", h("code", { text: "false" }), "."] };
+    return fetch(str(this.data.proxyUrl) || this.site.base + "_docgen/api/request", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(envelope),
+      credentials: "same-origin", cache: "no-store", signal: controller.signal
+    }).then(function (resp) {
+      var type = (resp.headers.get("content-type") || "").toLowerCase();
+      if (resp.status === 404 || resp.status === 405 || type.indexOf("json") === -1) {
+        return unavailable;
+      }
+      return resp.text().then(function (text) {
+        var data = null;
+        try { data = JSON.parse(text); } catch (e) { data = null; }
+        if (!isObj(data)) { return unavailable; }
+        if (resp.status !== 200 || typeof data.error === "string") {
+          return { kind: "failure", source: "proxy", status: resp.status, title: "Docs proxy error " + resp.status,
+            message: typeof data.error === "string" ? data.error : "The docs proxy answered HTTP " + resp.status + "." };
+        }
+        if (typeof data.status !== "number") { return unavailable; }
+        var bytes;
+        if (data.bodyEncoding === "base64") {
+          try { bytes = decodeBase64(str(data.body)); } catch (e) { bytes = new Uint8Array(0); }
+        } else {
+          bytes = new TextEncoder().encode(str(data.body));
+        }
+        var headers = [];
+        if (isObj(data.headers)) {
+          Object.keys(data.headers).forEach(function (k) { headers.push([k.toLowerCase(), display(data.headers[k])]); });
+        }
+        return { kind: "response", status: data.status, statusText: str(data.statusText), headers: headers,
+          bytes: bytes, elapsedMs: isNum(data.elapsedMs) ? Math.round(data.elapsedMs) : null, url: str(data.url) };
+      });
+    }, function (err) {
+      if (err && err.name === "AbortError") { return { kind: "failure", source: "cancelled", title: "Cancelled", message: "Request cancelled." }; }
+      var m = unavailable;
+      m.message = ["Could not reach the documentation site's request proxy. "].concat(m.message);
+      return m;
+    });
+  };
+
+  Playground.prototype.sendDirect = function (req, controller) {
+    var started = performance.now();
+    var init = { method: req.method, headers: headerObject(req.headers), credentials: "omit", cache: "no-store",
+      redirect: "follow", signal: controller.signal };
+    if (req.body !== null && req.method !== "GET" && req.method !== "HEAD") { init.body = req.body; }
+    var pageOrigin = window.location.origin;
+    return fetch(req.url, init).then(function (resp) {
+      return resp.arrayBuffer().then(function (buf) {
+        var headers = [];
+        resp.headers.forEach(function (value, name) { headers.push([name.toLowerCase(), value]); });
+        headers.sort(function (a, b) { return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0; });
+        return { kind: "response", status: resp.status, statusText: resp.statusText, headers: headers,
+          bytes: new Uint8Array(buf), elapsedMs: Math.round(performance.now() - started), url: resp.url, direct: true };
+      });
+    }, function (err) {
+      if (err && err.name === "AbortError") { return { kind: "failure", source: "cancelled", title: "Cancelled", message: "Request cancelled." }; }
+      var mixed = window.location.protocol === "https:" && /^http:/i.test(req.url);
+      return { kind: "failure", source: "cors", title: "The browser blocked the request or could not reach the API",
+        message: mixed
+          ? ["This page is served over https and the API URL is http: browsers block such mixed-content requests. Use an https server URL."]
+          : ["The request was sent straight from your browser to the API. Either the API is unreachable, or it does not allow calls from this page: the API must answer with CORS headers (", h("code", { text: "Access-Control-Allow-Origin: " + pageOrigin }),
+            ", and for custom headers such as Authorization a successful preflight ", h("code", { text: "OPTIONS" }),
+            " with ", h("code", { text: "Access-Control-Allow-Headers" }), "). The browser console shows the exact reason."] };
+    });
+  };
+
+  function decodeBase64(s) {
+    var bin = window.atob(s.replace(/\s+/g, ""));
+    var out = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) { out[i] = bin.charCodeAt(i); }
+    return out;
+  }
+
+  /* ------------------------------------------------------------ response */
+  Playground.prototype.revokeBlobs = function () {
+    this.blobUrls.forEach(function (u) { try { URL.revokeObjectURL(u); } catch (e) { /* already gone */ } });
+    this.blobUrls = [];
+  };
+  Playground.prototype.blobUrl = function (bytes, type) {
+    var url = URL.createObjectURL(new Blob([bytes], { type: type }));
+    this.blobUrls.push(url);
+    return url;
+  };
+
+  Playground.prototype.showResult = function (result, req, proxy) {
+    var box = this.response;
+    this.revokeBlobs();
+    clear(box);
+    box.hidden = false;
+    var titleId = box.getAttribute("aria-labelledby");
+    if (result.kind === "failure") {
+      box.setAttribute("data-state", result.source === "cancelled" ? "cancelled" : "error");
+      var heading = h("h3", { "class": "pg-response-title", id: titleId, text: "Response" });
+      var note = h("div", { "class": "pg-message pg-message-" + (result.source === "cancelled" ? "muted" : result.source === "proxy" ? "proxy" : "error"),
+        "data-pg-message": "", "data-source": result.source }, []);
+      if (result.source !== "cancelled") {
+        note.appendChild(h("p", { "class": "pg-message-title" }, [icon("alert", 16), h("span", { text: result.title })]));
+      }
+      var body = h("p", { "class": "pg-message-text" }, [].concat(result.message));
+      note.appendChild(body);
+      if (result.source === "proxy") {
+        note.setAttribute("data-status", String(result.status));
+        note.appendChild(h("p", { "class": "pg-message-foot", text: "This answer comes from the documentation site's request proxy, not from the API." }));
+      }
+      box.appendChild(h("div", { "class": "pg-response-head" }, [heading]));
+      box.appendChild(note);
+      this.announce(result.source === "cancelled" ? "Request cancelled." : result.title);
+      return;
+    }
+
+    box.setAttribute("data-state", "ok");
+    var status = result.status;
+    var cls = status >= 100 && status < 600 ? Math.floor(status / 100) + "xx" : "other";
+    var text = result.statusText || STATUS_TEXT[status] || "";
+    var time = result.elapsedMs !== null && result.elapsedMs !== undefined ? result.elapsedMs : result.measuredMs;
+    var contentType = "";
+    result.headers.forEach(function (kv) { if (kv[0] === "content-type") { contentType = kv[1]; } });
+    var statusEl = h("span", { "class": "pg-status pg-status-" + cls, "data-pg-status": String(status), "data-status-class": cls }, [
+      h("span", { "class": "pg-status-label" }, [h("span", { "class": "pg-status-code", text: String(status) }),
+        text ? " " : null, text ? h("span", { "class": "pg-status-text", text: text }) : null])
+    ]);
+    var metrics = h("span", { "class": "pg-metrics" }, [
+      h("span", { "data-pg-time": String(time), title: proxy ? "Time measured by the docs proxy" : "Time measured in the browser", text: time + " ms" }),
+      h("span", { "data-pg-size": String(result.bytes.length), text: formatSize(result.bytes.length) })
+    ]);
+    box.appendChild(h("div", { "class": "pg-response-head" }, [
+      h("h3", { "class": "pg-response-title", id: titleId, text: "Response" }), statusEl, metrics,
+      h("span", { "class": "pg-via", text: proxy ? "via docs proxy" : "direct" })
+    ]));
+
+    var rows = result.headers.map(function (kv) {
+      return h("tr", { "data-header": kv[0] }, [h("th", { scope: "row", text: kv[0] }), h("td", { text: kv[1] })]);
+    });
+    var table = h("table", { "class": "pg-headers-table" }, [h("tbody", null, rows)]);
+    var headersBox = h("details", { "class": "pg-headers", "data-pg-headers": "" }, [
+      h("summary", null, [h("span", { text: "Headers" }), h("span", { "class": "pg-count", text: String(rows.length) })]),
+      rows.length ? table : h("p", { "class": "pg-muted", text: "No headers." }),
+      result.direct ? h("p", { "class": "pg-note", text: "Only the headers the API exposes to this page (Access-Control-Expose-Headers) are visible here." }) : null
+    ]);
+    box.appendChild(headersBox);
+    box.appendChild(this.renderBody(result.bytes, contentType));
+    this.announce("Response " + status + (text ? " " + text : "") + " in " + time + " ms");
+  };
+
+  var SAFE_IMAGE = /^image\/(png|jpe?g|pjpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon|apng)$/;
+  function essence(contentType) { return contentType.split(";")[0].trim().toLowerCase(); }
+  function charsetOf(contentType) {
+    var m = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType);
+    return m ? m[1] : "utf-8";
+  }
+  /* NUL and other C0 controls (except tab, line feeds, form feed) mark a binary body. */
+  function hasControlChars(text) {
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      if (c < 9 || (c > 13 && c < 32)) { return true; }
+    }
+    return false;
+  }
+  function isTextual(type) {
+    return /^text\//.test(type) || /[/+](json|xml)$/.test(type) || /javascript|ecmascript|x-www-form-urlencoded|yaml|csv|graphql|x-ndjson/.test(type);
+  }
+
+  Playground.prototype.renderBody = function (bytes, contentType) {
+    var type = essence(contentType);
+    var wrap = h("div", { "class": "pg-response-body", "data-pg-response-body": "", "data-content-type": type });
+    if (!bytes.length) {
+      wrap.appendChild(h("p", { "class": "pg-muted pg-empty", text: "Empty body." }));
+      return wrap;
+    }
+    var blobType = /^[a-z]+\/[a-z0-9.+-]+$/.test(type) ? type : "application/octet-stream";
+    if (/^image\//.test(type)) {
+      // SVG may carry script: never give it a same-origin blob: URL a reader could open as a page.
+      var src = SAFE_IMAGE.test(type) ? this.blobUrl(bytes, blobType) : "data:image/svg+xml;base64," + base64Bytes(bytes);
+      if (!SAFE_IMAGE.test(type) && type !== "image/svg+xml") { src = this.blobUrl(bytes, "application/octet-stream"); }
+      wrap.appendChild(h("div", { "class": "pg-media pg-media-image" }, [
+        h("img", { src: src, alt: "Image returned by the API (" + type + ", " + formatSize(bytes.length) + ")", "data-pg-media": "image" })
+      ]));
+      wrap.appendChild(this.downloadLink(bytes, type));
+      return wrap;
+    }
+    if (/^audio\//.test(type) || /^video\//.test(type)) {
+      var kind = type.slice(0, 5) === "audio" ? "audio" : "video";
+      var media = h(kind, { controls: true, preload: "metadata", src: this.blobUrl(bytes, blobType), "data-pg-media": kind });
+      media.appendChild(doc.createTextNode("This browser cannot play " + type + "."));
+      wrap.appendChild(h("div", { "class": "pg-media pg-media-" + kind }, [media]));
+      wrap.appendChild(this.downloadLink(bytes, type));
+      return wrap;
+    }
+    var textBody = null;
+    if (isTextual(type) || !type) {
+      try { textBody = new TextDecoder(charsetOf(contentType)).decode(bytes); } catch (e) { textBody = new TextDecoder("utf-8").decode(bytes); }
+    } else {
+      try { textBody = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (e) { textBody = null; }
+      if (textBody !== null && hasControlChars(textBody.slice(0, 4096))) { textBody = null; }
+    }
+    if (textBody === null) {
+      wrap.appendChild(h("p", { "class": "pg-muted", "data-pg-binary": "" }, ["Binary content (" + (type || "unknown type") + ", " + formatSize(bytes.length) + ")."]));
+      wrap.appendChild(this.downloadLink(bytes, type));
+      return wrap;
+    }
+    var pretty = textBody;
+    var json = false;
+    if (/[/+]json$/.test(type) || (!type && /^\s*[{[]/.test(textBody))) {
+      try { pretty = JSON.stringify(JSON.parse(textBody), null, 2); json = true; } catch (e) { pretty = textBody; }
+    }
+    var truncated = pretty.length > DISPLAY_LIMIT;
+    var shown = truncated ? pretty.slice(0, DISPLAY_LIMIT) : pretty;
+    var code = h("code", { "data-pg-response-text": "" });
+    if (json) { highlightJson(code, shown); } else { code.textContent = shown; }
+    var copy = h("button", { type: "button", "class": "copy-button pg-copy-body", "aria-label": "Copy the response body", title: "Copy the response body", "data-pg-copy-response": "" },
+      [icon("copy", 14), icon("check", 14), h("span", { "class": "copy-button-text", text: "Copy" })]);
+    copy.addEventListener("click", function () {
+      copyText(pretty).then(function () {
+        copy.classList.add("copied");
+        $(".copy-button-text", copy).textContent = "Copied";
+        window.setTimeout(function () { copy.classList.remove("copied"); $(".copy-button-text", copy).textContent = "Copy"; }, 1600);
+      });
+    });
+    wrap.appendChild(h("div", { "class": "pg-code-wrap" }, [h("pre", { "class": "highlight pg-code", tabindex: "0", "aria-label": "Response body" }, [code]), copy]));
+    if (truncated) {
+      wrap.appendChild(h("p", { "class": "pg-note pg-truncated", "data-pg-truncated": "" }, [
+        "Showing the first " + formatSize(DISPLAY_LIMIT) + " of " + formatSize(bytes.length) + ". ",
+        this.downloadLink(bytes, type, "Download the whole body")
+      ]));
+    }
+    return wrap;
+  };
+
+  function base64Bytes(bytes) {
+    var bin = "";
+    for (var i = 0; i < bytes.length; i += 0x8000) {
+      bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    }
+    return window.btoa(bin);
+  }
+
+  var EXT = { "application/json": "json", "text/plain": "txt", "text/html": "html", "text/csv": "csv",
+    "application/xml": "xml", "text/xml": "xml", "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif",
+    "image/webp": "webp", "image/svg+xml": "svg", "audio/mpeg": "mp3", "audio/wav": "wav", "audio/ogg": "ogg",
+    "video/mp4": "mp4", "video/webm": "webm", "application/pdf": "pdf", "application/zip": "zip" };
+  Playground.prototype.downloadLink = function (bytes, type, label) {
+    // Always application/octet-stream: a download, never a page of this origin.
+    var href = this.blobUrl(bytes, "application/octet-stream");
+    return h("a", { "class": "pg-download", href: href, download: "response." + (EXT[type] || "bin"), "data-pg-download": "" },
+      [icon("download", 14), h("span", { text: label || "Download" })]);
+  };
+
+  /* Colours pretty-printed JSON with the theme's Pygments classes; text nodes only. */
+  function highlightJson(code, text) {
+    var re = /("(?:[^"\\]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|\b(true|false|null)\b|([{}[\],:])/g;
+    var last = 0;
+    var m;
+    var frag = doc.createDocumentFragment();
+    while ((m = re.exec(text)) !== null) {
+      if (m.index > last) { frag.appendChild(doc.createTextNode(text.slice(last, m.index))); }
+      var cls = m[1] ? (m[2] ? "nt" : "s2") : m[3] ? "mi" : m[4] ? "kc" : "p";
+      frag.appendChild(h("span", { "class": cls, text: m[1] || m[3] || m[4] || m[5] }));
+      if (m[2]) { frag.appendChild(h("span", { "class": "p", text: m[2] })); }
+      last = re.lastIndex;
+    }
+    if (last < text.length) { frag.appendChild(doc.createTextNode(text.slice(last))); }
+    code.appendChild(frag);
+  }
+
+  function start() { try { init(); } catch (e) { /* the rest of the page must keep working */ if (window.console) { window.console.error(e); } } }
+  if (doc.readyState === "loading") { doc.addEventListener("DOMContentLoaded", start); }
+  else { start(); }
+})();
