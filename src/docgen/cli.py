@@ -31,14 +31,20 @@ def cli() -> None:
     help="Output: one line per problem, a JSON report, or GitHub annotations.",
 )
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
-def check(target: Path | None, output_format: str, strict: bool) -> None:
+@click.option(
+    "--strict-spec/--no-strict-spec",
+    default=True,
+    help="--no-strict-spec: report spec validation errors (spec-invalid) as warnings and "
+    "build anyway.",
+)
+def check(target: Path | None, output_format: str, strict: bool, strict_spec: bool) -> None:
     """Check TARGET (a docs.json, default ./docs.json, or an OpenAPI spec) without writing.
 
     Exit status: 0 no errors, 1 errors found, 2 usage problem.
     """
     from docgen.commands.check import check as run
 
-    sys.exit(_guard(lambda: run(target, output_format, strict)))
+    sys.exit(_guard(lambda: run(target, output_format, strict, strict_spec)))
 
 
 @cli.command()
@@ -46,14 +52,22 @@ def check(target: Path | None, output_format: str, strict: bool) -> None:
 @click.option("-o", "--out", type=_PATH, help="Output folder (default: _site beside the config).")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
-def build(target: Path | None, out: Path | None, quiet: bool, strict: bool) -> None:
+@click.option(
+    "--strict-spec/--no-strict-spec",
+    default=True,
+    help="--no-strict-spec: report spec validation errors (spec-invalid) as warnings and "
+    "build anyway.",
+)
+def build(
+    target: Path | None, out: Path | None, quiet: bool, strict: bool, strict_spec: bool
+) -> None:
     """Build the static site for TARGET (a docs.json, default ./docs.json, or an OpenAPI spec).
 
     Nothing is written when there is an error; the previous site stays as it was.
     """
     from docgen.commands.build import build as run
 
-    sys.exit(_guard(lambda: run(target, out, quiet, strict)))
+    sys.exit(_guard(lambda: run(target, out, quiet, strict, strict_spec)))
 
 
 @cli.command()

@@ -37,6 +37,7 @@ class Code(StrEnum):
     NAV_AMBIGUOUS_OPERATION = "nav-ambiguous-operation"
     NAV_PAGE_CONFLICT = "nav-page-conflict"
     NAV_DUPLICATE_URL = "nav-duplicate-url"
+    NAV_UNSAFE_URL = "nav-unsafe-url"
     MDX_UNSUPPORTED = "mdx-unsupported"
     PLAYGROUND_INVALID = "playground-invalid"
 

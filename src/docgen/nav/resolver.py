@@ -24,7 +24,7 @@ from docgen.config.model import (
 )
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import UnsafePathError
-from docgen.load.paths import display_name, resolve_inside
+from docgen.load.paths import display_name, is_file, resolve_inside
 from docgen.load.source import SourceDocument
 from docgen.nav import playground, references
 from docgen.nav.model import NavLink, NavSection, Page, PageKind, Site
@@ -355,7 +355,7 @@ class Resolver:
             except UnsafePathError as exc:
                 self.diagnostics.error(Code.REF_OUTSIDE_ROOT, f"page {exc.message}", where)
                 return None
-            if resolved.is_file():
+            if is_file(resolved):
                 path = resolved
                 break
         if path is None:
@@ -571,6 +571,15 @@ class Resolver:
     def _register(
         self, identity: tuple[str, ...], page: Page, describe: str, where: Location | None
     ) -> None:
+        unsafe = _unsafe_url(page.url)
+        if unsafe is not None:
+            self.diagnostics.error(
+                Code.NAV_UNSAFE_URL,
+                f"the page at '{page.url}' ({describe}) cannot be written: {unsafe}; "
+                "rename the page file or the 'directory'",
+                where,
+            )
+            return
         key = url_key(page.url)
         other = self.state.urls.get(key)
         if other is not None and other.identity != identity:
@@ -633,6 +642,18 @@ def _declared_sources(node: NavNode) -> Iterable[OpenApiSource]:
     for item in node.items:
         if isinstance(item, NavNode):
             yield from _declared_sources(item)
+
+
+def _unsafe_url(url: str) -> str | None:
+    """Why a page URL cannot become an output file (as ``docgen build`` checks it), or ``None``."""
+    from docgen.write.writer import OutputError, check_path
+
+    folder = url.strip("/")
+    try:
+        check_path(f"{folder}/index.html" if folder else "index.html")
+    except OutputError as exc:
+        return str(exc)
+    return None
 
 
 def _slug_map(spec: Spec) -> dict[tuple[str, str, bool], str]:
