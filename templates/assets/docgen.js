@@ -318,12 +318,17 @@
   }
 
   /* ------------------------------------------------------------- clipboard */
+  /* Resolves to true when the text reached the clipboard; shared with playground.js. */
   function copyText(text) {
     if (navigator.clipboard && window.isSecureContext) {
-      return navigator.clipboard.writeText(text).catch(function () { return fallbackCopy(text); });
+      return navigator.clipboard.writeText(text).then(
+        function () { return true; },
+        function () { return fallbackCopy(text); }
+      );
     }
     return Promise.resolve(fallbackCopy(text));
   }
+  window.docgenCopy = copyText;
   function fallbackCopy(text) {
     var area = el("textarea");
     area.value = text;

@@ -90,26 +90,9 @@
     } catch (e) { /* storage disabled: values simply do not persist */ }
   }
 
+  /* docgen.js (loaded first) owns the clipboard code. */
   function copyText(text) {
-    if (navigator.clipboard && window.isSecureContext) {
-      return navigator.clipboard.writeText(text).then(function () { return true; }, function () { return fallbackCopy(text); });
-    }
-    return Promise.resolve(fallbackCopy(text));
-  }
-  function fallbackCopy(text) {
-    var area = h("textarea", { readonly: true, "aria-hidden": "true", tabindex: "-1" });
-    area.value = text;
-    area.style.position = "fixed";
-    area.style.top = "-1000px";
-    area.style.opacity = "0";
-    doc.body.appendChild(area);
-    var previous = doc.activeElement;
-    area.select();
-    var ok = false;
-    try { ok = doc.execCommand("copy"); } catch (e) { ok = false; }
-    doc.body.removeChild(area);
-    if (previous && previous.focus) { previous.focus({ preventScroll: true }); }
-    return ok;
+    return window.docgenCopy ? window.docgenCopy(text) : Promise.resolve(false);
   }
 
   function formatSize(n) {

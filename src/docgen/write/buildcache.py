@@ -26,7 +26,7 @@ from typing import Any
 
 from docgen.diagnostics import Code, Diagnostic, Level
 from docgen.load.cachedir import cache_root
-from docgen.nav.model import Site
+from docgen.nav.model import Page, Site
 
 FORMAT = "docgen-build-1"
 _LIBRARIES = ("jinja2", "markupsafe", "markdown-it-py", "mdit-py-plugins", "pygments", "pyyaml")
@@ -79,28 +79,33 @@ def _file_hash(path: Path) -> bytes:
         return hashlib.file_digest(handle, "sha256").digest()
 
 
+def page_record(page: Page) -> bytes:
+    """What of a resolved page its output depends on (besides the spec and config)."""
+    op = page.operation
+    key = (op.spec, op.method, op.path, op.webhook) if op is not None else None
+    record = (
+        page.url,
+        page.kind.value,
+        page.title,
+        key,
+        page.source,
+        page.hidden,
+        page.nav,
+        page.section,
+        page.directory,
+        page.description,
+        page.frontmatter,
+    )
+    return repr(record).encode("utf-8", "surrogatepass")
+
+
 def fingerprint(site: Site, config_text: str | None, out: Path) -> str:
     """The hash of everything the build's output depends on."""
     digest = hashlib.sha256(f"{FORMAT}\0{code_fingerprint()}\0".encode())
     digest.update(repr(site.config).encode("utf-8", "surrogatepass"))
     digest.update(repr(site.navigation).encode("utf-8", "surrogatepass"))
     for page in site.pages:
-        op = page.operation
-        key = (op.spec, op.method, op.path, op.webhook) if op is not None else None
-        record = (
-            page.url,
-            page.kind.value,
-            page.title,
-            key,
-            page.source,
-            page.hidden,
-            page.nav,
-            page.section,
-            page.directory,
-            page.description,
-            page.frontmatter,
-        )
-        digest.update(repr(record).encode("utf-8", "surrogatepass"))
+        digest.update(page_record(page))
     for name, spec in sorted(site.specs.items()):
         for doc_name, document in sorted(spec.documents.items()):
             digest.update(f"\0{name}\0{doc_name}\0".encode("utf-8", "surrogatepass"))

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docgen.load.cachedir import cache_root
-from docgen.nav.model import Page, Site
+from docgen.nav.model import Site
 from docgen.write import buildcache
 from docgen.write.writer import OutputError, check_path
 
@@ -34,25 +34,6 @@ FORMAT = "docgen-pages-1"
 
 def _dump(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, default=repr).encode("utf-8", "surrogatepass")
-
-
-def _page_record(page: Page) -> bytes:
-    op = page.operation
-    key = (op.spec, op.method, op.path, op.webhook) if op is not None else None
-    record = (
-        page.url,
-        page.kind.value,
-        page.title,
-        key,
-        page.source,
-        page.hidden,
-        page.nav,
-        page.section,
-        page.directory,
-        page.description,
-        page.frontmatter,
-    )
-    return repr(record).encode("utf-8", "surrogatepass")
 
 
 class PageCache:
@@ -79,7 +60,7 @@ class PageCache:
             digest.update(repr(site.config).encode("utf-8", "surrogatepass"))
             digest.update(repr(site.navigation).encode("utf-8", "surrogatepass"))
             for page in site.pages:
-                digest.update(_page_record(page))
+                digest.update(buildcache.page_record(page))
             for name, spec in sorted(site.specs.items()):
                 digest.update(f"\0{name}\0".encode("utf-8", "surrogatepass"))
                 data = spec.data
@@ -112,7 +93,7 @@ class PageCache:
         if isinstance(job, int):
             page = self.site.pages[job]
             digest.update(f"page\0{job}\0".encode())
-            digest.update(_page_record(page))
+            digest.update(buildcache.page_record(page))
             if page.operation is not None:
                 digest.update(_dump(page.operation.path_item))
             if page.source is not None:
