@@ -226,3 +226,17 @@ def test_strict_with_a_real_warning() -> None:
 def test_strict_does_not_change_a_clean_result() -> None:
     result = run_docgen(["check", "--strict"], SHOWCASE)
     assert result.returncode == 0
+
+
+def test_a_spec_named_docs_json_is_checked_as_a_spec(tmp_path: Path) -> None:
+    """APIs.guru ships googleapis.com/docs.json: a spec, not a site config."""
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "Docs", "version": "1"},
+        "paths": {
+            "/d": {"get": {"summary": "Get doc", "responses": {"200": {"description": "OK"}}}}
+        },
+    }
+    (tmp_path / "docs.json").write_text(json.dumps(spec))
+    result = CliRunner().invoke(cli_module.cli, ["check", str(tmp_path / "docs.json")])
+    assert result.exit_code == 0, result.output

@@ -43,7 +43,17 @@ def is_spec_file(path: Path) -> bool:
     if path.suffix.lower() in (".yaml", ".yml"):
         return True
     if path.name == CONFIG_NAME:
-        return False
+        # Usually the site config; a spec that happens to be named docs.json (APIs.guru has
+        # googleapis.com/docs.json) is recognised by its top-level keys.
+        try:
+            data = peek_json(path)
+        except LoadError:
+            return False
+        return (
+            isinstance(data, dict)
+            and ("openapi" in data or "swagger" in data)
+            and "navigation" not in data
+        )
     try:
         data = peek_json(path)  # parsed once: the spec loader reuses it
     except LoadError:
