@@ -1066,3 +1066,25 @@ def test_audit_hook_sees_connections() -> None:
         with contextlib.suppress(OSError):
             sock.connect(("127.0.0.1", 9))
     assert any(kind == "connect" for kind, _ in events)
+
+
+def test_regression_cyclic_variant_title_is_escaped(tmp_path: Path) -> None:
+    """A oneOf option that cycles back was labelled with its raw ``title`` inside HTML."""
+    schema = (
+        "{$ref: '#/components/schemas/Node'}\n"
+        "components:\n"
+        "  schemas:\n"
+        "    Node:\n"
+        "      type: object\n"
+        "      properties:\n"
+        "        next:\n"
+        "          oneOf:\n"
+        "            - $ref: '#/components/schemas/Node'\n"
+        "            - {type: string}\n"
+        "      title: <img src=x onerror=alert(1)>"
+    )
+    docs = _regression_root(tmp_path, "Get a", schema, {})
+    (docs / "docs.json").write_text('{"name": "R", "navigation": {"openapi": "openapi.yaml"}}')
+    run_both(tmp_path, docs / "docs.json", strict_spec=True, fmt="text")
+    page = next((tmp_path / "out" / "_site").rglob("get-a/index.html")).read_text()
+    assert "Circular reference to &lt;img" in page
