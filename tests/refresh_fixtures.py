@@ -52,9 +52,10 @@ def case_names() -> list[str]:
 
 
 def target_of(case: Path) -> str:
-    """``docs.json`` when the case has one, else its one lone spec file (spec mode)."""
-    if (case / "docs.json").is_file():
-        return "docs.json"
+    """``docs.json`` (or ``mint.json``) when the case has one, else its one lone spec file."""
+    for config in ("docs.json", "mint.json"):
+        if (case / config).is_file():
+            return config
     specs = [
         p.name
         for p in case.iterdir()

@@ -26,7 +26,7 @@ def test_missing_default_config_is_exit_2(tmp_path: Path) -> None:
     result = run_docgen(["check"], tmp_path)
     assert result.returncode == 2
     assert result.stdout == ""
-    assert result.stderr.startswith(f"docgen: no docs.json in {tmp_path}")
+    assert result.stderr.startswith(f"docgen: no docs.json (or mint.json) in {tmp_path}")
     assert "Traceback" not in result.stderr
 
 
@@ -40,7 +40,7 @@ def test_folder_without_config_is_exit_2(tmp_path: Path) -> None:
     (tmp_path / "site").mkdir()
     result = run_docgen(["check", "site"], tmp_path)
     assert result.returncode == 2
-    assert result.stderr.strip() == "docgen: no docs.json in site"
+    assert result.stderr.strip() == "docgen: no docs.json (or mint.json) in site"
 
 
 @pytest.mark.parametrize(
@@ -87,7 +87,7 @@ def test_errors_are_exit_1_in_every_format() -> None:
 # -- output formats ---------------------------------------------------------------------------
 
 GITHUB_LINE = re.compile(
-    r"^::(?P<level>error|warning) "
+    r"^::(?P<level>error|warning|notice) "
     r"(?:file=(?P<file>[^,:]+)(?:,line=(?P<line>\d+)(?:,col=(?P<col>\d+))?)?,)?"
     r"title=(?P<title>[a-z-]+)::(?P<message>.+)$"
 )

@@ -15,6 +15,7 @@ from enum import StrEnum
 class Level(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+    INFO = "info"  # worth knowing, never a failure (not counted by --strict)
 
 
 class Code(StrEnum):
@@ -23,6 +24,7 @@ class Code(StrEnum):
     CONFIG_NOT_FOUND = "config-not-found"
     CONFIG_PARSE_ERROR = "config-parse-error"
     CONFIG_INVALID = "config-invalid"
+    CONFIG_UNUSED_KEY = "config-unused-key"
     SPEC_NOT_FOUND = "spec-not-found"
     SPEC_PARSE_ERROR = "spec-parse-error"
     SPEC_UNSUPPORTED_VERSION = "spec-unsupported-version"
@@ -92,6 +94,9 @@ class Diagnostics:
     def warning(self, code: Code, message: str, where: Location | None = None) -> None:
         self.report(Level.WARNING, code, message, where)
 
+    def info(self, code: Code, message: str, where: Location | None = None) -> None:
+        self.report(Level.INFO, code, message, where)
+
     def extend(self, other: Diagnostics) -> None:
         for d in other:
             self.add(d)
@@ -109,6 +114,10 @@ class Diagnostics:
     @property
     def warnings(self) -> int:
         return sum(1 for d in self._items if d.level is Level.WARNING)
+
+    @property
+    def infos(self) -> int:
+        return sum(1 for d in self._items if d.level is Level.INFO)
 
     def sorted(self) -> list[Diagnostic]:
         return sorted(self._items, key=Diagnostic.sort_key)

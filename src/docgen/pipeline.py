@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from docgen.config.includes import LocatedDocument
 from docgen.config.loader import load_config
 from docgen.config.model import (
     DEFAULT_DIRECTORY,
@@ -25,6 +26,7 @@ from docgen.nav.resolver import Resolver
 from docgen.spec.loader import SpecLoader
 
 CONFIG_NAME = "docs.json"
+MINT_NAME = "mint.json"  # Mintlify's older config, read through a mapping (config/mint.py)
 
 
 @dataclass(slots=True)
@@ -42,9 +44,10 @@ def is_spec_file(path: Path) -> bool:
     """A YAML file, or a JSON file whose top level names ``openapi`` or ``swagger``."""
     if path.suffix.lower() in (".yaml", ".yml"):
         return True
-    if path.name == CONFIG_NAME:
+    if path.name in (CONFIG_NAME, MINT_NAME):
         # Usually the site config; a spec that happens to be named docs.json (APIs.guru has
-        # googleapis.com/docs.json) is recognised by its top-level keys.
+        # googleapis.com/docs.json) is recognised by its top-level keys. A mint.json may name
+        # its specs in a top-level "openapi" key: it has "navigation", so it is a config.
         try:
             data = peek_json(path)
         except LoadError:
@@ -76,23 +79,32 @@ def is_spec_file(path: Path) -> bool:
 def find_target(target: Path | None) -> Path:
     """The config or spec to use; raises :class:`UsageError` when there is none."""
     if target is None:
-        target = Path.cwd() / CONFIG_NAME
-        if not target.is_file():
+        found = _config_in(Path.cwd())
+        if found is None:
             raise UsageError(
-                f"no {CONFIG_NAME} in {Path.cwd()}; pass the path of a docs.json or of an "
-                "OpenAPI spec (docgen check path/to/docs.json)"
+                f"no {CONFIG_NAME} (or {MINT_NAME}) in {Path.cwd()}; pass the path of a "
+                "docs.json or of an OpenAPI spec (docgen check path/to/docs.json)"
             )
+        target = found
     try:
         if target.is_dir():
-            candidate = target / CONFIG_NAME
-            if not candidate.is_file():
-                raise UsageError(f"no {CONFIG_NAME} in {target}")
+            candidate = _config_in(target)
+            if candidate is None:
+                raise UsageError(f"no {CONFIG_NAME} (or {MINT_NAME}) in {target}")
             target = candidate
         if not target.exists():
             raise UsageError(f"{target}: no such file")
     except OSError as exc:  # a name the OS refuses (too long, a loop of links)
         raise UsageError(f"{target}: {exc.strerror or exc}") from None
     return target
+
+
+def _config_in(folder: Path) -> Path | None:
+    """``docs.json`` in ``folder``, else ``mint.json`` (as Mintlify: docs.json wins)."""
+    for name in (CONFIG_NAME, MINT_NAME):
+        if (folder / name).is_file():
+            return folder / name
+    return None
 
 
 def run_check(
@@ -157,6 +169,15 @@ def _spec_only_config(spec_path: Path, loader: SpecLoader) -> SiteConfig:
         languages=DEFAULT_LANGUAGES,
         auth=None,
     )
+
+
+def config_fingerprint(doc: SourceDocument | None) -> str | None:
+    """The config's text, with every file it includes (``$ref``), for the build cache."""
+    if doc is None:
+        return None
+    if isinstance(doc, LocatedDocument):
+        return doc.fingerprint_text()
+    return doc.text
 
 
 def page_records(site: Site) -> list[dict[str, object]]:

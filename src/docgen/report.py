@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from docgen.diagnostics import Diagnostic, Diagnostics
+from docgen.diagnostics import Diagnostic, Diagnostics, Level
 
 
 def shown_path(root: Path, file: str | None) -> str | None:
@@ -66,7 +66,8 @@ def github_line(root: Path, d: Diagnostic) -> str:
             if d.column:
                 props.append(f"col={d.column}")
     props.append(f"title={_escape_property(d.code.value)}")
-    return f"::{d.level.value} {','.join(props)}::{_escape_data(d.message)}"
+    command = "notice" if d.level is Level.INFO else d.level.value
+    return f"::{command} {','.join(props)}::{_escape_data(d.message)}"
 
 
 def summary(diagnostics: Diagnostics, pages: int | None) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from docgen import report
 from docgen.diagnostics import Diagnostics
-from docgen.pipeline import find_target, run_check
+from docgen.pipeline import config_fingerprint, find_target, run_check
 
 DEFAULT_OUT = "_site"
 
@@ -46,7 +46,7 @@ def build(
             print(f"\rRendering pages {done}/{total}", end="", file=sys.stderr, flush=True)
 
     site = result.site
-    config_text = result.config_doc.text if result.config_doc is not None else None
+    config_text = config_fingerprint(result.config_doc)
     inputs = buildcache.fingerprint(site, config_text, out_dir)
     before = len(diagnostics)
     previous = buildcache.unchanged(out_dir, inputs)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from docgen.config.includes import has_includes, resolve_includes
 from docgen.config.keys import InvalidKey, parse_public_key
+from docgen.config.mint import convert_mint
 from docgen.config.model import (
     DEFAULT_DIRECTORY,
     DEFAULT_LANGUAGES,
     AuthConfig,
+    GlobalLink,
     NavNode,
     NodeKind,
     OpenApiSource,
@@ -19,20 +23,40 @@ from docgen.config.model import (
     PlaygroundDisplay,
     SiteConfig,
 )
+from docgen.config.unused import unused_keys
 from docgen.config.validate import human_errors
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import LoadError
 from docgen.load.paths import resolve_inside
 from docgen.load.source import SourceDocument, parse_json, read_text
 
-_STRUCTURAL_KEYS = ("tabs", "versions", "anchors", "dropdowns")
+_STRUCTURAL_KEYS = ("tabs", "versions", "anchors", "dropdowns", "languages", "products", "menu")
 _SIDEBAR_KEYS = ("groups", "pages")
 _LABEL_KEY = {
     "tabs": ("tab", NodeKind.TAB),
     "versions": ("version", NodeKind.VERSION),
     "anchors": ("anchor", NodeKind.ANCHOR),
     "dropdowns": ("dropdown", NodeKind.DROPDOWN),
+    "languages": ("language", NodeKind.LANGUAGE),
+    "products": ("product", NodeKind.PRODUCT),
+    "menu": ("item", NodeKind.MENU),
     "groups": ("group", NodeKind.GROUP),
+}
+# Code-sample languages: docgen generates curl, python and javascript; Mintlify's other names
+# for them are read as those, and languages docgen cannot generate are skipped (info).
+_SAMPLE_ALIASES = {
+    "bash": "curl",
+    "sh": "curl",
+    "shell": "curl",
+    "curl": "curl",
+    "python": "python",
+    "py": "python",
+    "python3": "python",
+    "javascript": "javascript",
+    "js": "javascript",
+    "node": "javascript",
+    "nodejs": "javascript",
+    "node.js": "javascript",
 }
 
 
@@ -54,13 +78,64 @@ def load_config(
         )
         return None, None
     document = SourceDocument(path=path, name=name, text=text, data=data, is_json=True)
+    if has_includes(data):
+        located = resolve_includes(document, path.parent, diagnostics)
+        if located is None:
+            return document, None
+        document, data = located, located.data
+    if name.endswith("mint.json") or (
+        isinstance(data, dict) and "navigation" in data and isinstance(data["navigation"], list)
+    ):
+        return load_mint(document, diagnostics)
     errors = human_errors(data)
     for ptr, message in errors:
         diagnostics.error(Code.CONFIG_INVALID, message, document.location(ptr))
     if errors:
         return document, None
+    report_unused(data, document, diagnostics)
     config = _build(data, document, diagnostics)
     return document, config
+
+
+def load_mint(
+    document: SourceDocument, diagnostics: Diagnostics
+) -> tuple[SourceDocument, SiteConfig | None]:
+    """A ``mint.json``, read through the documented mapping to the docs.json model."""
+    if not isinstance(document.data, dict):
+        diagnostics.error(
+            Code.CONFIG_INVALID,
+            "(top level): expected an object",
+            document.location(""),
+        )
+        return document, None
+    before = diagnostics.errors
+    mapped, data, unused = convert_mint(document, diagnostics)
+    errors = human_errors(data)
+    for ptr, message in errors:
+        diagnostics.error(Code.CONFIG_INVALID, message, mapped.location(ptr))
+    for shape, ptr in unused.items():
+        diagnostics.info(
+            Code.CONFIG_UNUSED_KEY,
+            f"{shape}: '{shape.rsplit('.', 1)[-1].removesuffix('[]')}' is a mint.json setting "
+            "docgen does not use yet; accepted and ignored",
+            mapped.location(ptr),
+        )
+    if diagnostics.errors > before:
+        return mapped, None
+    config = _build(data, mapped, diagnostics)
+    return mapped, replace(config, source_format="mint.json")
+
+
+def report_unused(data: Any, doc: SourceDocument, diagnostics: Diagnostics) -> None:
+    """One ``config-unused-key`` info per Mintlify key shape docgen accepts but ignores."""
+    for key in unused_keys(data):
+        more = f" ({key.count} places)" if key.count > 1 else ""
+        diagnostics.info(
+            Code.CONFIG_UNUSED_KEY,
+            f"{key.first_dotted}: '{key.key}' is a Mintlify setting docgen does not use yet; "
+            f"accepted and ignored{more}",
+            doc.location(key.first),
+        )
 
 
 def _openapi(value: Any, ptr: str) -> tuple[OpenApiSource, ...] | None:
@@ -105,7 +180,8 @@ def _node(
                 items.append(PageEntry(child.strip(), child_ptr))
                 continue
             label_key, child_kind = _LABEL_KEY["groups" if key == "pages" else key]
-            items.append(_node(child_kind, child[label_key], child, child_ptr, doc, diagnostics))
+            child_label = str(child.get(label_key) or child.get("name") or "")
+            items.append(_node(child_kind, child_label, child, child_ptr, doc, diagnostics))
     return NavNode(
         kind=kind,
         label=label,
@@ -183,6 +259,78 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
         primary_color=data.get("colors", {}).get("primary"),
         navigation=navigation,
         playground=playground,
-        languages=tuple(api.get("examples", {}).get("languages", DEFAULT_LANGUAGES)),
+        languages=_sample_languages(api.get("examples", {}), doc, diagnostics),
         auth=auth,
+        api_openapi=_openapi(api.get("openapi"), "/api/openapi") or (),
+        global_links=tuple(
+            {
+                (g.kind, g.label, g.href): g
+                for g in _global_links(data["navigation"], "/navigation")
+            }.values()
+        ),
     )
+
+
+def _sample_languages(
+    examples: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics
+) -> tuple[str, ...]:
+    """``api.examples.languages`` mapped to what docgen generates; typos stay errors."""
+    wanted = examples.get("languages")
+    if wanted is None:
+        return DEFAULT_LANGUAGES
+    out: list[str] = []
+    for index, name in enumerate(wanted):
+        ptr = f"/api/examples/languages/{index}"
+        mapped = _SAMPLE_ALIASES.get(name.lower())
+        if mapped is not None:
+            if mapped not in out:
+                out.append(mapped)
+            continue
+        close = difflib.get_close_matches(name.lower(), list(_SAMPLE_ALIASES), n=1, cutoff=0.75)
+        if close:
+            diagnostics.error(
+                Code.CONFIG_INVALID,
+                f"api.examples.languages[{index}]: '{name}' is not a code-sample language; "
+                f"did you mean '{close[0]}'?",
+                doc.location(ptr),
+            )
+            continue
+        diagnostics.info(
+            Code.CONFIG_UNUSED_KEY,
+            f"api.examples.languages[{index}]: docgen does not generate '{name}' samples "
+            "(it generates curl, python, javascript); skipped",
+            doc.location(ptr),
+        )
+    return tuple(out) or DEFAULT_LANGUAGES
+
+
+_GLOBAL_KINDS = {
+    "tabs": ("tab", NodeKind.TAB),
+    "anchors": ("anchor", NodeKind.ANCHOR),
+    "dropdowns": ("dropdown", NodeKind.DROPDOWN),
+    "versions": ("version", NodeKind.VERSION),
+    "languages": ("language", NodeKind.LANGUAGE),
+    "products": ("product", NodeKind.PRODUCT),
+}
+
+
+def _global_links(raw: Any, ptr: str) -> list[GlobalLink]:
+    """Every ``global`` entry with an ``href``, anywhere in the navigation, in order."""
+    out: list[GlobalLink] = []
+    if isinstance(raw, list):
+        for index, item in enumerate(raw):
+            out.extend(_global_links(item, f"{ptr}/{index}"))
+        return out
+    if not isinstance(raw, dict):
+        return out
+    for key, entries in raw.get("global", {}).items():
+        label_key, kind = _GLOBAL_KINDS[key]
+        for index, entry in enumerate(entries):
+            href = entry.get("href")
+            if href and not entry.get("hidden", False):
+                label = str(entry.get(label_key) or entry.get("name") or href)
+                out.append(GlobalLink(kind, label, href, f"{ptr}/global/{key}/{index}"))
+    for key in (*_STRUCTURAL_KEYS, "groups", "pages"):
+        if isinstance(raw.get(key), list):
+            out.extend(_global_links(raw[key], f"{ptr}/{key}"))
+    return out

@@ -15,6 +15,9 @@ class NodeKind(StrEnum):
     VERSION = "version"
     ANCHOR = "anchor"
     DROPDOWN = "dropdown"
+    LANGUAGE = "language"
+    PRODUCT = "product"
+    MENU = "menu"  # an item of a tab's or product's ``menu``
     GROUP = "group"
 
     @property
@@ -63,6 +66,16 @@ class NavNode:
 
 
 @dataclass(frozen=True, slots=True)
+class GlobalLink:
+    """An entry of ``navigation.global``: a tab, anchor... shown on every page, linking out."""
+
+    kind: NodeKind
+    label: str
+    href: str
+    pointer: str
+
+
+@dataclass(frozen=True, slots=True)
 class Playground:
     display: PlaygroundDisplay = PlaygroundDisplay.INTERACTIVE
     proxy: bool = True
@@ -91,3 +104,8 @@ class SiteConfig:
     playground: Playground
     languages: tuple[str, ...]
     auth: AuthConfig | None
+    # ``api.openapi`` (docs.json) / top-level ``openapi`` (mint.json): specs that page
+    # frontmatter may name, without navigation of their own.
+    api_openapi: tuple[OpenApiSource, ...] = ()
+    global_links: tuple[GlobalLink, ...] = ()
+    source_format: str = "docs.json"  # or "mint.json" (read through the documented mapping)

@@ -91,7 +91,8 @@ class Resolver:
         self.scan_pages = scan_pages
         self.state = _State()
         self._page_files: dict[str, PageFile] = {}
-        self._declared = list(_declared_sources(config.navigation))
+        # Navigation's specs, then ``api.openapi`` (specs only page frontmatter names).
+        self._declared = [*_declared_sources(config.navigation), *config.api_openapi]
 
     # -- entry point -------------------------------------------------------------------------
 

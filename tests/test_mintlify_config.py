@@ -1,0 +1,251 @@
+"""Mintlify's config vocabulary: every docs.json / mint.json key accepted, unused ones reported
+once as info, unknown ones still errors; mint.json through its mapping; ``$ref`` includes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from refresh_fixtures import CASES, run_docgen
+
+from docgen.pipeline import is_spec_file
+
+# Top-level keys of Mintlify's docs.json schema (@mintlify/validation 0.1.878), read from the
+# package; each must be accepted by docgen.
+DOCS_JSON_KEYS = [
+    "$schema", "api", "appearance", "background", "banner", "colors", "contextual",
+    "description", "errors", "favicon", "fonts", "footer", "icons", "integrations",
+    "interaction", "logo", "markdown", "metadata", "name", "navbar", "navigation", "public",
+    "redirects", "search", "seo", "styling", "theme", "thumbnails", "variables", "variations",
+]  # fmt: skip
+MINT_JSON_KEYS = [
+    "$schema", "analytics", "anchors", "api", "background", "backgroundImage", "codeBlock",
+    "colors", "eyebrow", "favicon", "feedback", "font", "footer", "footerSocials",
+    "integrations", "isWhiteLabeled", "layout", "logo", "metadata", "mintlify", "modeToggle",
+    "name", "navigation", "openapi", "primaryTab", "redirects", "rounded", "search", "seo",
+    "sidebar", "tabs", "theme", "topAnchor", "topbar", "topbarCtaButton", "topbarLinks",
+    "versions",
+]  # fmt: skip
+# Keys of navigation elements (any kind) in the docs.json schema, minus graphql/sdk (refused
+# by Mintlify itself).
+NAV_ELEMENT_KEYS = {
+    "tab": ["align", "asyncapi", "directory", "hidden", "href", "icon", "searchable"],
+    "anchor": ["asyncapi", "color", "directory", "hidden", "href", "icon"],
+    "dropdown": ["asyncapi", "color", "description", "directory", "hidden", "href", "icon"],
+    "group": ["asyncapi", "boost", "directory", "expanded", "hidden", "icon", "public", "root",
+              "searchable", "tag"],
+}  # fmt: skip
+SAMPLE_VALUES: dict[str, object] = {
+    "hidden": False, "expanded": True, "boost": 2, "public": True, "searchable": True,
+    "directory": "card", "color": {"light": "#000000", "dark": "#ffffff"}, "href": "/x",
+    "align": "end", "root": "index",
+}  # fmt: skip
+
+
+def _site(tmp_path: Path, config: dict[str, object], name: str = "docs.json") -> Path:
+    (tmp_path / name).write_text(json.dumps(config, indent=2), encoding="utf-8")
+    (tmp_path / "index.md").write_text("# Home\n", encoding="utf-8")
+    return tmp_path
+
+
+def _check(folder: Path, *flags: str) -> tuple[int, dict[str, object]]:
+    result = run_docgen(["check", ".", "--format", "json", *flags], folder)
+    assert "Traceback" not in result.stderr
+    return result.returncode, json.loads(result.stdout)
+
+
+def _codes(report: dict[str, object], level: str) -> list[str]:
+    return [d["code"] for d in report["diagnostics"] if d["level"] == level]  # type: ignore[union-attr, index]
+
+
+def test_every_docs_json_top_level_key_is_accepted(tmp_path: Path) -> None:
+    config: dict[str, object] = {key: {} for key in DOCS_JSON_KEYS}
+    config.update(
+        {"$schema": "https://mintlify.com/docs.json", "name": "Acme", "description": "d",
+         "colors": {"primary": "#112233"}, "api": {}, "theme": "mint",
+         "navigation": {"pages": ["index"]}}
+    )  # fmt: skip
+    code, report = _check(_site(tmp_path, config))
+    assert code == 0, report["diagnostics"]
+    unused = [
+        d["message"].split(":")[0]  # type: ignore[index]
+        for d in report["diagnostics"]  # type: ignore[union-attr]
+        if d["code"] == "config-unused-key"  # type: ignore[index]
+    ]
+    used = {"$schema", "name", "description", "colors", "api", "navigation"}
+    assert sorted(unused) == sorted(set(DOCS_JSON_KEYS) - used)
+
+
+@pytest.mark.parametrize("kind", sorted(NAV_ELEMENT_KEYS))
+def test_every_navigation_element_key_is_accepted(tmp_path: Path, kind: str) -> None:
+    element: dict[str, object] = {
+        key: SAMPLE_VALUES.get(key, "x") for key in NAV_ELEMENT_KEYS[kind]
+    }
+    element.pop("href", None)  # an href makes a tab/anchor/dropdown a link
+    element.pop("asyncapi", None)
+    element[kind] = "Label"
+    element["pages"] = ["index"]
+    navigation = {"groups": [element]} if kind == "group" else {f"{kind}s": [element]}
+    code, report = _check(_site(tmp_path, {"name": "Acme", "navigation": navigation}))
+    assert code == 0, report["diagnostics"]
+    assert set(_codes(report, "info")) <= {"config-unused-key"}
+
+
+def test_unused_keys_are_reported_once_per_name(tmp_path: Path) -> None:
+    tabs = [
+        {
+            "tab": f"T{i}",
+            "icon": "book",
+            "groups": [{"group": "G", "icon": "x", "pages": ["index"]}],
+        }
+        for i in range(3)
+    ]
+    code, report = _check(_site(tmp_path, {"name": "Acme", "navigation": {"tabs": tabs}}))
+    assert code == 0
+    infos = [d for d in report["diagnostics"] if d["level"] == "info"]  # type: ignore[union-attr, index]
+    assert len(infos) == 1
+    assert infos[0]["message"].startswith("navigation.tabs[0].icon: 'icon' is a Mintlify")  # type: ignore[index]
+    assert infos[0]["message"].endswith("(6 places)")  # type: ignore[index]
+    assert (infos[0]["line"], infos[0]["code"]) != (None, None)  # type: ignore[index]
+
+
+def test_unknown_key_in_neither_schema_stays_an_error_with_a_hint() -> None:
+    code, report = _check(CASES / "config-invalid-mintlify-key-typo")
+    assert code == 1
+    [error] = [d for d in report["diagnostics"] if d["level"] == "error"]  # type: ignore[union-attr, index]
+    assert error["message"] == "(top level): unknown key 'favicn'; did you mean 'favicon'?"  # type: ignore[index]
+
+
+def test_rendered_keys_stay_strict(tmp_path: Path) -> None:
+    config = {"name": "Acme", "colors": {"primary": "green"},
+              "api": {"playground": {"display": "shown"}},
+              "navigation": {"pages": ["index"]}}  # fmt: skip
+    code, report = _check(_site(tmp_path, config))
+    assert code == 1
+    assert _codes(report, "error") == ["config-invalid", "config-invalid"]
+
+
+def test_sample_languages_map_to_what_docgen_generates(tmp_path: Path) -> None:
+    config = {"name": "Acme", "api": {"examples": {"languages": ["bash", "node", "go"]}},
+              "navigation": {"pages": ["index"]}}  # fmt: skip
+    code, report = _check(_site(tmp_path, config))
+    assert code == 0
+    [info] = [d for d in report["diagnostics"] if d["level"] == "info"]  # type: ignore[union-attr, index]
+    assert "'go'" in info["message"]  # type: ignore[index]
+    typo = {"name": "Acme", "api": {"examples": {"languages": ["pyhton"]}},
+            "navigation": {"pages": ["index"]}}  # fmt: skip
+    code, report = _check(_site(tmp_path, typo))
+    assert code == 1
+    assert "did you mean 'python'?" in report["diagnostics"][0]["message"]  # type: ignore[index]
+
+
+def test_infos_never_fail_strict() -> None:
+    result = run_docgen(["check", ".", "--strict"], CASES / "pass-mintlify-vocabulary")
+    assert result.returncode == 0
+    assert "info[config-unused-key]" in result.stdout
+
+
+def test_mint_json_and_its_docs_json_translation_give_the_same_site(tmp_path: Path) -> None:
+    mint_case = CASES / "pass-mint-json"
+    _, mint = _check(mint_case)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for path in mint_case.rglob("*"):
+        if path.is_file() and path.suffix in (".mdx", ".yaml"):
+            target = docs / path.relative_to(mint_case)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(path.read_bytes())
+    translated = {
+        "name": "Acme",
+        "colors": {"primary": "#0D9373", "light": "#07C983", "dark": "#0D9373"},
+        "api": {"openapi": "openapi.yaml", "playground": {"display": "simple"}},
+        "navigation": {
+            "global": {"anchors": [{"anchor": "Blog", "href": "https://acme.example/blog"}]},
+            "tabs": [
+                {"tab": "Guides",
+                 "groups": [{"group": "Get started", "pages": ["index", "quickstart"]}]},
+                {"tab": "API Reference", "groups": [
+                    {"group": "Endpoints",
+                     "pages": ["api-reference/introduction", "api-reference/list-users"]}
+                ]},
+            ],
+        },
+    }  # fmt: skip
+    (docs / "docs.json").write_text(json.dumps(translated), encoding="utf-8")
+    _, from_docs = _check(docs)
+    assert mint["pages"] == from_docs["pages"]
+    assert mint["errors"] == from_docs["errors"] == 0
+
+
+def test_mint_json_with_a_remote_openapi_url_is_a_config_not_a_spec(tmp_path: Path) -> None:
+    config = {"name": "Acme", "openapi": "https://api.acme.example/openapi.json",
+              "navigation": [{"group": "Start", "pages": ["index"]}]}  # fmt: skip
+    site = _site(tmp_path, config, "mint.json")
+    assert is_spec_file(site / "mint.json") is False
+    _, report = _check(site)
+    assert [p["url"] for p in report["pages"]] == ["/"]  # type: ignore[union-attr, index]
+    assert all(d["file"] == "mint.json" for d in report["diagnostics"])  # type: ignore[union-attr, index]
+
+
+def test_mint_json_unknown_key_has_a_hint_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "mint.json").write_text(
+        '{\n  "name": "Acme",\n  "topbarLink": [],\n'
+        '  "navigation": [{"group": "S", "pages": ["index"]}]\n}\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "index.md").write_text("# Home\n", encoding="utf-8")
+    code, report = _check(tmp_path)
+    assert code == 1
+    [error] = report["diagnostics"]  # type: ignore[misc]
+    assert error["message"] == "unknown mint.json key 'topbarLink'; did you mean 'topbarLinks'?"
+    assert (error["line"], error["column"]) == (3, 3)
+
+
+def test_docs_json_wins_over_mint_json(tmp_path: Path) -> None:
+    _site(tmp_path, {"name": "From docs.json", "navigation": {"pages": ["index"]}})
+    (tmp_path / "mint.json").write_text("{not json", encoding="utf-8")
+    code, _ = _check(tmp_path)
+    assert code == 0
+
+
+def test_include_errors_are_located_in_the_included_file(tmp_path: Path) -> None:
+    (tmp_path / "nav").mkdir()
+    (tmp_path / "nav" / "fr.json").write_text(
+        '{\n  "language": "fr",\n  "groups": [{"group": "G", "page": ["index"]}]\n}\n',
+        encoding="utf-8",
+    )
+    config = {"name": "Acme", "navigation": {"languages": [
+        {"language": "en", "pages": ["index"]}, {"$ref": "nav/fr.json"}]}}  # fmt: skip
+    code, report = _check(_site(tmp_path, config))
+    assert code == 1
+    errors = [d for d in report["diagnostics"] if d["level"] == "error"]  # type: ignore[union-attr, index]
+    assert [(e["file"], e["line"]) for e in errors] == [("nav/fr.json", 3)]  # type: ignore[index]
+    assert "did you mean 'pages'?" in errors[0]["message"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("ref", ["../outside.json", "/etc/passwd", "https://example.com/x.json"])
+def test_includes_never_leave_the_docs_root(tmp_path: Path, ref: str) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (tmp_path / "outside.json").write_text('{"pages": ["index"]}', encoding="utf-8")
+    code, report = _check(_site(site, {"name": "Acme", "navigation": {"$ref": ref}}))
+    assert code == 1
+    assert _codes(report, "error") == ["config-invalid"]
+    assert report["pages"] == []
+
+
+def test_an_edit_in_an_included_file_rebuilds(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "nav.json").write_text('{"pages": ["index"]}', encoding="utf-8")
+    _site(site, {"name": "Acme", "navigation": {"$ref": "nav.json"}})
+    (site / "two.md").write_text("# Two\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert run_docgen(["build", ".", "-o", str(out), "--quiet"], site).returncode == 0
+    manifest = json.loads((out / "_docgen" / "manifest.json").read_text("utf-8"))
+    assert [p["hidden"] for p in manifest["pages"] if p["url"] == "/two"] == [True]
+    (site / "nav.json").write_text('{"pages": ["index", "two"]}', encoding="utf-8")
+    assert run_docgen(["build", ".", "-o", str(out), "--quiet"], site).returncode == 0
+    manifest = json.loads((out / "_docgen" / "manifest.json").read_text("utf-8"))
+    assert [p["hidden"] for p in manifest["pages"] if p["url"] == "/two"] == [False]
