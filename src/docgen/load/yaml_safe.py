@@ -19,13 +19,15 @@ from docgen.exceptions import LoadError
 MAX_DEPTH = 512
 MIN_EXPANSION_BUDGET = 1_000_000
 EXPANSION_FACTOR = 4
+# How far libyaml's scanner reads ahead of its parser in flow context (simple-key limit + slack).
+_LOOKAHEAD = 2048
 
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _make_parser(text: str) -> Any:
-    """An event parser for ``text``: libyaml's when available, PyYAML's otherwise."""
-    return _BaseLoader(text)
+def _make_parser(text: str, fallback: bool = False) -> Any:
+    """An event parser for ``text``: libyaml's when available (``fallback``: PyYAML's own)."""
+    return yaml.SafeLoader(text) if fallback else _BaseLoader(text)
 
 
 def _mark(event: Any) -> tuple[int, int]:
@@ -37,7 +39,43 @@ def check_structure(text: str) -> None:
 
     Raises :class:`LoadError` with the position of the offending event.
     """
-    loader = _make_parser(text)
+    try:
+        _scan(text, fallback=False)
+    except yaml.YAMLError as exc:
+        if _BaseLoader is not yaml.SafeLoader and _may_be_flow_depth(text, exc):
+            # libyaml 0.2.6+ caps flow nesting with an error of its own, raised by its
+            # scanner's look-ahead before the parser reaches docgen's limit. PyYAML's
+            # pure-Python parser has no such cap: it reaches docgen's limit first.
+            try:
+                _scan(text[: _index(exc) + 1], fallback=True)
+            except LoadError:
+                raise
+            except yaml.YAMLError:
+                pass
+        raise _as_load_error(exc) from None
+
+
+def _index(exc: yaml.YAMLError) -> int:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    return int(getattr(mark, "index", 0) or 0)
+
+
+def _may_be_flow_depth(text: str, exc: yaml.YAMLError) -> bool:
+    """Whether many flow collections open just before the error (a cheap test, so that a
+    plain syntax error in a big spec is not scanned a second time, 20x slower)."""
+    end = _index(exc)
+    window = text[max(0, end - _LOOKAHEAD) : end + 1]
+    return window.count("[") + window.count("{") >= MAX_DEPTH // 2
+
+
+def _as_load_error(exc: yaml.YAMLError) -> LoadError:
+    if isinstance(exc, yaml.MarkedYAMLError):
+        return _yaml_error(exc)
+    return LoadError(f"invalid YAML: {exc}")
+
+
+def _scan(text: str, fallback: bool) -> None:
+    loader = _make_parser(text, fallback)
     # One frame per open collection: [node count so far, anchor or None].
     stack: list[list[Any]] = []
     anchor_sizes: dict[str, int] = {}
@@ -93,10 +131,6 @@ def check_structure(text: str) -> None:
                     f"{budget:,} nodes (an 'alias bomb'); refusing to load",
                     *_mark(event),
                 )
-    except yaml.MarkedYAMLError as exc:
-        raise _yaml_error(exc) from None
-    except yaml.YAMLError as exc:
-        raise LoadError(f"invalid YAML: {exc}") from None
     finally:
         loader.dispose()
 
