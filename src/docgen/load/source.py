@@ -10,6 +10,7 @@ from typing import Any
 from docgen.diagnostics import Location
 from docgen.exceptions import LoadError
 from docgen.load import json_locate, yaml_safe
+from docgen.load.json_slips import json_error
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
@@ -63,7 +64,7 @@ def parse_json(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LoadError(f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+        raise json_error(text, exc) from None
     except RecursionError:
         raise LoadError("invalid JSON: nesting too deep; refusing to load") from None
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import ValidationError
 
 from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.load.source import SourceDocument
-from docgen.spec import fastcheck, refs, verdicts
+from docgen.spec import explain, fastcheck, refs, verdicts
 
 MAX_ERRORS = 50
 
@@ -66,30 +66,6 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _deepest(error: ValidationError) -> ValidationError:
-    """For 'not valid under any of the given schemas', the most relevant sub-error."""
-    while error.context:
-        nested = best_match(error.context)
-        if nested is None or nested is error:
-            break
-        error = nested
-    return error
-
-
-def _message(error: ValidationError) -> str:
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
-        extra = [k for k in error.instance if k not in allowed and not str(k).startswith("x-")]
-        if extra:
-            return f"unknown field(s) {', '.join(repr(k) for k in extra)}"
-    if error.validator == "required":
-        return error.message.replace(" is a required property", " is required")
-    message = error.message
-    if len(message) > 300:
-        message = message[:297] + "..."
-    return message
-
-
 def _iter_errors(validator: Any, refs_ok: bool) -> Iterable[ValidationError]:
     if refs_ok:
         yield from validator.iter_errors()
@@ -131,18 +107,16 @@ def _library_verdict(
     cls = _validator_class(version, documents)
     count = 0
     settled = True
+    reported: list[tuple[str, ValidationError, str | None]] = []
     try:
         validator = cls(document.data, base_uri=document.path.as_uri())
         for error in _iter_errors(validator, refs_ok):
             count += 1
             if count > MAX_ERRORS:
                 continue
-            leaf = _deepest(error)
+            leaf, worded = explain.pick(error)
             path = list(leaf.absolute_path) or list(error.absolute_path)
-            pointer = refs.join("", *path)
-            where = document.location(pointer)
-            at = f"at {pointer}: " if pointer else ""
-            found.error(Code.SPEC_INVALID, f"{at}{_message(leaf)}", where)
+            reported.append((refs.join("", *path), leaf, worded))
     except RecursionError:
         count += 1
         settled = False
@@ -158,6 +132,11 @@ def _library_verdict(
             Code.SPEC_INVALID,
             f"the OpenAPI validator stopped on this spec: {type(exc).__name__}: {_short(exc)}",
             Location(document.name, 1, 1),
+        )
+    for pointer, leaf, worded in explain.without_consequences(reported):
+        at = f"at {pointer}: " if pointer else ""
+        found.error(
+            Code.SPEC_INVALID, f"{at}{worded or explain.message(leaf)}", document.location(pointer)
         )
     if count > MAX_ERRORS:
         found.error(

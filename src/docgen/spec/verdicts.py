@@ -21,7 +21,7 @@ from docgen.diagnostics import Code, Diagnostic, Level
 from docgen.load.cachedir import cache_root
 from docgen.load.source import SourceDocument
 
-FORMAT = "docgen-verdict-1"
+FORMAT = "docgen-verdict-2"  # bump when the wording of spec errors changes
 KEEP = 256  # entries kept when the folder is pruned
 _LIBRARIES = (
     "docgen",
