@@ -15,7 +15,7 @@ import pytest
 
 from docgen.diagnostics import Diagnostics
 from docgen.load.source import SourceDocument
-from docgen.spec import fastcheck, refs, validate, verdicts
+from docgen.spec import explain, fastcheck, refs, validate, verdicts
 from docgen.write.writer import OutputError, write_site
 
 VALID: dict[str, Any] = {
@@ -122,13 +122,15 @@ def _library(document: SourceDocument) -> list[str]:
             "schema_validator": create_validator(schema_v30),
         },
     )
-    out = []
+    reported = []
     for error in cls(document.data, base_uri=document.path.as_uri()).iter_errors():
-        leaf = validate._deepest(error)
+        leaf, worded = explain.pick(error)
         pointer = refs.join("", *(list(leaf.absolute_path) or list(error.absolute_path)))
-        out.append(
-            f"at {pointer}: {validate._message(leaf)}" if pointer else validate._message(leaf)
-        )
+        reported.append((pointer, leaf, worded))
+    out = [
+        (f"at {pointer}: " if pointer else "") + (worded or explain.message(leaf))
+        for pointer, leaf, worded in explain.without_consequences(reported)
+    ]
     return list(dict.fromkeys(out))
 
 

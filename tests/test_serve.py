@@ -227,12 +227,13 @@ def test_host_option(site: Path) -> None:
         process.stop()
 
 
-def test_initial_build_errors_exit_1(site: Path) -> None:
+def test_initial_build_errors_exit_1_without_watching(site: Path) -> None:
     (site / "docs.json").write_text(
         '{"name": "x", "navigation": {"pages": ["nope"]}}', encoding="utf-8"
     )
     result = subprocess.run(
-        [sys.executable, "-m", "docgen", "serve", str(site), "--port", str(free_port())],
+        [sys.executable, "-m", "docgen", "serve", str(site), "--port", str(free_port()),
+         "--no-watch"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -325,6 +326,33 @@ def test_browser_reloads_and_shows_build_errors(
         assert "Reloaded in the browser." in page.text_content("body")
     finally:
         page.close()
+
+
+def test_a_failed_first_build_is_shown_in_the_browser_until_fixed(
+    site: Path, browser: object
+) -> None:
+    config = site / "docs.json"
+    good = config.read_text(encoding="utf-8")
+    config.write_text(good.replace('"pages"', '"pagez"', 1), encoding="utf-8")
+    process, base = docgen_serve(site)
+    page = browser.new_page()  # type: ignore[attr-defined]
+    try:
+        assert "serving an error page" in process.output
+        page.goto(base + "/guides/pagination/")
+        banner = page.wait_for_selector("[data-docgen-livereload]", timeout=30000)
+        text = banner.text_content()
+        assert "build failed" in text and "unknown key 'pagez'" in text and "docs.json" in text
+        assert "could not be built yet" in page.text_content("body")
+        page.wait_for_timeout(300)  # let the event stream connect
+        config.write_text(good, encoding="utf-8")
+        page.wait_for_function(
+            "() => document.title.includes('Pagination')"
+            " && !document.querySelector('[data-docgen-livereload]')",
+            timeout=60000,
+        )
+    finally:
+        page.close()
+        process.stop()
 
 
 def test_port_in_use_is_a_clear_error(served: tuple[Process, str], site: Path) -> None:

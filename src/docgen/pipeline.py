@@ -76,14 +76,14 @@ def is_spec_file(path: Path) -> bool:
     return isinstance(data, dict) and ("openapi" in data or "swagger" in data)
 
 
-def find_target(target: Path | None) -> Path:
-    """The config or spec to use; raises :class:`UsageError` when there is none."""
+def find_target(target: Path | None, command: str = "check") -> Path:
+    """The config or spec ``docgen <command>`` uses; raises :class:`UsageError` when none."""
     if target is None:
         found = _config_in(Path.cwd())
         if found is None:
             raise UsageError(
                 f"no {CONFIG_NAME} (or {MINT_NAME}) in {Path.cwd()}; pass the path of a "
-                "docs.json or of an OpenAPI spec (docgen check path/to/docs.json)"
+                f"docs.json or of an OpenAPI spec (docgen {command} path/to/docs.json)"
             )
         target = found
     try:

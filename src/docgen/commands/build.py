@@ -28,8 +28,9 @@ def build(
     from docgen.write.writer import OutputError, WriteStats, write_site
 
     started = time.perf_counter()
-    path = find_target(target)
+    path = find_target(target, "build")
     out_dir = out if out is not None else path.parent / DEFAULT_OUT
+    out_shown = report.shown_path(Path.cwd(), str(out_dir))
     result = run_check(path, output_dir=out_dir, strict_spec=strict_spec)
     diagnostics = result.diagnostics
     if diagnostics.errors or result.site is None:
@@ -64,7 +65,7 @@ def build(
         try:
             written = write_site(out_dir, stream, lambda: strict and diagnostics.warnings > 0)
         except (OutputError, OSError) as exc:
-            failure = f"docgen: cannot write {out_dir}: {exc}"
+            failure = f"docgen: cannot write {out_shown}: {exc}"
     rendering = list(diagnostics)[before:]
     if show_progress:
         print("\r\033[K", end="", file=sys.stderr)
@@ -90,7 +91,7 @@ def build(
     if not quiet:
         print(
             f"Built {pages} page{'s' if pages != 1 else ''} ({done}) into "
-            f"{out_dir} in {elapsed:.2f} s",
+            f"{out_shown} in {elapsed:.2f} s",
             file=sys.stderr,
         )
     return 0

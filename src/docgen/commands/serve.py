@@ -45,7 +45,7 @@ def serve(
 
     from docgen.serve.app import configure_logging, create_app
     from docgen.serve.limits import limits_from_env
-    from docgen.serve.snapshot import build_snapshot
+    from docgen.serve.snapshot import build_snapshot, waiting_snapshot
 
     try:
         limits = limits_from_env(os.environ)
@@ -53,13 +53,19 @@ def serve(
         print(f"docgen: {exc}", file=sys.stderr)
         return 2
 
-    path = find_target(target)
+    path = find_target(target, "serve")
     outcome = build_snapshot(path)
     if outcome.lines:
         print(outcome.text, file=sys.stderr)
-    if outcome.snapshot is None:
+    if outcome.snapshot is None and not watch:
         print("docgen: nothing to serve: fix the errors above", file=sys.stderr)
         return 1
+    if outcome.snapshot is None:
+        print(
+            "docgen: serving an error page until the errors above are fixed; open pages "
+            "show them and reload once the site builds",
+            file=sys.stderr,
+        )
     root = path.parent.resolve()
     configure_logging()
 
@@ -67,7 +73,8 @@ def serve(
         print(message, file=sys.stderr, flush=True)
 
     app = create_app(
-        outcome.snapshot,
+        outcome.snapshot or waiting_snapshot(),
+        initial_error=outcome.text if outcome.snapshot is None else None,
         allowed_hosts=allow_hosts,
         bind_host=host,
         allow_local=allow_local,

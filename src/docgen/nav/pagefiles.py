@@ -47,9 +47,15 @@ class PageFile:
         return (stem if stem != "index" else "Home").replace("-", " ").replace("_", " ").title()
 
 
+def is_built_site(folder: Path) -> bool:
+    """Whether ``folder`` holds a site docgen built (an earlier ``-o`` output, say)."""
+    return (folder / "_docgen" / "manifest.json").is_file()
+
+
 def discover(root: Path, skip: Path | None = None) -> list[str]:
     """Every ``.md``/``.mdx`` file under ``root`` (sorted), skipping folders that start with
-    ``.`` or ``_``, ``node_modules``, and ``skip`` (the output folder)."""
+    ``.`` or ``_``, ``node_modules``, ``skip`` (the output folder) and any other site docgen
+    built: its Markdown twins are output, never sources."""
     found: list[str] = []
     root = root.resolve()
     skip_resolved = skip.resolve() if skip is not None else None
@@ -61,6 +67,7 @@ def discover(root: Path, skip: Path | None = None) -> list[str]:
             if not d.startswith((".", "_"))
             and d not in _SKIP_DIRS
             and (skip_resolved is None or (here / d).resolve() != skip_resolved)
+            and not is_built_site(here / d)
         )
         for file in sorted(files):
             if file.endswith(PAGE_SUFFIXES) and not file.startswith((".", "_")):

@@ -179,6 +179,25 @@ def _param_example(param: dict[str, Any]) -> Any:
     return None
 
 
+def _schema_example(schema: Any, spec: Spec, doc: str) -> Any:
+    """A value the parameter's schema itself suggests: ``example``, the first of ``examples``,
+    ``default``, else the first ``enum`` value (``None`` when it suggests none)."""
+    schema, _ = resolve(schema, doc, spec.documents)
+    if not isinstance(schema, dict):
+        return None
+    if "example" in schema:
+        return schema["example"]
+    listed = schema.get("examples")
+    if isinstance(listed, list) and listed:
+        return listed[0]
+    if "default" in schema:
+        return schema["default"]
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum:
+        return enum[0]
+    return None
+
+
 def _example_views(pairs: list[tuple[str, Any]], media_type: str, generated: bool) -> list[Example]:
     out = []
     for label, value in pairs:
@@ -244,9 +263,12 @@ def build_operation(
         )
         groups[location].append(field)
         inputs.append(ParamInput(param, doc, schema, example, field.anchor))
-        value = example if example is not None else examples.generate(schema, spec, doc, "request")
+        suggested = example if example is not None else _schema_example(schema, spec, doc)
+        value = (
+            suggested if suggested is not None else examples.generate(schema, spec, doc, "request")
+        )
         if location == "path":
-            path_values[name] = show(value) if example is not None else "{" + name + "}"
+            path_values[name] = show(value) if suggested is not None else "{" + name + "}"
         elif location == "query" and (param.get("required") or example is not None):
             query.append((name, show(value)))
         elif location == "header" and param.get("required"):

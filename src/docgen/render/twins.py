@@ -6,7 +6,7 @@ import html
 import re
 
 from docgen.nav.model import Page, Site
-from docgen.render.views import OperationView, SchemaField
+from docgen.render.views import Body, OperationView, SchemaField, Variant
 
 _TAGS = re.compile(r"<[^>]+>")
 
@@ -37,10 +37,29 @@ def _field_lines(fields: tuple[SchemaField, ...], depth: int = 0) -> list[str]:
         line = "  " * depth + "- " + ", ".join(bits)
         lines.append(line + (f": {description}" if description else ""))
         lines.extend(_field_lines(f.children, depth + 1))
-        for variant in f.variants:
-            lines.append("  " * (depth + 1) + f"- {f.variant_kind} {variant.label}")
-            lines.extend(_field_lines(variant.fields, depth + 2))
+        lines.extend(_variant_lines(f.variant_kind, f.variants, depth + 1))
     return lines
+
+
+_KIND_WORDS = {"oneOf": "one of", "anyOf": "any of"}
+
+
+def _variant_lines(kind: str | None, variants: tuple[Variant, ...], depth: int) -> list[str]:
+    """The alternatives of a oneOf/anyOf, each with its fields (or its linked schema page)."""
+    lines = []
+    word = _KIND_WORDS.get(kind or "", kind or "one of")
+    for variant in variants:
+        label = f"{word}: {variant.label}" + (f" ({variant.type})" if variant.type else "")
+        if variant.schema_href and not variant.fields:
+            label += f", fields on [{variant.schema_name}]({variant.schema_href})"
+        description = _text(variant.description_html).replace("\n", " ")
+        lines.append("  " * depth + f"- {label}" + (f": {description}" if description else ""))
+        lines.extend(_field_lines(variant.fields, depth + 1))
+    return lines
+
+
+def _body_lines(body: Body) -> list[str]:
+    return [*_field_lines(body.fields), *_variant_lines(body.variant_kind, body.variants, 0)]
 
 
 def operation_markdown(view: OperationView) -> list[str]:
@@ -69,7 +88,7 @@ def operation_markdown(view: OperationView) -> list[str]:
         out += [
             f"## Request body{required}: `{body.media_type}`",
             "",
-            *_field_lines(body.fields),
+            *_body_lines(body),
             "",
         ]
     if view.responses:
@@ -79,7 +98,7 @@ def operation_markdown(view: OperationView) -> list[str]:
             if response.description_html:
                 out += [_text(response.description_html), ""]
             for body in response.bodies:
-                out += [f"`{body.media_type}`: {body.type}", "", *_field_lines(body.fields), ""]
+                out += [f"`{body.media_type}`: {body.type}", "", *_body_lines(body), ""]
     for sample in view.samples[:1]:
         out += ["## Example request", "", f"```{sample.lang}", sample.code, "```", ""]
     return out
@@ -104,7 +123,9 @@ def page_markdown(
 def llms_txt(site: Site, pages: list[Page]) -> str:
     """``llms.txt``: the site name, then its visible pages grouped by navigation section."""
     config = site.config
-    root = config.url or ""
+    # With a published URL the links are absolute; without one they are relative to llms.txt
+    # (at the site's root), so a site hosted in a subfolder keeps working.
+    root = f"{config.url.rstrip('/')}/" if config.url else ""
     lines = [f"# {config.name}", ""]
     if config.description:
         lines += [f"> {config.description}", ""]
@@ -116,7 +137,7 @@ def llms_txt(site: Site, pages: list[Page]) -> str:
     for title, members in sections.items():
         lines += [f"## {title}", ""]
         for page in members:
-            link = f"{root}/{twin_path(page.url)}"
+            link = f"{root}{twin_path(page.url)}"
             note = f": {page.description}" if page.description else ""
             if page.operation is not None:
                 note = f": `{page.operation.method} {page.operation.path}`" + (

@@ -321,6 +321,7 @@ def create_app(
     timeout: float = 30.0,
     large_at_once: int = 3,
     verify: ssl.SSLContext | bool = True,
+    initial_error: str | None = None,
 ) -> Starlette:
     """The ASGI app serving ``snapshot``; watch mode when ``rebuild`` and ``watch_root`` are set.
 
@@ -330,6 +331,7 @@ def create_app(
     comes within ``timeout``).
 
     ``app.state.docgen`` is the :class:`DocsServer` (its ``swap`` replaces the served build).
+    ``initial_error``: the diagnostics of a failed first build, shown by every open page.
     """
     watching = rebuild is not None and watch_root is not None
     server = DocsServer(
@@ -341,6 +343,8 @@ def create_app(
         verify=verify,
         watch=watching,
     )
+    if initial_error is not None and server.hub is not None:
+        server.hub.failed(initial_error)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -39,6 +39,22 @@ class Snapshot:
         )
 
 
+_WAITING_PAGE = b"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>docgen: waiting for a good build</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font:16px/1.5 system-ui,sans-serif;margin:3rem auto;max-width:40rem;padding:0 1rem">
+<h1 style="font-size:1.4rem">The site could not be built yet</h1>
+<p>docgen is watching the docs folder: fix the errors shown below (and in the terminal) and
+this page reloads by itself.</p></body></html>
+"""
+
+
+def waiting_snapshot() -> Snapshot:
+    """What ``docgen serve`` serves while no build has succeeded yet: one page, for every path,
+    saying so (the live-reload banner under it lists the errors)."""
+    return Snapshot({"404.html": _WAITING_PAGE})
+
+
 @dataclass(frozen=True, slots=True)
 class BuildOutcome:
     """A build: the snapshot (``None`` on errors) and the diagnostics as text lines."""
