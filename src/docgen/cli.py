@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from docgen import __version__
+from docgen.commands.analytics_cli import analytics
 from docgen.exceptions import UsageError
 
 _PATH = click.Path(path_type=Path)
@@ -103,6 +104,9 @@ def serve(
     from docgen.commands.serve import serve as run
 
     sys.exit(_guard(lambda: run(target, host, port, not no_watch, allow_hosts, allow_local)))
+
+
+cli.add_command(analytics)
 
 
 def _guard(action: object) -> int:

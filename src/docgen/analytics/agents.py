@@ -1,0 +1,84 @@
+"""Who made a request: a human, an AI agent or crawler, or another bot, from its User-Agent.
+
+Two maintained lists decide, never a hand-kept pattern:
+
+- AI: every name of ai.robots.txt's ``robots.json`` (vendored in ``data/``, see
+  ``data/SOURCE.md``), matched as a whole word, case-insensitively; plus every pattern of the
+  ``crawler-user-agents`` package tagged ``ai-crawler``.
+- Other bots: every other pattern of ``crawler-user-agents`` (search engines, monitors, link
+  checkers, HTTP libraries...), and requests without a User-Agent.
+
+Everything else is human. Only distinct User-Agents are classified, so speed does not matter
+much here; results are cached.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import re
+from importlib import resources
+from urllib.parse import unquote
+
+AI_LIST = "ai-robots.json"
+
+
+class Kind(enum.IntEnum):
+    """Stored as a small integer: 0 human, 1 AI, 2 other bot."""
+
+    HUMAN = 0
+    AI = 1
+    BOT = 2
+
+
+def load_ai_names(text: str | None = None) -> list[str]:
+    """The agent names of ai.robots.txt's ``robots.json`` (the vendored copy by default)."""
+    if text is None:
+        text = (resources.files("docgen.analytics") / "data" / AI_LIST).read_text("utf-8")
+    data = json.loads(text)
+    if not isinstance(data, dict) or not data or not all(isinstance(k, str) for k in data):
+        raise ValueError("robots.json must be an object keyed by agent names")
+    return [name for name in data if name.strip()]
+
+
+def _crawler_patterns() -> list[dict[str, object]]:
+    from crawleruseragents import CRAWLER_USER_AGENTS_DATA
+
+    return list(CRAWLER_USER_AGENTS_DATA)
+
+
+class Classifier:
+    """Classifies User-Agent strings; build once, call :meth:`kind` per distinct agent."""
+
+    def __init__(self, ai_names: list[str] | None = None) -> None:
+        names = sorted(ai_names if ai_names is not None else load_ai_names(), key=len, reverse=True)
+        words = "|".join(re.escape(n) for n in names)
+        self._ai_names = re.compile(rf"(?<![A-Za-z0-9])(?:{words})(?![A-Za-z0-9])", re.IGNORECASE)
+        ai: list[str] = []
+        bots: list[str] = []
+        for entry in _crawler_patterns():
+            tags = entry.get("tags") or []
+            pattern = str(entry["pattern"])
+            (ai if isinstance(tags, list) and "ai-crawler" in tags else bots).append(pattern)
+        self._ai_patterns = re.compile("|".join(f"(?:{p})" for p in ai))
+        self._bot_patterns = re.compile("|".join(f"(?:{p})" for p in bots))
+        self.kind = functools.lru_cache(maxsize=65536)(self._kind)
+
+    def _kind(self, user_agent: str | None) -> Kind:
+        agent = (user_agent or "").strip()
+        if agent in ("", "-"):
+            return Kind.BOT
+        if "%" in agent:  # CloudFront logs URL-encode the User-Agent
+            agent = unquote(agent)
+        if self._ai_names.search(agent) or self._ai_patterns.search(agent):
+            return Kind.AI
+        if self._bot_patterns.search(agent):
+            return Kind.BOT
+        return Kind.HUMAN
+
+
+@functools.cache
+def default_classifier() -> Classifier:
+    """The classifier over the vendored AI list and the installed crawler-user-agents."""
+    return Classifier()

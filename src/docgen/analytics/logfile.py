@@ -1,0 +1,154 @@
+"""One access log on disk: compression, format, content hash, line count, and how much of it an
+earlier import already covered (rotated or grown files are recognised by their content)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+FORMATS = ("combined", "caddy", "cloudfront")
+CHUNK = 1 << 20
+PEEK = 64 * 1024
+# CloudFront standard (W3C) log fields, in the default order when no #Fields line says otherwise.
+CLOUDFRONT_FIELDS = (
+    "date", "time", "x-edge-location", "sc-bytes", "c-ip", "cs-method", "cs(Host)",
+    "cs-uri-stem", "sc-status", "cs(Referer)", "cs(User-Agent)", "cs-uri-query",
+)  # fmt: skip
+
+
+class LogError(Exception):
+    """A log file cannot be read or recognised."""
+
+
+@dataclass(frozen=True, slots=True)
+class Earlier:
+    """An earlier import: the hash, size and line count of the content it read."""
+
+    digest: str
+    bytes: int
+    lines: int
+
+
+@dataclass(frozen=True, slots=True)
+class LogFile:
+    """What an import needs to know about one file before reading it with DuckDB."""
+
+    path: Path
+    gzip: bool
+    format: str
+    digest: str  # sha256 of the (decompressed) content
+    bytes: int  # decompressed size
+    lines: int
+    skip: int = 0  # leading lines an earlier import already counted
+    fields: tuple[str, ...] = ()  # CloudFront: the #Fields of the file
+
+    @property
+    def done(self) -> bool:
+        """The whole content was imported before."""
+        return self.skip >= self.lines
+
+
+def _chunks(path: Path, compressed: bool) -> Iterator[bytes]:
+    try:
+        if compressed:
+            with gzip.open(path, "rb") as stream:
+                while chunk := stream.read(CHUNK):
+                    yield chunk
+        else:
+            with path.open("rb") as stream:
+                while chunk := stream.read(CHUNK):
+                    yield chunk
+    except (OSError, EOFError, zlib.error) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise LogError(f"{path}: cannot read: {reason}") from None
+
+
+def _is_gzip(path: Path) -> bool:
+    try:
+        with path.open("rb") as stream:
+            return stream.read(2) == b"\x1f\x8b"
+    except OSError as exc:
+        raise LogError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def detect(head: bytes) -> str:
+    """The format of a log from its first bytes: Caddy JSON, CloudFront, else combined."""
+    for raw in head.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith(b"{"):
+            return "caddy"
+        if line.startswith((b"#Version:", b"#Fields:")) or line.count(b"\t") >= 10:
+            return "cloudfront"
+        return "combined"
+    return "combined"
+
+
+def cloudfront_fields(head: bytes) -> tuple[str, ...]:
+    for raw in head.splitlines():
+        if raw.startswith(b"#Fields:"):
+            return tuple(raw[len(b"#Fields:") :].decode("ascii", "replace").split())
+    return CLOUDFRONT_FIELDS
+
+
+def inspect(
+    path: Path,
+    fmt: str,
+    earlier: Iterable[Earlier],
+    progress: Callable[[float], None] | None = None,
+) -> LogFile:
+    """Read ``path`` once: hash its content, count its lines, and find the longest earlier import
+    that is a prefix of it (ending at a line end). ``fmt`` may be ``auto``."""
+    if not path.is_file():
+        raise LogError(f"{path}: no such file")
+    compressed = _is_gzip(path)
+    total = path.stat().st_size or 1
+    marks: dict[int, list[Earlier]] = {}
+    for item in earlier:
+        marks.setdefault(item.bytes, []).append(item)
+    pending = sorted(marks)
+    hasher = hashlib.sha256()
+    size = lines = 0
+    skip = 0
+    last = b"\n"
+    head = b""
+    raw_read = 0
+    for chunk in _chunks(path, compressed):
+        if len(head) < PEEK:
+            head += chunk[: PEEK - len(head)]
+        start = 0
+        while pending and pending[0] <= size + len(chunk):
+            cut = pending.pop(0) - size
+            if cut <= 0:
+                continue
+            piece = chunk[start:cut]
+            hasher.update(piece)
+            lines += piece.count(b"\n")
+            if chunk[cut - 1 : cut] == b"\n":
+                digest = hasher.copy().hexdigest()
+                skip = next((e.lines for e in marks[size + cut] if e.digest == digest), skip)
+            start = cut
+        rest = chunk[start:]
+        hasher.update(rest)
+        lines += rest.count(b"\n")
+        size += len(chunk)
+        last = chunk[-1:]
+        raw_read += len(chunk)
+        if progress is not None:
+            progress(min(1.0, raw_read / total) if not compressed else 0.0)
+    if size and last != b"\n":
+        lines += 1
+    digest = hasher.hexdigest()
+    if any(e.digest == digest for e in marks.get(size, ())):
+        skip = lines
+    if fmt == "auto":
+        fmt = detect(head)
+    if fmt not in FORMATS:
+        raise LogError(f"unknown log format {fmt!r} (use auto, {', '.join(FORMATS)})")
+    fields = cloudfront_fields(head) if fmt == "cloudfront" else ()
+    return LogFile(path, compressed, fmt, digest, size, lines, skip, fields)

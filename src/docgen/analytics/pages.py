@@ -1,0 +1,58 @@
+"""The pages of a built site (its ``_docgen/manifest.json``) and every request path that is one
+of them: ``/x``, ``/x/``, ``/x/index.html`` and the Markdown twin ``/x.md`` are all ``/x``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from urllib.parse import quote
+
+MANIFEST = "_docgen/manifest.json"
+
+
+class SiteError(Exception):
+    """The built site or its manifest cannot be used."""
+
+
+def page_urls(manifest: bytes | str, where: str = MANIFEST) -> list[str]:
+    """The ``url`` of every page listed in a manifest's text."""
+    try:
+        data = json.loads(manifest)
+    except (ValueError, UnicodeDecodeError):
+        raise SiteError(f"{where}: not valid JSON; rebuild the site with docgen build") from None
+    pages = data.get("pages") if isinstance(data, dict) else None
+    if not isinstance(pages, list):
+        raise SiteError(f"{where}: no 'pages' list; is this a docgen site?")
+    urls = [p["url"] for p in pages if isinstance(p, dict) and isinstance(p.get("url"), str)]
+    return [u for u in urls if u.startswith("/")]
+
+
+def site_pages(site: Path) -> list[str]:
+    """The page URLs of the site built in ``site``."""
+    manifest = site / MANIFEST
+    if not manifest.is_file():
+        raise SiteError(
+            f"{site}: no {MANIFEST}: give the folder docgen build wrote with --site "
+            "(default: _site)"
+        )
+    try:
+        return page_urls(manifest.read_bytes(), str(manifest))
+    except OSError as exc:
+        raise SiteError(f"{manifest}: cannot read: {exc.strerror}") from None
+
+
+def variants(urls: Iterable[str]) -> dict[str, str]:
+    """Every request path that counts as a page -> the page's URL."""
+    mapping: dict[str, str] = {}
+    for url in urls:
+        base = url.rstrip("/")
+        forms = (
+            ["/", "/index.html", "/index.md"]
+            if base == ""
+            else [base, base + "/", base + "/index.html", base + ".md"]
+        )
+        for form in forms:
+            mapping.setdefault(form, url)
+            mapping.setdefault(quote(form, safe="/"), url)
+    return mapping

@@ -1,0 +1,151 @@
+"""``docgen analytics import|visitors|views``: the command side (printing, exit codes)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REQUIRED = ("duckdb", "crawleruseragents")
+
+
+def _missing() -> str | None:
+    missing = [name for name in REQUIRED if importlib.util.find_spec(name) is None]
+    if missing:
+        return f"docgen analytics needs {', '.join(missing)}: pip install 'docgen[analytics]'"
+    return None
+
+
+def _err(message: str) -> None:
+    print(f"docgen: {message}", file=sys.stderr, flush=True)
+
+
+class Bar:
+    """A one-line progress bar on stderr, for terminals only, shown after the first second."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        self.shown = False
+        self.enabled = sys.stderr.isatty() or os.environ.get("DOCGEN_PROGRESS") == "1"
+
+    def __call__(self, label: str, fraction: float) -> None:
+        if not self.enabled or time.monotonic() - self.started < 1.0:
+            return
+        width = 30
+        filled = int(width * max(0.0, min(1.0, fraction)))
+        name = label if len(label) <= 50 else "..." + label[-47:]
+        sys.stderr.write(f"\r{name} [{'#' * filled}{'.' * (width - filled)}] {fraction:4.0%}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+            self.shown = False
+
+
+def _describe(summary: Any) -> str:
+    new = summary.lines - summary.earlier
+    if new <= 0:
+        return f"{summary.name}: already imported ({summary.lines:,} lines); nothing added"
+    head = f"{summary.name} ({summary.format}): {new:,} lines read"
+    if summary.earlier:
+        head += f" (the first {summary.earlier:,} were imported before)"
+    counted = f"{summary.counted:,} page views counted ({summary.human:,} human, {summary.ai:,} AI)"
+    skipped = ", ".join(f"{n:,} {reason}" for reason, n in summary.skipped.items())
+    return f"{head}; {counted}" + (f"; skipped: {skipped}" if skipped else "")
+
+
+def import_logs(
+    logs: tuple[Path, ...], fmt: str, site: Path, db: Path | None, as_json: bool
+) -> int:
+    problem = _missing()
+    if problem:
+        _err(problem)
+        return 2
+    import duckdb
+
+    from docgen.analytics import store
+    from docgen.analytics.ingest import import_logs as run
+    from docgen.analytics.logfile import LogError
+    from docgen.analytics.pages import SiteError, site_pages
+
+    missing = [str(p) for p in logs if not p.is_file()]
+    if missing:
+        _err(f"no such log file: {', '.join(missing)}")
+        return 2
+    try:
+        pages = site_pages(site)
+    except SiteError as exc:
+        _err(str(exc))
+        return 2
+    path = db or store.default_path()
+    bar = Bar()
+    try:
+        summaries = run(list(logs), path, pages, fmt, bar)
+    except LogError as exc:
+        bar.close()
+        _err(f"{exc}; nothing was imported from it")
+        return 2
+    except store.StoreError as exc:
+        bar.close()
+        _err(str(exc))
+        return 1
+    except duckdb.Error as exc:
+        bar.close()
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        _err(f"cannot import: {first}; nothing was imported from that file")
+        return 1
+    bar.close()
+    if as_json:
+        print(json.dumps([_as_dict(s) for s in summaries], indent=2))
+    else:
+        for summary in summaries:
+            print(_describe(summary))
+        print(f"store: {path}")
+    return 0
+
+
+def _as_dict(summary: Any) -> dict[str, Any]:
+    return {
+        "file": summary.name,
+        "format": summary.format,
+        "lines": summary.lines,
+        "alreadyImported": summary.earlier,
+        "counted": summary.counted,
+        "human": summary.human,
+        "ai": summary.ai,
+        "skipped": summary.skipped,
+    }
+
+
+def export(kind: str, db: Path | None, params: dict[str, Any]) -> int:
+    problem = _missing()
+    if problem:
+        _err(problem)
+        return 2
+    from docgen.analytics import store
+    from docgen.analytics.query import QueryError, make_query, run
+
+    try:
+        query = make_query(kind, {k: v for k, v in params.items() if v is not None})
+    except QueryError as exc:
+        _err(str(exc))
+        return 2
+    path = db or store.default_path()
+    if not path.is_file():
+        _err(f"no analytics store at {path}: run docgen analytics import first (or give --db)")
+        return 2
+    try:
+        with store.connect(path, read_only=True) as con:
+            body = run(con, query)
+    except store.StoreError as exc:
+        _err(str(exc))
+        return 1
+    print(json.dumps(body, indent=2))
+    return 0
