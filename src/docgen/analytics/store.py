@@ -53,7 +53,7 @@ def default_path(environ: dict[str, str] | os._Environ[str] | None = None) -> Pa
 
 
 @contextmanager
-def connect(path: Path, *, read_only: bool = False) -> Iterator[Any]:
+def connect(path: Path, *, read_only: bool = False, lock_wait: float = LOCK_WAIT) -> Iterator[Any]:
     """A DuckDB connection to ``path`` (created with its schema on first write), UTC session."""
     import duckdb
 
@@ -66,7 +66,7 @@ def connect(path: Path, *, read_only: bool = False) -> Iterator[Any]:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StoreError(f"cannot create {path.parent}: {exc.strerror}") from None
-        con = _open(duckdb, path, read_only)
+        con = _open(duckdb, path, read_only, lock_wait)
     try:
         con.execute("SET TimeZone = 'UTC'")
         con.execute("SET preserve_insertion_order = false")
@@ -77,8 +77,8 @@ def connect(path: Path, *, read_only: bool = False) -> Iterator[Any]:
         con.close()
 
 
-def _open(duckdb: Any, path: Path, read_only: bool) -> Any:
-    deadline = time.monotonic() + LOCK_WAIT
+def _open(duckdb: Any, path: Path, read_only: bool, lock_wait: float) -> Any:
+    deadline = time.monotonic() + lock_wait
     while True:
         try:
             return duckdb.connect(str(path), read_only=read_only)
