@@ -229,3 +229,9 @@ class Analytics:
             self._task.cancel()
             self._task = None
         await asyncio.to_thread(self.flush)
+
+
+def analytics_from_env(environ: Mapping[str, str], docs_root: Path | None) -> Analytics | None:
+    """The analytics of ``docgen serve`` as the operator configured them (``ConfigError``)."""
+    config = config_from_env(environ, docs_root)
+    return Analytics(config) if config is not None else None

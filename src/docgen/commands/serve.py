@@ -67,6 +67,7 @@ def serve(
             file=sys.stderr,
         )
     root = path.parent.resolve()
+    analytics = _analytics(root)
     configure_logging()
 
     def report(message: str) -> None:
@@ -86,6 +87,7 @@ def serve(
         max_response_bytes=limits.max_response_bytes,
         timeout=limits.timeout,
         large_at_once=limits.large_at_once,
+        analytics=analytics,
     )
     config = uvicorn.Config(
         app,
@@ -110,6 +112,20 @@ def serve(
         )
         return 1
     return 0
+
+
+def _analytics(root: Path) -> Any:
+    from docgen.serve.app import _analytics as configured
+
+    analytics = configured(root)
+    if analytics is not None:
+        config = analytics.config
+        print(
+            f"Analytics API on /v1/analytics/{config.project}/visitors|views "
+            f"({len(config.keys)} admin key(s)); recording page views into {config.db}",
+            flush=True,
+        )
+    return analytics
 
 
 def _server(config: Any, docs: Any, watch: bool, root: Path, host: str) -> Any:

@@ -105,8 +105,10 @@ class DocsServer:
         limits: Limits,
         verify: ssl.SSLContext | bool,
         watch: bool,
+        analytics: Any = None,
     ) -> None:
         self.snapshot = snapshot
+        self.analytics = analytics  # docgen.analytics.serving.Analytics, when configured
         extra = {split_host(h)[0] for h in allowed_hosts if h.strip()}
         if bind_host:
             extra.add(normalise_host(bind_host))
@@ -136,6 +138,20 @@ class DocsServer:
     # --- static files ---------------------------------------------------------------------
 
     async def static(self, request: Request) -> Response:
+        response = await self._static(request)
+        if self.analytics is not None:
+            client = request.client.host if request.client else None
+            self.analytics.record(
+                self.snapshot.files,
+                request.method,
+                request.scope["path"],
+                response.status_code,
+                client,
+                request.headers,
+            )
+        return response
+
+    async def _static(self, request: Request) -> Response:
         if request.method not in ("GET", "HEAD"):
             return Response(
                 "Method not allowed\n",
@@ -322,6 +338,7 @@ def create_app(
     large_at_once: int = 3,
     verify: ssl.SSLContext | bool = True,
     initial_error: str | None = None,
+    analytics: Any = None,
 ) -> Starlette:
     """The ASGI app serving ``snapshot``; watch mode when ``rebuild`` and ``watch_root`` are set.
 
@@ -332,6 +349,8 @@ def create_app(
 
     ``app.state.docgen`` is the :class:`DocsServer` (its ``swap`` replaces the served build).
     ``initial_error``: the diagnostics of a failed first build, shown by every open page.
+    ``analytics`` (a :class:`docgen.analytics.serving.Analytics`) adds the analytics API and
+    records served page views.
     """
     watching = rebuild is not None and watch_root is not None
     server = DocsServer(
@@ -342,6 +361,7 @@ def create_app(
         limits=Limits(max_request_bytes, max_response_bytes, timeout, large_at_once),
         verify=verify,
         watch=watching,
+        analytics=analytics,
     )
     if initial_error is not None and server.hub is not None:
         server.hub.failed(initial_error)
@@ -349,6 +369,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.get_client()
+        if analytics is not None:
+            await analytics.start()
         stop = asyncio.Event()
         task: asyncio.Task[None] | None = None
         if watching and server.hub is not None:
@@ -380,8 +402,15 @@ def create_app(
             if server.client is not None:
                 await server.client.aclose()
                 server.client = None
+            if analytics is not None:
+                await analytics.stop()
 
     routes = [Route(PROXY_PATH, server.proxy, methods=ANY_METHOD)]
+    if analytics is not None:
+        for kind in ("visitors", "views"):
+            routes.append(
+                Route(f"/v1/analytics/{{project}}/{kind}", analytics.api, methods=ANY_METHOD)
+            )
     if watching:
         routes += [
             Route(live.EVENTS_PATH, server.events, methods=["GET"]),
@@ -433,6 +462,7 @@ def app_from_env() -> Starlette:
     if outcome.snapshot is None:
         raise SystemExit(1)
     hosts = os.environ.get("DOCGEN_ALLOWED_HOSTS", "").split(",")
+    analytics = _analytics(target.parent)
     return create_app(
         outcome.snapshot,
         allowed_hosts=[h for h in hosts if h.strip()],
@@ -440,4 +470,18 @@ def app_from_env() -> Starlette:
         max_response_bytes=limits.max_response_bytes,
         timeout=limits.timeout,
         large_at_once=limits.large_at_once,
+        analytics=analytics,
     )
+
+
+def _analytics(docs_root: Path) -> Any:
+    """The operator's analytics settings (``DOCGEN_ANALYTICS_*``), or ``None``; exit 2 if bad."""
+    if not any(k.startswith("DOCGEN_ANALYTICS_") for k in os.environ):
+        return None
+    from docgen.analytics.serving import ConfigError, analytics_from_env
+
+    try:
+        return analytics_from_env(os.environ, docs_root)
+    except ConfigError as exc:
+        print(f"docgen: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
