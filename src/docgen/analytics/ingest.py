@@ -124,10 +124,11 @@ def _import_one(
     summary.skipped = {REASONS[r]: int(n) for r, n in sorted(reasons.items()) if r and n}
     con.execute("BEGIN TRANSACTION")
     try:
+        store.add_pages(con, "(SELECT page AS url FROM staged WHERE reason = 0)")
         con.execute(
-            "INSERT INTO views SELECT ts, page, visitor, kind = 1, sum(n)::INTEGER "
-            "FROM staged JOIN agentmap USING (ua) JOIN ipmap USING (ip) "
-            "WHERE reason = 0 AND kind < 2 GROUP BY ALL"
+            "INSERT INTO views SELECT s.ts, p.id, m.visitor, k.kind = 1, sum(s.n)::INTEGER "
+            "FROM staged s JOIN agentmap k USING (ua) JOIN ipmap m USING (ip) "
+            "JOIN pages p ON p.url = s.page WHERE s.reason = 0 AND k.kind < 2 GROUP BY ALL"
         )
         con.execute(
             "INSERT INTO imports VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -188,15 +189,22 @@ def record_views(
     ]
     if kept:
         con.execute(
-            "INSERT INTO views SELECT unnest(?::TIMESTAMP[]), unnest(?::VARCHAR[]), "
-            "unnest(?::BIGINT[]), unnest(?::BOOLEAN[]), 1",
-            [
-                [r[0] for r in kept],
-                [r[1] for r in kept],
-                [r[2] for r in kept],
-                [r[3] for r in kept],
-            ],
+            "CREATE OR REPLACE TEMP TABLE served AS SELECT unnest(?::TIMESTAMP[]) AS ts, "
+            "unnest(?::VARCHAR[]) AS url, unnest(?::BIGINT[]) AS visitor, "
+            "unnest(?::BOOLEAN[]) AS ai",
+            [list(column) for column in zip(*kept, strict=True)],
         )
+        con.execute("BEGIN TRANSACTION")
+        try:
+            store.add_pages(con, "served")
+            con.execute(
+                "INSERT INTO views SELECT s.ts, p.id, s.visitor, s.ai, 1 "
+                "FROM served s JOIN pages p USING (url)"
+            )
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
     return len(kept)
 
 

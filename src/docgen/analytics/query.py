@@ -93,15 +93,24 @@ def run(con: Any, query: Query) -> dict[str, Any]:
             "coalesce(sum(n) FILTER (WHERE NOT ai), 0)::BIGINT, "
             "coalesce(sum(n) FILTER (WHERE ai), 0)::BIGINT, coalesce(sum(n), 0)::BIGINT"
         )
+        source = site = f"(SELECT page, ai, n FROM views {condition})"
     else:
-        figures = (
-            "count(DISTINCT visitor) FILTER (WHERE NOT ai), "
-            "count(DISTINCT visitor) FILTER (WHERE ai), count(DISTINCT visitor)"
+        # One row per (page, visitor) first, then plain counts: several times faster than
+        # count(DISTINCT ...) with filters.
+        figures = "count(*) FILTER (WHERE human), count(*) FILTER (WHERE ai), count(*)"
+        source = (
+            "(SELECT page, visitor, bool_or(NOT ai) AS human, bool_or(ai) AS ai "
+            f"FROM views {condition} GROUP BY page, visitor)"
         )
-    totals = con.execute(f"SELECT {figures} FROM views {condition}", args).fetchone()
+        site = (
+            "(SELECT visitor, bool_or(NOT ai) AS human, bool_or(ai) AS ai "
+            f"FROM views {condition} GROUP BY visitor)"
+        )
+    totals = con.execute(f"SELECT {figures} FROM {site}", args).fetchone()
     rows = con.execute(
-        f"SELECT page, {figures} AS total FROM views {condition} GROUP BY page "
-        "ORDER BY 4 DESC, page LIMIT ? OFFSET ?",
+        f"SELECT p.url, c.* EXCLUDE (page) FROM (SELECT page, {figures} AS total FROM {source} "
+        "GROUP BY page) c JOIN pages p ON p.id = c.page "
+        "ORDER BY c.total DESC, p.url LIMIT ? OFFSET ?",
         [*args, query.limit + 1, query.offset],
     ).fetchall()
     entries = [

@@ -5,7 +5,8 @@ date range, grouped by page, over millions of rows. A columnar engine answers th
 milliseconds from one embedded file (no server to run), and it reads and splits plain or gzipped
 log files itself, in parallel, which is what makes the import fast.
 
-Tables: ``views`` (one row per page, second, visitor and traffic kind, with a count),
+Tables: ``views`` (one row per page, second, visitor and traffic kind, with a count; pages by
+a small id from ``pages``, which makes the per-page count-distinct about twice as fast),
 ``imports`` (a content hash of every imported log, for idempotency) and ``meta`` (the salt of the
 visitor hashes). A DuckDB file has one writer at a time: connections are short and retried while
 another process holds the lock.
@@ -14,9 +15,9 @@ another process holds the lock.
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import os
 import secrets
+import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,7 +26,8 @@ from typing import Any
 
 DEFAULT_DB = Path(".docgen") / "analytics.duckdb"
 DB_ENV = "DOCGEN_ANALYTICS_DB"
-LOCK_WAIT = 10.0  # seconds to wait for another process's write lock
+LOCK_WAIT = 10.0
+_V4_MAPPED = b"\0" * 10 + b"\xff\xff"  # seconds to wait for another process's write lock
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL);
@@ -34,11 +36,21 @@ CREATE TABLE IF NOT EXISTS imports (
     name VARCHAR NOT NULL, format VARCHAR NOT NULL, counted BIGINT NOT NULL,
     imported_at TIMESTAMP NOT NULL
 );
+CREATE TABLE IF NOT EXISTS pages (id INTEGER PRIMARY KEY, url VARCHAR NOT NULL UNIQUE);
 CREATE TABLE IF NOT EXISTS views (
-    ts TIMESTAMP NOT NULL, page VARCHAR NOT NULL, visitor BIGINT NOT NULL,
+    ts TIMESTAMP NOT NULL, page INTEGER NOT NULL, visitor BIGINT NOT NULL,
     ai BOOLEAN NOT NULL, n INTEGER NOT NULL
 );
 """
+
+
+def add_pages(con: Any, urls: str) -> None:
+    """Give an id to every page URL of the relation ``urls`` (column ``url``) not yet known."""
+    con.execute(
+        "INSERT INTO pages SELECT coalesce((SELECT max(id) FROM pages), 0) "
+        f"+ row_number() OVER (ORDER BY url), url FROM (SELECT DISTINCT url FROM {urls}) "
+        "WHERE url IS NOT NULL AND url NOT IN (SELECT url FROM pages)"
+    )
 
 
 class StoreError(Exception):
@@ -110,12 +122,12 @@ def visitor_key(address: str) -> str:
     if ":" not in text:
         return text
     try:
-        ip = ipaddress.IPv6Address(text.split("%", 1)[0])
-    except ValueError:
+        packed = socket.inet_pton(socket.AF_INET6, text.split("%", 1)[0])
+    except OSError:
         return text
-    if ip.ipv4_mapped is not None:
-        return str(ip.ipv4_mapped)
-    return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    if packed[:12] == _V4_MAPPED:
+        return socket.inet_ntop(socket.AF_INET, packed[12:])
+    return packed[:8].hex() + "/64"
 
 
 def visitor_id(secret: bytes, address: str) -> int:
