@@ -23,6 +23,7 @@ from docgen.analytics.pages import variants
 from docgen.analytics.parse_sql import REASONS, staging_sql
 
 Progress = Callable[[str, float], None]
+MEMORY_LIMIT = "2GB"
 
 
 @dataclass(slots=True)
@@ -55,6 +56,7 @@ def import_logs(
     mapping = variants(pages)
     results = []
     with store.connect(db) as con:
+        con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")  # past it, DuckDB spills to disk
         con.execute("SET enable_progress_bar = true")
         con.execute("SET enable_progress_bar_print = false")
         con.execute(

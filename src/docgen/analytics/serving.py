@@ -105,7 +105,8 @@ class Analytics:
     def __init__(self, config: ApiConfig) -> None:
         self.config = config
         self._buffer: list[tuple[datetime, str, str, str]] = []
-        self._lock = threading.Lock()  # one store connection at a time in this process
+        self._lock = threading.Lock()  # the buffer (held briefly: record() runs on the loop)
+        self._store_lock = threading.Lock()  # one store connection at a time in this process
         self._manifest: bytes | None = None
         self._variants: dict[str, str] = {}
         self._task: asyncio.Task[None] | None = None
@@ -155,10 +156,9 @@ class Analytics:
         return JSONResponse(body, 200, {"Cache-Control": "no-store"})
 
     def _query(self, query: Any) -> dict[str, Any]:
-        with self._lock:
-            self._flush_locked()
-            with store.connect(self.config.db, lock_wait=QUERY_LOCK_WAIT) as con:
-                return run(con, query)
+        self.flush()
+        with self._store_lock, store.connect(self.config.db, lock_wait=QUERY_LOCK_WAIT) as con:
+            return run(con, query)
 
     # --- recording ------------------------------------------------------------------------
 
@@ -198,23 +198,23 @@ class Analytics:
             self._buffer.append((now, page, address, headers.get("user-agent", "")))
 
     def flush(self) -> None:
-        with self._lock:
-            self._flush_locked()
-
-    def _flush_locked(self) -> None:
-        if not self._buffer:
-            return
+        """Write the buffered page views (kept for the next try while the store is locked)."""
         from docgen.analytics.ingest import record_views
 
-        rows, self._buffer = self._buffer, []
-        try:
-            with store.connect(self.config.db, lock_wait=QUERY_LOCK_WAIT) as con:
-                record_views(con, rows)
-            self._dropped = False
-        except store.StoreError:
-            self._buffer = rows + self._buffer  # keep them for the next try
-        except Exception as exc:  # never take the server down for analytics
-            log.error("analytics: cannot record page views (%s)", type(exc).__name__)
+        with self._store_lock:
+            with self._lock:
+                rows, self._buffer = self._buffer, []
+            if not rows:
+                return
+            try:
+                with store.connect(self.config.db, lock_wait=QUERY_LOCK_WAIT) as con:
+                    record_views(con, rows)
+                self._dropped = False
+            except store.StoreError:
+                with self._lock:
+                    self._buffer = (rows + self._buffer)[:MAX_BUFFER]
+            except Exception as exc:  # never take the server down for analytics
+                log.error("analytics: cannot record page views (%s)", type(exc).__name__)
 
     async def _loop(self) -> None:
         while True:

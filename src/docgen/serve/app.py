@@ -478,8 +478,13 @@ def _analytics(docs_root: Path) -> Any:
     """The operator's analytics settings (``DOCGEN_ANALYTICS_*``), or ``None``; exit 2 if bad."""
     if not any(k.startswith("DOCGEN_ANALYTICS_") for k in os.environ):
         return None
+    import importlib.util
+
     from docgen.analytics.serving import ConfigError, analytics_from_env
 
+    if any(importlib.util.find_spec(m) is None for m in ("duckdb", "crawleruseragents")):
+        print("docgen: analytics need pip install 'docgen[analytics]'", file=sys.stderr)
+        raise SystemExit(2)
     try:
         return analytics_from_env(os.environ, docs_root)
     except ConfigError as exc:
