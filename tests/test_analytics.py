@@ -133,8 +133,8 @@ def test_figures_match_the_truth(site: Path, tmp_path: Path, fmt: str) -> None:
 def test_skip_reasons_are_counted(site: Path, tmp_path: Path) -> None:
     db = tmp_path / "a.duckdb"
     log = write(tmp_path / "access.log", REQUESTS)
-    with log.open("a") as stream:
-        stream.write("this is not a log line\n\n")
+    with log.open("ab") as stream:
+        stream.write(b"this is not a log line\n\n\xff\xfe not UTF-8\n")
     [summary] = import_json(site, db, log)
     bots = sum(
         1
@@ -147,6 +147,7 @@ def test_skip_reasons_are_counted(site: Path, tmp_path: Path) -> None:
     skipped = summary["skipped"]
     assert skipped["bot"] == bots
     assert skipped["malformed"] == 2
+    assert skipped["unreadable"] == 1
     assert skipped["method"] == sum(1 for r in REQUESTS if r.method != "GET")
     assert skipped["status"] == sum(
         1 for r in REQUESTS if r.method == "GET" and r.status not in (200, 304)
@@ -353,3 +354,20 @@ def test_visitor_dates_are_utc(site: Path, tmp_path: Path) -> None:
     hour = datetime(2024, 5, 2, 5, 0, tzinfo=UTC).isoformat()
     assert export(db, "views", "--date-from", hour)["totals"]["total"] == 1
     assert export(db, "views", "--date-to", hour)["totals"]["total"] == 0
+
+
+def test_a_bad_file_stops_the_import_but_keeps_the_files_before_it(
+    site: Path, tmp_path: Path
+) -> None:
+    db = tmp_path / "a.duckdb"
+    good = write(tmp_path / "good.log", REQUESTS)
+    broken = tmp_path / "broken.log.gz"
+    broken.write_bytes(gzip.compress(good.read_bytes())[:200])
+    later = write(tmp_path / "later.log", REQUESTS[:10])
+    result = docgen("analytics", "import", str(good), str(broken), str(later), "--site",
+                    str(site), "--db", str(db))
+    assert result.exit_code == 2
+    assert result.stdout.startswith(f"{good} (combined): {len(REQUESTS):,} lines read;")
+    assert str(later) not in result.stdout
+    assert result.stderr.startswith(f"docgen: {broken}: cannot read")
+    assert export(db, "views")["totals"] == truth(REQUESTS)["views"]["totals"]

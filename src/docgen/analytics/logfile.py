@@ -52,16 +52,13 @@ class LogFile:
         return self.skip >= self.lines
 
 
-def _chunks(path: Path, compressed: bool) -> Iterator[bytes]:
+def _chunks(path: Path, compressed: bool) -> Iterator[tuple[bytes, int]]:
+    """The content in chunks, each with how many bytes of the file were read so far."""
     try:
-        if compressed:
-            with gzip.open(path, "rb") as stream:
-                while chunk := stream.read(CHUNK):
-                    yield chunk
-        else:
-            with path.open("rb") as stream:
-                while chunk := stream.read(CHUNK):
-                    yield chunk
+        with path.open("rb") as raw:
+            stream = gzip.GzipFile(fileobj=raw, mode="rb") if compressed else raw
+            while chunk := stream.read(CHUNK):
+                yield chunk, raw.tell()
     except (OSError, EOFError, zlib.error) as exc:
         reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
         raise LogError(f"{path}: cannot read: {reason}") from None
@@ -117,8 +114,7 @@ def inspect(
     skip = 0
     last = b"\n"
     head = b""
-    raw_read = 0
-    for chunk in _chunks(path, compressed):
+    for chunk, raw_read in _chunks(path, compressed):
         if len(head) < PEEK:
             head += chunk[: PEEK - len(head)]
         start = 0
@@ -138,9 +134,8 @@ def inspect(
         lines += rest.count(b"\n")
         size += len(chunk)
         last = chunk[-1:]
-        raw_read += len(chunk)
         if progress is not None:
-            progress(min(1.0, raw_read / total) if not compressed else 0.0)
+            progress(min(1.0, raw_read / total))
     if size and last != b"\n":
         lines += 1
     digest = hasher.hexdigest()

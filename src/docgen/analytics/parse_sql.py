@@ -13,7 +13,7 @@ from docgen.analytics.logfile import LogFile
 REASONS = {
     1: "malformed",
     2: "header",
-    3: "not-utf8",
+    3: "unreadable",  # not UTF-8, or a line over DuckDB's 2 MB limit
     4: "method",
     5: "status",
     6: "not-a-page",

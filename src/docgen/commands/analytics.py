@@ -85,30 +85,33 @@ def import_logs(
         _err(str(exc))
         return 2
     path = db or store.default_path()
-    bar = Bar()
-    try:
-        summaries = run(list(logs), path, pages, fmt, bar)
-    except LogError as exc:
+    done: list[dict[str, Any]] = []
+    status = 0
+    for log in logs:  # one file at a time: each is imported whole or not at all
+        bar = Bar()
+        try:
+            [summary] = run([log], path, pages, fmt, bar)
+        except LogError as exc:
+            problem, status = f"{exc}; nothing was imported from it", 2
+        except store.StoreError as exc:
+            problem, status = str(exc), 1
+        except duckdb.Error as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            problem, status = f"{log}: cannot import: {first}; nothing was imported from it", 1
+        else:
+            bar.close()
+            done.append(_as_dict(summary))
+            if not as_json:
+                print(_describe(summary), flush=True)
+            continue
         bar.close()
-        _err(f"{exc}; nothing was imported from it")
-        return 2
-    except store.StoreError as exc:
-        bar.close()
-        _err(str(exc))
-        return 1
-    except duckdb.Error as exc:
-        bar.close()
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        _err(f"cannot import: {first}; nothing was imported from that file")
-        return 1
-    bar.close()
+        _err(problem)
+        break
     if as_json:
-        print(json.dumps([_as_dict(s) for s in summaries], indent=2))
-    else:
-        for summary in summaries:
-            print(_describe(summary))
+        print(json.dumps(done, indent=2))
+    elif done:
         print(f"store: {path}")
-    return 0
+    return status
 
 
 def _as_dict(summary: Any) -> dict[str, Any]:
