@@ -15,7 +15,7 @@ import pytest
 
 from docgen.diagnostics import Diagnostics
 from docgen.load.source import SourceDocument
-from docgen.spec import explain, fastcheck, refs, validate, verdicts
+from docgen.spec import budget, explain, fastcheck, refs, validate, verdicts
 from docgen.write.writer import OutputError, write_site
 
 VALID: dict[str, Any] = {
@@ -152,7 +152,9 @@ def test_fast_path_uses_the_library_schemas() -> None:
         ("3.1", keywords.OpenAPIV31ValueValidator),
     ):
         cls, checker = fastcheck.value_validator(line)
-        assert cls is library.value_validator_cls
+        # the library's class, with each keyword check metered (docgen.spec.budget)
+        assert cls is budget.counted(library.value_validator_cls)
+        assert cls.VALIDATORS.keys() == library.value_validator_cls.VALIDATORS.keys()
         assert checker is library.value_validator_format_checker
 
 

@@ -30,6 +30,7 @@ class Code(StrEnum):
     SPEC_UNSUPPORTED_VERSION = "spec-unsupported-version"
     SPEC_INVALID = "spec-invalid"
     SPEC_REMOTE = "spec-remote"
+    SPEC_TOO_COMPLEX = "spec-too-complex"
     REF_OUTSIDE_ROOT = "ref-outside-root"
     REF_UNRESOLVED = "ref-unresolved"
     PAGE_PARSE_ERROR = "page-parse-error"
@@ -41,6 +42,7 @@ class Code(StrEnum):
     NAV_DUPLICATE_URL = "nav-duplicate-url"
     NAV_UNSAFE_URL = "nav-unsafe-url"
     MDX_UNSUPPORTED = "mdx-unsupported"
+    MDX_TOO_DEEP = "mdx-too-deep"
     PLAYGROUND_INVALID = "playground-invalid"
 
 

@@ -8,6 +8,8 @@ from docgen.spec.loader import resolve
 from docgen.spec.model import Spec
 
 MAX_DEPTH = 8
+MAX_NODES = 2000  # values one generated example may hold: fan-out (30 properties that all
+# name the next schema, 8 levels deep) would otherwise be exponential in the depth
 _FORMATS = {
     "date-time": "2024-01-01T00:00:00Z",
     "date": "2024-01-01",
@@ -40,9 +42,22 @@ def media_examples(media: dict[str, Any], spec: Spec, doc: str) -> list[tuple[st
 
 
 def generate(
-    schema: Any, spec: Spec, doc: str, mode: str, depth: int = 0, seen: frozenset[str] = frozenset()
+    schema: Any,
+    spec: Spec,
+    doc: str,
+    mode: str,
+    depth: int = 0,
+    seen: frozenset[str] = frozenset(),
+    budget: list[int] | None = None,
 ) -> Any:
-    """A plausible value for ``schema`` (``mode`` request hides readOnly, response writeOnly)."""
+    """A plausible value for ``schema`` (``mode`` request hides readOnly, response writeOnly).
+
+    At most :data:`MAX_NODES` schemas are visited (``budget``); past it, parts are ``None``.
+    """
+    budget = [MAX_NODES] if budget is None else budget
+    if budget[0] <= 0:
+        return None
+    budget[0] -= 1
     ref = schema.get("$ref") if isinstance(schema, dict) else None
     ref = ref if isinstance(ref, str) else None  # a malformed $ref (a list...) is no reference
     value, value_doc = resolve(schema, doc, spec.documents)
@@ -60,25 +75,25 @@ def generate(
     if isinstance(value.get("allOf"), list):
         merged: dict[str, Any] = {}
         for member in value["allOf"]:
-            part = generate(member, spec, value_doc, mode, depth + 1, seen)
+            part = generate(member, spec, value_doc, mode, depth + 1, seen, budget)
             if isinstance(part, dict):
                 merged.update(part)
-        own = _object(value, spec, value_doc, mode, depth, seen)
+        own = _object(value, spec, value_doc, mode, depth, seen, budget)
         if isinstance(own, dict):
             merged.update(own)
         return merged
     for key in ("oneOf", "anyOf"):
         if isinstance(value.get(key), list) and value[key]:
-            return generate(value[key][0], spec, value_doc, mode, depth + 1, seen)
+            return generate(value[key][0], spec, value_doc, mode, depth + 1, seen, budget)
     kind = value.get("type")
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), "null")
     if kind is None:
         kind = "object" if "properties" in value else "array" if "items" in value else None
     if kind == "object":
-        return _object(value, spec, value_doc, mode, depth, seen)
+        return _object(value, spec, value_doc, mode, depth, seen, budget)
     if kind == "array":
-        item = generate(value.get("items", {}), spec, value_doc, mode, depth + 1, seen)
+        item = generate(value.get("items", {}), spec, value_doc, mode, depth + 1, seen, budget)
         return [] if item is None else [item]
     if kind == "string":
         fmt = value.get("format")
@@ -108,17 +123,25 @@ def _number(schema: dict[str, Any], zero: int | float) -> Any:
 
 
 def _object(
-    schema: dict[str, Any], spec: Spec, doc: str, mode: str, depth: int, seen: frozenset[str]
+    schema: dict[str, Any],
+    spec: Spec,
+    doc: str,
+    mode: str,
+    depth: int,
+    seen: frozenset[str],
+    budget: list[int],
 ) -> dict[str, Any]:
     out: dict[str, Any] = {}
     properties = schema.get("properties")
     if isinstance(properties, dict):
         for name, sub in properties.items():
+            if budget[0] <= 0:
+                break
             sub_value, _ = resolve(sub, doc, spec.documents)
             if isinstance(sub_value, dict):
                 if mode == "request" and sub_value.get("readOnly") is True:
                     continue
                 if mode == "response" and sub_value.get("writeOnly") is True:
                     continue
-            out[str(name)] = generate(sub, spec, doc, mode, depth + 1, seen)
+            out[str(name)] = generate(sub, spec, doc, mode, depth + 1, seen, budget)
     return out

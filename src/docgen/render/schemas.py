@@ -88,20 +88,36 @@ class TreeBuilder:
             value = {**value, **{k: v for k, v in schema.items() if k != "$ref"}}
         return Resolved(value, value_doc, ref)
 
-    def merged(self, schema: dict[str, Any], doc: str, seen: frozenset[str]) -> dict[str, Any]:
-        """``schema`` with its ``allOf`` members merged in (properties, required, the rest)."""
+    def merged(
+        self,
+        schema: dict[str, Any],
+        doc: str,
+        seen: frozenset[str],
+        done: set[str] | None = None,
+    ) -> dict[str, Any]:
+        """``schema`` with its ``allOf`` members merged in (properties, required, the rest).
+
+        A ``$ref`` merged once is not merged again (``done``): merging is idempotent, and an
+        ``allOf`` DAG (each schema naming the next twice) would otherwise cost 2**depth.
+        """
         members = schema.get("allOf")
         if not isinstance(members, list) or not members:
             return schema
+        done = set() if done is None else done
         out: dict[str, Any] = {k: v for k, v in schema.items() if k != "allOf"}
         properties: dict[str, Any] = {}
         required: list[str] = []
         for member in members:
             resolved = self.deref(member, doc)
-            if resolved.ref is not None and resolved.ref in seen:
+            if resolved.ref is not None and (resolved.ref in seen or resolved.ref in done):
                 continue
+            if resolved.ref is not None:
+                done.add(resolved.ref)
             part = self.merged(
-                resolved.schema, resolved.doc, seen | ({resolved.ref} if resolved.ref else set())
+                resolved.schema,
+                resolved.doc,
+                seen | ({resolved.ref} if resolved.ref else set()),
+                done,
             )
             for key, value in part.items():
                 if key == "properties" and isinstance(value, dict):

@@ -13,7 +13,8 @@ The library's two passes are mirrored with the same schemas and checks:
    response media types, component schemas, ``required`` under ``allOf``) on plain dicts, in
    the library's order. Each Schema Object the library meta-checks is validated against the same
    metaschema by jsonschema-rs, with formats asserted by the library's own format checker, and
-   each ``default`` is validated by the library's own value validator at the same path.
+   each ``default`` is validated by the library's own value validator at the same path (its
+   keyword checks metered by :mod:`docgen.spec.budget`: past the budget, no proof).
 
 Documents nested deeper than :data:`MAX_DEPTH` (where the library may hit Python's recursion
 limit) and OpenAPI 3.2 are left to the library.
@@ -31,9 +32,9 @@ from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
 from docgen.load.source import SourceDocument
+from docgen.spec import budget
 
 MAX_DEPTH = 64
-MAX_COLLECT = 200_000
 _OPERATIONS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _Node = tuple[Any, str, tuple[Any, ...]]  # (value, base URI, SchemaPath parts from the root)
 
@@ -193,7 +194,8 @@ class _Walker:
         self.visited: set[int] = set()
         self.extra_checked: set[int] = set()
         self.operation_ids: set[Any] = set()
-        self.collected = 0
+        self.collected: dict[int, tuple[Any, frozenset[str] | None]] = {}
+        self.default_work = budget.spec_work(documents.values())
         self.root_path: Any = None
         self.targets: dict[tuple[str, str], tuple[Any, str]] = {}
 
@@ -412,29 +414,34 @@ class _Walker:
             set(self.mapping(self.child(node, "properties"))) if "properties" in fields else set()
         )
         for inner in self.elements(self.child(node, "allOf")):
-            known |= self.collect(inner, frozenset())
+            known |= self.collect(inner)
         return not set(required) - known
 
-    def collect(self, node: _Node, stack: frozenset[int]) -> set[str]:
-        """The library's ``_collect_properties`` (which has no cycle guard: a cycle is doubt)."""
+    def collect(self, node: _Node) -> frozenset[str]:
+        """The library's ``_collect_properties``, memoised per schema (the library's has no
+        cycle guard: a cycle is doubt)."""
         value = node[0]
-        self.collected += 1
-        if id(value) in stack or self.collected > MAX_COLLECT:
-            raise _Doubt
         if not isinstance(value, dict):
-            return set()
-        stack = stack | {id(value)}
+            return frozenset()
+        known = self.collected.get(id(value))
+        if known is not None:
+            if known[1] is None:
+                raise _Doubt
+            return known[1]
+        self.collected[id(value)] = (value, None)
         found: set[str] = set()
         if "properties" in value:
             found |= set(self.mapping(self.child(node, "properties")))
         for keyword in ("allOf", "anyOf", "oneOf"):
             if keyword in value:
                 for inner in self.elements(self.child(node, keyword)):
-                    found |= self.collect(inner, stack)
+                    found |= self.collect(inner)
         for keyword in ("items", "not"):
             if keyword in value:
-                found |= self.collect(self.child(node, keyword), stack)
-        return found
+                found |= self.collect(self.child(node, keyword))
+        result = frozenset(found)
+        self.collected[id(value)] = (value, result)
+        return result
 
     def meta_valid(self, value: Any) -> bool:
         if self.line == "3.1" and isinstance(value, dict) and "$schema" in value:
@@ -447,13 +454,26 @@ class _Walker:
         A schema without references is validated directly (its resolver is never used);
         one with references is reached through the library's own path, for its resolver.
         """
+        limit = min(budget.DEFAULT_WORK, self.default_work)
+        meter = None
+        try:
+            with budget.metered(limit) as meter:
+                return self._default_valid(node, default)
+        except budget.TooComplex:
+            raise _Doubt from None  # the library reports it (docgen.spec.prescreen)
+        finally:
+            self.default_work -= limit - (max(meter.left, 0) if meter else 0)
+
+    def _default_valid(self, node: _Node, default: Any) -> bool:
         if not _has_ref(node[0]):
             validator_class, format_checker = value_validator(self.line)
             validator = validator_class(node[0], format_checker=format_checker)
             return next(iter(validator.iter_errors(default)), None) is None
         from openapi_spec_validator.validation import keywords
 
-        library = (
+        from docgen.spec.prescreen import value_validator as metered_library
+
+        library = metered_library(
             keywords.OpenAPIV30ValueValidator
             if self.line == "3.0"
             else keywords.OpenAPIV31ValueValidator
@@ -477,7 +497,7 @@ class _Walker:
         path = self.root_path
         for part in node[2]:
             path = path / part
-        errors = library(registry=None)(path, default)  # type: ignore[arg-type]
+        errors = library(registry=None)(path, default)
         return next(iter(errors), None) is None
 
 
@@ -488,10 +508,10 @@ def value_validator(line: str) -> tuple[Any, Any]:
     if line == "3.0":
         from openapi_schema_validator import OAS30Validator, oas30_format_checker
 
-        return OAS30Validator, oas30_format_checker
+        return budget.counted(OAS30Validator), oas30_format_checker
     from openapi_schema_validator import OAS31Validator, oas31_format_checker
 
-    return OAS31Validator, oas31_format_checker
+    return budget.counted(OAS31Validator), oas31_format_checker
 
 
 def _has_ref(node: Any) -> bool:

@@ -9,7 +9,15 @@ library runs and reports. Three changes, none of which alters what it reports:
 - the pass always uses the pure-Python jsonschema backend for its messages, whatever
   ``OPENAPI_SPEC_VALIDATOR_SCHEMA_VALIDATOR_BACKEND`` or the installed packages say;
 - the lists the keyword validators use to remember what they have seen (``x in list``, quadratic
-  on big specs) answer membership from a set.
+  on big specs) answer membership from a set;
+- ``_collect_properties`` (the property names reachable through ``allOf``/``anyOf``/``oneOf``/
+  ``items``/``not``) is memoised per schema: the library's version walks every path of a ``$ref``
+  DAG, exponential in its depth (an ``allOf`` naming the next schema twice, 18 levels deep, never
+  finishes). A cycle raises ``RecursionError`` at once, as the library's would after recursing.
+
+One change bounds what the library would otherwise never finish: each ``default`` is validated
+within a work budget (:mod:`docgen.spec.budget`); past it the library's check is abandoned and a
+:class:`TooComplexError` names the schema instead.
 """
 
 from __future__ import annotations
@@ -18,7 +26,29 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
-from docgen.spec import fastcheck
+from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
+
+from docgen.spec import budget, fastcheck
+
+
+class TooComplexError(OpenAPIValidationError):
+    """A ``default`` the library could not validate within the work budget."""
+
+    def __init__(self, parts: tuple[Any, ...], schema: Any, spent: bool) -> None:
+        super().__init__("too complex")
+        self.parts = parts  # the path the library took (through $refs)
+        self.schema = schema  # the schema holding the default, to name where it is written
+        self.spent = spent  # the spec's whole budget was spent (not this default's own)
+
+
+@cache
+def value_validator(base: Any) -> Any:
+    """The library's ``default`` validator class ``base`` with its checks metered."""
+    return type(
+        base.__name__,
+        (base,),
+        {"value_validator_cls": budget.counted(base.value_validator_cls)},
+    )
 
 
 class _IndexedList(list[Any]):
@@ -78,8 +108,9 @@ def document_validator(version: str) -> _DocumentValidator:
     return _DocumentValidator(create_validator(schema), fastcheck.line_of(version))
 
 
-def keyword_validators(base: Mapping[str, Any], version: str) -> dict[str, Any]:
-    """``base`` (the library's keyword validator classes) with the speed-ups above."""
+def keyword_validators(base: Mapping[str, Any], version: str, work: int) -> dict[str, Any]:
+    """``base`` (the library's keyword validator classes) with the speed-ups above; the
+    ``default`` checks of one run may spend ``work`` (:func:`docgen.spec.budget.spec_work`)."""
     line = fastcheck.line_of(version)
     schema_class = base["schema"]
     operation_class = base["operation"]
@@ -98,15 +129,54 @@ def keyword_validators(base: Mapping[str, Any], version: str) -> dict[str, Any]:
                 pass
         return schema_class._validate_schema_meta(self, schema, schema_value)
 
+    def collect_properties(self: Any, schema: Any) -> set[str]:
+        memo: dict[int, tuple[Any, frozenset[str] | None]] = self.__dict__.setdefault(
+            "docgen_collected", {}
+        )
+        value = schema.read_value()
+        seen = memo.get(id(value))
+        if seen is not None:
+            if seen[1] is None:  # reached again while collecting itself: the library recurses
+                raise RecursionError("allOf/anyOf/oneOf/items/not cycle")
+            return set(seen[1])
+        memo[id(value)] = (value, None)  # the value is kept so that its id stays unique
+        found = frozenset(schema_class._collect_properties(self, schema))
+        memo[id(value)] = (value, found)
+        return set(found)
+
     def operation_init(self: Any, registry: Any) -> None:
         operation_class.__init__(self, registry)
         self.operation_ids_registry = _IndexedList()
 
+    default_class = value_validator(base["default"])
+
+    def default_call(self: Any, schema: Any, value: Any) -> Iterator[Any]:
+        left = self.__dict__.setdefault("docgen_left", work)
+        limit = min(budget.DEFAULT_WORK, left)
+        meter = None
+        try:
+            with budget.metered(limit) as meter:
+                errors = list(default_class.__call__(self, schema, value))
+        except budget.TooComplex:
+            spent = limit < budget.DEFAULT_WORK
+            yield TooComplexError(tuple(schema.parts), schema.read_value(), spent)
+            return
+        finally:
+            self.docgen_left = left - limit + (max(meter.left, 0) if meter else 0)
+        yield from errors
+
     validators = dict(base)
+    validators["default"] = type(
+        default_class.__name__, (default_class,), {"__call__": default_call}
+    )
     validators["schema"] = type(
         schema_class.__name__,
         (schema_class,),
-        {"__init__": schema_init, "_validate_schema_meta": validate_schema_meta},
+        {
+            "__init__": schema_init,
+            "_validate_schema_meta": validate_schema_meta,
+            "_collect_properties": collect_properties,
+        },
     )
     validators["operation"] = type(
         operation_class.__name__, (operation_class,), {"__init__": operation_init}

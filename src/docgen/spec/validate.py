@@ -18,15 +18,13 @@ from jsonschema.exceptions import ValidationError
 
 from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.load.source import SourceDocument
-from docgen.spec import explain, fastcheck, refs, verdicts
+from docgen.spec import budget, explain, fastcheck, prescreen, refs, verdicts
 
 MAX_ERRORS = 50
 
 
 def _validator_class(version: str, documents: dict[str, SourceDocument]) -> Any:
     import openapi_spec_validator as osv  # imported lazily: it is slow to import
-
-    from docgen.spec import prescreen
 
     base: Any
     if version.startswith("3.0"):
@@ -41,7 +39,9 @@ def _validator_class(version: str, documents: dict[str, SourceDocument]) -> Any:
         {
             "resolver_handlers": _handlers(documents),
             "schema_validator": prescreen.document_validator(version),
-            "keyword_validators": prescreen.keyword_validators(base.keyword_validators, version),
+            "keyword_validators": prescreen.keyword_validators(
+                base.keyword_validators, version, budget.spec_work(documents.values())
+            ),
         },
     )
 
@@ -59,6 +59,47 @@ def _handlers(documents: dict[str, SourceDocument]) -> dict[str, Any]:
         raise LookupError(f"remote reference '{uri}' is not fetched")
 
     return {"<all_urls>": refuse, "http": refuse, "https": refuse, "file": memory}
+
+
+def _too_complex(
+    error: prescreen.TooComplexError,
+    document: SourceDocument,
+    documents: dict[str, SourceDocument],
+    found: Diagnostics,
+) -> None:
+    """A ``spec-too-complex`` error at the ``default`` the library could not check in budget."""
+    where, pointer = document, refs.join("", *error.parts)
+    for candidate in (document, *documents.values()):  # where the schema is written
+        written = _pointer_of(candidate.data, error.schema)
+        if written is not None:
+            where, pointer = candidate, written
+            break
+    pointer += "/default"
+    why = (
+        "the default values of this spec together took more than its budget"
+        if error.spent
+        else f"checking it against its schema takes more than {budget.DEFAULT_WORK:,} steps"
+    )
+    found.error(
+        Code.SPEC_TOO_COMPLEX,
+        f"at {pointer}: default not validated: {why} (a $ref graph that fans out, such as "
+        "allOf/anyOf/oneOf naming the same schema twice at every level); simplify the schema",
+        where.location(pointer),
+    )
+
+
+def _pointer_of(data: Any, target: Any) -> str | None:
+    """The JSON pointer of the object ``target`` (by identity) inside ``data``."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        node, pointer = stack.pop()
+        if node is target:
+            return pointer
+        if isinstance(node, dict):
+            stack.extend((v, refs.join(pointer, k)) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, refs.join(pointer, i)) for i, v in enumerate(node))
+    return None
 
 
 def _short(value: Any) -> str:
@@ -113,6 +154,9 @@ def _library_verdict(
         for error in _iter_errors(validator, refs_ok):
             count += 1
             if count > MAX_ERRORS:
+                continue
+            if isinstance(error, prescreen.TooComplexError):
+                _too_complex(error, document, documents, found)
                 continue
             leaf, worded = explain.pick(error)
             path = list(leaf.absolute_path) or list(error.absolute_path)
