@@ -38,21 +38,50 @@ def test_sidebar_links_lead_to_pages(page: Any, served_showcase: str) -> None:
     assert page.errors == []
 
 
+def _search(page: Any, query: str) -> str:
+    """Type ``query`` into the open search dialog; the status line once results are shown."""
+    box = page.locator("#search-input")
+    box.wait_for(state="visible")
+    box.fill(query)
+    page.wait_for_function(
+        """q => { const s = document.querySelector('.search-status').textContent;
+                  return s.includes(q) || / found\\.$/.test(s); }""", arg=query)
+    status: str = page.locator(".search-status").inner_text()
+    return status
+
+
 def test_search_finds_an_operation(page: Any, served_showcase: str) -> None:
     page.goto(f"{served_showcase}/")
     page.keyboard.press("/")
-    box = page.locator("#search-input")
-    box.wait_for(state="visible")
-    box.fill("create agent")
-    results = page.locator("#search-results a")
-    results.first.wait_for()
+    _search(page, "create agent")
+    results = page.locator("#search-results a[role=option]")
     assert "create agent job" in results.first.inner_text().lower()
     page.keyboard.press("Enter")
     page.wait_for_url("**/api/v2/agent-jobs/create-agent-job/")
     page.keyboard.press("/")
-    box.fill("dateFrom")
-    results.first.wait_for()
+    _search(page, "dateFrom")
     assert "/v1/analytics/" in results.first.inner_text()
+    assert page.errors == []
+
+
+def test_search_finds_body_text_sections_and_typos(page: Any, served_showcase: str) -> None:
+    page.goto(f"{served_showcase}/guides/pagination/")
+    page.keyboard.press("Control+k")
+    assert _search(page, "rate limit").endswith("found.")
+    sections = page.locator("#search-results a.search-result-section")
+    hrefs = [sections.nth(i).get_attribute("href") for i in range(sections.count())]
+    assert any(h.endswith("guides/agent-jobs/#limits") for h in hrefs), hrefs
+    assert page.locator("#search-results mark", has_text="limit").count() >= 1
+    # A body-only word, linked to the parameter's anchor on the endpoint page.
+    _search(page, "hasMore")
+    hrefs = [sections.nth(i).get_attribute("href") for i in range(sections.count())]
+    assert any(h.endswith("get-page-views/#response-200.hasMore") for h in hrefs), hrefs
+    # A typo: corrected to the closest indexed word, and said so.
+    status = _search(page, "agnet")
+    assert "showing" in status and "“agent”" in status
+    assert "agent" in page.locator("#search-results").inner_text().lower()
+    sections.first.click()
+    page.wait_for_url("**#*")
     assert page.errors == []
 
 

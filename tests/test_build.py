@@ -114,8 +114,11 @@ def test_manifest_search_sitemap_llms(site: Path) -> None:
     assert "/api/v2/agent-jobs/create-agent-job" in urls
     op = next(p for p in manifest["pages"] if p["url"] == "/api/v2/agent-jobs/create-agent-job")
     assert "prompt" in op["anchors"]
-    index = json.loads((site / "_docgen/search-index.json").read_text())
-    assert {e["t"] for e in index} >= {"Create agent job", "Get page views", "Pagination"}
+    entry = json.loads((site / "_docgen/pagefind/pagefind-entry.json").read_text())
+    assert entry["languages"]["en"]["page_count"] == 8  # the visible pages
+    assert not list((site / "_docgen/pagefind").glob("pagefind-ui.*"))  # our dialog, not theirs
+    words = json.loads((site / "_docgen/search-words.json").read_text())
+    assert {"prlink", "hasmore", "agent"} <= set(words) and words[0] == "agent"
     assert "https://docs.example.com/api/v1/analytics/get-page-views" in (
         site / "sitemap.xml").read_text()
     assert "[Get agent job](https://docs.example.com/api/v2/agent-jobs/get-agent-job.md)" in (

@@ -112,7 +112,8 @@ def test_serves_the_site_from_memory(served: tuple[Process, str], site: Path) ->
     kinds = {
         "/_docgen/docgen.css": "text/css; charset=utf-8",
         "/_docgen/docgen.js": "text/javascript; charset=utf-8",
-        "/_docgen/search-index.json": "application/json",
+        "/_docgen/search-words.json": "application/json",
+        "/_docgen/pagefind/pagefind.js": "text/javascript; charset=utf-8",
         "/_docgen/favicon.svg": "image/svg+xml",
         "/index.md": "text/markdown; charset=utf-8",
         "/llms.txt": "text/plain; charset=utf-8",

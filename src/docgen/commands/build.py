@@ -22,6 +22,7 @@ def build(
     target: Path | None, out: Path | None, quiet: bool, strict: bool, strict_spec: bool = True
 ) -> int:
     """Build the site for ``target`` into ``out``; return the exit code."""
+    from docgen.render.searchindex import SearchIndexError
     from docgen.render.site import iter_site
     from docgen.write import buildcache
     from docgen.write.pagecache import PageCache
@@ -66,6 +67,8 @@ def build(
             written = write_site(out_dir, stream, lambda: strict and diagnostics.warnings > 0)
         except (OutputError, OSError) as exc:
             failure = f"docgen: cannot write {out_shown}: {exc}"
+        except SearchIndexError as exc:
+            failure = f"docgen: build failed: {exc}; nothing was written"
     rendering = list(diagnostics)[before:]
     if show_progress:
         print("\r\033[K", end="", file=sys.stderr)

@@ -17,7 +17,7 @@ from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.nav import playground
 from docgen.nav.model import Page, PageKind, Site
 from docgen.pipeline import page_records
-from docgen.render import twins
+from docgen.render import searchdoc, twins
 from docgen.render.highlight import highlight
 from docgen.render.markdown import Rendered, to_html
 from docgen.render.markdown import renderer as markdown_renderer
@@ -27,6 +27,7 @@ from docgen.render.operation import build_operation
 from docgen.render.parallel import Workers, worker_count
 from docgen.render.schemalinks import PageSchemas, SchemaIndex, TooManyFields
 from docgen.render.schemapage import SchemaPageView, build_schema_page, schema_markdown
+from docgen.render.searchindex import SearchEntry, index_files
 from docgen.render.sidebar import Sidebar
 from docgen.render.templates import environment, templates_dir
 from docgen.render.views import OperationView, PageContext, TocEntry
@@ -53,7 +54,7 @@ class RenderedPage:
     html: str
     markdown: str
     anchors: tuple[str, ...]
-    keywords: str
+    search: str  # the page's search document (render/searchdoc.py)
     schemas: tuple[SchemaJob, ...] = ()  # shared schemas this page links to
 
 
@@ -65,7 +66,7 @@ class Output:
     html: bytes
     markdown: bytes
     anchors: tuple[str, ...]
-    keywords: str
+    search: str
     schemas: tuple[SchemaJob, ...]
     diagnostics: tuple[Diagnostic, ...]
     title: str = ""
@@ -120,20 +121,17 @@ class SiteRenderer:
                     item.html.encode(),
                     item.markdown.encode(),
                     item.anchors,
-                    item.keywords,
+                    item.search,
                     item.schemas,
                     tuple(self.diagnostics),
                 )
             url, html, markdown, view, linked = self.render_schema(job)
-            names = [f.name for f in view.body.fields]
-            for variant in view.body.variants:
-                names.extend(f.name for f in variant.fields)
             return Output(
                 url,
                 html.encode(),
                 markdown.encode(),
                 view.anchors,
-                " ".join(dict.fromkeys(names)),
+                searchdoc.schema_document(view.name, view.description_html, view.body),
                 linked,
                 tuple(self.diagnostics),
                 view.name,
@@ -214,9 +212,13 @@ class SiteRenderer:
         template = "operation.html" if operation is not None else "page.html"
         html = self.env.get_template(template).render(page=context)
         markdown = twins.page_markdown(page, operation, self._source_text(page), config.url)
-        keywords = _keywords(page, operation, body)
+        document = (
+            searchdoc.operation_document(operation)
+            if operation is not None
+            else searchdoc.page_document(page.title, body.html)
+        )
         anchors = operation.anchors if operation else ()
-        return RenderedPage(page, html, markdown, anchors, keywords, schemas)
+        return RenderedPage(page, html, markdown, anchors, document, schemas)
 
     def render_schema(
         self, job: SchemaJob
@@ -351,54 +353,22 @@ def _first_sentence(text: str) -> str:
     return plain if len(plain) <= 200 else plain[:197] + "..."
 
 
-def _keywords(page: Page, view: OperationView | None, body: Rendered) -> str:
-    words: list[str] = []
-    if view is not None:
-        for group in view.param_groups:
-            words.extend(f.name for f in group.fields)
-        for request in view.request_bodies:
-            words.extend(f.name for f in request.fields)
-        if view.summary:
-            words.append(view.summary)
-        if page.operation is not None and page.operation.operation_id:
-            words.append(page.operation.operation_id)
-    words.extend(text for _, text, _ in body.headings)
-    return " ".join(dict.fromkeys(words))
-
-
-def search_index(rendered: list[RenderedPage], schemas: Sequence[Output] = ()) -> str:
-    """The client-side index: visible pages only (hidden pages are never indexed), then the
-    shared schema pages."""
+def search_entries(
+    rendered: list[RenderedPage], schemas: Sequence[Output] = ()
+) -> list[SearchEntry]:
+    """What the search index reads: visible pages only (hidden pages are never indexed), then
+    the shared schema pages."""
     entries = []
     for item in rendered:
         page = item.page
         if page.hidden:
             continue
         op = page.operation
-        entries.append(
-            {
-                "u": href("", page.url) if page.url != "/" else "",
-                "t": page.title,
-                "m": op.method
-                if op is not None and not op.webhook
-                else ("HOOK" if op is not None else None),
-                "p": op.path if op is not None else None,
-                "s": " › ".join(page.nav),
-                "k": item.keywords,
-            }
-        )
-    for schema in schemas:
-        entries.append(
-            {
-                "u": href("", schema.url),
-                "t": schema.title,
-                "m": None,
-                "p": None,
-                "s": "Schemas",
-                "k": schema.keywords,
-            }
-        )
-    return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
+        method = None if op is None else ("HOOK" if op.webhook else op.method)
+        path = op.path if op is not None else None
+        entries.append(SearchEntry(page.url, item.search, " › ".join(page.nav), method, path))
+    entries.extend(SearchEntry(s.url, s.search, "Schemas") for s in schemas)
+    return entries
 
 
 def sitemap(site: Site, extra: Sequence[str] = ()) -> str | None:
@@ -537,7 +507,7 @@ def iter_site(
             yield twins.twin_path(page.url), out.markdown
             for diagnostic in out.diagnostics:
                 diagnostics.add(diagnostic)
-            rendered.append(RenderedPage(page, "", "", out.anchors, out.keywords, out.schemas))
+            rendered.append(RenderedPage(page, "", "", out.anchors, out.search, out.schemas))
             wanted.update(out.schemas)
             if progress is not None:
                 progress(number, total)
@@ -562,7 +532,7 @@ def iter_site(
     yield from renderer.sidebar.data_files()
     if site.config.auth is not None:
         yield CALLBACK_PATH + "index.html", renderer.render_callback().encode()
-    yield "_docgen/search-index.json", search_index(rendered, schemas).encode()
+    yield from index_files(search_entries(rendered, schemas))
     yield "_docgen/manifest.json", manifest(site, rendered, schemas).encode()
     yield "llms.txt", llms_txt(site, rendered, schemas).encode()
     map_text = sitemap(site, [out.url for out in schemas])

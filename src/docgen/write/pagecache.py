@@ -29,7 +29,7 @@ from docgen.write.writer import OutputError, check_path
 if TYPE_CHECKING:
     from docgen.render.site import Job, Output
 
-FORMAT = "docgen-pages-1"
+FORMAT = "docgen-pages-2"
 
 
 def _dump(value: Any) -> bytes:
@@ -140,7 +140,7 @@ class PageCache:
                 html=html,
                 markdown=markdown,
                 anchors=tuple(str(a) for a in entry["anchors"]),
-                keywords=str(entry["keywords"]),
+                search=str(entry["search"]),
                 schemas=tuple(tuple(str(p) for p in s) for s in entry["schemas"]),  # type: ignore[misc]
                 diagnostics=tuple(d for d in diagnostics if d is not None),
                 title=str(entry["title"]),
@@ -174,7 +174,7 @@ class PageCache:
             "html": output_path(output.url),
             "markdown": twins.twin_path(output.url),
             "anchors": list(output.anchors),
-            "keywords": output.keywords,
+            "search": output.search,
             "schemas": [list(s) for s in output.schemas],
             "diagnostics": [buildcache.encode_diagnostic(d) for d in output.diagnostics],
             "title": output.title,

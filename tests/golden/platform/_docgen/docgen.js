@@ -1,6 +1,7 @@
 /* docgen front-end behaviour. Vanilla ES2019, no dependencies, no network access except the
-   site's own search index and navigation data. Every result shown to the user is built with
-   createElement and textContent: nothing from the index or the page is ever parsed as HTML.
+   site's own search index (Pagefind's, shipped in the site) and navigation data. Every result
+   shown to the user is built with createElement and textContent: nothing from the index or the
+   page is ever parsed as HTML.
    Every feature is optional: a missing element means the feature is skipped, never a console
    error. */
 (function () {
@@ -639,6 +640,100 @@
   }
 
   /* ---------------------------------------------------------------- search */
+  /* Full-text search: Pagefind's index (_docgen/pagefind/, built by docgen) queried through its
+     JavaScript API, shown in docgen's own dialog. Pagefind has no typo tolerance, so a query word
+     that no indexed word starts with is corrected to the closest indexed word
+     (_docgen/search-words.json, most frequent first) before searching. */
+
+  /* Optimal-string-alignment distance, or max + 1 as soon as it must exceed ``max``. */
+  function editDistance(a, b, max) {
+    if (Math.abs(a.length - b.length) > max) { return max + 1; }
+    var prev2 = null, prev = [], cur, i, j;
+    for (j = 0; j <= b.length; j++) { prev.push(j); }
+    for (i = 1; i <= a.length; i++) {
+      cur = [i];
+      var low = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a.charAt(i - 1) === b.charAt(j - 1) ? 0 : 1;
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (prev2 && i > 1 && j > 1 && a.charAt(i - 1) === b.charAt(j - 2) && a.charAt(i - 2) === b.charAt(j - 1)) {
+          v = Math.min(v, prev2[j - 2] + 1);
+        }
+        cur.push(v);
+        if (v < low) { low = v; }
+      }
+      if (low > max) { return max + 1; }
+      prev2 = prev;
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  function Vocabulary(words) {
+    this.words = words;
+    this.sorted = words.slice().sort();
+  }
+  Vocabulary.prototype.hasPrefix = function (term) {
+    var lo = 0, hi = this.sorted.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (this.sorted[mid] < term) { lo = mid + 1; } else { hi = mid; }
+    }
+    return lo < this.sorted.length && this.sorted[lo].indexOf(term) === 0;
+  };
+  /* The closest word (earlier = more frequent wins ties), or null. */
+  Vocabulary.prototype.closest = function (term) {
+    var max = term.length >= 7 ? 2 : 1;
+    var best = null, bestD = max + 1;
+    for (var i = 0; i < this.words.length && bestD > 1; i++) {
+      var d = editDistance(term, this.words[i], Math.min(max, bestD - 1));
+      if (d < bestD) { best = this.words[i]; bestD = d; }
+    }
+    if (best === null) {
+      // A mistyped start of a longer word ("paginat" for "pagination"): compare prefixes.
+      for (var k = 0; k < this.words.length && best === null; k++) {
+        var w = this.words[k];
+        if (w.length > term.length && editDistance(term, w.slice(0, term.length), 1) <= 1) { best = w; }
+      }
+    }
+    return best;
+  };
+  /* The query with every unknown word of 4+ letters replaced by its closest indexed word. */
+  Vocabulary.prototype.correct = function (query) {
+    var self = this, changed = false;
+    var fixed = query.split(/(\s+)/).map(function (part) {
+      var term = part.toLowerCase().replace(/^[^\w]+|[^\w]+$/g, "");
+      if (term.length < 4 || /\d/.test(term) || self.hasPrefix(term)) { return part; }
+      var near = self.closest(term);
+      if (!near) { return part; }
+      changed = true;
+      return near;
+    }).join("");
+    return changed ? fixed : null;
+  };
+
+  /* Pagefind excerpts are escaped text with <mark> around matches: rebuilt as DOM nodes. */
+  function decodeEntities(text) {
+    return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|#39|apos|nbsp);/gi, function (m, code) {
+      var c = code.toLowerCase();
+      if (c.charAt(0) === "#") {
+        var n = c.charAt(1) === "x" ? parseInt(c.slice(2), 16) : parseInt(c.slice(1), 10);
+        try { return String.fromCodePoint(n); } catch (e) { return m; }
+      }
+      return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" }[c] || m;
+    });
+  }
+  function appendExcerpt(parent, excerpt) {
+    var parts = String(excerpt || "").split(/<(\/?)mark>/);
+    var marked = false;
+    for (var i = 0; i < parts.length; i++) {
+      if (i % 2 === 1) { marked = parts[i] !== "/"; continue; }
+      var text = decodeEntities(parts[i].replace(/<[^>]*>/g, ""));
+      if (!text) { continue; }
+      parent.appendChild(marked ? el("mark", null, text) : doc.createTextNode(text));
+    }
+  }
+
   function initSearch() {
     var dialog = $("#search-dialog");
     var input = $("[data-docgen-search-input]");
@@ -647,10 +742,13 @@
     if (!dialog || !input || !list) { return; }
 
     var base = siteBase();
-    var index = null;
+    var engine = null;     // Pagefind's module, once loaded
+    var vocabulary = null; // Vocabulary, once loaded
     var loading = null;
-    var results = [];
+    var options = [];
     var active = -1;
+    var generation = 0;
+    var PAGES = 10, SECTIONS = 3;
 
     if (/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent || "")) {
       $$(".kbd-ctrl").forEach(function (k) { k.textContent = "⌘ K"; });
@@ -659,136 +757,138 @@
     function setStatus(text) { if (status) { status.textContent = text; } }
 
     function load() {
-      if (index || loading) { return loading || Promise.resolve(index); }
+      if (loading) { return loading; }
       setStatus("Loading the search index…");
-      loading = fetch(base + "_docgen/search-index.json", { credentials: "same-origin" })
-        .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
+      var words = fetch(base + "_docgen/search-words.json", { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : []; })
         .then(function (data) {
-          index = (Array.isArray(data) ? data : []).filter(function (d) {
-            return d && typeof d.u === "string" && typeof d.t === "string" && !/^\s*[a-z][a-z0-9+.-]*:/i.test(d.u);
-          }).map(function (d) {
-            return {
-              u: d.u, t: d.t, m: typeof d.m === "string" ? d.m : null,
-              p: typeof d.p === "string" ? d.p : null, s: typeof d.s === "string" ? d.s : "",
-              tl: d.t.toLowerCase(), pl: (typeof d.p === "string" ? d.p : "").toLowerCase(),
-              kl: (typeof d.k === "string" ? d.k : "").toLowerCase(),
-              sl: (typeof d.s === "string" ? d.s : "").toLowerCase(),
-              ml: (typeof d.m === "string" ? d.m : "").toLowerCase()
-            };
-          });
-          return index;
+          vocabulary = new Vocabulary((Array.isArray(data) ? data : []).filter(function (w) { return typeof w === "string"; }));
         })
-        .catch(function () {
-          index = null;
-          loading = null;
-          setStatus("Search is unavailable: the search index could not be loaded.");
-          return null;
-        });
+        .catch(function () { vocabulary = new Vocabulary([]); });
+      // An absolute URL: a bare "_docgen/..." would be read as a module name, not a path.
+      var index = import(new URL(base + "_docgen/pagefind/pagefind.js", doc.baseURI).href).then(function (module) {
+        return Promise.resolve(module.options({ baseUrl: "/", excerptLength: 22 })).then(function () {
+          return module.init();
+        }).then(function () { engine = module; });
+      });
+      loading = Promise.all([index, words]).catch(function () {
+        loading = null;
+        setStatus("Search is unavailable: the search index could not be loaded.");
+      });
       return loading;
     }
 
-    function rank(d, q, words) {
-      var all = d.tl + " " + d.pl + " " + d.ml + " " + d.kl + " " + d.sl;
-      for (var i = 0; i < words.length; i++) { if (all.indexOf(words[i]) === -1) { return -1; } }
-      var inTitle = words.every(function (w) { return d.tl.indexOf(w) !== -1; });
-      var methodPath = (d.ml + " " + d.pl);
-      if (d.tl === q) { return 0; }
-      if (d.tl.indexOf(q) === 0) { return 1; }
-      if (d.tl.indexOf(q) !== -1) { return 2; }
-      if (inTitle) { return 3; }
-      if (d.pl && (d.pl.indexOf(q) !== -1 || methodPath.indexOf(q) !== -1)) { return 4; }
-      if (d.pl && words.every(function (w) { return methodPath.indexOf(w) !== -1; })) { return 5; }
-      if (d.kl.indexOf(q) !== -1) { return 6; }
-      return 7;
-    }
-
-    function search(query) {
-      var q = query.trim().toLowerCase().replace(/\s+/g, " ");
-      if (!q || !index) { return []; }
-      var words = q.split(" ");
-      var scored = [];
-      for (var i = 0; i < index.length; i++) {
-        var r = rank(index[i], q, words);
-        if (r !== -1) { scored.push({ d: index[i], r: r, i: i }); }
-      }
-      scored.sort(function (a, b) {
-        return a.r - b.r || a.d.t.length - b.d.t.length || a.i - b.i;
-      });
-      return scored.slice(0, 20).map(function (x) { return x.d; });
-    }
-
-    /* Appends ``text`` to ``parent`` with the query words wrapped in <mark> (text nodes only). */
-    function highlight(parent, text, words) {
-      var lower = text.toLowerCase();
-      var marks = [];
-      words.forEach(function (w) {
-        if (!w) { return; }
-        var at = lower.indexOf(w);
-        if (at !== -1) { marks.push([at, at + w.length]); }
-      });
-      marks.sort(function (a, b) { return a[0] - b[0]; });
-      var pos = 0;
-      marks.forEach(function (m) {
-        if (m[0] < pos) { return; }
-        if (m[0] > pos) { parent.appendChild(doc.createTextNode(text.slice(pos, m[0]))); }
-        parent.appendChild(el("mark", null, text.slice(m[0], m[1])));
-        pos = m[1];
-      });
-      if (pos < text.length) { parent.appendChild(doc.createTextNode(text.slice(pos))); }
-    }
-
     function setActive(i, scroll) {
-      var items = $$('[role="option"]', list);
-      items.forEach(function (item, j) { item.setAttribute("aria-selected", j === i ? "true" : "false"); });
+      options.forEach(function (item, j) { item.setAttribute("aria-selected", j === i ? "true" : "false"); });
       active = i;
-      if (i >= 0 && items[i]) {
-        input.setAttribute("aria-activedescendant", items[i].id);
-        if (scroll) { items[i].scrollIntoView({ block: "nearest" }); }
+      if (i >= 0 && options[i]) {
+        input.setAttribute("aria-activedescendant", options[i].id);
+        if (scroll) { options[i].scrollIntoView({ block: "nearest" }); }
       } else {
         input.removeAttribute("aria-activedescendant");
       }
     }
 
-    function render() {
-      var query = input.value;
-      var words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-      results = search(query);
+    function link(url) { return base + String(url).replace(/^[\/\\]+/, ""); }
+
+    function option(className, href) {
+      var a = el("a", className);
+      a.href = href;
+      a.tabIndex = -1;
+      a.id = "search-option-" + options.length;
+      a.setAttribute("role", "option");
+      a.setAttribute("aria-selected", "false");
+      var index = options.length;
+      a.addEventListener("mousemove", function () { if (active !== index) { setActive(index, false); } });
+      options.push(a);
+      return a;
+    }
+
+    function show(pages, query, corrected) {
       while (list.firstChild) { list.removeChild(list.firstChild); }
-      results.forEach(function (d, i) {
+      options = [];
+      pages.forEach(function (d) {
+        if (!d || typeof d.url !== "string" || /^\s*[a-z][a-z0-9+.-]*:/i.test(d.url)) { return; }
+        var meta = d.meta || {};
         var li = el("li", "search-result");
-        li.id = "search-option-" + i;
-        li.setAttribute("role", "option");
-        li.setAttribute("aria-selected", "false");
-        var a = el("a");
-        a.href = base + d.u.replace(/^[\/\\]+/, "");
-        a.tabIndex = -1;
+        li.setAttribute("role", "presentation");
+        var a = option("search-result-page", link(d.url));
         var top = el("span", "search-result-top");
-        if (d.m) {
-          var m = d.m.toUpperCase();
-          var cls = m === "WEBHOOK" ? "hook" : m.toLowerCase().replace(/[^a-z]/g, "");
-          var short = { DELETE: "DEL", OPTIONS: "OPT", WEBHOOK: "HOOK" }[m] || m;
+        if (meta.method) {
+          var m = String(meta.method).toUpperCase();
+          var cls = m === "HOOK" ? "hook" : m.toLowerCase().replace(/[^a-z]/g, "");
+          var short = { DELETE: "DEL", OPTIONS: "OPT" }[m] || m;
           top.appendChild(el("span", "method method-" + cls, short));
         }
-        var title = el("span", "search-result-title");
-        highlight(title, d.t, words);
-        top.appendChild(title);
+        top.appendChild(el("span", "search-result-title", meta.title || d.url));
         a.appendChild(top);
-        if (d.p) {
-          var path = el("code", "search-result-path");
-          highlight(path, d.p, words);
-          a.appendChild(path);
+        if (meta.path) { a.appendChild(el("code", "search-result-path", meta.path)); }
+        if (meta.section) { a.appendChild(el("span", "search-result-crumbs", meta.section)); }
+        var subs = (d.sub_results || []).filter(function (s) {
+          return s && typeof s.url === "string" && s.url.indexOf("#") !== -1;
+        }).slice(0, SECTIONS);
+        if (!subs.length) {
+          var excerpt = el("span", "search-result-excerpt");
+          appendExcerpt(excerpt, d.excerpt);
+          a.appendChild(excerpt);
         }
-        if (d.s) { a.appendChild(el("span", "search-result-crumbs", d.s)); }
         li.appendChild(a);
-        li.addEventListener("mousemove", function () { if (active !== i) { setActive(i, false); } });
+        if (subs.length) {
+          var ul = el("ul", "search-sections");
+          ul.setAttribute("role", "presentation");
+          subs.forEach(function (s) {
+            var sli = el("li");
+            sli.setAttribute("role", "presentation");
+            var sa = option("search-result-section", link(s.url));
+            sa.appendChild(el("span", "search-section-title", String(s.title || "").replace(/#$/, "")));
+            var ex = el("span", "search-result-excerpt");
+            appendExcerpt(ex, s.excerpt);
+            sa.appendChild(ex);
+            sli.appendChild(sa);
+            ul.appendChild(sli);
+          });
+          li.appendChild(ul);
+        }
         list.appendChild(li);
       });
-      input.setAttribute("aria-expanded", results.length ? "true" : "false");
-      setActive(results.length ? 0 : -1, false);
-      if (!query.trim()) { setStatus(index ? "Type to search pages and endpoints." : ""); }
-      else if (!index) { /* status already says loading or unavailable */ }
-      else if (!results.length) { setStatus("No results for “" + query.trim() + "”."); }
-      else { setStatus(results.length + (results.length === 1 ? " result" : " results") + (results.length === 20 ? " (showing the best 20)" : "") + "."); }
+      input.setAttribute("aria-expanded", options.length ? "true" : "false");
+      setActive(options.length ? 0 : -1, false);
+      var q = query.trim();
+      if (!pages.length) { setStatus("No results for “" + q + "”."); return; }
+      var count = pages.length + (pages.length === 1 ? " page" : " pages");
+      setStatus(corrected ? "No match for “" + q + "”: showing " + count + " for “" + corrected + "”." : count + " found.");
+    }
+
+    function run(query) {
+      return engine.search(query).then(function (found) {
+        return (found && found.results) ? found.results : [];
+      });
+    }
+
+    function render() {
+      var query = input.value;
+      var mine = ++generation;
+      if (!query.trim()) {
+        while (list.firstChild) { list.removeChild(list.firstChild); }
+        options = [];
+        input.setAttribute("aria-expanded", "false");
+        setActive(-1, false);
+        setStatus(engine ? "Type to search pages, endpoints and parameters." : "");
+        return;
+      }
+      if (!engine) { return; }
+      var corrected = vocabulary ? vocabulary.correct(query.trim()) : null;
+      var wanted = corrected || query;
+      run(wanted).then(function (results) {
+        if (!results.length && corrected) { corrected = null; return run(query); }
+        return results;
+      }).then(function (results) {
+        return Promise.all(results.slice(0, PAGES).map(function (r) { return r.data(); }));
+      }).then(function (pages) {
+        if (mine === generation && dialog.open) { show(pages, query, corrected); }
+      }).catch(function () {
+        if (mine === generation) { setStatus("Search failed."); }
+      });
     }
 
     var opener = null;
@@ -800,7 +900,7 @@
       doc.body.classList.add("search-open");
       input.focus();
       input.select();
-      load().then(function () { if (dialog.open) { render(); } });
+      load().then(function () { if (dialog.open && engine) { render(); } });
     }
     function close() {
       if (!dialog.open) { return; }
@@ -814,17 +914,21 @@
     dialog.addEventListener("click", function (e) { if (e.target === dialog) { close(); } });
     $$("[data-docgen-search-open]").forEach(function (b) { b.addEventListener("click", open); });
     $$("[data-docgen-search-close]").forEach(function (b) { b.addEventListener("click", close); });
+    list.addEventListener("click", function (e) {
+      var a = e.target && e.target.closest ? e.target.closest("a") : null;
+      if (a && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.button === 0) { close(); }
+    });
 
     input.addEventListener("input", render);
     input.addEventListener("keydown", function (e) {
-      var n = results.length;
+      var n = options.length;
       if (e.key === "ArrowDown") { e.preventDefault(); if (n) { setActive((active + 1) % n, true); } }
       else if (e.key === "ArrowUp") { e.preventDefault(); if (n) { setActive((active - 1 + n) % n, true); } }
       else if (e.key === "Home" && e.ctrlKey) { e.preventDefault(); if (n) { setActive(0, true); } }
       else if (e.key === "End" && e.ctrlKey) { e.preventDefault(); if (n) { setActive(n - 1, true); } }
       else if (e.key === "Enter") {
-        var item = active >= 0 ? $("#search-option-" + active + " a", list) : null;
-        if (item) { e.preventDefault(); window.location.href = item.href; close(); }
+        var item = active >= 0 ? options[active] : null;
+        if (item) { e.preventDefault(); close(); window.location.href = item.href; }
       } else if (e.key === "Escape") { e.preventDefault(); close(); }
     });
 

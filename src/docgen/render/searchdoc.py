@@ -1,0 +1,76 @@
+"""Search documents: the compact HTML that the search index reads for one page.
+
+Built from what docgen already holds (view models, rendered Markdown), not from the page's HTML:
+one heading with the page's real element id per section, parameter and field, so that the index
+(``docgen.render.searchindex``) links results to the exact anchor. Nothing here is shown to
+readers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from html import escape
+
+from docgen.render.views import Body, OperationView, SchemaField
+
+_HEADING_ANCHOR = re.compile(r'<a class="anchor[^"]*"[^>]*>#</a>')
+
+
+def _heading(level: int, anchor: str, text: str) -> str:
+    return f'<h{level} id="{escape(anchor)}">{escape(text)}</h{level}>'
+
+
+def _fields(fields: Iterable[SchemaField], level: int = 3) -> Iterable[str]:
+    for item in fields:
+        yield _heading(min(level, 6), item.anchor, item.name)
+        facts = [item.type, "required" if item.required else ""]
+        facts += [f"{c.label} {c.value}" for c in item.constraints]
+        if item.enum:
+            facts.append("one of " + ", ".join(item.enum))
+        yield f"<p>{escape(' '.join(f for f in facts if f))}</p>"
+        yield item.description_html
+        yield from _fields(item.children, level + 1)
+        for variant in item.variants:
+            yield f"<p>{escape(variant.label)}</p>{variant.description_html}"
+            yield from _fields(variant.fields, level + 1)
+
+
+def _body(body: Body) -> Iterable[str]:
+    yield body.description_html
+    yield from _fields(body.fields)
+    for variant in body.variants:
+        yield f"<p>{escape(variant.label)}</p>{variant.description_html}"
+        yield from _fields(variant.fields)
+
+
+def page_document(title: str, body_html: str) -> str:
+    """A Markdown page: its title and rendered body (headings keep their ids)."""
+    return f"<h1>{escape(title)}</h1>" + _HEADING_ANCHOR.sub("", body_html)
+
+
+def operation_document(view: OperationView) -> str:
+    """An endpoint: summary, description, every parameter, body field and response field."""
+    parts = [f"<h1>{escape(view.title)}</h1>", f"<p>{escape(view.method)} {escape(view.path)}</p>"]
+    parts.append(view.description_html)
+    for group in view.param_groups:
+        parts.append(_heading(2, f"section-params-{group.location}", group.title))
+        parts.extend(_fields(group.fields))
+    if view.request_bodies:
+        parts.append(_heading(2, "section-request-body", "Request body"))
+        parts.append(view.request_description_html)
+        for body in view.request_bodies:
+            parts.extend(_body(body))
+    for response in view.responses:
+        anchor = response.anchor or "section-responses"
+        parts.append(_heading(2, anchor, f"Response {response.status}"))
+        parts.append(response.description_html)
+        parts.extend(_fields(response.headers))
+        for body in response.bodies:
+            parts.extend(_body(body))
+    return "".join(parts)
+
+
+def schema_document(name: str, description_html: str, body: Body) -> str:
+    """A shared schema's page: its name, description and attribute tree."""
+    return f"<h1>{escape(name)}</h1>{description_html}" + "".join(_body(body))
