@@ -35,7 +35,8 @@ import fetch
 
 from docgen.diagnostics import Diagnostics
 from docgen.load.source import SourceDocument, load_document
-from docgen.spec import fastcheck, refs, validate
+from docgen.spec import refs, validate
+from docgen.spec.fast import fastcheck
 from docgen.spec.loader import SpecLoader
 
 MAX_BYTES = 3_000_000  # mutants are made from specs up to this size (the reference is slow)

@@ -14,9 +14,11 @@ from typing import Any
 import pytest
 
 from docgen.diagnostics import Diagnostics
+from docgen.exceptions import OutputError
 from docgen.load.source import SourceDocument
-from docgen.spec import budget, explain, fastcheck, refs, validate, verdicts
-from docgen.write.writer import OutputError, write_site
+from docgen.spec import budget, explain, refs, validate
+from docgen.spec.fast import compiled, fastcheck, verdicts
+from docgen.write.writer import write_site
 
 VALID: dict[str, Any] = {
     "openapi": "3.0.3",
@@ -145,13 +147,13 @@ def test_fast_path_uses_the_library_schemas() -> None:
     from openapi_spec_validator.schemas import schema_v30, schema_v31
     from openapi_spec_validator.validation import keywords
 
-    assert fastcheck.openapi_schema("3.0") == dict(schema_v30)
-    assert fastcheck.openapi_schema("3.1") == dict(schema_v31)
+    assert compiled.openapi_schema("3.0") == dict(schema_v30)
+    assert compiled.openapi_schema("3.1") == dict(schema_v31)
     for line, library in (
         ("3.0", keywords.OpenAPIV30ValueValidator),
         ("3.1", keywords.OpenAPIV31ValueValidator),
     ):
-        cls, checker = fastcheck.value_validator(line)
+        cls, checker = compiled.value_validator(line)
         # the library's class, with each keyword check metered (docgen.spec.budget)
         assert cls is budget.counted(library.value_validator_cls)
         assert cls.VALIDATORS.keys() == library.value_validator_cls.VALIDATORS.keys()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from refresh_fixtures import CASES, run_docgen
 
-from docgen.pipeline import is_spec_file
+from docgen.pipeline import target_kind
 
 # Top-level keys of Mintlify's docs.json schema (@mintlify/validation 0.1.878), read from the
 # package; each must be accepted by docgen.
@@ -182,7 +182,7 @@ def test_mint_json_with_a_remote_openapi_url_is_a_config_not_a_spec(tmp_path: Pa
     config = {"name": "Acme", "openapi": "https://api.acme.example/openapi.json",
               "navigation": [{"group": "Start", "pages": ["index"]}]}  # fmt: skip
     site = _site(tmp_path, config, "mint.json")
-    assert is_spec_file(site / "mint.json") is False
+    assert target_kind(site / "mint.json")[0] is False
     _, report = _check(site)
     assert [p["url"] for p in report["pages"]] == ["/"]  # type: ignore[union-attr, index]
     assert all(d["file"] == "mint.json" for d in report["diagnostics"])  # type: ignore[union-attr, index]

@@ -14,7 +14,8 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
-from docgen.config.keys import InvalidKey, parse_public_key
+from docgen.config.keys import parse_public_key
+from docgen.exceptions import InvalidKey
 
 SPEC = """\
 openapi: 3.1.0

@@ -23,8 +23,9 @@ import httpx
 import pytest
 import uvicorn
 
+from docgen.exceptions import ProxyError
 from docgen.serve.app import create_app
-from docgen.serve.proxy import ProxyError, parse_envelope
+from docgen.serve.envelope import parse_envelope
 from docgen.serve.snapshot import Snapshot, build_snapshot
 from docgen.serve.targets import (
     Origin,

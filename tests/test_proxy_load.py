@@ -27,9 +27,11 @@ import httpx
 import pytest
 from serving import Process, free_port
 
+from docgen.exceptions import ProxyError
 from docgen.serve.body import Body, body_encoding, json_string_pieces
-from docgen.serve.limits import LargeResponses, Limits, ProxyError
-from docgen.serve.proxy import Forwarder, new_client, parse_envelope
+from docgen.serve.envelope import parse_envelope
+from docgen.serve.limits import LargeResponses, Limits
+from docgen.serve.proxy import Forwarder, new_client
 from docgen.serve.targets import Origin, TargetPolicy
 
 ROOT = Path(__file__).resolve().parents[1]

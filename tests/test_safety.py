@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from docgen.exceptions import OutputError
+from docgen.nav.urls import check_all, check_path
 from docgen.render.markdown import safe_url
 from docgen.render.templates import environment
-from docgen.write.writer import OutputError, check_all, check_path
 
 HOSTILE = Path(__file__).resolve().parent / "fixtures" / "hostile" / "openapi.yaml"
 

@@ -267,7 +267,7 @@ def test_production_factory(site: Path) -> None:
             "-m",
             "uvicorn",
             "--factory",
-            "docgen.serve.app:app_from_env",
+            "docgen.cli:app_from_env",
             "--port",
             str(port),
         ],

@@ -1,10 +1,15 @@
-"""The command line: the only place that prints for the user and chooses exit codes."""
+"""The command line: the only place that prints for the user and chooses exit codes.
+
+Each command (:mod:`docgen.commands`) gets a :class:`Terminal` to speak through and returns
+its exit code; :func:`app_from_env` is the production app factory for Uvicorn.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -13,6 +18,19 @@ from docgen.commands.analytics_cli import analytics
 from docgen.exceptions import UsageError
 
 _PATH = click.Path(path_type=Path)
+
+
+class Terminal:
+    """The :class:`~docgen.commands.console.Console` of a real run: stdout and stderr."""
+
+    def __init__(self) -> None:
+        self.err_is_terminal = sys.stderr.isatty()
+
+    def out(self, text: str, *, end: str = "\n") -> None:
+        print(text, end=end)
+
+    def err(self, text: str, *, end: str = "\n") -> None:
+        print(text, end=end, file=sys.stderr, flush=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -45,7 +63,7 @@ def check(target: Path | None, output_format: str, strict: bool, strict_spec: bo
     """
     from docgen.commands.check import check as run
 
-    sys.exit(_guard(lambda: run(target, output_format, strict, strict_spec)))
+    sys.exit(_guard(lambda: run(Terminal(), target, output_format, strict, strict_spec)))
 
 
 @cli.command()
@@ -68,7 +86,7 @@ def build(
     """
     from docgen.commands.build import build as run
 
-    sys.exit(_guard(lambda: run(target, out, quiet, strict, strict_spec)))
+    sys.exit(_guard(lambda: run(Terminal(), target, out, quiet, strict, strict_spec)))
 
 
 @cli.command()
@@ -103,7 +121,9 @@ def serve(
     """
     from docgen.commands.serve import serve as run
 
-    sys.exit(_guard(lambda: run(target, host, port, not no_watch, allow_hosts, allow_local)))
+    sys.exit(
+        _guard(lambda: run(Terminal(), target, host, port, not no_watch, allow_hosts, allow_local))
+    )
 
 
 cli.add_command(analytics)
@@ -131,3 +151,25 @@ def _guard(action: object) -> int:
 
 def main() -> None:
     cli(prog_name="docgen")
+
+
+def app_from_env() -> Any:
+    """App factory for production: ``uvicorn --factory docgen.cli:app_from_env``.
+
+    ``DOCGEN_CONFIG``: the docs.json or spec to build (default ``docs.json``);
+    ``DOCGEN_ALLOWED_HOSTS``: extra host names the site answers for, comma separated;
+    ``DOCGEN_PROXY_TIMEOUT``, ``DOCGEN_PROXY_MAX_REQUEST``, ``DOCGEN_PROXY_MAX_RESPONSE``,
+    ``DOCGEN_PROXY_LARGE_AT_ONCE``: the proxy's limits (see :func:`docgen.serve.app.create_app`).
+    Builds once at start-up; no file watching. Exits 2 on a usage problem, 1 on site errors.
+    """
+    from docgen.commands.serve import app_from_env as make
+
+    terminal = Terminal()
+    try:
+        app = make(terminal)
+    except UsageError as exc:
+        terminal.err(f"docgen: {exc}")
+        raise SystemExit(2) from None
+    if app is None:
+        raise SystemExit(1)
+    return app

@@ -1,13 +1,19 @@
-"""The exceptions docgen raises, and when.
+"""Every exception docgen raises, and when.
 
 User input never produces an exception that escapes a stage: problems with it become
-diagnostics (see :mod:`docgen.diagnostics`). Exceptions are for control flow inside the
-loaders and for the few conditions the CLI turns into exit code 2::
+diagnostics (see :mod:`docgen.diagnostics`). Exceptions are for control flow inside a stage
+and for the few conditions the CLI turns into an exit code::
 
     DocgenError
-     ├── LoadError           a file could not be read or parsed (carries line/column)
-     │    └── UnsafePathError    a path or $ref points outside the docs root, or is remote
-     └── UsageError          the command line names something unusable (exit code 2)
+     ├── LoadError             a file could not be read or parsed (carries line/column)
+     │    └── UnsafePathError      a path or $ref points outside the docs root, or is remote
+     ├── UsageError            the command line names something unusable (exit code 2)
+     ├── InvalidKey            a sign-in public key is unusable (config: playground-invalid)
+     ├── OutputError           an output path is unsafe, collides, or the folder is not a site
+     ├── TooManyFields         a page outgrew its expanded-field budget (render: link instead)
+     ├── FastPathDoubt         the spec fast path cannot vouch for the validator's verdict
+     ├── ProxyError            the playground proxy refuses or fails a request (HTTP status)
+     └── DecodeError           an upstream body does not decode with its content coding
 """
 
 from __future__ import annotations
@@ -37,3 +43,32 @@ class UnsafePathError(LoadError):
 
 class UsageError(DocgenError):
     """Raised when the command line names something unusable (missing config file)."""
+
+
+class InvalidKey(DocgenError, ValueError):
+    """The key text is not a usable public key (the message says why)."""
+
+
+class OutputError(DocgenError):
+    """Raised when the output cannot be written safely (bad path, collision, unsafe target)."""
+
+
+class TooManyFields(DocgenError):
+    """Raised while building a page that does not fit its expanded-field budget."""
+
+
+class FastPathDoubt(DocgenError):
+    """Raised when the spec fast path cannot vouch for the library's verdict."""
+
+
+class ProxyError(DocgenError):
+    """A refusal or failure, answered as ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class DecodeError(DocgenError):
+    """The body does not decode with its declared content coding."""

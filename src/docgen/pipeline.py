@@ -1,9 +1,11 @@
-"""The shared pipeline: load config (or a lone spec) -> load and validate specs -> resolve
-navigation. ``check`` stops here; ``build`` renders and writes what it returns."""
+"""The one runner behind every command: load the config (or a lone spec) -> load and validate
+specs -> resolve navigation (:func:`run_check`, all of ``docgen check``), then render
+(:meth:`CheckResult.render`). ``build`` writes what that yields; ``serve`` keeps it in memory."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +25,7 @@ from docgen.exceptions import LoadError, UsageError
 from docgen.load.source import SourceDocument, peek_json
 from docgen.nav.model import Site
 from docgen.nav.resolver import Resolver
+from docgen.render.site import JobCache, iter_site
 from docgen.spec.loader import SpecLoader
 
 CONFIG_NAME = "docs.json"
@@ -39,41 +42,54 @@ class CheckResult:
     site: Site | None
     config_doc: SourceDocument | None
 
+    @property
+    def failed(self) -> bool:
+        """Whether nothing can be rendered: an error was found, or no site resolved."""
+        return self.diagnostics.errors > 0 or self.site is None
 
-def is_spec_file(path: Path) -> bool:
-    """A YAML file, or a JSON file whose top level names ``openapi`` or ``swagger``."""
+    def render(
+        self,
+        progress: Callable[[int, int], None] | None = None,
+        *,
+        cache: JobCache | None = None,
+    ) -> Iterator[tuple[str, bytes]]:
+        """Every output file as (relative path, bytes), rendering as it goes; problems found
+        while rendering join :attr:`diagnostics`. Only for a result that has not failed."""
+        assert self.site is not None and not self.failed
+        return iter_site(self.site, self.diagnostics, progress, cache=cache)
+
+
+def target_kind(path: Path) -> tuple[bool, SourceDocument | None]:
+    """Whether ``path`` is a spec (a YAML file, or a JSON file whose top level names ``openapi``
+    or ``swagger``) rather than a site config, and the document when deciding parsed it."""
     if path.suffix.lower() in (".yaml", ".yml"):
-        return True
-    if path.name in (CONFIG_NAME, MINT_NAME):
-        # Usually the site config; a spec that happens to be named docs.json (APIs.guru has
-        # googleapis.com/docs.json) is recognised by its top-level keys. A mint.json may name
-        # its specs in a top-level "openapi" key: it has "navigation", so it is a config.
-        try:
-            data = peek_json(path)
-        except LoadError:
-            return False
-        return (
-            isinstance(data, dict)
-            and ("openapi" in data or "swagger" in data)
-            and "navigation" not in data
-        )
+        return True, None
     try:
-        data = peek_json(path)  # parsed once: the spec loader reuses it
+        document = peek_json(path)
     except LoadError:
-        pass
-    else:
-        return isinstance(data, dict) and ("openapi" in data or "swagger" in data)
+        document = None
+    if document is not None:
+        data = document.data
+        is_spec = isinstance(data, dict) and ("openapi" in data or "swagger" in data)
+        if path.name in (CONFIG_NAME, MINT_NAME):
+            # Usually the site config; a spec that happens to be named docs.json (APIs.guru has
+            # googleapis.com/docs.json) is recognised by its top-level keys. A mint.json may name
+            # its specs in a top-level "openapi" key: it has "navigation", so it is a config.
+            is_spec = is_spec and "navigation" not in data
+        return is_spec, document if is_spec else None
+    if path.name in (CONFIG_NAME, MINT_NAME):
+        return False, None
     try:
         raw = path.read_bytes()
     except OSError:
-        return False
+        return False, None
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
         # Unparseable: judge by the text, so the right loader reports the parse error.
         text = raw[:65536].decode("utf-8", "ignore")
-        return ('"openapi"' in text or '"swagger"' in text) and '"navigation"' not in text
-    return isinstance(data, dict) and ("openapi" in data or "swagger" in data)
+        return ('"openapi"' in text or '"swagger"' in text) and '"navigation"' not in text, None
+    return isinstance(data, dict) and ("openapi" in data or "swagger" in data), None
 
 
 def find_target(target: Path | None, command: str = "check") -> Path:
@@ -120,9 +136,12 @@ def run_check(
     """
     diagnostics = Diagnostics()
     root = target.parent.resolve()
-    loader = SpecLoader(root, diagnostics, validate=validate, strict_spec=strict_spec)
+    is_spec, parsed = target_kind(target)
+    loader = SpecLoader(
+        root, diagnostics, validate=validate, strict_spec=strict_spec, parsed=parsed
+    )
     config_doc: SourceDocument | None = None
-    if is_spec_file(target):
+    if is_spec:
         config = _spec_only_config(target, loader)
         scan_pages = False
     else:
@@ -178,31 +197,6 @@ def config_fingerprint(doc: SourceDocument | None) -> str | None:
     if isinstance(doc, LocatedDocument):
         return doc.fingerprint_text()
     return doc.text
-
-
-def page_records(site: Site) -> list[dict[str, object]]:
-    """The ``pages`` list of ``check --format json`` and of the build manifest."""
-    records: list[dict[str, object]] = []
-    for page in site.pages:
-        op = page.operation
-        records.append(
-            {
-                "url": page.url,
-                "kind": page.kind.value,
-                "title": page.title,
-                "operation": None
-                if op is None
-                else {
-                    "method": op.method,
-                    "path": op.path,
-                    "spec": op.spec,
-                },
-                "source": page.source,
-                "hidden": page.hidden,
-                "nav": list(page.nav),
-            }
-        )
-    return records
 
 
 def dumps(data: object) -> str:

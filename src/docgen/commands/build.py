@@ -2,31 +2,36 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 
 from docgen import report
+from docgen.commands.console import Console
 from docgen.diagnostics import Diagnostics
 from docgen.pipeline import config_fingerprint, find_target, run_check
 
 DEFAULT_OUT = "_site"
 
 
-def _print_diagnostics(root: Path, diagnostics: Diagnostics) -> None:
+def _show(console: Console, root: Path, diagnostics: Diagnostics) -> None:
     for d in diagnostics.sorted():
-        print(report.text_line(root, d), file=sys.stderr)
+        console.err(report.text_line(root, d))
 
 
 def build(
-    target: Path | None, out: Path | None, quiet: bool, strict: bool, strict_spec: bool = True
+    console: Console,
+    target: Path | None,
+    out: Path | None,
+    quiet: bool,
+    strict: bool,
+    strict_spec: bool = True,
 ) -> int:
     """Build the site for ``target`` into ``out``; return the exit code."""
+    from docgen.exceptions import OutputError
     from docgen.render.searchindex import SearchIndexError
-    from docgen.render.site import iter_site
     from docgen.write import buildcache
     from docgen.write.pagecache import PageCache
-    from docgen.write.writer import OutputError, WriteStats, write_site
+    from docgen.write.writer import WriteStats, write_site
 
     started = time.perf_counter()
     path = find_target(target, "build")
@@ -34,18 +39,17 @@ def build(
     out_shown = report.shown_path(Path.cwd(), str(out_dir))
     result = run_check(path, output_dir=out_dir, strict_spec=strict_spec)
     diagnostics = result.diagnostics
-    if diagnostics.errors or result.site is None:
-        _print_diagnostics(result.root, diagnostics)
-        print(
-            f"docgen: build failed ({report.summary(diagnostics, None)}); nothing was written",
-            file=sys.stderr,
+    if result.failed or result.site is None:
+        _show(console, result.root, diagnostics)
+        console.err(
+            f"docgen: build failed ({report.summary(diagnostics, None)}); nothing was written"
         )
         return 1
-    show_progress = not quiet and sys.stderr.isatty()
+    show_progress = not quiet and console.err_is_terminal
 
     def progress(done: int, total: int) -> None:
         if show_progress and (done == total or done % 25 == 0):
-            print(f"\rRendering pages {done}/{total}", end="", file=sys.stderr, flush=True)
+            console.err(f"\rRendering pages {done}/{total}", end="")
 
     site = result.site
     config_text = config_fingerprint(result.config_doc)
@@ -62,7 +66,7 @@ def build(
         # Files are written into a temporary folder as they are rendered; the folder replaces
         # the site only if the build succeeds (``veto``: warnings with --strict).
         page_cache = PageCache(site, out_dir, config_text)
-        stream = iter_site(site, diagnostics, progress, cache=page_cache)
+        stream = result.render(progress, cache=page_cache)
         try:
             written = write_site(out_dir, stream, lambda: strict and diagnostics.warnings > 0)
         except (OutputError, OSError) as exc:
@@ -71,14 +75,14 @@ def build(
             failure = f"docgen: build failed: {exc}; nothing was written"
     rendering = list(diagnostics)[before:]
     if show_progress:
-        print("\r\033[K", end="", file=sys.stderr)
+        console.err("\r\033[K", end="")
     if diagnostics.warnings:
-        _print_diagnostics(result.root, diagnostics)
+        _show(console, result.root, diagnostics)
     if failure is not None:
-        print(failure, file=sys.stderr)
+        console.err(failure)
         return 1
     if strict and diagnostics.warnings:
-        print("docgen: build failed: warnings with --strict; nothing was written", file=sys.stderr)
+        console.err("docgen: build failed: warnings with --strict; nothing was written")
         return 1
     done = "nothing changed since the last build"
     if previous is None:
@@ -92,9 +96,8 @@ def build(
     elapsed = time.perf_counter() - started
     pages = len(site.pages)
     if not quiet:
-        print(
+        console.err(
             f"Built {pages} page{'s' if pages != 1 else ''} ({done}) into "
-            f"{out_shown} in {elapsed:.2f} s",
-            file=sys.stderr,
+            f"{out_shown} in {elapsed:.2f} s"
         )
     return 0

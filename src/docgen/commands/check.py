@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from docgen import report
-from docgen.pipeline import dumps, find_target, page_records, run_check
+from docgen.commands.console import Console
+from docgen.pipeline import dumps, find_target, run_check
 
 
-def check(target: Path | None, output_format: str, strict: bool, strict_spec: bool = True) -> int:
+def check(
+    console: Console,
+    target: Path | None,
+    output_format: str,
+    strict: bool,
+    strict_spec: bool = True,
+) -> int:
     """Report problems on stdout in ``output_format``; return the exit code (0 or 1)."""
     path = find_target(target)
     result = run_check(path, strict_spec=strict_spec)
     diagnostics = result.diagnostics
     failed = diagnostics.errors > 0 or (strict and diagnostics.warnings > 0)
-    pages = page_records(result.site) if result.site is not None else []
+    pages = result.site.records() if result.site is not None else []
     if output_format == "json":
-        print(
+        console.out(
             dumps(
                 {
                     "ok": not failed,
@@ -30,13 +36,13 @@ def check(target: Path | None, output_format: str, strict: bool, strict_spec: bo
         )
     elif output_format == "github":
         for d in diagnostics.sorted():
-            print(report.github_line(result.root, d))
+            console.out(report.github_line(result.root, d))
     else:
         for d in diagnostics.sorted():
-            print(report.text_line(result.root, d))
+            console.out(report.text_line(result.root, d))
     if output_format != "json":
         count = len(pages) if result.site is not None else None
         verdict = "failed" if failed else "ok"
         shown = report.shown_path(result.root, path.name)
-        print(f"{shown}: {verdict} ({report.summary(diagnostics, count)})", file=sys.stderr)
+        console.err(f"{shown}: {verdict} ({report.summary(diagnostics, count)})")
     return 1 if failed else 0

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import logging
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
 from docgen.commands.build import DEFAULT_OUT
+from docgen.commands.console import Console
+from docgen.exceptions import UsageError
 from docgen.pipeline import find_target
 from docgen.serve import REQUIRED
 
@@ -25,7 +27,59 @@ def _url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def configure_logging(console: Console) -> None:
+    """Send ``docgen.serve`` log lines (one per proxied request, rebuilds) to the console."""
+    logger = logging.getLogger("docgen.serve")
+    if not any(isinstance(h, _ConsoleHandler) for h in logger.handlers):
+        handler = _ConsoleHandler(console)
+        handler.setFormatter(logging.Formatter("docgen: %(message)s"))
+        logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+
+
+class _ConsoleHandler(logging.Handler):
+    def __init__(self, console: Console) -> None:
+        super().__init__()
+        self.console = console
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.console.err(self.format(record))
+
+
+def app_from_env(console: Console) -> Any:
+    """The app behind :func:`docgen.cli.app_from_env`, or ``None`` when the site has errors
+    (reported to ``console``); raises :class:`UsageError` for unusable settings."""
+    from docgen.serve.app import create_app
+    from docgen.serve.limits import limits_from_env
+    from docgen.serve.snapshot import build_snapshot
+
+    configure_logging(console)
+    try:
+        limits = limits_from_env(os.environ)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    target = find_target(Path(os.environ.get("DOCGEN_CONFIG", "docs.json")))
+    outcome = build_snapshot(target)
+    if outcome.lines:
+        console.err(outcome.text)
+    if outcome.snapshot is None:
+        return None
+    hosts = os.environ.get("DOCGEN_ALLOWED_HOSTS", "").split(",")
+    analytics = _analytics(console, target.parent)
+    return create_app(
+        outcome.snapshot,
+        allowed_hosts=[h for h in hosts if h.strip()],
+        max_request_bytes=limits.max_request_bytes,
+        max_response_bytes=limits.max_response_bytes,
+        timeout=limits.timeout,
+        large_at_once=limits.large_at_once,
+        analytics=analytics,
+    )
+
+
 def serve(
+    console: Console,
     target: Path | None,
     host: str,
     port: int,
@@ -36,43 +90,35 @@ def serve(
     """Serve the site for ``target`` until interrupted; return the exit code."""
     missing = _missing()
     if missing:
-        print(
-            f"docgen: docgen serve needs {', '.join(missing)}: pip install 'docgen[serve]'",
-            file=sys.stderr,
-        )
+        console.err(f"docgen: docgen serve needs {', '.join(missing)}: pip install 'docgen[serve]'")
         return 2
     import uvicorn
 
-    from docgen.serve.app import configure_logging, create_app
+    from docgen.serve.app import create_app
     from docgen.serve.limits import limits_from_env
     from docgen.serve.snapshot import build_snapshot, waiting_snapshot
 
     try:
         limits = limits_from_env(os.environ)
     except ValueError as exc:
-        print(f"docgen: {exc}", file=sys.stderr)
+        console.err(f"docgen: {exc}")
         return 2
 
     path = find_target(target, "serve")
     outcome = build_snapshot(path)
     if outcome.lines:
-        print(outcome.text, file=sys.stderr)
+        console.err(outcome.text)
     if outcome.snapshot is None and not watch:
-        print("docgen: nothing to serve: fix the errors above", file=sys.stderr)
+        console.err("docgen: nothing to serve: fix the errors above")
         return 1
     if outcome.snapshot is None:
-        print(
+        console.err(
             "docgen: serving an error page until the errors above are fixed; open pages "
-            "show them and reload once the site builds",
-            file=sys.stderr,
+            "show them and reload once the site builds"
         )
     root = path.parent.resolve()
-    analytics = _analytics(root)
-    configure_logging()
-
-    def report(message: str) -> None:
-        print(message, file=sys.stderr, flush=True)
-
+    analytics = _analytics(console, root)
+    configure_logging(console)
     app = create_app(
         outcome.snapshot or waiting_snapshot(),
         initial_error=outcome.text if outcome.snapshot is None else None,
@@ -82,7 +128,7 @@ def serve(
         rebuild=(lambda: build_snapshot(path)) if watch else None,
         watch_root=root if watch else None,
         watch_ignore=(root / DEFAULT_OUT,),
-        report=report,
+        report=console.err,
         max_request_bytes=limits.max_request_bytes,
         max_response_bytes=limits.max_response_bytes,
         timeout=limits.timeout,
@@ -99,36 +145,41 @@ def serve(
         timeout_graceful_shutdown=2,
         server_header=False,
     )
-    server = _server(config, app.state.docgen, watch, root, host)
+    server = _server(console, config, app.state.docgen, watch, root, host)
     try:
         with contextlib.suppress(KeyboardInterrupt):  # Uvicorn re-raises Ctrl+C after shutdown
             server.run()
     except SystemExit:  # Uvicorn exits when it cannot bind; it has logged why
         pass
     if not server.started:
-        print(
-            f"docgen: cannot listen on {host}:{port} (in use? choose another with --port)",
-            file=sys.stderr,
-        )
+        console.err(f"docgen: cannot listen on {host}:{port} (in use? choose another with --port)")
         return 1
     return 0
 
 
-def _analytics(root: Path) -> Any:
-    from docgen.serve.app import _analytics as configured
+def _analytics(console: Console, root: Path) -> Any:
+    """The operator's analytics settings (``DOCGEN_ANALYTICS_*``), or ``None``; raises
+    :class:`UsageError` when they are unusable."""
+    if not any(k.startswith("DOCGEN_ANALYTICS_") for k in os.environ):
+        return None
+    from docgen.analytics.serving import ConfigError, analytics_from_env
 
-    analytics = configured(root)
+    if any(importlib.util.find_spec(m) is None for m in ("duckdb", "crawleruseragents")):
+        raise UsageError("analytics need pip install 'docgen[analytics]'")
+    try:
+        analytics = analytics_from_env(os.environ, root)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
     if analytics is not None:
         config = analytics.config
-        print(
+        console.out(
             f"Analytics API on /v1/analytics/{config.project}/visitors|views "
-            f"({len(config.keys)} admin key(s)); recording page views into {config.db}",
-            flush=True,
+            f"({len(config.keys)} admin key(s)); recording page views into {config.db}"
         )
     return analytics
 
 
-def _server(config: Any, docs: Any, watch: bool, root: Path, host: str) -> Any:
+def _server(console: Console, config: Any, docs: Any, watch: bool, root: Path, host: str) -> Any:
     """Uvicorn's server, announcing the URL once bound and ending live-reload streams first on
     shutdown (open event streams would otherwise hold it up)."""
     import uvicorn
@@ -140,13 +191,11 @@ def _server(config: Any, docs: Any, watch: bool, root: Path, host: str) -> Any:
                 return
             port = self.servers[0].sockets[0].getsockname()[1] if self.servers else config.port
             mode = f"watching {root} for changes" if watch else "no file watching"
-            print(f"Serving at {_url(host, port)} ({mode}; Ctrl+C to stop)", flush=True)
+            console.out(f"Serving at {_url(host, port)} ({mode}; Ctrl+C to stop)")
             if host not in LOOPBACK:
-                print(
+                console.err(
                     f"docgen: listening on {host}: readers' browsers must use a host name "
-                    "allowed with --allow-host (or the config's url)",
-                    file=sys.stderr,
-                    flush=True,
+                    "allowed with --allow-host (or the config's url)"
                 )
 
         async def shutdown(self, sockets: Any = None) -> None:

@@ -11,14 +11,12 @@ import binascii
 import re
 from dataclasses import dataclass
 
+from docgen.exceptions import InvalidKey
+
 _RSA_OID = bytes.fromhex("06092a864886f70d010101")
 _EC_OID = bytes.fromhex("06072a8648ce3d0201")
 _P256_OID = bytes.fromhex("06082a8648ce3d030107")
 _PEM = re.compile(r"-----BEGIN ([A-Z ]+)-----\s*([A-Za-z0-9+/=\s]+?)\s*-----END \1-----", re.DOTALL)
-
-
-class InvalidKey(ValueError):
-    """The key text is not a usable public key (the message says why)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.config.includes import has_includes, resolve_includes
-from docgen.config.keys import InvalidKey, parse_public_key
+from docgen.config.keys import parse_public_key
 from docgen.config.mint import convert_mint
 from docgen.config.model import (
     DEFAULT_DIRECTORY,
@@ -26,7 +26,7 @@ from docgen.config.model import (
 from docgen.config.unused import unused_keys
 from docgen.config.validate import human_errors
 from docgen.diagnostics import Code, Diagnostics, Location
-from docgen.exceptions import LoadError
+from docgen.exceptions import InvalidKey, LoadError
 from docgen.load.paths import resolve_inside
 from docgen.load.source import SourceDocument, parse_json, read_text
 

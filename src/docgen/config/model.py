@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -63,6 +64,14 @@ class NavNode:
     hidden: bool = False
     expanded: bool = False
     default: bool = False
+
+    def declared_sources(self) -> Iterator[OpenApiSource]:
+        """Every ``openapi`` entry of this element and below it, in document order."""
+        if self.openapi:
+            yield from self.openapi
+        for item in self.items:
+            if isinstance(item, NavNode):
+                yield from item.declared_sources()
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,30 +78,16 @@ def looks_like_json(path: Path, text: str) -> bool:
     return text.lstrip().startswith(("{", "["))
 
 
-_peeked: tuple[Path, str, Any] | None = None  # the last file parsed by peek_json
-
-
-def peek_json(path: Path) -> Any:
-    """Parse a JSON file as :func:`load_document` would (raises :class:`LoadError`).
-
-    The result is kept for the next :func:`load_document` of the same bytes, so that deciding
-    what a file is and then loading it parses it once.
-    """
-    global _peeked
+def peek_json(path: Path) -> SourceDocument:
+    """Read and parse ``path`` as JSON, whatever its name (raises :class:`LoadError`); the
+    document can be handed on, so that deciding what a file is and loading it parse it once."""
     text = read_text(path)
-    data = parse_json(text)
-    _peeked = (path.resolve(), text, data)
-    return data
+    return SourceDocument(path=path, name=path.name, text=text, data=parse_json(text), is_json=True)
 
 
 def load_document(path: Path, name: str) -> SourceDocument:
     """Read and parse a JSON or YAML file (format from the extension, else sniffed)."""
-    global _peeked
     text = read_text(path)
     is_json = looks_like_json(path, text)
-    peeked, _peeked = _peeked, None
-    if is_json and peeked is not None and peeked[1] == text and peeked[0] == path.resolve():
-        data = peeked[2]
-    else:
-        data = parse_json(text) if is_json else yaml_safe.load_yaml(text)
+    data = parse_json(text) if is_json else yaml_safe.load_yaml(text)
     return SourceDocument(path=path, name=name, text=text, data=data, is_json=is_json)

@@ -23,7 +23,7 @@ class Page:
     ``url`` starts with ``/`` and has no trailing slash (``/`` for the home page).
     ``nav`` is the labels of the tab/version/group path that leads to it (for hidden pages, the
     path of the section that owns them). ``section`` indexes the top-level section whose sidebar
-    the page shows.
+    the page shows. A page file's body is read once, by navigation, and handed on here.
     """
 
     url: str
@@ -37,6 +37,8 @@ class Page:
     directory: str | None = None
     description: str | None = None
     frontmatter: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    body: str = field(default="", compare=False, hash=False)  # a page file's Markdown body
+    body_line: int = field(default=1, compare=False, hash=False)  # its first line in the file
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,3 +96,27 @@ class Site:
             if page.url == url:
                 return page
         return None
+
+    def records(self) -> list[dict[str, object]]:
+        """The ``pages`` list of ``check --format json`` and of the build manifest."""
+        records: list[dict[str, object]] = []
+        for page in self.pages:
+            op = page.operation
+            records.append(
+                {
+                    "url": page.url,
+                    "kind": page.kind.value,
+                    "title": page.title,
+                    "operation": None
+                    if op is None
+                    else {
+                        "method": op.method,
+                        "path": op.path,
+                        "spec": op.spec,
+                    },
+                    "source": page.source,
+                    "hidden": page.hidden,
+                    "nav": list(page.nav),
+                }
+            )
+        return records

@@ -12,6 +12,8 @@ from docgen.exceptions import LoadError
 from docgen.load import yaml_safe
 from docgen.load.paths import display_name
 from docgen.load.source import read_text
+from docgen.nav.model import Page, PageKind
+from docgen.spec.model import Operation
 
 PAGE_SUFFIXES = (".mdx", ".md")
 _SKIP_DIRS = {"node_modules"}
@@ -45,6 +47,64 @@ class PageFile:
                 return line[2:].strip()
         stem = Path(self.name).stem
         return (stem if stem != "index" else "Home").replace("-", " ").replace("_", " ").title()
+
+    def page(
+        self,
+        operation: Operation | None,
+        directory: str | None,
+        trail: tuple[str, ...],
+        hidden: bool,
+        section: int,
+    ) -> Page:
+        """The site page of this file (an operation page when its frontmatter names one)."""
+        kind = PageKind.PAGE
+        if operation is not None:
+            kind = PageKind.WEBHOOK if operation.webhook else PageKind.OPERATION
+        title = self.title
+        if operation is not None and "title" not in self.frontmatter:
+            title = operation.title
+        description = self.frontmatter.get("description")
+        return Page(
+            url=self.url,
+            kind=kind,
+            title=title,
+            operation=operation,
+            source=self.name,
+            hidden=hidden,
+            nav=trail,
+            section=section,
+            directory=directory,
+            description=description if isinstance(description, str) else None,
+            frontmatter=self.frontmatter,
+            body=self.body,
+            body_line=self.body_line,
+        )
+
+
+class PageFiles:
+    """The docs root's page files: listed once, each read once."""
+
+    def __init__(
+        self, root: Path, diagnostics: Diagnostics, output_dir: Path | None, scan: bool
+    ) -> None:
+        self.root = root
+        self.diagnostics = diagnostics
+        self.output_dir = output_dir
+        self.scan = scan  # False for a lone spec: no page files at all
+        self._names: list[str] | None = None
+        self._read: dict[str, PageFile] = {}
+
+    def names(self) -> list[str]:
+        """Every page file under the root (see :func:`discover`), or none when not scanning."""
+        if self._names is None:
+            self._names = discover(self.root, self.output_dir) if self.scan else []
+        return self._names
+
+    def read(self, path: Path) -> PageFile:
+        name = display_name(self.root, path)
+        if name not in self._read:
+            self._read[name] = read_page(self.root, path, self.diagnostics)
+        return self._read[name]
 
 
 def is_built_site(folder: Path) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from docgen.spec.model import METHODS
+from docgen.spec.model import METHODS, Operation, Spec
 
 _METHODS = "|".join(METHODS)
 _OPERATION = re.compile(rf"^(?:(?P<spec>\S+)\s+)?(?P<method>{_METHODS})\s+(?P<path>/\S*)$")
@@ -49,3 +49,11 @@ def upper_case_hint(text: str) -> str | None:
         spec = f"{match['spec']} " if match["spec"] else ""
         return f"{spec}{match['method'].upper()} {match['path']}"
     return None
+
+
+def match(spec: Spec, ref: Reference) -> tuple[Operation, ...]:
+    """The operation (or the webhooks) of ``spec`` that ``ref`` names."""
+    if ref.webhook:
+        return spec.find_webhook(ref.target)
+    op = spec.find(ref.method, ref.target)
+    return (op,) if op is not None else ()

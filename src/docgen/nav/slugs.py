@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from docgen.spec.model import Spec
 
 _NON_SLUG = re.compile(r"[^a-z0-9]+")
 MAX_SLUG = 80  # characters; a file name must stay far below the file system's 255 bytes
@@ -30,6 +34,28 @@ def slugify(text: str) -> str:
     return f"{slug}-1" if slug in _RESERVED else slug
 
 
-def url_key(url: str) -> str:
-    """The form two URLs collide in on a case-insensitive, normalising file system."""
-    return unicodedata.normalize("NFC", url).casefold()
+def operation_slugs(spec: Spec) -> dict[tuple[str, str, bool], str]:
+    """Every operation's URL below its directory, numbered -2, -3 on collision in spec order."""
+    tag_slugs = {tag.name: slugify(tag.label) or slugify(tag.name) for tag in spec.tags}
+    taken: dict[str, int] = {}
+    out: dict[tuple[str, str, bool], str] = {}
+    for op in (*spec.operations, *spec.webhooks):
+        if op.excluded:
+            continue
+        slug = (
+            slugify(op.summary or "")
+            or slugify(op.operation_id or "")
+            or slugify(f"{op.method if not op.webhook else 'webhook'}-{op.path}")
+            or "operation"
+        )
+        if op.tags:
+            prefix = tag_slugs.get(op.tags[0]) or slugify(op.tags[0]) or "tag"
+            relative = f"{prefix}/{slug}"
+        elif op.webhook:
+            relative = f"webhooks/{slug}"
+        else:
+            relative = slug
+        count = taken.get(relative, 0) + 1
+        taken[relative] = count
+        out[(op.method, op.path, op.webhook)] = relative if count == 1 else f"{relative}-{count}"
+    return out

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from docgen.spec.loader import resolve
 from docgen.spec.model import Spec
+from docgen.spec.refs import resolve
 
 MAX_DEPTH = 8
 MAX_NODES = 2000  # values one generated example may hold: fan-out (30 properties that all

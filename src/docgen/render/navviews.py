@@ -7,11 +7,6 @@ from docgen.nav.model import NavLink, NavSection, Page
 from docgen.render.views import NavItemView, PageLink, TabView, VersionView
 
 
-def output_path(url: str) -> str:
-    """``/a/b`` -> ``a/b/index.html``; ``/`` -> ``index.html``."""
-    return "index.html" if url == "/" else url.lstrip("/") + "/index.html"
-
-
 def base_for(url: str) -> str:
     """Relative prefix from the page at ``url`` to the site root."""
     depth = 0 if url == "/" else url.strip("/").count("/") + 1

@@ -9,12 +9,13 @@ from urllib.parse import urlencode
 
 from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
-from docgen.render import examples, samples
+from docgen.render import access, examples, samples
 from docgen.render.highlight import highlight
 from docgen.render.markdown import to_html
 from docgen.render.playground import ParamInput, playground_json
 from docgen.render.schemalinks import PageSchemas
-from docgen.render.schemas import TreeBuilder, show, type_label
+from docgen.render.schemas import TreeBuilder
+from docgen.render.schemawords import show
 from docgen.render.views import (
     Body,
     Example,
@@ -22,11 +23,9 @@ from docgen.render.views import (
     ParamGroup,
     Response,
     SchemaField,
-    SecurityScheme,
-    Server,
 )
-from docgen.spec.loader import resolve
 from docgen.spec.model import Operation, Spec
+from docgen.spec.refs import resolve
 
 LOCATIONS = (
     ("path", "Path parameters"),
@@ -60,88 +59,6 @@ class Anchors:
         if self.site_url:
             return f"{self.site_url}{self.page_url}#{anchor}"
         return f"#{anchor}"
-
-
-def _servers(spec: Spec, op: Operation) -> tuple[Server, ...]:
-    raw = op.data.get("servers") or op.path_item.get("servers") or spec.data.get("servers")
-    out = []
-    if isinstance(raw, list):
-        for server in raw:
-            if not isinstance(server, dict) or not isinstance(server.get("url"), str):
-                continue
-            variables = []
-            raw_vars = server.get("variables")
-            if isinstance(raw_vars, dict):
-                for name, var in raw_vars.items():
-                    if isinstance(var, dict):
-                        raw_enum = var.get("enum")
-                        enum: list[Any] = raw_enum if isinstance(raw_enum, list) else []
-                        variables.append(
-                            (str(name), show(var.get("default", "")), tuple(show(e) for e in enum))
-                        )
-            description = server.get("description")
-            out.append(
-                Server(
-                    server["url"],
-                    description if isinstance(description, str) else None,
-                    tuple(variables),
-                )
-            )
-    return tuple(out)
-
-
-def server_url(server: Server) -> str:
-    url = server.url
-    for name, default, _ in server.variables:
-        url = url.replace("{" + name + "}", default)
-    return url.rstrip("/")
-
-
-def _security(
-    spec: Spec, op: Operation, describe: Callable[[Any], str]
-) -> tuple[tuple[SecurityScheme, ...], ...]:
-    requirement = op.data.get("security", spec.data.get("security"))
-    components = spec.data.get("components")
-    schemes = components.get("securitySchemes") if isinstance(components, dict) else None
-    if not isinstance(requirement, list) or not isinstance(schemes, dict):
-        return ()
-    out = []
-    for alternative in requirement:
-        if not isinstance(alternative, dict):
-            continue
-        group = []
-        for key in alternative:
-            scheme, _ = resolve(schemes.get(key), spec.name, spec.documents)
-            if not isinstance(scheme, dict):
-                continue
-            group.append(_scheme(str(key), scheme, describe))
-        if group or not alternative:  # an empty alternative ({}) makes authentication optional
-            out.append(tuple(group))
-    return tuple(out)
-
-
-def _scheme(key: str, scheme: dict[str, Any], describe: Callable[[Any], str]) -> SecurityScheme:
-    kind = str(scheme.get("type", ""))
-    description = describe(scheme.get("description"))
-    if kind == "http":
-        http = str(scheme.get("scheme", "")).lower()
-        if http == "bearer":
-            fmt = scheme.get("bearerFormat")
-            title = f"Bearer token ({fmt})" if isinstance(fmt, str) else "Bearer token"
-            return SecurityScheme(key, "bearer", title, "header", "Authorization", description)
-        if http == "basic":
-            return SecurityScheme(
-                key, "basic", "Basic authentication", "header", "Authorization", description
-            )
-        return SecurityScheme(
-            key, http or "http", f"HTTP {http}", "header", "Authorization", description
-        )
-    if kind == "apiKey":
-        location = str(scheme.get("in", "header"))
-        name = str(scheme.get("name", key))
-        return SecurityScheme(key, "apiKey", "API key", location, name, description)
-    titles = {"oauth2": "OAuth 2.0", "openIdConnect": "OpenID Connect", "mutualTLS": "Mutual TLS"}
-    return SecurityScheme(key, kind, titles.get(kind, kind or key), None, None, description)
 
 
 def _parameters(spec: Spec, op: Operation) -> list[tuple[dict[str, Any], str]]:
@@ -277,7 +194,7 @@ def build_operation(
         ParamGroup(loc, title, tuple(groups[loc])) for loc, title in LOCATIONS if groups[loc]
     )
 
-    security = _security(spec, op, describe)
+    security = access.security(spec, op, describe)
     if security:
         for scheme in security[0]:
             if scheme.kind == "bearer":
@@ -334,8 +251,8 @@ def build_operation(
     )
     responses = _responses(spec, op, response_tree, anchors, describe)
 
-    servers = _servers(spec, op)
-    base_url = server_url(servers[0]) if servers else ""
+    servers = access.servers(spec, op)
+    base_url = access.server_url(servers[0]) if servers else ""
     url = base_url + samples.fill_path(op.path, path_values)
     if query:
         url += "?" + urlencode(query, safe="<>{}")
@@ -385,7 +302,7 @@ def _body(tree: TreeBuilder, media_type: str, media: dict[str, Any], doc: str, p
     resolved = tree.deref(schema, doc)
     return Body(
         media_type=media_type,
-        type=type_label(resolved.schema, tree, resolved.doc),
+        type=tree.label(resolved.schema, resolved.doc),
         description_html=tree.describe(resolved.schema.get("description")),
         fields=fields,
         variants=variants,

@@ -16,8 +16,8 @@ from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
 from docgen.render.markdown import to_html
 from docgen.render.views import SecurityScheme, Server
-from docgen.spec.loader import resolve
 from docgen.spec.model import Operation, Spec
+from docgen.spec.refs import resolve
 
 PROXY_PATH = "_docgen/api/request"
 MAX_BODY_EXAMPLE = 100_000

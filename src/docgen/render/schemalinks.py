@@ -16,7 +16,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from docgen.exceptions import TooManyFields
 from docgen.nav.slugs import slugify
+from docgen.render.schemas import TreeBuilder
 from docgen.spec import refs
 from docgen.spec.model import Spec
 
@@ -27,10 +29,6 @@ SCHEMAS_DIR = "schemas"
 _COMPONENT = re.compile(r"^/components/schemas/([^/]+)$")
 
 SchemaKey = tuple[str, str]  # (document name, component name)
-
-
-class TooManyFields(Exception):
-    """Raised while building a page that does not fit :data:`PAGE_FIELDS` expanded fields."""
 
 
 def _unescape(token: str) -> str:
@@ -71,14 +69,9 @@ class SchemaIndex:
         match = _COMPONENT.match(fragment)
         if match is None:
             return None
-        target = doc
-        if file_part:
-            documents = self.spec.documents
-            wanted = (documents[doc].path.parent / file_part).resolve()
-            found = [name for name, d in documents.items() if d.path == wanted]
-            if not found:
-                return None
-            target = found[0]
+        target = refs.document_of(self.spec.documents, doc, file_part)
+        if target is None:
+            return None
         key = (target, _unescape(match.group(1)))
         return key if key in self.slugs else None
 
@@ -89,8 +82,6 @@ class SchemaIndex:
         """Fields the schema expands to, counted up to ``INLINE_MAX + 1``."""
         found = self._sizes.get(key)
         if found is None:
-            from docgen.render.schemas import TreeBuilder
-
             cap = INLINE_MAX + 1
             builder = TreeBuilder(self.spec, "response", _same, _nothing, _nothing, budget=[cap])
             builder.fields({"$ref": f"#/components/schemas/{refs.escape(key[1])}"}, key[0], "")

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from docgen.exceptions import TooManyFields
 from docgen.render.markdown import to_html
 from docgen.render.operation import Anchors
-from docgen.render.schemalinks import PageSchemas, SchemaIndex, SchemaKey, TooManyFields
-from docgen.render.schemas import TreeBuilder, type_label
+from docgen.render.schemalinks import PageSchemas, SchemaIndex, SchemaKey
+from docgen.render.schemas import TreeBuilder
 from docgen.render.twins import _field_lines
 from docgen.render.views import Body, SchemaField
 from docgen.spec import refs
@@ -71,7 +72,7 @@ def _build(
     description = resolved.schema.get("description")
     body = Body(
         media_type="",
-        type=type_label(resolved.schema, tree, resolved.doc),
+        type=tree.label(resolved.schema, resolved.doc),
         description_html="",
         fields=fields,
         variants=variants,

@@ -11,31 +11,30 @@ component schemas become links to pages of their own (:mod:`docgen.render.schema
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
-from docgen.render.views import Constraint, SchemaField, Variant
-from docgen.spec.loader import resolve
+from docgen.render.schemawords import constraints, ref_name, show, type_label, type_of
+from docgen.render.views import SchemaField, Variant
 from docgen.spec.model import Spec
+from docgen.spec.refs import resolve
 
-if TYPE_CHECKING:
-    from docgen.render.schemalinks import PageSchemas
+
+class Linker(Protocol):
+    """What a big page does with shared schemas (:class:`docgen.render.schemalinks.PageSchemas`):
+    counts expanded fields, and names the page a ``$ref`` links to instead of expanding."""
+
+    def count(self) -> None:
+        """One more field expanded (may raise :class:`~docgen.exceptions.TooManyFields`)."""
+
+    def link(self, ref: str | None, doc: str) -> tuple[str, str] | None:
+        """(name, page-relative URL) when ``ref`` should be a link here, else ``None``."""
+
 
 MAX_DEPTH = 10
 FIELD_BUDGET = 2500
 REPEAT_INLINE = 12
-
-
-def show(value: Any) -> str:
-    """A value as a reader would write it: strings bare, everything else as JSON."""
-    if isinstance(value, str):
-        return value
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):
-        return str(value)
 
 
 @dataclass(slots=True)
@@ -59,7 +58,7 @@ class TreeBuilder:
     budget: list[int] = field(default_factory=lambda: [FIELD_BUDGET])
     # $ref -> (anchor of its first expansion, fields that expansion used)
     expanded: dict[str, tuple[str | None, int]] = field(default_factory=dict)
-    links: PageSchemas | None = None  # big pages: shared schemas linked, fields counted
+    links: Linker | None = None  # big pages: shared schemas linked, fields counted
 
     def _repeat(self, ref: str | None) -> str | Literal[False] | None:
         """For a large schema already expanded in this tree: its anchor (or ``None``)."""
@@ -87,6 +86,10 @@ class TreeBuilder:
             # OpenAPI 3.1 allows siblings next to $ref (description, nullable...): they win.
             value = {**value, **{k: v for k, v in schema.items() if k != "$ref"}}
         return Resolved(value, value_doc, ref)
+
+    def label(self, schema: dict[str, Any], doc: str) -> str:
+        """:func:`~docgen.render.schemawords.type_label`, array items followed through ``$ref``."""
+        return type_label(schema, lambda items: self.deref(items, doc).schema)
 
     def merged(
         self,
@@ -156,7 +159,7 @@ class TreeBuilder:
                 # A cycle back to the whole body links to its section (request or response).
                 owners = {**owners, resolved.ref: prefix or "section-request-body"}
         body = self.merged(resolved.schema, resolved.doc, seen)
-        items = body.get("items") if _type_of(body) == "array" else None
+        items = body.get("items") if type_of(body) == "array" else None
         if items is not None:
             return self.fields(items, resolved.doc, prefix, depth, seen, owners)
         fields = self._properties(body, resolved.doc, prefix, depth, seen, owners)
@@ -279,12 +282,12 @@ class TreeBuilder:
                 name=name,
                 anchor=anchor,
                 href=self.href(anchor),
-                type=_ref_name(resolved.ref),
+                type=ref_name(resolved.ref),
                 required=required,
                 description_html=self.describe(
                     description if description is not None else resolved.schema.get("description")
                 ),
-                recursive_to=_ref_name(resolved.ref),
+                recursive_to=ref_name(resolved.ref),
                 recursive_href=f"#{target}" if target else None,
             )
         inner_seen = seen | ({resolved.ref} if resolved.ref else set())
@@ -301,19 +304,19 @@ class TreeBuilder:
         if self.links is not None:
             self.links.count()
             linked = self.links.link(resolved.ref, doc)
-            if linked is None and _type_of(body) == "array" and body.get("items") is not None:
+            if linked is None and type_of(body) == "array" and body.get("items") is not None:
                 item = self.deref(body["items"], resolved.doc)
                 if item.ref is None or item.ref not in inner_seen:
                     linked = self.links.link(item.ref, resolved.doc)
         repeat = False if linked is not None else self._repeat(resolved.ref)
         if repeat is not False:
-            description = _same_as(_ref_name(str(resolved.ref)), repeat) + self.describe(
+            description = _same_as(ref_name(str(resolved.ref)), repeat) + self.describe(
                 description if description is not None else body.get("description")
             )
         if linked is None and repeat is False and depth < MAX_DEPTH and self.budget[0] > 0:
             inner: dict[str, Any] = body
             inner_doc = resolved.doc
-            if _type_of(body) == "array" and body.get("items") is not None:
+            if type_of(body) == "array" and body.get("items") is not None:
                 item = self.deref(body["items"], resolved.doc)
                 item_repeat = self._repeat(item.ref)
                 if item.ref is not None and item.ref in inner_seen:
@@ -321,7 +324,7 @@ class TreeBuilder:
                     cycle = item.ref  # an array of its own ancestor: shown as a link
                 elif item_repeat is not False:
                     inner = {}
-                    description = _same_as(_ref_name(str(item.ref)), item_repeat) + self.describe(
+                    description = _same_as(ref_name(str(item.ref)), item_repeat) + self.describe(
                         description if description is not None else body.get("description")
                     )
                     repeat = item_repeat
@@ -348,7 +351,7 @@ class TreeBuilder:
             name=name,
             anchor=anchor,
             href=self.href(anchor),
-            type=type_label(body, self, resolved.doc),
+            type=self.label(body, resolved.doc),
             required=required,
             deprecated=deprecated or body.get("deprecated") is True,
             read_only=body.get("readOnly") is True,
@@ -368,23 +371,9 @@ class TreeBuilder:
             discriminator=discriminator,
             schema_name=linked[0] if linked else None,
             schema_href=linked[1] if linked else None,
-            recursive_to=_ref_name(cycle) if cycle else None,
+            recursive_to=ref_name(cycle) if cycle else None,
             recursive_href=f"#{owners[cycle]}" if cycle and cycle in owners else None,
         )
-
-
-def _type_of(schema: dict[str, Any]) -> str | None:
-    kind = schema.get("type")
-    if isinstance(kind, list):
-        named = [k for k in kind if k != "null"]
-        return str(named[0]) if named else "null"
-    if isinstance(kind, str):
-        return kind
-    if "properties" in schema:
-        return "object"
-    if "items" in schema:
-        return "array"
-    return None
 
 
 def _nullable(schema: dict[str, Any]) -> bool:
@@ -406,75 +395,10 @@ def _same_as(name: str, anchor: str | None) -> str:
     return f'<p class="field-same-as">Same as {shown} above.</p>'
 
 
-def _ref_name(ref: str) -> str:
-    return ref.rsplit("/", 1)[-1] or ref
-
-
 def _label(resolved: Resolved, index: int) -> str:
     title = resolved.schema.get("title")
     if isinstance(title, str) and title:
         return title
     if resolved.ref is not None:
-        return _ref_name(resolved.ref)
+        return ref_name(resolved.ref)
     return type_label(resolved.schema) or f"Option {index + 1}"
-
-
-def type_label(
-    schema: dict[str, Any], builder: TreeBuilder | None = None, doc: str | None = None
-) -> str:
-    """``string``, ``integer``, ``array of AgentJob``, ``object``, ``string | null``..."""
-    kind = _type_of(schema)
-    if kind == "array":
-        items = schema.get("items")
-        inner = "any"
-        if isinstance(items, dict):
-            if isinstance(items.get("$ref"), str):
-                inner = _ref_name(items["$ref"])
-            elif builder is not None and doc is not None:
-                inner = type_label(builder.deref(items, doc).schema) or "any"
-            else:
-                inner = type_label(items) or "any"
-        return f"array of {inner}"
-    if (
-        kind == "object"
-        and isinstance(schema.get("additionalProperties"), dict)
-        and not schema.get("properties")
-    ):
-        return "map"
-    if kind is None:
-        if "oneOf" in schema or "anyOf" in schema:
-            return "one of" if "oneOf" in schema else "any of"
-        if "const" in schema:
-            return "const"
-        return "any"
-    return kind
-
-
-def constraints(schema: dict[str, Any]) -> tuple[Constraint, ...]:
-    out: list[Constraint] = []
-    minimum, maximum = schema.get("minimum"), schema.get("maximum")
-    ex_min, ex_max = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
-    if isinstance(ex_min, (int, float)) and not isinstance(ex_min, bool):
-        out.append(Constraint("greater than", show(ex_min)))
-    elif minimum is not None:
-        out.append(Constraint("greater than" if ex_min is True else "minimum", show(minimum)))
-    if isinstance(ex_max, (int, float)) and not isinstance(ex_max, bool):
-        out.append(Constraint("less than", show(ex_max)))
-    elif maximum is not None:
-        out.append(Constraint("less than" if ex_max is True else "maximum", show(maximum)))
-    for key, label in (
-        ("minLength", "min length"),
-        ("maxLength", "max length"),
-        ("pattern", "pattern"),
-        ("minItems", "min items"),
-        ("maxItems", "max items"),
-        ("multipleOf", "multiple of"),
-        ("minProperties", "min properties"),
-        ("maxProperties", "max properties"),
-        ("const", "constant"),
-    ):
-        if key in schema and schema[key] is not None:
-            out.append(Constraint(label, show(schema[key])))
-    if schema.get("uniqueItems") is True:
-        out.append(Constraint("unique items", "yes"))
-    return tuple(out)

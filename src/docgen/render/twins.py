@@ -6,14 +6,10 @@ import html
 import re
 
 from docgen.nav.model import Page, Site
+from docgen.nav.urls import twin_path
 from docgen.render.views import Body, OperationView, SchemaField, Variant
 
 _TAGS = re.compile(r"<[^>]+>")
-
-
-def twin_path(url: str) -> str:
-    """``/a/b`` -> ``a/b.md``; ``/`` -> ``index.md``."""
-    return "index.md" if url == "/" else url.lstrip("/") + ".md"
 
 
 def _text(fragment: str) -> str:

@@ -1,7 +1,7 @@
 """The ASGI app of ``docgen serve``: the built site from memory, the playground proxy, and (in
 watch mode) live reload.
 
-Production: ``uvicorn --factory docgen.serve.app:app_from_env`` (see :func:`app_from_env`).
+Production: ``uvicorn --factory docgen.cli:app_from_env`` (see :func:`docgen.cli.app_from_env`).
 """
 
 from __future__ import annotations
@@ -10,9 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import ssl
-import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from pathlib import Path
@@ -26,11 +24,13 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
+from docgen.exceptions import ProxyError
 from docgen.serve import watch as live
 from docgen.serve.answer import EnvelopeResponse
-from docgen.serve.limits import LargeResponses, Limits, MiB, ProxyError, limits_from_env, size_text
-from docgen.serve.proxy import Forwarder, log_line, new_client, parse_envelope
-from docgen.serve.snapshot import BuildOutcome, Snapshot, build_snapshot
+from docgen.serve.envelope import parse_envelope
+from docgen.serve.limits import LargeResponses, Limits, MiB, size_text
+from docgen.serve.proxy import Forwarder, log_line, new_client
+from docgen.serve.snapshot import BuildOutcome, Snapshot
 from docgen.serve.targets import DEFAULT_PORTS, Origin, normalise_host, parse_origin
 
 log = logging.getLogger("docgen.serve")
@@ -420,73 +420,3 @@ def create_app(
     app = Starlette(routes=routes, middleware=[Middleware(Guard, server=server)], lifespan=lifespan)
     app.state.docgen = server
     return app
-
-
-def configure_logging() -> None:
-    """Send ``docgen.serve`` log lines (one per proxied request, rebuilds) to stderr."""
-    logger = logging.getLogger("docgen.serve")
-    if not logger.handlers:
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter("docgen: %(message)s"))
-        logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
-    logger.propagate = False
-
-
-def app_from_env() -> Starlette:
-    """App factory for production: ``uvicorn --factory docgen.serve.app:app_from_env``.
-
-    ``DOCGEN_CONFIG``: the docs.json or spec to build (default ``docs.json``);
-    ``DOCGEN_ALLOWED_HOSTS``: extra host names the site answers for, comma separated;
-    ``DOCGEN_PROXY_TIMEOUT``, ``DOCGEN_PROXY_MAX_REQUEST``, ``DOCGEN_PROXY_MAX_RESPONSE``,
-    ``DOCGEN_PROXY_LARGE_AT_ONCE``: the proxy's limits (see :func:`create_app`).
-    Builds once at start-up; no file watching.
-    """
-    from docgen.exceptions import UsageError
-    from docgen.pipeline import find_target
-
-    configure_logging()
-    try:
-        limits = limits_from_env(os.environ)
-    except ValueError as exc:
-        print(f"docgen: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
-    try:
-        target = find_target(Path(os.environ.get("DOCGEN_CONFIG", "docs.json")))
-    except UsageError as exc:
-        print(f"docgen: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
-    outcome = build_snapshot(target)
-    if outcome.lines:
-        print(outcome.text, file=sys.stderr)
-    if outcome.snapshot is None:
-        raise SystemExit(1)
-    hosts = os.environ.get("DOCGEN_ALLOWED_HOSTS", "").split(",")
-    analytics = _analytics(target.parent)
-    return create_app(
-        outcome.snapshot,
-        allowed_hosts=[h for h in hosts if h.strip()],
-        max_request_bytes=limits.max_request_bytes,
-        max_response_bytes=limits.max_response_bytes,
-        timeout=limits.timeout,
-        large_at_once=limits.large_at_once,
-        analytics=analytics,
-    )
-
-
-def _analytics(docs_root: Path) -> Any:
-    """The operator's analytics settings (``DOCGEN_ANALYTICS_*``), or ``None``; exit 2 if bad."""
-    if not any(k.startswith("DOCGEN_ANALYTICS_") for k in os.environ):
-        return None
-    import importlib.util
-
-    from docgen.analytics.serving import ConfigError, analytics_from_env
-
-    if any(importlib.util.find_spec(m) is None for m in ("duckdb", "crawleruseragents")):
-        print("docgen: analytics need pip install 'docgen[analytics]'", file=sys.stderr)
-        raise SystemExit(2)
-    try:
-        return analytics_from_env(os.environ, docs_root)
-    except ConfigError as exc:
-        print(f"docgen: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None

@@ -14,7 +14,8 @@ import zlib
 from collections import deque
 from collections.abc import Iterator
 
-from docgen.serve.limits import SMALL_RESPONSE, LargeResponses, ProxyError, size_text
+from docgen.exceptions import DecodeError, ProxyError
+from docgen.serve.limits import SMALL_RESPONSE, LargeResponses, size_text
 
 PIECE = 48 * 1024  # a multiple of 3: base64 of a piece needs no carry-over
 STEP = 64 * 1024  # most bytes one decompression step may produce
@@ -24,10 +25,6 @@ _TEXT_TYPES = re.compile(
     r"|[a-z0-9.+-]+/[a-z0-9.+-]*\+(json|xml)|application/x-javascript)$"
 )
 ACCEPT_ENCODING = "gzip, deflate"
-
-
-class DecodeError(Exception):
-    """The body does not decode with its declared content coding."""
 
 
 def codings_to_undo(values: list[str]) -> list[str] | None:

@@ -20,15 +20,6 @@ _SIZE = re.compile(r"\s*(\d+)\s*(|b|k|kb|kib|m|mb|mib)\s*", re.IGNORECASE)
 _UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": MiB, "mb": MiB, "mib": MiB}
 
 
-class ProxyError(Exception):
-    """A refusal or failure, answered as ``{"error": message}`` with ``status``."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
 def size_text(size: int) -> str:
     """``20 MiB``, ``512 KiB`` or ``100 bytes``."""
     if size >= MiB and size % MiB == 0:

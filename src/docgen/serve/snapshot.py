@@ -10,6 +10,7 @@ from pathlib import Path
 from docgen import report
 from docgen.diagnostics import Diagnostics
 from docgen.nav.model import Site
+from docgen.pipeline import run_check
 from docgen.serve.targets import TargetPolicy, normalise_host, parse_origin
 
 
@@ -70,16 +71,13 @@ class BuildOutcome:
 
 def build_snapshot(target: Path) -> BuildOutcome:
     """Run the ``docgen build`` pipeline on ``target`` without writing anything."""
-    from docgen.pipeline import run_check
-    from docgen.render.site import render_site
-
     result = run_check(target, output_dir=None)
     diagnostics = result.diagnostics
-    if diagnostics.errors or result.site is None:
+    if result.failed or result.site is None:
         lines = _lines(result.root, diagnostics)
         summary = report.summary(diagnostics, None)
         return BuildOutcome(None, (*lines, f"docgen: build failed ({summary})"))
-    files = render_site(result.site, diagnostics)
+    files = dict(result.render())
     return BuildOutcome(
         Snapshot.of(result.site, files),
         tuple(_lines(result.root, diagnostics)),

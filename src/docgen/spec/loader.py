@@ -6,19 +6,18 @@ Every problem becomes a diagnostic; a spec that cannot be indexed comes back as 
 from __future__ import annotations
 
 import difflib
-import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import LoadError, UnsafePathError
 from docgen.load.paths import display_name, is_file, is_remote, resolve_inside
-from docgen.load.source import SourceDocument, load_document
+from docgen.load.source import SourceDocument, load_document, looks_like_json
 from docgen.spec import refs
 from docgen.spec.model import METHODS, Operation, Spec, Tag
 from docgen.spec.validate import validate_spec
-
-_SUPPORTED = re.compile(r"^3\.[012]\.\d+(-.+)?$")
+from docgen.spec.versions import line_for
 
 
 class SpecLoader:
@@ -31,12 +30,15 @@ class SpecLoader:
         *,
         validate: bool = True,
         strict_spec: bool = True,
+        parsed: SourceDocument | None = None,
     ) -> None:
         self.root = root.resolve()
         self.diagnostics = diagnostics
         self.validate = validate
         self.strict_spec = strict_spec  # False: validation errors are reported as warnings
         self._cache: dict[Path, Spec | None] = {}
+        # A file already parsed while deciding what it is (see docgen.pipeline.target_kind).
+        self._parsed = parsed
 
     def load(self, source: str, where: Location | None) -> Spec | None:
         """The spec at ``source`` (relative to the docs root), or ``None`` if it is unusable."""
@@ -59,6 +61,15 @@ class SpecLoader:
         self._cache[path] = spec
         return spec
 
+    def _parsed_as(self, path: Path, name: str) -> SourceDocument | None:
+        """The document parsed before loading began, if it is ``path`` read as it would be."""
+        parsed, self._parsed = self._parsed, None
+        if parsed is None or parsed.path.resolve() != path:
+            return None
+        if not looks_like_json(path, parsed.text):
+            return None
+        return replace(parsed, path=path, name=name)
+
     def _load(self, path: Path, source: str, where: Location | None) -> Spec | None:
         name = display_name(self.root, path)
         if not is_file(path):
@@ -67,7 +78,7 @@ class SpecLoader:
             )
             return None
         try:
-            document = load_document(path, name)
+            document = self._parsed_as(path, name) or load_document(path, name)
         except LoadError as exc:
             self.diagnostics.error(
                 Code.SPEC_PARSE_ERROR,
@@ -136,7 +147,7 @@ class SpecLoader:
             )
             return None
         version = str(data["openapi"])
-        if not _SUPPORTED.match(version):
+        if line_for(version) is None:
             self.diagnostics.error(
                 Code.SPEC_UNSUPPORTED_VERSION,
                 f"OpenAPI version '{version}' is not supported: docgen reads OpenAPI 3.0.x "
@@ -241,7 +252,7 @@ def _operations(
     documents: dict[str, SourceDocument],
     webhook: bool,
 ) -> list[Operation]:
-    item = resolve(item, name, documents)[0]
+    item = refs.resolve(item, name, documents)[0]
     if not isinstance(item, dict):
         return []
     out = []
@@ -260,32 +271,6 @@ def _operations(
                 )
             )
     return out
-
-
-def resolve(
-    node: Any, doc_name: str, documents: dict[str, SourceDocument], limit: int = 64
-) -> tuple[Any, str]:
-    """Follow ``$ref`` chains from ``node`` (found in ``doc_name``); returns (value, its doc).
-
-    Unresolvable or cyclic chains return the last ``$ref`` object unchanged.
-    """
-    for _ in range(limit):
-        if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
-            return node, doc_name
-        file_part, fragment = refs.split(node["$ref"])
-        target_name = doc_name
-        if file_part:
-            base = documents[doc_name].path.parent
-            candidates = [n for n, d in documents.items() if d.path == (base / file_part).resolve()]
-            if not candidates:
-                return node, doc_name
-            target_name = candidates[0]
-        try:
-            node = refs.lookup(documents[target_name].data, fragment)
-        except KeyError:
-            return node, doc_name
-        doc_name = target_name
-    return node, doc_name
 
 
 def _tags(data: dict[str, Any]) -> tuple[Tag, ...]:

@@ -6,9 +6,12 @@ Values under ``example``, ``examples`` (lists), ``default``, ``enum``, ``const``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
+
+if TYPE_CHECKING:
+    from docgen.load.source import SourceDocument
 
 _DATA_KEYS = frozenset({"example", "default", "enum", "const"})
 _NAME_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions"})
@@ -73,3 +76,33 @@ def lookup(data: Any, fragment: str) -> Any:
         else:
             raise KeyError(fragment)
     return node
+
+
+def document_of(documents: Mapping[str, SourceDocument], doc: str, file_part: str) -> str | None:
+    """The name of the document a ``$ref``'s file part (written in ``doc``) points to."""
+    if not file_part:
+        return doc
+    wanted = (documents[doc].path.parent / file_part).resolve()
+    return next((name for name, d in documents.items() if d.path == wanted), None)
+
+
+def resolve(
+    node: Any, doc_name: str, documents: Mapping[str, SourceDocument], limit: int = 64
+) -> tuple[Any, str]:
+    """Follow ``$ref`` chains from ``node`` (found in ``doc_name``); returns (value, its doc).
+
+    Unresolvable or cyclic chains return the last ``$ref`` object unchanged.
+    """
+    for _ in range(limit):
+        if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
+            return node, doc_name
+        file_part, fragment = split(node["$ref"])
+        target_name = document_of(documents, doc_name, file_part)
+        if target_name is None:
+            return node, doc_name
+        try:
+            node = lookup(documents[target_name].data, fragment)
+        except KeyError:
+            return node, doc_name
+        doc_name = target_name
+    return node, doc_name

@@ -3,9 +3,9 @@
 References are resolved from the files already loaded (inside the docs root) and never from
 disk or network: the validator's resolver handlers are replaced by an in-memory lookup.
 
-The verdict is always the library's, reached the cheapest way: a cached verdict for the same
-bytes (:mod:`docgen.spec.verdicts`), else a fast proof of validity (:mod:`docgen.spec.fastcheck`),
-else the library itself, whose exhaustive checks are pre-screened by the same compiled validator
+The verdict is always the library's, reached the cheapest way (:mod:`docgen.spec.fast`): a
+cached verdict for the same bytes, else a fast proof of validity, else the library itself,
+whose exhaustive checks are pre-screened by the same compiled validator
 (a check that provably passes is skipped, one that may fail runs in the library as usual).
 """
 
@@ -18,7 +18,9 @@ from jsonschema.exceptions import ValidationError
 
 from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.load.source import SourceDocument
-from docgen.spec import budget, explain, fastcheck, prescreen, refs, verdicts
+from docgen.spec import budget, explain, refs
+from docgen.spec.fast import fastcheck, prescreen, verdicts
+from docgen.spec.versions import line_for
 
 MAX_ERRORS = 50
 
@@ -26,13 +28,9 @@ MAX_ERRORS = 50
 def _validator_class(version: str, documents: dict[str, SourceDocument]) -> Any:
     import openapi_spec_validator as osv  # imported lazily: it is slow to import
 
-    base: Any
-    if version.startswith("3.0"):
-        base = osv.OpenAPIV30SpecValidator
-    elif version.startswith("3.1"):
-        base = osv.OpenAPIV31SpecValidator
-    else:
-        base = osv.OpenAPIV32SpecValidator
+    line = line_for(version)
+    assert line is not None, version  # the loader lets only these versions through
+    base: Any = getattr(osv, line.validator)
     return type(
         "DocgenValidator",
         (base,),

@@ -1,7 +1,7 @@
 """Skip a build whose inputs and output are exactly those of the previous build.
 
 After each build, a record is kept in the user's cache (``builds/`` in
-:func:`docgen.load.cachedir.cache_root`, one per output folder): a fingerprint of every input
+:func:`docgen.load.cache.cache_root`, one per output folder): a fingerprint of every input
 and the size, mtime and inode of every output file. A later build with the same fingerprint
 whose output folder still matches file for file has nothing to do, so it renders and writes
 nothing. The fingerprint covers docgen itself (its code, templates and assets, and the versions
@@ -14,18 +14,16 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import stat
 import sys
-import tempfile
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from docgen.diagnostics import Code, Diagnostic, Level
-from docgen.load.cachedir import cache_root
+from docgen.load import cache as cache_store
 from docgen.nav.model import Page, Site
 
 FORMAT = "docgen-build-1"
@@ -117,11 +115,7 @@ def fingerprint(site: Site, config_text: str | None, out: Path) -> str:
 
 
 def _record_path(out: Path) -> Path | None:
-    root = cache_root()
-    if root is None:
-        return None
-    name = hashlib.sha256(str(out.absolute()).encode("utf-8", "surrogatepass")).hexdigest()
-    return root / "builds" / f"{name}.json"
+    return cache_store.entry_path("builds", str(out.absolute()))
 
 
 def _listing(out: Path) -> dict[str, list[int]] | None:
@@ -168,10 +162,7 @@ def unchanged(out: Path, print_: str) -> list[Diagnostic] | None:
     path = _record_path(out)
     if path is None or not out.is_dir():
         return None
-    try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError):
-        return None
+    data = cache_store.read_json(path)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return None
     if data.get("fingerprint") != print_ or data.get("out") != str(out.absolute()):
@@ -200,14 +191,4 @@ def record(out: Path, print_: str, diagnostics: list[Diagnostic]) -> None:
         "diagnostics": [encode_diagnostic(d) for d in diagnostics],
         "files": listing,
     }
-    with contextlib.suppress(OSError, ValueError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(entry, handle, ensure_ascii=False)
-            os.replace(temp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
+    cache_store.write_json(path, entry)

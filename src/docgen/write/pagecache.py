@@ -4,7 +4,7 @@ A render job (a site page, or a shared schema's page) gets a key: the hash of ev
 site shares (docgen's code and templates, config, navigation and every page's title and URL,
 each spec without its ``paths``) plus what is the job's own (an operation's path item, a
 Markdown page's file). After a build, an index in the user's cache (``pages/`` in
-:func:`docgen.load.cachedir.cache_root`, one per output folder) maps each key to the job's
+:func:`docgen.load.cache.cache_root`, one per output folder) maps each key to the job's
 result; the HTML and Markdown bytes stay in the output folder itself, identified by size,
 mtime and inode. A job whose key and files still match is not rendered again.
 
@@ -13,21 +13,19 @@ The index is an optimisation only: a missing, stale or corrupt one means renderi
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from docgen.load.cachedir import cache_root
+from docgen.exceptions import OutputError
+from docgen.load import cache as cache_store
 from docgen.nav.model import Site
+from docgen.nav.urls import check_path, output_path, twin_path
 from docgen.write import buildcache
-from docgen.write.writer import OutputError, check_path
 
 if TYPE_CHECKING:
-    from docgen.render.site import Job, Output
+    from docgen.render.page import Job, Output
 
 FORMAT = "docgen-pages-2"
 
@@ -120,9 +118,7 @@ class PageCache:
 
     def lookup(self, job: Job) -> Output | None:
         """The previous result of ``job`` when its inputs and output files are unchanged."""
-        from docgen.render import twins
-        from docgen.render.navviews import output_path
-        from docgen.render.site import Output
+        from docgen.render.page import Output
 
         key = self.key(job)
         entry = self._previous.get(key)
@@ -131,7 +127,7 @@ class PageCache:
         try:
             url = str(entry["url"])
             html = self._read(entry["html"], check_path(output_path(url)).as_posix())
-            markdown = self._read(entry["markdown"], check_path(twins.twin_path(url)).as_posix())
+            markdown = self._read(entry["markdown"], check_path(twin_path(url)).as_posix())
             diagnostics = [buildcache.decode_diagnostic(d) for d in entry["diagnostics"]]
             if None in diagnostics:
                 return None
@@ -166,13 +162,11 @@ class PageCache:
 
     def store(self, job: Job, output: Output, key: str | None = None) -> None:
         """Remember ``output`` for the index written by :meth:`save`."""
-        from docgen.render import twins
-        from docgen.render.navviews import output_path
 
         self._next[key or self.key(job)] = {
             "url": output.url,
             "html": output_path(output.url),
-            "markdown": twins.twin_path(output.url),
+            "markdown": twin_path(output.url),
             "anchors": list(output.anchors),
             "search": output.search,
             "schemas": [list(s) for s in output.schemas],
@@ -183,20 +177,13 @@ class PageCache:
     # -- the index ------------------------------------------------------------------------
 
     def _index_path(self) -> Path | None:
-        root = cache_root()
-        if root is None:
-            return None
-        name = hashlib.sha256(str(self.out).encode("utf-8", "surrogatepass")).hexdigest()
-        return root / "pages" / f"{name}.json"
+        return cache_store.entry_path("pages", str(self.out))
 
     def _load(self) -> dict[str, dict[str, Any]]:
         path = self._index_path()
         if path is None:
             return {}
-        try:
-            data = json.loads(path.read_bytes())
-        except (OSError, ValueError, RecursionError):
-            return {}
+        data = cache_store.read_json(path)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             return {}
         if data.get("out") != str(self.out) or not isinstance(data.get("entries"), dict):
@@ -220,14 +207,4 @@ class PageCache:
             else:
                 entries[key] = {**entry, "html": stamps[0], "markdown": stamps[1]}
         data = {"format": FORMAT, "out": str(self.out), "entries": entries}
-        with contextlib.suppress(OSError, ValueError):
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                    json.dump(data, handle, ensure_ascii=False)
-                os.replace(temp, path)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(temp)
-                raise
+        cache_store.write_json(path, data)

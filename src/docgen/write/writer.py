@@ -16,60 +16,14 @@ import os
 import shutil
 import stat
 import tempfile
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from docgen.exceptions import DocgenError
+from docgen.exceptions import OutputError
+from docgen.nav.urls import PathSet, check_all
 
-_RESERVED = {
-    "con",
-    "prn",
-    "aux",
-    "nul",
-    *(f"com{i}" for i in range(1, 10)),
-    *(f"lpt{i}" for i in range(1, 10)),
-}
 MARKER = "_docgen/manifest.json"
-
-
-class OutputError(DocgenError):
-    """Raised when the output cannot be written safely (bad path, collision, unsafe target)."""
-
-
-def check_path(relative: str) -> PurePosixPath:
-    """The validated relative path; raises :class:`OutputError` for anything unsafe."""
-    if not relative or "\x00" in relative or "\\" in relative or "//" in relative:
-        raise OutputError(f"unsafe output path {relative!r}")
-    path = PurePosixPath(relative)
-    if path.is_absolute():
-        raise OutputError(f"output path {relative!r} is absolute")
-    for part in path.parts:
-        if part in ("", ".", ".."):
-            raise OutputError(f"output path {relative!r} leaves the output folder")
-        if any(ord(c) < 32 for c in part):
-            raise OutputError(f"output path {relative!r} contains a control character")
-        if part.split(".")[0].lower() in _RESERVED:
-            raise OutputError(f"output path {relative!r} uses a reserved device name")
-    return path
-
-
-def _fold(relative: str) -> str:
-    return unicodedata.normalize("NFC", relative).casefold()
-
-
-def check_all(files: Mapping[str, bytes]) -> None:
-    seen: dict[str, str] = {}
-    for relative in files:
-        check_path(relative)
-        key = _fold(relative)
-        if key in seen and seen[key] != relative:
-            raise OutputError(
-                f"output paths {seen[key]!r} and {relative!r} differ only by letter case or "
-                "Unicode normalisation and would overwrite each other"
-            )
-        seen[key] = relative
 
 
 @dataclass(slots=True)
@@ -110,11 +64,11 @@ def write_site(
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     stats = WriteStats()
     plain = _PlainFolders(out)
-    seen: dict[str, str] = {}
+    paths = PathSet()
     try:
         made: set[Path] = {staging}
         for relative, content in pairs:
-            _check_new(relative, seen)
+            paths.add(relative)
             parts = PurePosixPath(relative).parts
             target = staging.joinpath(*parts)
             if target.parent not in made:
@@ -139,20 +93,6 @@ def write_site(
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return stats
-
-
-def _check_new(relative: str, seen: dict[str, str]) -> None:
-    """:func:`check_all`, one path at a time."""
-    check_path(relative)
-    key = _fold(relative)
-    if key in seen:
-        if seen[key] == relative:
-            raise OutputError(f"output path {relative!r} was produced twice")
-        raise OutputError(
-            f"output paths {seen[key]!r} and {relative!r} differ only by letter case or "
-            "Unicode normalisation and would overwrite each other"
-        )
-    seen[key] = relative
 
 
 _BINARY = getattr(os, "O_BINARY", 0)

@@ -3,22 +3,19 @@
 The key is the hash of every document of a spec (name, location, bytes) plus the versions of
 docgen and of the validation libraries, so any change to the inputs or to the validator misses.
 The cache is an optimisation only: a missing, corrupt or unwritable cache is ignored, never an
-error. Folder: ``verdicts/`` in :func:`docgen.load.cachedir.cache_root`.
+error. Folder: ``verdicts/`` in :func:`docgen.load.cache.cache_root`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
-import os
-import tempfile
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 
 from docgen.diagnostics import Code, Diagnostic, Level
-from docgen.load.cachedir import cache_root
+from docgen.load import cache as cache_store
 from docgen.load.source import SourceDocument
 
 FORMAT = "docgen-verdict-2"  # bump when the wording of spec errors changes
@@ -36,8 +33,7 @@ _LIBRARIES = (
 
 def cache_dir() -> Path | None:
     """The verdict folder, or ``None`` when no cache folder can be named."""
-    root = cache_root()
-    return root / "verdicts" if root is not None else None
+    return cache_store.folder("verdicts")
 
 
 @cache
@@ -84,10 +80,7 @@ def load(name: str) -> list[Diagnostic] | None:
     folder = cache_dir()
     if folder is None:
         return None
-    try:
-        data = json.loads((folder / f"{name}.json").read_bytes())
-    except (OSError, ValueError, RecursionError):
-        return None
+    data = cache_store.read_json(folder / f"{name}.json")
     if not (isinstance(data, dict) and data.get("format") == FORMAT and data.get("key") == name):
         return None
     items = data.get("errors")
@@ -109,18 +102,9 @@ def store(name: str, errors: list[Diagnostic]) -> None:
         "key": name,
         "errors": [[d.code.value, d.message, d.file, d.line, d.column, d.pointer] for d in errors],
     }
-    with contextlib.suppress(OSError, ValueError):
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(entry, handle, ensure_ascii=False)
-            os.replace(temp, folder / f"{name}.json")
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-        _prune(folder)
+    if cache_store.write_json(folder / f"{name}.json", entry):
+        with contextlib.suppress(OSError):
+            _prune(folder)
 
 
 def _prune(folder: Path) -> None:

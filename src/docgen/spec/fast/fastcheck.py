@@ -22,39 +22,26 @@ limit) and OpenAPI 3.2 are left to the library.
 
 from __future__ import annotations
 
-import importlib.util
-import json
 import string
-from collections.abc import Callable, Iterator
-from functools import cache
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
+from docgen.exceptions import FastPathDoubt
 from docgen.load.source import SourceDocument
 from docgen.spec import budget
+from docgen.spec.fast.compiled import (
+    MAX_DEPTH,
+    document_valid,
+    document_validator,
+    line_of,
+    metaschema_validator,
+    value_validator,
+    within_depth,
+)
 
-MAX_DEPTH = 64
 _OPERATIONS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _Node = tuple[Any, str, tuple[Any, ...]]  # (value, base URI, SchemaPath parts from the root)
-
-
-class _Doubt(Exception):
-    """Raised when the fast path cannot vouch for the library's verdict."""
-
-
-def available() -> bool:
-    """Whether the compiled validator (jsonschema-rs) is installed."""
-    try:
-        import jsonschema_rs  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def line_of(version: str) -> str | None:
-    """'3.0' or '3.1' for the versions mirrored here, else ``None``."""
-    return version[:3] if version.startswith(("3.0", "3.1")) and available() else None
 
 
 def proves_valid(
@@ -75,108 +62,8 @@ def proves_valid(
         if schema_only:
             return document_valid(line, document.data)
         return _Walker(document, documents, line).run()
-    except Exception:  # _Doubt, RecursionError, anything from third-party code: no proof
+    except Exception:  # FastPathDoubt, RecursionError, anything from third-party code: no proof
         return False
-
-
-def document_valid(line: str, data: Any) -> bool:
-    """The library's first pass (the document against the OpenAPI schema) passes."""
-    return _within_depth(data, MAX_DEPTH) and bool(_document_validator(line).is_valid(data))
-
-
-def schema_meta_valid(line: str, value: Any) -> bool:
-    """The library's metaschema check of one Schema Object (default dialect) passes."""
-    if line == "3.1" and isinstance(value, dict) and "$schema" in value:
-        return False
-    if isinstance(value, (dict, list)) and not _within_depth(value, MAX_DEPTH):
-        return False
-    return bool(_metaschema_validator(line).is_valid(value))
-
-
-def _within_depth(node: Any, limit: int) -> bool:
-    if limit <= 0:
-        return False
-    children = node.values() if type(node) is dict else node
-    for child in children:
-        if (type(child) is dict or type(child) is list) and not _within_depth(child, limit - 1):
-            return False
-    return True
-
-
-def _formats_in(node: Any, found: set[str]) -> set[str]:
-    if isinstance(node, dict):
-        if isinstance(node.get("format"), str):
-            found.add(node["format"])
-        for child in node.values():
-            _formats_in(child, found)
-    elif isinstance(node, list):
-        for child in node:
-            _formats_in(child, found)
-    return found
-
-
-def _format_functions(checker: Any, schemas: list[Any]) -> dict[str, Callable[[str], bool]]:
-    """For every format the metaschemas use, the library checker's own verdict."""
-    formats: set[str] = set()
-    for schema in schemas:
-        _formats_in(schema, formats)
-
-    def conforms(name: str) -> Callable[[str], bool]:
-        return lambda value: bool(checker.conforms(value, name))
-
-    return {name: conforms(name) for name in sorted(formats)}
-
-
-def _library_file(package: str, *parts: str) -> Path:
-    """A data file shipped inside ``package``, found without importing the package."""
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
-        raise _Doubt
-    return Path(next(iter(spec.submodule_search_locations)), *parts)
-
-
-@cache
-def openapi_schema(line: str) -> Any:
-    """The OpenAPI schema openapi-spec-validator validates documents against (its own file)."""
-    path = _library_file(
-        "openapi_spec_validator", "resources", "schemas", f"v{line}", "schema.json"
-    )
-    return json.loads(path.read_bytes())
-
-
-@cache
-def _document_validator(line: str) -> Any:
-    """jsonschema-rs for the library's OpenAPI document schema (``line``: '3.0' or '3.1')."""
-    import jsonschema_rs
-
-    return jsonschema_rs.validator_for(openapi_schema(line), validate_formats=False)
-
-
-@cache
-def _metaschema_validator(line: str) -> Any:
-    """jsonschema-rs for the metaschema the library checks each Schema Object against."""
-    import jsonschema_rs
-    from openapi_schema_validator import (
-        OAS30Validator,
-        OAS31Validator,
-        oas30_format_checker,
-        oas31_format_checker,
-    )
-    from openapi_schema_validator._specifications import REGISTRY
-
-    if line == "3.0":
-        meta = OAS30Validator.META_SCHEMA
-        formats = _format_functions(oas30_format_checker, [meta])
-        return jsonschema_rs.Draft4Validator(meta, formats=formats, validate_formats=True)
-    meta = OAS31Validator.META_SCHEMA
-    resources = [(uri, REGISTRY.contents(uri)) for uri in REGISTRY if "openapis.org" in uri]
-    metaschemas = [contents for _, contents in resources]
-    metaschemas += [REGISTRY.contents(uri) for uri in REGISTRY if "2020-12" in uri]
-    formats = _format_functions(oas31_format_checker, metaschemas)
-    registry = jsonschema_rs.Registry(resources)
-    return jsonschema_rs.Draft202012Validator(
-        meta, formats=formats, validate_formats=True, registry=registry
-    )
 
 
 class _Walker:
@@ -208,9 +95,9 @@ class _Walker:
                 return value, base, parts
             ref = value["$ref"]
             if not isinstance(ref, str):
-                raise _Doubt
+                raise FastPathDoubt
             value, base = self.lookup(base, ref)
-        raise _Doubt
+        raise FastPathDoubt
 
     def lookup(self, base: str, ref: str) -> tuple[Any, str]:
         """The target of ``ref`` (found in the document at ``base``) and its document."""
@@ -221,7 +108,7 @@ class _Walker:
             urldefrag(urljoin(base, ref)) if not ref.startswith("#") else (base, ref[1:])
         )
         if uri not in self.by_uri or (fragment and not fragment.startswith("/")):
-            raise _Doubt
+            raise FastPathDoubt
         node = self.by_uri[uri]
         for raw in unquote(fragment).split("/")[1:] if fragment else ():
             token = raw.replace("~1", "/").replace("~0", "~")
@@ -230,7 +117,7 @@ class _Walker:
             elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
                 node = node[int(token)]
             else:
-                raise _Doubt
+                raise FastPathDoubt
         self.targets[key] = (node, uri)
         return node, uri
 
@@ -241,7 +128,7 @@ class _Walker:
     def mapping(self, node: _Node) -> dict[str, Any]:
         value = node[0]
         if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-            raise _Doubt
+            raise FastPathDoubt
         return value
 
     def items(self, node: _Node) -> Iterator[tuple[str, _Node]]:
@@ -251,7 +138,7 @@ class _Walker:
     def elements(self, node: _Node) -> Iterator[_Node]:
         value = node[0]
         if not isinstance(value, list):
-            raise _Doubt
+            raise FastPathDoubt
         for index in range(len(value)):
             yield self.child(node, index)
 
@@ -259,9 +146,9 @@ class _Walker:
 
     def run(self) -> bool:
         for doc in self.documents.values():
-            if not _within_depth(doc.data, MAX_DEPTH):
+            if not within_depth(doc.data, MAX_DEPTH):
                 return False
-        if not _document_validator(self.line).is_valid(self.data):
+        if not document_validator(self.line).is_valid(self.data):
             return False
         if self.line == "3.1" and "jsonSchemaDialect" in self.data:
             return False
@@ -286,7 +173,7 @@ class _Walker:
         for tag in self.elements(tags):
             name = self.mapping(tag).get("name")
             if not isinstance(name, str):
-                raise _Doubt
+                raise FastPathDoubt
             if name in seen:
                 return False
             seen.add(name)
@@ -331,7 +218,7 @@ class _Walker:
         try:
             in_url = {field for _, field, _, _ in string.Formatter().parse(url) if field}
         except ValueError:
-            raise _Doubt from None
+            raise FastPathDoubt from None
         return in_url == names
 
     def parameters(self, parameters: _Node) -> bool:
@@ -341,7 +228,7 @@ class _Walker:
             if "schema" in fields and not self.schema(self.child(parameter, "schema"), entry=True):
                 return False
             if "name" not in fields or "in" not in fields:
-                raise _Doubt
+                raise FastPathDoubt
             key = (fields["name"], fields["in"])
             if key in seen:
                 return False
@@ -354,10 +241,10 @@ class _Walker:
             fields = self.mapping(parameter)
             where, name = fields.get("in"), fields.get("name")
             if not isinstance(where, str):
-                raise _Doubt
+                raise FastPathDoubt
             if where == "path":
                 if not isinstance(name, str):
-                    raise _Doubt
+                    raise FastPathDoubt
                 names.add(name)
         return names
 
@@ -397,7 +284,7 @@ class _Walker:
             default = fields["default"]
             nullable = fields.get("nullable", False)
             if isinstance(nullable, (dict, list)) or _has_ref(default):
-                raise _Doubt  # the library would read these through jsonschema-path
+                raise FastPathDoubt  # the library would read these through jsonschema-path
             if (default is not None or nullable is not True) and not self.default_valid(
                 node, default
             ):
@@ -409,7 +296,7 @@ class _Walker:
         fields = self.mapping(node)
         required = fields.get("required") or []
         if not isinstance(required, list) or not all(isinstance(r, str) for r in required):
-            raise _Doubt
+            raise FastPathDoubt
         known = (
             set(self.mapping(self.child(node, "properties"))) if "properties" in fields else set()
         )
@@ -426,7 +313,7 @@ class _Walker:
         known = self.collected.get(id(value))
         if known is not None:
             if known[1] is None:
-                raise _Doubt
+                raise FastPathDoubt
             return known[1]
         self.collected[id(value)] = (value, None)
         found: set[str] = set()
@@ -445,8 +332,8 @@ class _Walker:
 
     def meta_valid(self, value: Any) -> bool:
         if self.line == "3.1" and isinstance(value, dict) and "$schema" in value:
-            raise _Doubt  # a per-schema dialect: left to the library
-        return bool(_metaschema_validator(self.line).is_valid(value))
+            raise FastPathDoubt  # a per-schema dialect: left to the library
+        return bool(metaschema_validator(self.line).is_valid(value))
 
     def default_valid(self, node: _Node, default: Any) -> bool:
         """The library's own value validator on this schema.
@@ -460,7 +347,7 @@ class _Walker:
             with budget.metered(limit) as meter:
                 return self._default_valid(node, default)
         except budget.TooComplex:
-            raise _Doubt from None  # the library reports it (docgen.spec.prescreen)
+            raise FastPathDoubt from None  # the library reports it (docgen.spec.fast.prescreen)
         finally:
             self.default_work -= limit - (max(meter.left, 0) if meter else 0)
 
@@ -471,7 +358,7 @@ class _Walker:
             return next(iter(validator.iter_errors(default)), None) is None
         from openapi_spec_validator.validation import keywords
 
-        from docgen.spec.prescreen import value_validator as metered_library
+        from docgen.spec.fast.prescreen import value_validator as metered_library
 
         library = metered_library(
             keywords.OpenAPIV30ValueValidator
@@ -486,11 +373,11 @@ class _Walker:
             def memory(uri: str) -> Any:
                 key = uri.partition("#")[0]
                 if key not in by_uri:
-                    raise _Doubt
+                    raise FastPathDoubt
                 return by_uri[key]
 
             def refuse(uri: str) -> Any:
-                raise _Doubt
+                raise FastPathDoubt
 
             handlers = {"<all_urls>": refuse, "http": refuse, "https": refuse, "file": memory}
             self.root_path = SchemaPath.from_dict(self.data, base_uri=self.base, handlers=handlers)
@@ -499,19 +386,6 @@ class _Walker:
             path = path / part
         errors = library(registry=None)(path, default)
         return next(iter(errors), None) is None
-
-
-def value_validator(line: str) -> tuple[Any, Any]:
-    """The validator class and format checker the library validates ``default`` values with
-    (``OpenAPIV30ValueValidator`` / ``OpenAPIV31ValueValidator``), imported from where the
-    library imports them."""
-    if line == "3.0":
-        from openapi_schema_validator import OAS30Validator, oas30_format_checker
-
-        return budget.counted(OAS30Validator), oas30_format_checker
-    from openapi_schema_validator import OAS31Validator, oas31_format_checker
-
-    return budget.counted(OAS31Validator), oas31_format_checker
 
 
 def _has_ref(node: Any) -> bool:

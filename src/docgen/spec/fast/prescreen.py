@@ -1,6 +1,6 @@
 """Speed-ups for a full openapi-spec-validator run that leave its output exactly as it was.
 
-Used when the fast proof (:mod:`docgen.spec.fastcheck`) could not vouch for a spec, so the
+Used when the fast proof (:mod:`docgen.spec.fast.fastcheck`) could not vouch for a spec, so the
 library runs and reports. Three changes, none of which alters what it reports:
 
 - the document pass and each Schema Object's metaschema check are first tried with the compiled
@@ -28,7 +28,9 @@ from typing import Any
 
 from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
 
-from docgen.spec import budget, fastcheck
+from docgen.spec import budget
+from docgen.spec.fast import compiled
+from docgen.spec.versions import line_for
 
 
 class TooComplexError(OpenAPIValidationError):
@@ -86,7 +88,7 @@ class _DocumentValidator:
     def iter_errors(self, instance: Any) -> Iterator[Any]:
         if self.line is not None:
             try:
-                if fastcheck.document_valid(self.line, instance):
+                if compiled.document_valid(self.line, instance):
                     return
             except Exception:
                 pass
@@ -96,22 +98,19 @@ class _DocumentValidator:
 @cache
 def document_validator(version: str) -> _DocumentValidator:
     """The document-pass validator for ``version``, on the pure-Python backend."""
-    from openapi_spec_validator.schemas import schema_v30, schema_v31, schema_v32
+    from openapi_spec_validator import schemas
     from openapi_spec_validator.schemas.backend.jsonschema import create_validator
 
-    if version.startswith("3.0"):
-        schema = schema_v30
-    elif version.startswith("3.1"):
-        schema = schema_v31
-    else:
-        schema = schema_v32
-    return _DocumentValidator(create_validator(schema), fastcheck.line_of(version))
+    line = line_for(version)
+    assert line is not None, version  # the loader lets only these versions through
+    schema = getattr(schemas, line.schema)
+    return _DocumentValidator(create_validator(schema), compiled.line_of(version))
 
 
 def keyword_validators(base: Mapping[str, Any], version: str, work: int) -> dict[str, Any]:
     """``base`` (the library's keyword validator classes) with the speed-ups above; the
     ``default`` checks of one run may spend ``work`` (:func:`docgen.spec.budget.spec_work`)."""
-    line = fastcheck.line_of(version)
+    line = compiled.line_of(version)
     schema_class = base["schema"]
     operation_class = base["operation"]
 
@@ -123,7 +122,7 @@ def keyword_validators(base: Mapping[str, Any], version: str, work: int) -> dict
     def validate_schema_meta(self: Any, schema: Any, schema_value: Any) -> Any:
         if line is not None and _default_dialect(self, schema, schema_value, line):
             try:
-                if fastcheck.schema_meta_valid(line, schema_value):
+                if compiled.schema_meta_valid(line, schema_value):
                     return None
             except Exception:
                 pass
@@ -185,7 +184,7 @@ def keyword_validators(base: Mapping[str, Any], version: str, work: int) -> dict
 
 
 def _default_dialect(validator: Any, schema: Any, schema_value: Any, line: str) -> bool:
-    """Whether the library checks ``schema_value`` against the dialect mirrored by fastcheck."""
+    """Whether the library checks ``schema_value`` against the dialect mirrored by compiled."""
     if line == "3.0":
         return True
     from openapi_schema_validator import OAS31_BASE_DIALECT_ID

@@ -1,0 +1,63 @@
+"""What a reference that finds nothing was probably meant to be: the text of
+``nav-unknown-operation`` and ``nav-page-not-found``."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+
+from docgen.nav import references
+from docgen.nav.pagefiles import PAGE_SUFFIXES
+from docgen.nav.references import Reference
+from docgen.spec.model import Spec
+
+
+def candidates(text: str) -> list[str]:
+    """The files a page entry may name: itself when it has a page suffix, else each suffix."""
+    text = text.lstrip("/")
+    return [text] if text.endswith(PAGE_SUFFIXES) else [text + s for s in PAGE_SUFFIXES]
+
+
+def unknown_operation(text: str, ref: Reference, specs: list[Spec]) -> str:
+    """``'<text>' matches no operation in <specs>``, with the likeliest intended ones."""
+    names = ", ".join(s.name for s in specs)
+    pool = [op for s in specs for op in (s.webhooks if ref.webhook else s.operations)]
+    wanted = f"webhook {ref.target}" if ref.webhook else f"{ref.method} {ref.target}"
+    hint = ""
+    same_case = [
+        op
+        for op in pool
+        if op.path.lower().rstrip("/") == ref.target.lower().rstrip("/") and op.method == ref.method
+    ]
+    if same_case:
+        hint = f"; did you mean '{same_case[0].reference}'? (paths are case-sensitive)"
+    else:
+        other_methods = [op.method for op in pool if op.path == ref.target and not ref.webhook]
+        close = difflib.get_close_matches(wanted, [op.reference for op in pool], n=3, cutoff=0.5)
+        if other_methods:
+            hint = f"; '{ref.target}' has {', '.join(other_methods)}"
+        if close:
+            hint += "; did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+    kind = "webhook" if ref.webhook else "operation"
+    return f"'{text}' matches no {kind} in {names}{hint}"
+
+
+def missing_page(text: str, in_scope: bool, known: Callable[[], list[str]]) -> str:
+    """``page '<text>' not found (looked for ...)``, with what was probably meant; ``known``
+    lists the page files of the docs root (asked only when needed)."""
+    message = f"page '{text}' not found (looked for "
+    message += ", ".join(f"'{c}'" for c in candidates(text)) + ")"
+    upper = references.upper_case_hint(text)
+    if upper is not None:
+        message += f"; did you mean '{upper}'? (methods are upper case)"
+    elif references.parse(text) is not None and not in_scope:
+        message += (
+            "; it reads as an operation reference, but no 'openapi' spec is in "
+            "scope here: add 'openapi' to this element or an ancestor"
+        )
+    else:
+        names = [n.rsplit(".", 1)[0] for n in known()]
+        close = difflib.get_close_matches(text.lstrip("/"), names, n=1, cutoff=0.6)
+        if close:
+            message += f"; did you mean '{close[0]}'?"
+    return message

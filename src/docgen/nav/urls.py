@@ -1,0 +1,93 @@
+"""Where pages go: page URL -> output file paths, and the rules every output path obeys.
+
+Navigation uses these rules to refuse a page URL that cannot be written (``nav-unsafe-url``,
+``nav-duplicate-url``) before anything renders; the writer applies the same rules again to
+every file it writes.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from pathlib import PurePosixPath
+
+from docgen.exceptions import OutputError
+
+# Names Windows reserves for devices: a file or folder named so cannot be written there.
+_RESERVED = {
+    "con",
+    "prn",
+    "aux",
+    "nul",
+    *(f"com{i}" for i in range(1, 10)),
+    *(f"lpt{i}" for i in range(1, 10)),
+}
+
+
+def output_path(url: str) -> str:
+    """``/a/b`` -> ``a/b/index.html``; ``/`` -> ``index.html``."""
+    return "index.html" if url == "/" else url.lstrip("/") + "/index.html"
+
+
+def twin_path(url: str) -> str:
+    """The Markdown twin of the page at ``url``: ``/a/b`` -> ``a/b.md``; ``/`` -> ``index.md``."""
+    return "index.md" if url == "/" else url.lstrip("/") + ".md"
+
+
+def fold(text: str) -> str:
+    """The form two paths or URLs collide in on a case-insensitive, normalising file system."""
+    return unicodedata.normalize("NFC", text).casefold()
+
+
+def check_path(relative: str) -> PurePosixPath:
+    """The validated relative path; raises :class:`OutputError` for anything unsafe."""
+    if not relative or "\x00" in relative or "\\" in relative or "//" in relative:
+        raise OutputError(f"unsafe output path {relative!r}")
+    path = PurePosixPath(relative)
+    if path.is_absolute():
+        raise OutputError(f"output path {relative!r} is absolute")
+    for part in path.parts:
+        if part in ("", ".", ".."):
+            raise OutputError(f"output path {relative!r} leaves the output folder")
+        if any(ord(c) < 32 for c in part):
+            raise OutputError(f"output path {relative!r} contains a control character")
+        if part.split(".")[0].lower() in _RESERVED:
+            raise OutputError(f"output path {relative!r} uses a reserved device name")
+    return path
+
+
+class PathSet:
+    """Output paths met so far; :meth:`add` refuses an unsafe, repeated or colliding one."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, str] = {}
+
+    def add(self, relative: str) -> None:
+        """Raises :class:`OutputError` when ``relative`` cannot join the paths met so far."""
+        check_path(relative)
+        key = fold(relative)
+        if key in self.seen:
+            if self.seen[key] == relative:
+                raise OutputError(f"output path {relative!r} was produced twice")
+            raise OutputError(
+                f"output paths {self.seen[key]!r} and {relative!r} differ only by letter case "
+                "or Unicode normalisation and would overwrite each other"
+            )
+        self.seen[key] = relative
+
+
+def check_all(paths: Iterable[str]) -> None:
+    """Raises :class:`OutputError` for the first unsafe, repeated or colliding path."""
+    found = PathSet()
+    for relative in paths:
+        found.add(relative)
+
+
+def unsafe_url(url: str) -> str | None:
+    """Why a page URL cannot become an output file (as ``docgen build`` checks it), or ``None``."""
+    folder = url.strip("/")
+    try:
+        check_path(f"{folder}/index.html" if folder else "index.html")
+    except OutputError as exc:
+        return str(exc)
+    return None

@@ -1,0 +1,97 @@
+"""The site-wide files: search index, manifest, ``llms.txt``, ``sitemap.xml`` and the theme's
+assets (pages themselves are rendered by :mod:`docgen.render.page`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from xml.sax.saxutils import escape as xml_escape
+
+from docgen.nav.model import Site
+from docgen.nav.urls import twin_path
+from docgen.render import twins
+from docgen.render.page import Output, RenderedPage
+from docgen.render.searchindex import SearchEntry
+from docgen.render.templates import templates_dir
+
+ASSETS = (
+    "docgen.css",
+    "docgen.js",
+    "theme.js",
+    "favicon.svg",
+    "playground.css",
+    "playground.js",
+    "auth.js",
+)
+
+
+def search_entries(
+    rendered: list[RenderedPage], schemas: Sequence[Output] = ()
+) -> list[SearchEntry]:
+    """What the search index reads: visible pages only (hidden pages are never indexed), then
+    the shared schema pages."""
+    entries = []
+    for item in rendered:
+        page = item.page
+        if page.hidden:
+            continue
+        op = page.operation
+        method = None if op is None else ("HOOK" if op.webhook else op.method)
+        path = op.path if op is not None else None
+        entries.append(SearchEntry(page.url, item.search, " › ".join(page.nav), method, path))
+    entries.extend(SearchEntry(s.url, s.search, "Schemas") for s in schemas)
+    return entries
+
+
+def sitemap(site: Site, extra: Sequence[str] = ()) -> str | None:
+    """``sitemap.xml`` (sites with a ``url``): visible pages and the ``extra`` URLs."""
+    if not site.config.url:
+        return None
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ]
+    urls = [page.url for page in site.pages if not page.hidden] + list(extra)
+    for url in sorted(urls):
+        loc = site.config.url + (url if url != "/" else "/")
+        lines.append(f"  <url><loc>{xml_escape(loc)}</loc></url>")
+    lines.append("</urlset>")
+    return "\n".join(lines) + "\n"
+
+
+def manifest(site: Site, rendered: list[RenderedPage], schemas: Sequence[Output] = ()) -> str:
+    anchors = {item.page.url: list(item.anchors) for item in rendered}
+    records = site.records()
+    for record in records:
+        if record["operation"] is not None:
+            record["anchors"] = anchors.get(str(record["url"]), [])
+    data = {
+        "generator": "docgen",
+        "name": site.config.name,
+        "url": site.config.url,
+        "pages": records,
+    }
+    if schemas:
+        data["schemas"] = [
+            {"url": s.url, "name": s.title, "anchors": list(s.anchors)} for s in schemas
+        ]
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def llms_txt(site: Site, rendered: list[RenderedPage], schemas: Sequence[Output]) -> str:
+    """``llms.txt``: the visible pages by section, then the shared schema pages."""
+    text = twins.llms_txt(site, [r.page for r in rendered])
+    if not schemas:
+        return text
+    root = site.config.url or ""
+    lines = ["", "## Schemas", ""]
+    lines += [f"- [{s.title}]({root}/{twin_path(s.url)})" for s in schemas]
+    return text + "\n".join(lines) + "\n"
+
+
+def asset_files() -> Iterator[tuple[str, bytes]]:
+    folder = templates_dir() / "assets"
+    for name in ASSETS:
+        path = folder / name
+        if path.is_file():
+            yield f"_docgen/{name}", path.read_bytes()

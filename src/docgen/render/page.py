@@ -1,0 +1,330 @@
+"""Render one page: an operation, webhook or Markdown page, a shared schema's page, the 404
+page and the sign-in callback. Problems found while rendering become diagnostics."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from docgen.config.model import SiteConfig
+from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
+from docgen.exceptions import TooManyFields
+from docgen.nav import playground
+from docgen.nav.model import Page, Site
+from docgen.nav.urls import twin_path
+from docgen.render import searchdoc, twins
+from docgen.render.highlight import highlight
+from docgen.render.markdown import Rendered
+from docgen.render.markdown import renderer as markdown_renderer
+from docgen.render.mdx import render_mdx
+from docgen.render.navviews import NavViews, base_for
+from docgen.render.operation import build_operation
+from docgen.render.schemalinks import PageSchemas, SchemaIndex
+from docgen.render.schemapage import SchemaPageView, build_schema_page, schema_markdown
+from docgen.render.sidebar import Sidebar
+from docgen.render.templates import environment
+from docgen.render.views import OperationView, PageContext, TocEntry
+
+CALLBACK_PATH = "_docgen/auth/callback/"
+
+SchemaJob = tuple[str, str, str, str]  # (spec name, directory, document, component name)
+Job = int | SchemaJob  # a site page (its index) or a shared schema's page
+
+
+@dataclass(slots=True)
+class RenderedPage:
+    page: Page
+    html: str
+    markdown: str
+    anchors: tuple[str, ...]
+    search: str  # the page's search document (render/searchdoc.py)
+    schemas: tuple[SchemaJob, ...] = ()  # shared schemas this page links to
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """What one job sends back (from a worker process: small and picklable)."""
+
+    url: str
+    html: bytes
+    markdown: bytes
+    anchors: tuple[str, ...]
+    search: str
+    schemas: tuple[SchemaJob, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    title: str = ""
+
+
+def _leading_title(body: str, title: str) -> str:
+    """Drop a first ``# Title`` line that repeats the page title (the template shows it)."""
+    stripped = body.lstrip("\n")
+    first, _, rest = stripped.partition("\n")
+    if re.match(r"^#\s+", first) and first[1:].strip() == title:
+        return rest
+    return body
+
+
+class SiteRenderer:
+    """Renders every page of ``site``; problems found while rendering become diagnostics."""
+
+    def __init__(self, site: Site, diagnostics: Diagnostics) -> None:
+        self.site = site
+        self.diagnostics = diagnostics
+        self.nav = NavViews(site.navigation)
+        self.sidebar = Sidebar(self.nav)
+        self.titles = {p.url: p.title for p in site.pages}
+        self.env = environment()
+        taken = frozenset(page.url for page in site.pages)
+        self.schema_index = {name: SchemaIndex(spec, taken) for name, spec in site.specs.items()}
+        # The section whose sidebar a directory's schema pages show: its first page's.
+        self.schema_home: dict[tuple[str, str], Page] = {}
+        for page in site.pages:
+            if page.operation is not None:
+                self.schema_home.setdefault((page.operation.spec, page.directory or ""), page)
+
+    def warm_up(self) -> None:
+        """Compile templates and load the Markdown and Pygments machinery once, before
+        workers are forked, so that no worker pays for it again."""
+        for name in ("operation.html", "page.html", "schema.html", "404.html"):
+            self.env.get_template(name)
+        markdown_renderer()
+        for language in ("json", "bash", "python", "javascript"):
+            highlight("{}", language)
+
+    def run(self, job: Job) -> Output:
+        """Render one job (a site page by index, or a schema page); diagnostics ride along."""
+        sink = self.diagnostics
+        self.diagnostics = Diagnostics()
+        try:
+            if isinstance(job, int):
+                page = self.site.pages[job]
+                item = self.render_page(page)
+                return Output(
+                    page.url,
+                    item.html.encode(),
+                    item.markdown.encode(),
+                    item.anchors,
+                    item.search,
+                    item.schemas,
+                    tuple(self.diagnostics),
+                )
+            url, html, markdown, view, linked = self.render_schema(job)
+            return Output(
+                url,
+                html.encode(),
+                markdown.encode(),
+                view.anchors,
+                searchdoc.schema_document(view.name, view.description_html, view.body),
+                linked,
+                tuple(self.diagnostics),
+                view.name,
+            )
+        finally:
+            self.diagnostics = sink
+
+    def render_page(self, page: Page) -> RenderedPage:
+        base = base_for(page.url)
+        index = self.nav.section_of(page)
+        tabs, versions = self.nav.tabs_and_versions(index, base)
+        previous, following = (
+            (None, None) if page.hidden else self.nav.neighbours(index, page.url, self.titles, base)
+        )
+        config = self.site.config
+        canonical = f"{config.url}{page.url if page.url != '/' else '/'}" if config.url else None
+        common: dict[str, Any] = {
+            "site_name": config.name,
+            "title": page.title,
+            "base": base,
+            "canonical": canonical,
+            "tabs": tabs,
+            "versions": versions,
+            "sidebar": (),
+            "sidebar_html": self.sidebar.html(index, page.url, base),
+            "breadcrumbs": page.nav,
+            "previous": previous,
+            "next": following,
+            "markdown_url": self._twin_href(page, base),
+            "primary_color": config.primary_color,
+            "site_json": site_json(config, base),
+            "auth_enabled": config.auth is not None,
+        }
+        operation: OperationView | None = None
+        body: Rendered = Rendered("")
+        if page.source is not None:
+            body = self._page_body(page, base)
+        schemas: tuple[SchemaJob, ...] = ()
+        if page.operation is not None:
+            spec = self.site.specs[page.operation.spec]
+            links: PageSchemas | None = None
+            for linking in (False, True):
+                links = PageSchemas(self.schema_index[spec.name], page.directory, base, linking)
+                try:
+                    operation = build_operation(
+                        spec,
+                        page.operation,
+                        site_url=config.url,
+                        page_url=page.url,
+                        languages=config.languages,
+                        base=base,
+                        choice=playground.choose(page, config),
+                        proxy=config.playground.proxy,
+                        schema_links=links,
+                    )
+                    break
+                except TooManyFields:
+                    continue
+            assert operation is not None and links is not None
+            operation = _with_download(operation, base, spec.name)
+            directory = page.directory or ""
+            schemas = tuple(sorted((spec.name, directory, d, n) for d, n in links.linked))
+        description = page.description
+        if description is None and page.operation is not None:
+            summary = page.operation.data.get("description")
+            if isinstance(summary, str):
+                description = _first_sentence(summary)
+        context = PageContext(
+            description=description,
+            kind=page.kind.value,
+            body_html=body.html,
+            toc=tuple(
+                TocEntry(lvl, text, anchor) for lvl, text, anchor in body.headings if lvl in (2, 3)
+            ),
+            operation=operation,
+            **common,
+        )
+        template = "operation.html" if operation is not None else "page.html"
+        html = self.env.get_template(template).render(page=context)
+        markdown = twins.page_markdown(
+            page, operation, page.body if page.source is not None else None, config.url
+        )
+        document = (
+            searchdoc.operation_document(operation)
+            if operation is not None
+            else searchdoc.page_document(page.title, body.html)
+        )
+        anchors = operation.anchors if operation else ()
+        return RenderedPage(page, html, markdown, anchors, document, schemas)
+
+    def render_schema(
+        self, job: SchemaJob
+    ) -> tuple[str, str, str, SchemaPageView, tuple[SchemaJob, ...]]:
+        """(URL, HTML, Markdown twin, view, schemas it links) of a shared schema's page."""
+        spec_name, directory, doc, name = job
+        index = self.schema_index[spec_name]
+        url = index.path((doc, name), directory)
+        base = base_for(url)
+        config = self.site.config
+        view, links = build_schema_page(
+            index, (doc, name), directory=directory, site_url=config.url, base=base
+        )
+        linked = tuple(sorted((spec_name, directory, d, n) for d, n in links.linked))
+        home = self.schema_home.get((spec_name, directory))
+        section = self.nav.section_of(home) if home is not None else 0
+        tabs, versions = self.nav.tabs_and_versions(section, base)
+        owner = self.nav.sections[section]
+        context = PageContext(
+            site_name=config.name,
+            title=name,
+            description=_first_sentence(view.description) if view.description else None,
+            base=base,
+            canonical=f"{config.url}{url}" if config.url else None,
+            kind="schema",
+            tabs=tabs,
+            versions=versions,
+            sidebar=(),
+            sidebar_html=self.sidebar.html(
+                section, url, base, near=home.url if home is not None else None
+            ),
+            breadcrumbs=(owner.label, "Schemas") if owner is not self.nav.root else ("Schemas",),
+            markdown_url=twin_path(url),
+            primary_color=config.primary_color,
+            site_json=site_json(config, base),
+            auth_enabled=config.auth is not None,
+        )
+        html = self.env.get_template("schema.html").render(page=context, schema=view)
+        return url, html, schema_markdown(view), view, linked
+
+    def _twin_href(self, page: Page, base: str) -> str:
+        return twin_path(page.url)
+
+    def _page_body(self, page: Page, base: str) -> Rendered:
+        assert page.source is not None
+        body = _leading_title(page.body, page.title)
+        if page.source.endswith(".mdx"):
+            result = render_mdx(body, page.body_line, base)
+            for line, message in result.warnings:
+                self.diagnostics.warning(
+                    Code.MDX_UNSUPPORTED, message, Location(page.source, line, 1)
+                )
+            rendered = result.rendered
+        else:
+            rendered = markdown_renderer().render(body, base=base)
+        return rendered
+
+    def render_callback(self) -> str:
+        """The page the sign-in service returns to; auth.js verifies the token there."""
+        base = base_for("/" + CALLBACK_PATH.rstrip("/"))
+        config = self.site.config
+        context = PageContext(
+            site_name=config.name,
+            title="Signing in",
+            description=None,
+            base=base,
+            canonical=None,
+            kind="callback",
+            tabs=(),
+            versions=(),
+            sidebar=(),
+            breadcrumbs=(),
+            primary_color=config.primary_color,
+            site_json=site_json(config, base),
+            auth_enabled=True,
+        )
+        return self.env.get_template("callback.html").render(page=context)
+
+    def render_404(self) -> str:
+        base = "/"  # served for any missing path: asset links must be root-absolute
+        index = 0
+        tabs, versions = self.nav.tabs_and_versions(index, base)
+        context = PageContext(
+            site_name=self.site.config.name,
+            title="Page not found",
+            description=None,
+            base=base,
+            canonical=None,
+            kind="404",
+            tabs=tabs,
+            versions=versions,
+            sidebar=(),
+            sidebar_html=self.sidebar.html(index, "", base),
+            breadcrumbs=(),
+            primary_color=self.site.config.primary_color,
+            site_json=site_json(self.site.config, base),
+            auth_enabled=self.site.config.auth is not None,
+        )
+        return self.env.get_template("404.html").render(page=context)
+
+
+def site_json(config: SiteConfig, base: str) -> str:
+    """Site-wide data for the scripts (``data-docgen-site``): the root prefix and sign-in."""
+    auth = config.auth
+    data: dict[str, Any] = {"base": base, "auth": None}
+    if auth is not None and auth.key_spki:
+        data["auth"] = {
+            "loginUrl": auth.login_url,
+            "algorithm": auth.key_algorithm,
+            "publicKey": auth.key_spki,
+            "callback": CALLBACK_PATH,
+        }
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _with_download(view: OperationView, base: str, spec_name: str) -> OperationView:
+    return replace(view, spec_download=f"_docgen/specs/{spec_name}")
+
+
+def _first_sentence(text: str) -> str:
+    plain = re.sub(r"[`*_#>\[\]]", "", text).strip().split("\n\n")[0].replace("\n", " ")
+    return plain if len(plain) <= 200 else plain[:197] + "..."

@@ -1,0 +1,96 @@
+"""How a schema reads to people: its type label, its constraints, and values as text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from docgen.render.views import Constraint
+
+
+def show(value: Any) -> str:
+    """A value as a reader would write it: strings bare, everything else as JSON."""
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def type_of(schema: dict[str, Any]) -> str | None:
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        named = [k for k in kind if k != "null"]
+        return str(named[0]) if named else "null"
+    if isinstance(kind, str):
+        return kind
+    if "properties" in schema:
+        return "object"
+    if "items" in schema:
+        return "array"
+    return None
+
+
+def ref_name(ref: str) -> str:
+    return ref.rsplit("/", 1)[-1] or ref
+
+
+def type_label(schema: dict[str, Any], deref: Callable[[Any], dict[str, Any]] | None = None) -> str:
+    """``string``, ``integer``, ``array of AgentJob``, ``object``, ``string | null``..."""
+    kind = type_of(schema)
+    if kind == "array":
+        items = schema.get("items")
+        inner = "any"
+        if isinstance(items, dict):
+            if isinstance(items.get("$ref"), str):
+                inner = ref_name(items["$ref"])
+            elif deref is not None:
+                inner = type_label(deref(items)) or "any"
+            else:
+                inner = type_label(items) or "any"
+        return f"array of {inner}"
+    if (
+        kind == "object"
+        and isinstance(schema.get("additionalProperties"), dict)
+        and not schema.get("properties")
+    ):
+        return "map"
+    if kind is None:
+        if "oneOf" in schema or "anyOf" in schema:
+            return "one of" if "oneOf" in schema else "any of"
+        if "const" in schema:
+            return "const"
+        return "any"
+    return kind
+
+
+def constraints(schema: dict[str, Any]) -> tuple[Constraint, ...]:
+    out: list[Constraint] = []
+    minimum, maximum = schema.get("minimum"), schema.get("maximum")
+    ex_min, ex_max = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+    if isinstance(ex_min, (int, float)) and not isinstance(ex_min, bool):
+        out.append(Constraint("greater than", show(ex_min)))
+    elif minimum is not None:
+        out.append(Constraint("greater than" if ex_min is True else "minimum", show(minimum)))
+    if isinstance(ex_max, (int, float)) and not isinstance(ex_max, bool):
+        out.append(Constraint("less than", show(ex_max)))
+    elif maximum is not None:
+        out.append(Constraint("less than" if ex_max is True else "maximum", show(maximum)))
+    for key, label in (
+        ("minLength", "min length"),
+        ("maxLength", "max length"),
+        ("pattern", "pattern"),
+        ("minItems", "min items"),
+        ("maxItems", "max items"),
+        ("multipleOf", "multiple of"),
+        ("minProperties", "min properties"),
+        ("maxProperties", "max properties"),
+        ("const", "constant"),
+    ):
+        if key in schema and schema[key] is not None:
+            out.append(Constraint(label, show(schema[key])))
+    if schema.get("uniqueItems") is True:
+        out.append(Constraint("unique items", "yes"))
+    return tuple(out)
