@@ -57,6 +57,18 @@ class Output:
     title: str = ""
 
 
+_H1 = re.compile(r"<(/?)h1([ >])")
+
+
+def _demote_h1(rendered: Rendered) -> Rendered:
+    """Level-1 headings of a page body become level 2: the page title is the page's one H1."""
+    if not any(level == 1 for level, _, _ in rendered.headings):
+        return rendered
+    html = _H1.sub(r"<\1h2\2", rendered.html)
+    headings = [(max(level, 2), text, anchor) for level, text, anchor in rendered.headings]
+    return Rendered(html, headings)
+
+
 def _leading_title(body: str, title: str) -> str:
     """Drop a first ``# Title`` line that repeats the page title (the template shows it)."""
     stripped = body.lstrip("\n")
@@ -261,7 +273,7 @@ class SiteRenderer:
             rendered = result.rendered
         else:
             rendered = markdown_renderer().render(body, base=base)
-        return rendered
+        return _demote_h1(rendered)
 
     def render_callback(self) -> str:
         """The page the sign-in service returns to; auth.js verifies the token there."""
@@ -288,6 +300,7 @@ class SiteRenderer:
         base = "/"  # served for any missing path: asset links must be root-absolute
         index = 0
         tabs, versions = self.nav.tabs_and_versions(index, base)
+        tabs = tuple(replace(tab, active=False) for tab in tabs)  # the 404 is in no section
         context = PageContext(
             site_name=self.site.config.name,
             title="Page not found",

@@ -1,0 +1,106 @@
+"""The showcase at reader widths in real Chromium: the reading column, code in tables, endpoint
+paths, long code lines, the one H1 and the 404 page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+OPERATION = "api/v2/agent-jobs/create-agent-job/"
+WIDTHS = (320, 390, 1024, 1200, 1440, 2560)
+
+
+@pytest.fixture()
+def tab(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def _box(page: Any, selector: str) -> dict[str, float]:
+    box: dict[str, float] = page.locator(selector).first.bounding_box()
+    return box
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_reading_column_and_samples_at_every_width(
+    tab: Any, served_showcase: str, width: int
+) -> None:
+    tab.set_viewport_size({"width": width, "height": 900})
+    tab.goto(f"{served_showcase}/{OPERATION}")
+    assert tab.evaluate("document.documentElement.scrollWidth") <= width  # no sideways page
+    reading = _box(tab, ".op-description")
+    header = _box(tab, ".op-header")
+    sample = _box(tab, ".sample-request")
+    sidebar_shown = tab.locator("#sidebar").is_visible()
+    if width >= 1000:
+        assert sidebar_shown
+    if sidebar_shown:
+        assert reading["width"] >= 600, reading  # the sidebar goes first
+    if width >= 1200:
+        assert reading["width"] >= 560
+    if sample["x"] > reading["x"] + reading["width"]:  # two columns: code beside the text
+        assert sample["width"] >= 360 and sample["y"] < reading["y"]
+    else:  # one column: the request sample right under the endpoint bar
+        assert 0 <= sample["y"] - (header["y"] + header["height"]) <= 40, (sample, header)
+    if width == 2560:
+        assert sample["width"] >= 600  # the code column takes a share of the room
+    # The endpoint path breaks only between segments: "{projectId}" stays on one line.
+    param = tab.locator(".endpoint-path .path-param").first
+    assert len(param.evaluate("e => Array.from(e.getClientRects())")) == 1
+    assert tab.errors == []
+
+
+@pytest.mark.parametrize("width", (320, 390, 1200))
+def test_code_in_tables_never_breaks_inside_a_word(
+    tab: Any, served_showcase: str, width: int
+) -> None:
+    tab.set_viewport_size({"width": width, "height": 900})
+    for url in ("guides/agent-jobs/", "api/v2/agent-jobs/get-agent-job/"):
+        tab.goto(f"{served_showcase}/{url}")
+        broken = tab.evaluate(
+            """() => Array.from(document.querySelectorAll('table code'))
+                 .filter(c => !/\\s/.test(c.textContent) && c.getClientRects().length > 1)
+                 .map(c => c.textContent)""")
+        count = tab.locator("table code").count()
+        assert count > 0 and broken == [], (url, broken)
+    # Tables inside schema descriptions look like guide tables.
+    cell = tab.locator(".prose-sm td").first
+    if cell.count():
+        assert cell.evaluate("e => getComputedStyle(e).borderTopStyle") == "solid"
+
+
+def test_long_code_lines_scroll_or_wrap(tab: Any, served_showcase: str) -> None:
+    tab.set_viewport_size({"width": 390, "height": 900})
+    tab.goto(f"{served_showcase}/{OPERATION}")
+    pre = tab.locator(".sample-request pre").first
+    assert pre.get_attribute("tabindex") == "0"
+    assert pre.evaluate("e => e.scrollWidth > e.clientWidth")  # long lines scroll...
+    tab.locator(".sample-request [data-docgen-wrap]").click()
+    assert pre.evaluate("e => e.scrollWidth <= e.clientWidth")  # ...or wrap
+    assert tab.locator(".sample-request [data-docgen-wrap]").get_attribute("aria-pressed") == "true"
+    # Guide code blocks that scroll sideways can be reached with the keyboard.
+    tab.goto(f"{served_showcase}/guides/agent-jobs/")
+    wide = tab.evaluate(
+        """() => Array.from(document.querySelectorAll('main pre'))
+             .filter(p => p.scrollWidth > p.clientWidth)
+             .map(p => p.getAttribute('tabindex'))""")
+    assert wide and set(wide) == {"0"}
+
+
+def test_one_h1_and_a_404_in_no_section(tab: Any, served_showcase: str) -> None:
+    for url in ("", "guides/agent-jobs/", OPERATION):
+        tab.goto(f"{served_showcase}/{url}")
+        assert tab.locator("h1").count() == 1, url
+    tab.goto(f"{served_showcase}/404.html")
+    assert tab.locator('nav.tabs [aria-current="page"]').count() == 0
+    tab.set_viewport_size({"width": 320, "height": 700})
+    tab.goto(f"{served_showcase}/")
+    name = tab.locator(".topbar .site-name")
+    assert name.evaluate("e => e.scrollWidth <= e.clientWidth")  # the site name is not cut
