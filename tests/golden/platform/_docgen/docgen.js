@@ -945,8 +945,43 @@
     });
   }
 
+  /* ------------------------------------------------- long lines and scrolling */
+  /* "Wrap" buttons wrap the long lines of their code panel; any code block or table that
+     scrolls sideways is made focusable, so keyboard users can scroll it too. */
+  function initWrap() {
+    $$("[data-docgen-wrap]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var panel = button.closest(".sample-panel");
+        if (!panel) { return; }
+        var on = !panel.classList.contains("is-wrapped");
+        panel.classList.toggle("is-wrapped", on);
+        button.setAttribute("aria-pressed", on ? "true" : "false");
+      });
+    });
+  }
+  function initScrollables() {
+    function mark() {
+      $$("main pre, main table").forEach(function (node) {
+        if (node.hasAttribute("tabindex") && !node.hasAttribute("data-docgen-scroll")) { return; }
+        if (node.scrollWidth > node.clientWidth + 1) {
+          node.setAttribute("tabindex", "0");
+          node.setAttribute("data-docgen-scroll", "");
+          if (node.tagName === "TABLE" && !node.hasAttribute("aria-label")) { node.setAttribute("aria-label", "Table (scrolls sideways)"); }
+        } else if (node.hasAttribute("data-docgen-scroll")) {
+          node.removeAttribute("tabindex");
+          node.removeAttribute("data-docgen-scroll");
+        }
+      });
+    }
+    mark();
+    var timer = null;
+    window.addEventListener("resize", function () { clearTimeout(timer); timer = setTimeout(mark, 150); });
+  }
+
   function init() {
     safe(initTheme);
+    safe(initWrap);
+    safe(initScrollables);
     safe(initSidebar);
     safe(initLazyNav);
     safe(initVersions);
