@@ -42,6 +42,7 @@ def _search(page: Any, query: str) -> str:
     """Type ``query`` into the open search dialog; the status line once results are shown."""
     box = page.locator("#search-input")
     box.wait_for(state="visible")
+    page.evaluate("document.querySelector('.search-status').textContent = ''")
     box.fill(query)
     page.wait_for_function(
         """q => { const s = document.querySelector('.search-status').textContent;
@@ -75,7 +76,7 @@ def test_search_finds_body_text_sections_and_typos(page: Any, served_showcase: s
     # A body-only word, linked to the parameter's anchor on the endpoint page.
     _search(page, "hasMore")
     hrefs = [sections.nth(i).get_attribute("href") for i in range(sections.count())]
-    assert any(h.endswith("get-page-views/#response-200.hasMore") for h in hrefs), hrefs
+    assert any(h.endswith("/analytics/get-page-views/#response-200.hasMore") for h in hrefs), hrefs
     # A typo: corrected to the closest indexed word, and said so.
     status = _search(page, "agnet")
     assert "showing" in status and "“agent”" in status
