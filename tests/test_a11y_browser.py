@@ -1,0 +1,67 @@
+"""axe-core (vendored for the tests only, tests/vendor/axe-core) on every page type of the
+showcase, with the search dialog and the playground open, in both themes: no serious or
+critical violation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
+PAGES = {
+    "home": "",
+    "guide": "guides/agent-jobs/",
+    "operation": "api/v2/agent-jobs/create-agent-job/",
+    "operation-get": "api/v1/analytics/get-unique-visitors/",
+    "404": "404.html",
+}
+
+
+@pytest.fixture(params=["light", "dark"])
+def tab(request: Any, browser: Any) -> Iterator[Any]:
+    context = browser.new_context(
+        viewport={"width": 1440, "height": 900}, color_scheme=request.param
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def _serious(page: Any) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("kind", sorted(PAGES))
+def test_no_serious_violations(tab: Any, served_showcase: str, kind: str) -> None:
+    tab.goto(f"{served_showcase}/{PAGES[kind]}")
+    assert _serious(tab) == []
+    # With the search dialog open and showing results.
+    tab.keyboard.press("/")
+    tab.locator("#search-input").fill("agent")
+    tab.locator("#search-results a[role=option]").first.wait_for()
+    assert _serious(tab) == []
+    tab.keyboard.press("Escape")
+    if kind.startswith("operation"):
+        tab.locator("[data-docgen-try]").click()
+        tab.locator(".pg-form").wait_for()
+        assert _serious(tab) == []
+
+
+def test_focus_is_visible(tab: Any, served_showcase: str) -> None:
+    tab.goto(f"{served_showcase}/{PAGES['operation']}")
+    for _ in range(4):
+        tab.keyboard.press("Tab")
+        width = tab.evaluate("parseFloat(getComputedStyle(document.activeElement).outlineWidth)")
+        style = tab.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+        assert style != "none" and width >= 2, tab.evaluate("document.activeElement.outerHTML")
