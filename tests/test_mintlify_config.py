@@ -249,3 +249,58 @@ def test_an_edit_in_an_included_file_rebuilds(tmp_path: Path) -> None:
     assert run_docgen(["build", ".", "-o", str(out), "--quiet"], site).returncode == 0
     manifest = json.loads((out / "_docgen" / "manifest.json").read_text("utf-8"))
     assert [p["hidden"] for p in manifest["pages"] if p["url"] == "/two"] == [False]
+
+
+# -- --lenient --------------------------------------------------------------------------------
+
+LENIENT_SPEC = """openapi: 3.1.0
+info: {title: A, version: "1"}
+paths:
+  /users:
+    get:
+      summary: List users
+      responses: {"200": {description: OK}}
+"""
+
+
+def _lenient_site(tmp_path: Path) -> Path:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "openapi.yaml").write_text(LENIENT_SPEC, encoding="utf-8")
+    (site / "index.md").write_text("# Home\n", encoding="utf-8")
+    config = {
+        "name": "Acme",
+        "navigation": {
+            "openapi": "openapi.yaml",
+            "groups": [{"group": "G", "pages": ["index", "nope", "GET /users", "GET /missing"]}],
+        },
+        "scripts": [{"src": "/x.js"}],
+    }
+    (site / "docs.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+    return site
+
+
+def test_lenient_turns_mintlify_warnings_into_warnings_and_drops_the_entries(
+    tmp_path: Path,
+) -> None:
+    site = _lenient_site(tmp_path)
+    strict_code, strict = _check(site)
+    assert strict_code == 1
+    assert _codes(strict, "error") == ["config-invalid"]  # the config stops the run
+    code, report = _check(site, "--lenient")
+    assert code == 0
+    assert _codes(report, "error") == []
+    warnings = [d for d in report["diagnostics"] if d["level"] == "warning"]  # type: ignore[union-attr, index]
+    assert len(warnings) == 3
+    assert all(w["message"].endswith("(--lenient: dropped)") for w in warnings)  # type: ignore[index]
+    assert report["dropped"] == 2
+    assert [p["url"] for p in report["pages"]] == ["/", "/api-reference/list-users"]  # type: ignore[union-attr, index]
+    text = run_docgen(["check", ".", "--lenient"], site)
+    assert "2 navigation entries dropped (--lenient)" in text.stderr
+    out = tmp_path / "out"
+    built = run_docgen(["build", ".", "--lenient", "-o", str(out)], site)
+    assert built.returncode == 0, built.stderr
+    assert "2 navigation entries dropped (--lenient)" in built.stderr
+    manifest = json.loads((out / "_docgen" / "manifest.json").read_text("utf-8"))
+    assert [p["url"] for p in manifest["pages"]] == [p["url"] for p in report["pages"]]  # type: ignore[union-attr, index]
+    assert not (out / "nope").exists()

@@ -56,14 +56,56 @@ def cli() -> None:
     help="--no-strict-spec: report spec validation errors (spec-invalid) as warnings and "
     "build anyway.",
 )
-def check(target: Path | None, output_format: str, strict: bool, strict_spec: bool) -> None:
-    """Check TARGET (a docs.json, default ./docs.json, or an OpenAPI spec) without writing.
+@click.option(
+    "--lenient",
+    is_flag=True,
+    help="Report what Mintlify only warns about (a missing page, an operation missing from "
+    "its spec, a page-file conflict, an unknown config key, spec validation errors) as "
+    "warnings and build without those entries. Implies --no-strict-spec.",
+)
+@click.option(
+    "--offline",
+    is_flag=True,
+    help="Never fetch https:// specs: use docgen's cached copies, or fail with spec-remote.",
+)
+@click.option(
+    "--allow-local-specs",
+    is_flag=True,
+    envvar="DOCGEN_ALLOW_LOCAL_SPECS",
+    help="Let https:// specs come from loopback and private-network addresses (operator only; "
+    "also DOCGEN_ALLOW_LOCAL_SPECS=1).",
+)
+def check(
+    target: Path | None,
+    output_format: str,
+    strict: bool,
+    strict_spec: bool,
+    lenient: bool,
+    offline: bool,
+    allow_local_specs: bool,
+) -> None:
+    """Check TARGET (a docs.json or mint.json, default ./docs.json, or an OpenAPI spec)
+    without writing.
 
     Exit status: 0 no errors, 1 errors found, 2 usage problem.
     """
     from docgen.commands.check import check as run
+    from docgen.load.remote import RemotePolicy
 
-    sys.exit(_guard(lambda: run(Terminal(), target, output_format, strict, strict_spec)))
+    remote = RemotePolicy(offline=offline, allow_local=allow_local_specs)
+    sys.exit(
+        _guard(
+            lambda: run(
+                Terminal(),
+                target,
+                output_format,
+                strict,
+                strict_spec,
+                lenient=lenient,
+                remote=remote,
+            )
+        )
+    )
 
 
 @cli.command()
@@ -77,16 +119,51 @@ def check(target: Path | None, output_format: str, strict: bool, strict_spec: bo
     help="--no-strict-spec: report spec validation errors (spec-invalid) as warnings and "
     "build anyway.",
 )
+@click.option(
+    "--lenient",
+    is_flag=True,
+    help="Report what Mintlify only warns about (a missing page, an operation missing from "
+    "its spec, a page-file conflict, an unknown config key, spec validation errors) as "
+    "warnings and build without those entries. Implies --no-strict-spec.",
+)
+@click.option(
+    "--offline",
+    is_flag=True,
+    help="Never fetch https:// specs: use docgen's cached copies, or fail with spec-remote.",
+)
+@click.option(
+    "--allow-local-specs",
+    is_flag=True,
+    envvar="DOCGEN_ALLOW_LOCAL_SPECS",
+    help="Let https:// specs come from loopback and private-network addresses (operator only; "
+    "also DOCGEN_ALLOW_LOCAL_SPECS=1).",
+)
 def build(
-    target: Path | None, out: Path | None, quiet: bool, strict: bool, strict_spec: bool
+    target: Path | None,
+    out: Path | None,
+    quiet: bool,
+    strict: bool,
+    strict_spec: bool,
+    lenient: bool,
+    offline: bool,
+    allow_local_specs: bool,
 ) -> None:
-    """Build the static site for TARGET (a docs.json, default ./docs.json, or an OpenAPI spec).
+    """Build the static site for TARGET (a docs.json or mint.json, default ./docs.json, or an
+    OpenAPI spec).
 
     Nothing is written when there is an error; the previous site stays as it was.
     """
     from docgen.commands.build import build as run
+    from docgen.load.remote import RemotePolicy
 
-    sys.exit(_guard(lambda: run(Terminal(), target, out, quiet, strict, strict_spec)))
+    remote = RemotePolicy(offline=offline, allow_local=allow_local_specs)
+    sys.exit(
+        _guard(
+            lambda: run(
+                Terminal(), target, out, quiet, strict, strict_spec, lenient=lenient, remote=remote
+            )
+        )
+    )
 
 
 @cli.command()

@@ -7,8 +7,8 @@ Each diagnostic carries a stable :class:`Code` that tests, CI annotations and th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 
@@ -116,6 +116,15 @@ class Diagnostics:
     @property
     def warnings(self) -> int:
         return sum(1 for d in self._items if d.level is Level.WARNING)
+
+    def demote(self, wanted: Callable[[Diagnostic], bool], note: str) -> int:
+        """Turn the errors ``wanted`` picks into warnings (message + ``note``); return how many."""
+        count = 0
+        for index, d in enumerate(self._items):
+            if d.level is Level.ERROR and wanted(d):
+                self._items[index] = replace(d, level=Level.WARNING, message=d.message + note)
+                count += 1
+        return count
 
     @property
     def infos(self) -> int:

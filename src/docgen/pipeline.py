@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from docgen import lenient as lenient_mode
 from docgen.config.includes import LocatedDocument
 from docgen.config.loader import load_config
 from docgen.config.model import (
@@ -22,6 +23,7 @@ from docgen.config.model import (
 )
 from docgen.diagnostics import Diagnostics
 from docgen.exceptions import LoadError, UsageError
+from docgen.load.remote import RemotePolicy
 from docgen.load.source import SourceDocument, peek_json
 from docgen.nav.model import Site
 from docgen.nav.resolver import Resolver
@@ -41,6 +43,7 @@ class CheckResult:
     diagnostics: Diagnostics
     site: Site | None
     config_doc: SourceDocument | None
+    dropped: int = 0  # navigation entries left out by --lenient
 
     @property
     def failed(self) -> bool:
@@ -129,23 +132,32 @@ def run_check(
     output_dir: Path | None = None,
     validate: bool = True,
     strict_spec: bool = True,
+    lenient: bool = False,
+    remote: RemotePolicy | None = None,
 ) -> CheckResult:
     """Run every stage except rendering and writing on ``target`` (config or spec).
 
-    ``strict_spec=False`` reports spec validation errors as warnings (``--no-strict-spec``).
+    ``strict_spec=False`` reports spec validation errors as warnings (``--no-strict-spec``);
+    ``lenient`` (``--lenient``) also what Mintlify only warns about (see :mod:`docgen.lenient`).
+    ``remote`` is what the operator allows for https:// specs (``--offline``, local addresses).
     """
     diagnostics = Diagnostics()
     root = target.parent.resolve()
     is_spec, parsed = target_kind(target)
     loader = SpecLoader(
-        root, diagnostics, validate=validate, strict_spec=strict_spec, parsed=parsed
+        root,
+        diagnostics,
+        validate=validate,
+        strict_spec=strict_spec and not lenient,
+        remote=remote,
+        parsed=parsed,
     )
     config_doc: SourceDocument | None = None
     if is_spec:
         config = _spec_only_config(target, loader)
         scan_pages = False
     else:
-        config_doc, maybe_config = load_config(target, target.name, diagnostics)
+        config_doc, maybe_config = load_config(target, target.name, diagnostics, lenient=lenient)
         if maybe_config is None:
             return CheckResult(root, target, diagnostics, None, config_doc)
         config = maybe_config
@@ -160,7 +172,8 @@ def run_check(
         scan_pages=scan_pages,
     )
     site = resolver.resolve()
-    return CheckResult(root, target, diagnostics, site, config_doc)
+    dropped = lenient_mode.demote_navigation(diagnostics) if lenient else 0
+    return CheckResult(root, target, diagnostics, site, config_doc, dropped)
 
 
 def _spec_only_config(spec_path: Path, loader: SpecLoader) -> SiteConfig:

@@ -9,9 +9,12 @@ from docgen.diagnostics import Diagnostic, Diagnostics, Level
 
 
 def shown_path(root: Path, file: str | None) -> str | None:
-    """``file`` (relative to the docs root) as a path relative to the working directory."""
+    """``file`` (relative to the docs root) as a path relative to the working directory; a
+    remote spec's URL as it is."""
     if file is None:
         return None
+    if "://" in file:
+        return file
     absolute = root / file
     try:
         relative = os.path.relpath(absolute, Path.cwd())
@@ -70,11 +73,15 @@ def github_line(root: Path, d: Diagnostic) -> str:
     return f"::{command} {','.join(props)}::{_escape_data(d.message)}"
 
 
-def summary(diagnostics: Diagnostics, pages: int | None) -> str:
+def summary(diagnostics: Diagnostics, pages: int | None, dropped: int = 0) -> str:
     parts = []
     if pages is not None:
         parts.append(f"{pages} page{'s' if pages != 1 else ''}")
     e, w = diagnostics.errors, diagnostics.warnings
     parts.append(f"{e} error{'s' if e != 1 else ''}")
     parts.append(f"{w} warning{'s' if w != 1 else ''}")
+    if dropped:
+        parts.append(
+            f"{dropped} navigation entr{'ies' if dropped != 1 else 'y'} dropped (--lenient)"
+        )
     return ", ".join(parts)

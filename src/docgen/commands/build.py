@@ -8,6 +8,7 @@ from pathlib import Path
 from docgen import report
 from docgen.commands.console import Console
 from docgen.diagnostics import Diagnostics
+from docgen.load.remote import RemotePolicy
 from docgen.pipeline import config_fingerprint, find_target, run_check
 
 DEFAULT_OUT = "_site"
@@ -25,6 +26,9 @@ def build(
     quiet: bool,
     strict: bool,
     strict_spec: bool = True,
+    *,
+    lenient: bool = False,
+    remote: RemotePolicy | None = None,
 ) -> int:
     """Build the site for ``target`` into ``out``; return the exit code."""
     from docgen.exceptions import OutputError
@@ -37,7 +41,9 @@ def build(
     path = find_target(target, "build")
     out_dir = out if out is not None else path.parent / DEFAULT_OUT
     out_shown = report.shown_path(Path.cwd(), str(out_dir))
-    result = run_check(path, output_dir=out_dir, strict_spec=strict_spec)
+    result = run_check(
+        path, output_dir=out_dir, strict_spec=strict_spec, lenient=lenient, remote=remote
+    )
     diagnostics = result.diagnostics
     if result.failed or result.site is None:
         _show(console, result.root, diagnostics)
@@ -76,7 +82,7 @@ def build(
     rendering = list(diagnostics)[before:]
     if show_progress:
         console.err("\r\033[K", end="")
-    if diagnostics.warnings:
+    if diagnostics.warnings or (diagnostics.infos and not quiet):
         _show(console, result.root, diagnostics)
     if failure is not None:
         console.err(failure)
@@ -96,8 +102,14 @@ def build(
     elapsed = time.perf_counter() - started
     pages = len(site.pages)
     if not quiet:
+        dropped = (
+            f"; {result.dropped} navigation entr{'ies' if result.dropped != 1 else 'y'} dropped "
+            "(--lenient)"
+            if result.dropped
+            else ""
+        )
         console.err(
             f"Built {pages} page{'s' if pages != 1 else ''} ({done}) into "
-            f"{out_shown} in {elapsed:.2f} s"
+            f"{out_shown} in {elapsed:.2f} s{dropped}"
         )
     return 0

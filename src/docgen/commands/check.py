@@ -6,6 +6,7 @@ from pathlib import Path
 
 from docgen import report
 from docgen.commands.console import Console
+from docgen.load.remote import RemotePolicy
 from docgen.pipeline import dumps, find_target, run_check
 
 
@@ -15,10 +16,13 @@ def check(
     output_format: str,
     strict: bool,
     strict_spec: bool = True,
+    *,
+    lenient: bool = False,
+    remote: RemotePolicy | None = None,
 ) -> int:
     """Report problems on stdout in ``output_format``; return the exit code (0 or 1)."""
     path = find_target(target)
-    result = run_check(path, strict_spec=strict_spec)
+    result = run_check(path, strict_spec=strict_spec, lenient=lenient, remote=remote)
     diagnostics = result.diagnostics
     failed = diagnostics.errors > 0 or (strict and diagnostics.warnings > 0)
     pages = result.site.records() if result.site is not None else []
@@ -31,6 +35,7 @@ def check(
                     "warnings": diagnostics.warnings,
                     "diagnostics": report.as_json(result.root, diagnostics),
                     "pages": pages,
+                    **({"dropped": result.dropped} if lenient else {}),
                 }
             )
         )
@@ -44,5 +49,5 @@ def check(
         count = len(pages) if result.site is not None else None
         verdict = "failed" if failed else "ok"
         shown = report.shown_path(result.root, path.name)
-        console.err(f"{shown}: {verdict} ({report.summary(diagnostics, count)})")
+        console.err(f"{shown}: {verdict} ({report.summary(diagnostics, count, result.dropped)})")
     return 1 if failed else 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from docgen.config.unused import unused_keys
 from docgen.config.validate import human_errors
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import InvalidKey, LoadError
+from docgen.lenient import NOTE, unknown_key
 from docgen.load.paths import resolve_inside
 from docgen.load.source import SourceDocument, parse_json, read_text
 
@@ -61,7 +63,7 @@ _SAMPLE_ALIASES = {
 
 
 def load_config(
-    path: Path, name: str, diagnostics: Diagnostics
+    path: Path, name: str, diagnostics: Diagnostics, *, lenient: bool = False
 ) -> tuple[SourceDocument | None, SiteConfig | None]:
     """Load and validate the config; problems go to ``diagnostics``.
 
@@ -86,8 +88,10 @@ def load_config(
     if name.endswith("mint.json") or (
         isinstance(data, dict) and "navigation" in data and isinstance(data["navigation"], list)
     ):
-        return load_mint(document, diagnostics)
+        return load_mint(document, diagnostics, lenient=lenient)
     errors = human_errors(data)
+    if lenient:
+        data, errors = _drop_unknown_keys(data, errors, document, diagnostics)
     for ptr, message in errors:
         diagnostics.error(Code.CONFIG_INVALID, message, document.location(ptr))
     if errors:
@@ -97,8 +101,27 @@ def load_config(
     return document, config
 
 
+def _drop_unknown_keys(
+    data: Any, errors: list[tuple[str, str]], doc: SourceDocument, diagnostics: Diagnostics
+) -> tuple[Any, list[tuple[str, str]]]:
+    """``--lenient``: unknown keys become warnings and are left out (as Mintlify ignores them)."""
+    unknown = [(p, m) for p, m in errors if p.endswith("#key") and "unknown key" in m]
+    if not unknown:
+        return data, errors
+    data = json.loads(json.dumps(data))
+    for ptr, message in unknown:
+        diagnostics.warning(Code.CONFIG_INVALID, message + NOTE, doc.location(ptr))
+        *parents, last = ptr.removesuffix("#key").split("/")[1:]
+        node: Any = data
+        for token in parents:
+            token = token.replace("~1", "/").replace("~0", "~")
+            node = node[int(token)] if isinstance(node, list) else node[token]
+        node.pop(last.replace("~1", "/").replace("~0", "~"), None)
+    return data, human_errors(data)
+
+
 def load_mint(
-    document: SourceDocument, diagnostics: Diagnostics
+    document: SourceDocument, diagnostics: Diagnostics, *, lenient: bool = False
 ) -> tuple[SourceDocument, SiteConfig | None]:
     """A ``mint.json``, read through the documented mapping to the docs.json model."""
     if not isinstance(document.data, dict):
@@ -110,6 +133,8 @@ def load_mint(
         return document, None
     before = diagnostics.errors
     mapped, data, unused = convert_mint(document, diagnostics)
+    if lenient:
+        diagnostics.demote(unknown_key, NOTE)
     errors = human_errors(data)
     for ptr, message in errors:
         diagnostics.error(Code.CONFIG_INVALID, message, mapped.location(ptr))

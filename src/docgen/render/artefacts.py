@@ -71,6 +71,13 @@ def manifest(site: Site, rendered: list[RenderedPage], schemas: Sequence[Output]
         "url": site.config.url,
         "pages": records,
     }
+    remote: list[dict[str, object]] = [
+        {"url": spec.name, "sha256": spec.remote_sha256}
+        for spec in site.specs.values()
+        if spec.remote_sha256 is not None
+    ]
+    if remote:
+        data["remoteSpecs"] = remote  # the exact copy each https:// spec was built from
     if schemas:
         data["schemas"] = [
             {"url": s.url, "name": s.title, "anchors": list(s.anchors)} for s in schemas

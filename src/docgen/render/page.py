@@ -26,6 +26,7 @@ from docgen.render.schemapage import SchemaPageView, build_schema_page, schema_m
 from docgen.render.sidebar import Sidebar
 from docgen.render.templates import environment
 from docgen.render.views import OperationView, PageContext, TocEntry
+from docgen.spec.model import download_name
 
 CALLBACK_PATH = "_docgen/auth/callback/"
 
@@ -335,7 +336,7 @@ def site_json(config: SiteConfig, base: str) -> str:
 
 
 def _with_download(view: OperationView, base: str, spec_name: str) -> OperationView:
-    return replace(view, spec_download=f"_docgen/specs/{spec_name}")
+    return replace(view, spec_download=f"_docgen/specs/{download_name(spec_name)}")
 
 
 def _first_sentence(text: str) -> str:

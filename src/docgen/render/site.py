@@ -20,6 +20,7 @@ from docgen.render.navviews import href
 from docgen.render.page import CALLBACK_PATH, Job, Output, RenderedPage, SchemaJob, SiteRenderer
 from docgen.render.parallel import Workers, worker_count
 from docgen.render.searchindex import index_files
+from docgen.spec.model import download_name
 
 
 class JobCache(Protocol):
@@ -137,5 +138,5 @@ def iter_site(
         yield "sitemap.xml", map_text.encode()
     for spec in site.specs.values():
         for name, document in spec.documents.items():
-            yield f"_docgen/specs/{name}", document.text.encode()
+            yield f"_docgen/specs/{download_name(name)}", document.text.encode()
     yield from asset_files()

@@ -13,6 +13,7 @@ from typing import Any
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import LoadError, UnsafePathError
 from docgen.load.paths import display_name, is_file, is_remote, resolve_inside
+from docgen.load.remote import Fetched, RemoteError, RemotePolicy, fetch
 from docgen.load.source import SourceDocument, load_document, looks_like_json
 from docgen.spec import refs
 from docgen.spec.model import METHODS, Operation, Spec, Tag
@@ -31,25 +32,26 @@ class SpecLoader:
         validate: bool = True,
         strict_spec: bool = True,
         parsed: SourceDocument | None = None,
+        remote: RemotePolicy | None = None,
     ) -> None:
         self.root = root.resolve()
         self.diagnostics = diagnostics
         self.validate = validate
         self.strict_spec = strict_spec  # False: validation errors are reported as warnings
+        self.remote_policy = remote or RemotePolicy()
         self._cache: dict[Path, Spec | None] = {}
         # A file already parsed while deciding what it is (see docgen.pipeline.target_kind).
         self._parsed = parsed
+        self._remote: dict[str, Spec | None] = {}
+        self.fetched: dict[str, Fetched] = {}  # remote specs used: URL -> copy (for the manifest)
 
     def load(self, source: str, where: Location | None) -> Spec | None:
-        """The spec at ``source`` (relative to the docs root), or ``None`` if it is unusable."""
+        """The spec at ``source`` (relative to the docs root, or an https:// URL), or ``None``
+        if it is unusable."""
         if is_remote(source):
-            self.diagnostics.error(
-                Code.SPEC_REMOTE,
-                f"'{source}' is a remote spec; docgen does not fetch specs during a build. "
-                "Download it into the docs folder and reference it by relative path",
-                where,
-            )
-            return None
+            if source not in self._remote:
+                self._remote[source] = self._load_remote(source, where)
+            return self._remote[source]
         try:
             path = resolve_inside(self.root, source)
         except UnsafePathError as exc:
@@ -70,8 +72,37 @@ class SpecLoader:
             return None
         return replace(parsed, path=path, name=name)
 
-    def _load(self, path: Path, source: str, where: Location | None) -> Spec | None:
-        name = display_name(self.root, path)
+    def _load_remote(self, url: str, where: Location | None) -> Spec | None:
+        if not url.startswith("https://"):
+            self.diagnostics.error(
+                Code.SPEC_REMOTE,
+                f"'{url}' is a remote spec that is not https://; docgen fetches only https:// "
+                "specs. Use its https:// URL, or download it into the docs folder",
+                where,
+            )
+            return None
+        try:
+            fetched = fetch(url, self.remote_policy)
+        except RemoteError as exc:
+            self.diagnostics.error(
+                Code.SPEC_REMOTE, f"cannot use the remote spec '{url}': {exc}", where
+            )
+            return None
+        if fetched.problem is not None:
+            self.diagnostics.warning(
+                Code.SPEC_REMOTE,
+                f"cannot refresh the remote spec '{url}' ({fetched.problem}); using the cached "
+                f"copy (sha256 {fetched.sha256[:12]})",
+                where,
+            )
+        self.fetched[url] = fetched
+        spec = self._load(fetched.path, url, where, name=url)
+        return None if spec is None else replace(spec, remote_sha256=fetched.sha256)
+
+    def _load(
+        self, path: Path, source: str, where: Location | None, name: str | None = None
+    ) -> Spec | None:
+        name = name or display_name(self.root, path)
         if not is_file(path):
             self.diagnostics.error(
                 Code.SPEC_NOT_FOUND, f"spec file '{source}' not found{self._hint(path)}", where

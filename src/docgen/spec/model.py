@@ -82,6 +82,7 @@ class Spec:
     tags: tuple[Tag, ...]
     data: dict[str, Any] = field(repr=False)
     valid: bool = True
+    remote_sha256: str | None = None  # an https:// spec: the SHA-256 of the copy used
 
     def find(self, method: str, path: str) -> Operation | None:
         """Exact match first; otherwise a match that differs only by a trailing slash."""
@@ -96,3 +97,16 @@ class Spec:
 
     def find_webhook(self, name: str) -> tuple[Operation, ...]:
         return tuple(op for op in self.webhooks if op.path == name)
+
+
+def download_name(name: str) -> str:
+    """Where a spec document is offered for download under ``_docgen/specs/``: its path in the
+    docs root, or ``remote/<host>/<path>`` for an https:// spec (named by its URL)."""
+    if "://" not in name:
+        return name
+    rest = name.split("://", 1)[1].split("?", 1)[0].split("#", 1)[0]
+    parts = [p for p in rest.split("/") if p not in ("", ".", "..")]
+    safe = ["".join(c if c.isalnum() or c in "-._" else "_" for c in p) for p in parts]
+    if len(safe) == 1:
+        safe.append("openapi")
+    return "remote/" + "/".join(safe)

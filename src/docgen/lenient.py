@@ -1,0 +1,37 @@
+"""``--lenient``: what Mintlify only warns about becomes a warning, and the entry is dropped.
+
+Mintlify builds a site with a missing page, an operation missing from its spec, a page-file
+conflict or an unknown config key, warning about each. docgen stays strict by default; with
+``--lenient`` those errors are reported as warnings and the site is built without the entry
+(the resolver already leaves such entries out), and spec validation errors are warnings as
+with ``--no-strict-spec``. ``check`` and ``build`` apply it the same way.
+"""
+
+from __future__ import annotations
+
+from docgen.diagnostics import Code, Diagnostic, Diagnostics
+
+NOTE = " (--lenient: dropped)"
+NAV_CODES = frozenset(
+    {
+        Code.NAV_PAGE_NOT_FOUND,
+        Code.NAV_UNKNOWN_OPERATION,
+        Code.NAV_PAGE_CONFLICT,
+        Code.NAV_EXCLUDED_OPERATION,
+        Code.NAV_AMBIGUOUS_OPERATION,
+    }
+)
+
+
+def _navigation(d: Diagnostic) -> bool:
+    return d.code in NAV_CODES
+
+
+def unknown_key(d: Diagnostic) -> bool:
+    """A config key in neither Mintlify schema (Mintlify ignores those)."""
+    return d.code is Code.CONFIG_INVALID and "unknown " in d.message and " key '" in d.message
+
+
+def demote_navigation(diagnostics: Diagnostics) -> int:
+    """Navigation errors Mintlify only warns about, as warnings; how many entries were dropped."""
+    return diagnostics.demote(_navigation, NOTE)
