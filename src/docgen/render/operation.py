@@ -12,7 +12,7 @@ from docgen.nav.playground import PlaygroundChoice
 from docgen.render import access, examples, samples
 from docgen.render.highlight import highlight
 from docgen.render.markdown import to_html
-from docgen.render.playground import ParamInput, playground_json
+from docgen.render.playground import ParamInput, body_schema, playground_json
 from docgen.render.schemalinks import PageSchemas
 from docgen.render.schemas import TreeBuilder
 from docgen.render.schemawords import show
@@ -213,6 +213,7 @@ def build_operation(
     request_description = ""
     body_value: Any = None
     body_media: str | None = None
+    body_check: dict[str, Any] | None = None
     raw_body, body_doc = resolve(op.data.get("requestBody"), spec.name, spec.documents)
     if isinstance(raw_body, dict):
         request_required = raw_body.get("required") is True
@@ -232,6 +233,8 @@ def build_operation(
                 request_examples.extend(given_views)
                 if body_media is None:
                     body_media = str(media_type)
+                    if "json" in body_media and "schema" in media:
+                        body_check = body_schema(spec, media["schema"], body_doc)
                     body_value = (
                         given[0][1]
                         if given
@@ -271,6 +274,7 @@ def build_operation(
         security=security,
         params=inputs,
         body=(body_media, request_required, body_value) if body_media is not None else None,
+        body_check=body_check,
     )
     return OperationView(
         method=op.method,

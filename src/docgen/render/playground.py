@@ -81,6 +81,68 @@ def input_schema(spec: Spec, schema: Any, doc: str, depth: int = 0) -> dict[str,
     return out
 
 
+_BODY_KEYS = (*_SCHEMA_KEYS, "minItems", "maxItems", "minProperties", "maxProperties")
+_BODY_BUDGET = 400  # schema nodes sent to the browser for one body; deeper parts are not checked
+
+
+def body_schema(spec: Spec, schema: Any, doc: str) -> dict[str, Any]:
+    """The part of a request body schema the browser checks before sending (docgen's own
+    checks, playground.js ``checkBody``): types, required properties, enums, lengths, ranges,
+    patterns and item/property counts, through objects and arrays; ``{}`` (anything) past the
+    budget, in recursive parts and for oneOf/anyOf."""
+    budget = [_BODY_BUDGET]
+
+    def build(node: Any, doc: str, depth: int, seen: frozenset[int]) -> dict[str, Any]:
+        resolved, doc = resolve(node, doc, spec.documents)
+        if not isinstance(resolved, dict) or depth > 12 or budget[0] <= 0 or id(resolved) in seen:
+            return {}
+        budget[0] -= 1
+        seen = seen | {id(resolved)}
+        parts = [(resolved, doc)]
+        for part in resolved.get("allOf") or []:
+            part_resolved, part_doc = resolve(part, doc, spec.documents)
+            if isinstance(part_resolved, dict):
+                parts.append((part_resolved, part_doc))
+        out: dict[str, Any] = {}
+        kind = resolved.get("type")
+        kinds = kind if isinstance(kind, list) else [kind] if isinstance(kind, str) else []
+        if resolved.get("nullable") is True or "null" in kinds:
+            out["nullable"] = True
+        kinds = [k for k in kinds if k != "null"]
+        if len(kinds) == 1:
+            out["type"] = kinds[0]
+        elif any("properties" in p for p, _ in parts):
+            out["type"] = "object"
+        for key in _BODY_KEYS:
+            if key in resolved and key != "default":
+                out[key] = resolved[key]
+        required: list[str] = []
+        properties: dict[str, Any] = {}
+        read_only: set[str] = set()
+        for part, part_doc in parts:
+            required += [r for r in part.get("required") or [] if isinstance(r, str)]
+            props = part.get("properties")
+            if isinstance(props, dict):
+                for name, sub in props.items():
+                    sub_resolved, _ = resolve(sub, part_doc, spec.documents)
+                    if isinstance(sub_resolved, dict) and sub_resolved.get("readOnly") is True:
+                        read_only.add(str(name))
+                        continue
+                    properties[str(name)] = build(sub, part_doc, depth + 1, seen)
+        required = [r for r in required if r not in read_only]
+        if properties:
+            out["properties"] = properties
+        if required:
+            out["required"] = sorted(set(required))
+        if resolved.get("additionalProperties") is False and len(parts) == 1:
+            out["additionalProperties"] = False
+        if "items" in resolved:
+            out["items"] = build(resolved["items"], doc, depth + 1, seen)
+        return out
+
+    return build(schema, doc, 0, frozenset())
+
+
 def _text(value: Any) -> str | None:
     """Markdown as plain text (the script shows it with ``textContent``)."""
     if not isinstance(value, str) or not value.strip():
@@ -142,6 +204,7 @@ def playground_json(
     security: tuple[tuple[SecurityScheme, ...], ...],
     params: list[ParamInput],
     body: tuple[str, bool, Any] | None,
+    body_check: dict[str, Any] | None = None,
 ) -> str:
     """The JSON for ``data-docgen-playground`` ("null" for ``none``)."""
     if choice.mode is PlaygroundDisplay.NONE or op.webhook:
@@ -178,6 +241,7 @@ def playground_json(
                 "mediaType": body[0],
                 "required": body[1],
                 "example": body_example_text(body[2], body[0]),
+                "schema": body_check or {},
             }
             if body is not None
             else None
