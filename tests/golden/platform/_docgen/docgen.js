@@ -978,8 +978,33 @@
     window.addEventListener("resize", function () { clearTimeout(timer); timer = setTimeout(mark, 150); });
   }
 
+  /* ------------------------------------------------------------- "Try it" */
+  /* The playground script (playground.js) is loaded only when the reader first presses "Try it"
+     (or arrives at #try-it); it then takes over the button. */
+  function initTryIt() {
+    var button = $("[data-docgen-try]");
+    var layout = button ? button.closest(".op-layout[data-docgen-playground]") : null;
+    if (!button || !layout) { return; }
+    var requested = false;
+    function load(open) {
+      if (requested) { return; }
+      requested = true;
+      if (open) { layout.setAttribute("data-docgen-try-open", ""); }
+      button.setAttribute("aria-busy", "true");
+      var script = doc.createElement("script");
+      script.src = siteBase() + "_docgen/playground.js";
+      script.onload = function () { button.removeAttribute("aria-busy"); };
+      script.onerror = function () { button.removeAttribute("aria-busy"); requested = false; };
+      doc.head.appendChild(script);
+    }
+    function first() { button.removeEventListener("click", first); load(true); }
+    button.addEventListener("click", first);
+    if (window.location.hash === "#try-it") { button.removeEventListener("click", first); load(false); }
+  }
+
   function init() {
     safe(initTheme);
+    safe(initTryIt);
     safe(initWrap);
     safe(initScrollables);
     safe(initSidebar);

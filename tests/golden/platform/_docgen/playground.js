@@ -388,11 +388,17 @@
     if (header && header.parentNode) { header.parentNode.insertBefore(this.panel, header.nextSibling); }
     else { main.insertBefore(this.panel, main.firstChild); }
 
-    this.button = h("button", { type: "button", "class": "pg-try", "aria-expanded": "false",
-      "aria-controls": this.panel.id, "data-docgen-try": "" }, [icon("play", 12), h("span", { text: "Try it" })]);
-    var endpoint = $(".endpoint", layout);
-    if (endpoint) { endpoint.appendChild(this.button); }
-    else { this.panel.parentNode.insertBefore(this.button, this.panel); }
+    // The page's own "Try it" button (docgen.js loads this script when it is first pressed).
+    var given = $("[data-docgen-try]", layout);
+    this.ownButton = !given;
+    this.button = given || h("button", { type: "button", "class": "pg-try", "aria-expanded": "false",
+      "data-docgen-try": "" }, [icon("play", 12), h("span", { text: "Try it" })]);
+    this.button.setAttribute("aria-controls", this.panel.id);
+    if (this.ownButton) {
+      var endpoint = $(".endpoint", layout);
+      if (endpoint) { endpoint.appendChild(this.button); }
+      else { this.panel.parentNode.insertBefore(this.button, this.panel); }
+    }
     this.button.addEventListener("click", function () { self.toggle(!self.isOpen(), true); });
 
     this.onHash = function () { if (window.location.hash === "#try-it") { self.toggle(true, true); } };
@@ -402,6 +408,9 @@
     if (window.location.hash === "#try-it") {
       this.toggle(true, false);
       this.panel.scrollIntoView({ block: "start" });
+    } else if (layout.hasAttribute("data-docgen-try-open")) {
+      layout.removeAttribute("data-docgen-try-open");
+      this.toggle(true, true);
     }
   }
 
@@ -428,7 +437,7 @@
     this.revokeBlobs();
     window.removeEventListener("hashchange", this.onHash);
     if (this.panel.parentNode) { this.panel.parentNode.removeChild(this.panel); }
-    if (this.button.parentNode) { this.button.parentNode.removeChild(this.button); }
+    if (this.ownButton && this.button.parentNode) { this.button.parentNode.removeChild(this.button); }
   };
 
   /* -------------------------------------------------------------- panel */
@@ -535,7 +544,11 @@
     var kind = kindOf(schema);
     var key = p["in"] + ":" + p.name;
     var sample = p.example !== null && p.example !== undefined ? p.example : (has(schema, "default") ? schema["default"] : null);
-    var prefill = (p["in"] === "path" || p.required) && sample !== null && sample !== undefined;
+    // Inputs start empty (the example is the placeholder) unless the reader typed this path
+    // parameter on another endpoint of the site in this tab.
+    var remembered = p["in"] === "path" ? sessionGet(this.pathKey(p.name)) : null;
+    var prefill = remembered !== null && remembered !== "";
+    if (prefill) { sample = kind === "object" ? (function () { try { return JSON.parse(remembered); } catch (e) { return remembered; } })() : remembered; }
     var control;
     var hint = constraintText(schema);
     if (kind === "enum" || kind === "boolean") {
@@ -581,6 +594,8 @@
     this.fields.push(field);
     return r.el;
   };
+
+  Playground.prototype.pathKey = function (name) { return STORE + "path:" + this.site.root + ":" + name; };
 
   /* ------------------------------------------------------------ servers */
   Playground.prototype.buildServers = function () {
@@ -676,11 +691,31 @@
     }
     this.authBox = h("div", { "class": "pg-auth" });
     group.appendChild(this.authBox);
+    var rememberKey = STORE + "remember:" + this.site.root;
+    this.remember = sessionGet(rememberKey) === "1";
+    var box = h("input", { type: "checkbox", "class": "pg-check", id: nextId("remember"), "data-pg-remember": "" });
+    box.checked = this.remember;
+    box.addEventListener("change", function () {
+      self.remember = box.checked;
+      sessionSet(rememberKey, box.checked ? "1" : null);
+      self.authFields.forEach(function (a) { self.storeAuth(a.scheme, a.part, box.checked ? a.control.value : null); });
+    });
+    group.appendChild(h("p", { "class": "pg-remember" }, [box, h("label", { "for": box.id,
+      text: "Remember my credentials on this site until this tab is closed" })]));
+    // Alternatives include "no authentication": credentials are optional.
+    this.authRequired = !alts.some(function (a) { return !a.length; });
     this.renderAuth();
     return group;
   };
 
   Playground.prototype.storeKey = function (schemeKey) { return STORE + "auth:" + this.site.root + ":" + schemeKey; };
+  Playground.prototype.storeAuth = function (scheme, part, value) {
+    var key = this.storeKey(str(scheme.key));
+    var saved = {};
+    try { saved = JSON.parse(sessionGet(key) || "{}") || {}; } catch (e) { saved = {}; }
+    if (value === null) { delete saved[part]; } else { saved[part] = value; }
+    sessionSet(key, Object.keys(saved).length ? JSON.stringify(saved) : null);
+  };
 
   Playground.prototype.renderAuth = function () {
     var self = this;
@@ -697,7 +732,9 @@
       var kind = str(scheme.kind);
       var title = str(scheme.title) || key;
       var saved = {};
-      try { saved = JSON.parse(sessionGet(self.storeKey(key)) || "{}") || {}; } catch (e) { saved = {}; }
+      if (self.remember) {
+        try { saved = JSON.parse(sessionGet(self.storeKey(key)) || "{}") || {}; } catch (e) { saved = {}; }
+      }
       var where = scheme["in"] === "query" ? "query parameter" : scheme["in"] === "cookie" ? "cookie" : "header";
       if (kind === "basic") {
         self.authInput(scheme, "username", "Username", several ? title : "", false, saved.username, null);
@@ -734,16 +771,14 @@
       });
       wrap = h("div", { "class": "pg-secret" }, [input, reveal]);
     }
+    var needed = this.authRequired && part !== "password";
     var r = this.row({ key: "auth:" + key + ":" + part, name: labelText, control: input, wrap: wrap,
-      description: title, hint: hint });
+      description: title, hint: hint, required: needed });
     input.removeAttribute("data-param");
     input.addEventListener("input", function () {
-      var saved = {};
-      try { saved = JSON.parse(sessionGet(self.storeKey(key)) || "{}") || {}; } catch (e) { saved = {}; }
-      saved[part] = input.value;
-      sessionSet(self.storeKey(key), JSON.stringify(saved));
+      if (self.remember) { self.storeAuth(scheme, part, input.value); }
     });
-    this.authFields.push({ scheme: scheme, part: part, control: input, error: r.error, errId: r.errId, hintId: r.hintId });
+    this.authFields.push({ scheme: scheme, part: part, control: input, error: r.error, errId: r.errId, hintId: r.hintId, required: needed });
     this.authBox.appendChild(r.el);
   };
 
@@ -777,7 +812,25 @@
     this.bodyField = { key: "body", control: textarea, error: error, errId: id + "-error", hintId: null,
       required: !!this.body.required, body: true, touched: false };
     textarea._pgField = this.bodyField;
-    var group = h("div", { "class": "pg-group pg-body", "data-pg-group": "body" }, [head, textarea, error]);
+    var editor = textarea;
+    if (this.isJsonBody()) {
+      // Syntax highlighting: the coloured copy sits under a textarea whose own text is transparent.
+      var shade = h("code");
+      var under = h("pre", { "class": "highlight pg-editor-shade", "aria-hidden": "true" }, [shade]);
+      var paint = function () {
+        clear(shade);
+        highlightJson(shade, textarea.value + "\n");
+        under.scrollTop = textarea.scrollTop;
+        under.scrollLeft = textarea.scrollLeft;
+      };
+      textarea.classList.add("pg-editor-glass");
+      textarea.addEventListener("input", paint);
+      textarea.addEventListener("scroll", function () { under.scrollTop = textarea.scrollTop; under.scrollLeft = textarea.scrollLeft; });
+      reset.addEventListener("click", paint);
+      paint();
+      editor = h("div", { "class": "pg-editor-wrap" }, [under, textarea]);
+    }
+    var group = h("div", { "class": "pg-group pg-body", "data-pg-group": "body" }, [head, editor, error]);
     if (/^multipart\//i.test(this.mediaType())) {
       group.insertBefore(h("p", { "class": "pg-note", text: "Multipart bodies can't be composed here: the text is sent as it is. Use Copy as curl with -F for files." }), textarea);
     }
@@ -802,6 +855,8 @@
   /* --------------------------------------------------- input + validation */
   Playground.prototype.onInput = function (target) {
     var field = target && target._pgField;
+    this.dirty = true;
+    if (field && field.param && field.param["in"] === "path") { sessionSet(this.pathKey(field.param.name), field.control.value || null); }
     if (field && (field.touched || field.error.hidden === false)) { this.validate(field); }
     if (this.formStatus.classList.contains("is-error") && !this.form.querySelector(".pg-error:not([hidden])")) {
       this.formStatus.textContent = "";
@@ -826,7 +881,64 @@
     var req = this.buildRequest();
     this.preview.textContent = req.error ? this.path : req.displayUrl;
     this.preview.setAttribute("title", req.error ? this.path : req.displayUrl);
+    if (this.dirty) { this.syncSamples(); }
   };
+
+  /* The page's request samples (cURL, Python, JavaScript) and request body example follow the
+     form once the reader has typed in it; secrets are shown masked. */
+  Playground.prototype.syncSamples = function () {
+    var req = this.buildRequest(true);
+    if (req.error) { return; }
+    var layout = this.layout;
+    Array.prototype.forEach.call(layout.querySelectorAll(".sample-request [role=tab][data-lang]"), function (tab) {
+      var code = sampleCode(tab.getAttribute("data-lang"), req);
+      var panel = doc.getElementById(tab.getAttribute("aria-controls") || "");
+      var target = panel && panel.querySelector("pre code");
+      if (code !== null && target) { target.textContent = code; target.closest("pre").setAttribute("data-pg-live", ""); }
+    });
+    var bodyCode = layout.querySelector(".sample-body [role=tabpanel]:not([hidden]) pre code");
+    if (bodyCode && this.bodyField) {
+      var text = this.bodyField.control.value;
+      clear(bodyCode);
+      if (this.isJsonBody() && !checkJson(text)) { highlightJson(bodyCode, text); } else { bodyCode.textContent = text; }
+    }
+  };
+
+  function pyStr(s) { return JSON.stringify(String(s)); }
+  function sampleCode(lang, req) {
+    var headers = req.headers.slice();
+    if (req.cookies.length) { headers.push(["Cookie", req.cookies.map(function (kv) { return kv[0] + "=" + kv[1]; }).join("; ")]); }
+    var lines;
+    if (lang === "curl") {
+      lines = ["curl --request " + req.method, "  --url " + shellQuote(req.displayUrl)];
+      headers.forEach(function (kv) { lines.push("  --header " + shellQuote(kv[0] + ": " + kv[1])); });
+      if (req.body !== null) { lines.push("  --data " + shellQuote(req.body)); }
+      return lines.join(" \\\n");
+    }
+    if (lang === "python") {
+      lines = ["import requests", "", "response = requests.request(", "    " + pyStr(req.method) + ",", "    " + pyStr(req.displayUrl) + ","];
+      if (headers.length) {
+        lines.push("    headers={");
+        headers.forEach(function (kv) { lines.push("        " + pyStr(kv[0]) + ": " + pyStr(kv[1]) + ","); });
+        lines.push("    },");
+      }
+      if (req.body !== null) { lines.push("    data=" + pyStr(req.body) + ","); }
+      lines.push(")", "print(response.status_code, response.text)");
+      return lines.join("\n");
+    }
+    if (lang === "javascript") {
+      lines = ["const response = await fetch(" + JSON.stringify(req.displayUrl) + ", {", "  method: " + JSON.stringify(req.method) + ","];
+      if (headers.length) {
+        lines.push("  headers: {");
+        headers.forEach(function (kv) { lines.push("    " + JSON.stringify(kv[0]) + ": " + JSON.stringify(kv[1]) + ","); });
+        lines.push("  },");
+      }
+      if (req.body !== null) { lines.push("  body: " + JSON.stringify(req.body) + ","); }
+      lines.push("});", "console.log(response.status, await response.text());");
+      return lines.join("\n");
+    }
+    return null;
+  }
 
   Playground.prototype.setError = function (field, message) {
     if (!field) { return; }
@@ -859,6 +971,15 @@
         if (problem) {
           message = "Invalid JSON at line " + problem.line + ", column " + problem.col + ": " + problem.message + ".";
           field.errorPos = problem.pos;
+        } else {
+          var found = checkBody(JSON.parse(raw), isObj(this.body.schema) ? this.body.schema : {});
+          if (found.length) {
+            message = found.slice(0, 3).map(function (e) { return (e.path || "The body") + ": " + e.message; }).join(" · ") +
+              (found.length > 3 ? " (and " + (found.length - 3) + " more)" : "");
+            var last = found[0].path.split(".").pop().replace(/\[\d+\]$/, "");
+            var at = last ? raw.indexOf(JSON.stringify(last)) : -1;
+            field.errorPos = at >= 0 ? at + 1 : 0;
+          }
         }
       }
       this.setError(field, message);
@@ -894,6 +1015,59 @@
     return message;
   };
 
+  /* Checks a parsed JSON body against the schema subset docgen sends (render/playground.py
+     body_schema); returns [{path, message}] (path like "source.ref" or "tags[2]"). */
+  function checkBody(value, schema) {
+    var errors = [];
+    function typeOf(v) {
+      if (v === null) { return "null"; }
+      if (Array.isArray(v)) { return "array"; }
+      if (typeof v === "number") { return Number.isInteger(v) ? "integer" : "number"; }
+      return typeof v;
+    }
+    function walk(v, sc, path) {
+      if (!isObj(sc) || errors.length >= 20) { return; }
+      var t = typeOf(v);
+      function add(message) { errors.push({ path: path, message: message }); }
+      if (v === null) { if (sc.type && !sc.nullable) { add("must not be null"); } return; }
+      if (sc.type && sc.type !== t && !(sc.type === "number" && t === "integer")) { add("must be " + (sc.type === "integer" ? "a whole number" : sc.type === "array" ? "an array" : sc.type === "object" ? "an object" : "a " + sc.type)); return; }
+      if (Array.isArray(sc["enum"]) && !sc["enum"].some(function (e) { return JSON.stringify(e) === JSON.stringify(v); })) {
+        add("must be one of " + sc["enum"].map(function (e) { return JSON.stringify(e); }).join(", ")); return;
+      }
+      if (t === "string") {
+        var n = Array.from(v).length;
+        if (isNum(sc.minLength) && n < sc.minLength) { add(sc.minLength === 1 ? "must not be empty" : "must be at least " + sc.minLength + " characters long"); }
+        if (isNum(sc.maxLength) && n > sc.maxLength) { add("must be at most " + sc.maxLength + " characters long"); }
+        if (typeof sc.pattern === "string") {
+          try { if (!new RegExp(sc.pattern, "u").test(v)) { add("must match the pattern " + sc.pattern); } } catch (e) { /* a pattern JavaScript cannot read is not checked */ }
+        }
+      } else if (t === "integer" || t === "number") {
+        var exMin = sc.exclusiveMinimum, exMax = sc.exclusiveMaximum;
+        if (isNum(sc.minimum) && (exMin === true ? v <= sc.minimum : v < sc.minimum)) { add("must be " + (exMin === true ? "greater than " : "at least ") + sc.minimum); }
+        if (isNum(sc.maximum) && (exMax === true ? v >= sc.maximum : v > sc.maximum)) { add("must be " + (exMax === true ? "less than " : "at most ") + sc.maximum); }
+        if (isNum(exMin) && v <= exMin) { add("must be greater than " + exMin); }
+        if (isNum(exMax) && v >= exMax) { add("must be less than " + exMax); }
+        if (isNum(sc.multipleOf) && sc.multipleOf > 0 && Math.abs(v / sc.multipleOf - Math.round(v / sc.multipleOf)) > 1e-9) { add("must be a multiple of " + sc.multipleOf); }
+      } else if (t === "array") {
+        if (isNum(sc.minItems) && v.length < sc.minItems) { add("must have at least " + sc.minItems + " item" + (sc.minItems === 1 ? "" : "s")); }
+        if (isNum(sc.maxItems) && v.length > sc.maxItems) { add("must have at most " + sc.maxItems + " items"); }
+        v.forEach(function (item, i) { walk(item, sc.items, path + "[" + i + "]"); });
+      } else if (t === "object") {
+        var props = isObj(sc.properties) ? sc.properties : {};
+        arr(sc.required).forEach(function (name) {
+          if (!has(v, name)) { errors.push({ path: path ? path + "." + name : name, message: "is required" }); }
+        });
+        Object.keys(v).forEach(function (name) {
+          var sub = path ? path + "." + name : name;
+          if (has(props, name)) { walk(v[name], props[name], sub); }
+          else if (sc.additionalProperties === false) { errors.push({ path: sub, message: "is not a known property" }); }
+        });
+      }
+    }
+    walk(value, schema, "");
+    return errors;
+  }
+
   function splitList(raw) {
     return raw.split(",").map(function (s) { return s.trim(); }).filter(function (s) { return s !== ""; });
   }
@@ -910,9 +1084,10 @@
       if (this.validate(this.bodyField)) { invalid.push(this.bodyField); }
     }
     this.authFields.forEach(function (a) {
+      var missing = a.required && !a.control.value.trim();
       var bad = a.scheme["in"] !== "query" && a.scheme["in"] !== "cookie" && !headerSafe(a.control.value);
-      self.setError(a, bad ? "Only Latin-1 characters, without line breaks, can be sent in a header." : null);
-      if (bad) { invalid.push(a); }
+      self.setError(a, missing ? "Required: this endpoint needs credentials." : bad ? "Only Latin-1 characters, without line breaks, can be sent in a header." : null);
+      if (missing || bad) { invalid.push(a); }
     });
     return invalid;
   };
@@ -940,7 +1115,9 @@
 
   /* Builds the request from the form values as they are: send() validates first, the URL
      preview and Copy as curl show exactly what was typed. Returns {error} for a bad server URL. */
-  Playground.prototype.buildRequest = function () {
+  /* The request the form describes; ``show``: secrets masked (for the page's code samples). */
+  Playground.prototype.buildRequest = function (show) {
+    function secret(v) { return show && !/^<.*>$/.test(v) ? new Array(Math.min(Math.max(String(v).length, 4), 12) + 1).join("•") : v; }
     var server = this.servers[this.serverIndex || 0];
     var vars = {};
     this.serverFields.forEach(function (f) { vars[f.name] = f.control.value; });
@@ -1009,16 +1186,17 @@
       if (!vals) { return; }
       var kind = str(scheme.kind);
       var headerName = str(scheme.name) || "Authorization";
+      if (show) { vals = { username: vals.username || "<username>", password: vals.password || "<password>", token: vals.token || (kind === "apiKey" ? "<api-key>" : "<token>") }; }
       if (kind === "basic") {
         if (!vals.username && !vals.password) { return; }
-        setHeader(headerName, "Basic " + base64Utf8((vals.username || "") + ":" + (vals.password || "")));
+        setHeader(headerName, "Basic " + (show ? secret("basic-credentials") : base64Utf8((vals.username || "") + ":" + (vals.password || ""))));
       } else if (kind === "bearer" || kind === "oauth2" || kind === "openIdConnect") {
         if (!vals.token) { return; }
-        setHeader(kind === "bearer" ? headerName : "Authorization", "Bearer " + vals.token);
+        setHeader(kind === "bearer" ? headerName : "Authorization", "Bearer " + secret(vals.token));
       } else if (vals.token) {
         if (scheme["in"] === "query") { query.push([str(scheme.name), vals.token]); masked[str(scheme.name)] = true; }
-        else if (scheme["in"] === "cookie") { cookies.push([str(scheme.name), vals.token]); }
-        else { setHeader(str(scheme.name), vals.token); }
+        else if (scheme["in"] === "cookie") { cookies.push([str(scheme.name), secret(vals.token)]); }
+        else { setHeader(str(scheme.name), secret(vals.token)); }
       }
     });
 
@@ -1087,6 +1265,9 @@
   Playground.prototype.send = function () {
     var self = this;
     if (this.controller) { return; }
+    this.revokeBlobs();
+    clear(this.response);
+    this.response.hidden = true;
     var invalid = this.validateAll();
     if (invalid.length) {
       this.formStatus.textContent = invalid.length === 1 ? "Fix the highlighted field before sending." : "Fix the " + invalid.length + " highlighted fields before sending.";
