@@ -11,8 +11,7 @@ from click.testing import CliRunner
 from refresh_fixtures import CASES, REPO, case_names, run_docgen, target_of
 
 from docgen import cli as cli_module
-from docgen.commands import check as check_module
-from docgen.diagnostics import Code, Diagnostic, Diagnostics, Level
+from docgen.diagnostics import Code, Diagnostic, Level
 from docgen.report import github_line, text_line
 
 SHOWCASE = REPO / "fixtures" / "platform"
@@ -174,21 +173,6 @@ def test_json_format_shape() -> None:
 # -- --strict -----------------------------------------------------------------------------------
 
 
-def _with_warning(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make every check report one extra warning (no docgen check emits a warning yet)."""
-    real = check_module.run_check
-
-    def run_check(target: Path, **kwargs: object):  # type: ignore[no-untyped-def]
-        result = real(target, **kwargs)  # type: ignore[arg-type]
-        extra = Diagnostics()
-        extra.extend(result.diagnostics)
-        extra.warning(Code.MDX_UNSUPPORTED, "a test warning")
-        result.diagnostics = extra
-        return result
-
-    monkeypatch.setattr(check_module, "run_check", run_check)
-
-
 @pytest.mark.parametrize(
     ("args", "code", "verdict"),
     [([], 0, "ok"), (["--strict"], 1, "failed")],
@@ -196,31 +180,44 @@ def _with_warning(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_strict_turns_a_warning_into_exit_1(
     monkeypatch: pytest.MonkeyPatch, args: list[str], code: int, verdict: str
 ) -> None:
-    _with_warning(monkeypatch)
-    monkeypatch.chdir(SHOWCASE)
+    """A real warning: an MDX page using a component docgen does not render."""
+    monkeypatch.chdir(CASES / "mdx-unsupported")
     runner = CliRunner()
     result = runner.invoke(cli_module.cli, ["check", *args])
     assert result.exit_code == code, result.output
-    assert "warning[mdx-unsupported]: a test warning" in result.stdout
-    assert f"docs.json: {verdict} (8 pages, 0 errors, 1 warning)" in result.stderr
+    assert (
+        "index.mdx:6:1: warning[mdx-unsupported]: unknown MDX component <Tooltip> is shown as text"
+        in result.stdout
+    )
+    assert f"docs.json: {verdict} (1 page, 0 errors, 1 warning)" in result.stderr
     as_json = runner.invoke(cli_module.cli, ["check", "--format", "json", *args])
     data = json.loads(as_json.stdout)
     assert as_json.exit_code == code
     assert (data["ok"], data["errors"], data["warnings"]) == (code == 0, 0, 1)
 
 
-def test_strict_with_a_real_warning() -> None:
-    """Once a fixture produces a real warning, --strict must fail on it."""
+def test_strict_with_a_real_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every fixture with warnings and no errors: check and build pass, and both fail with
+    --strict (build then writes nothing)."""
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
     warned = []
     for name in case_names():
         data = json.loads((CASES / name / "expected.json").read_text("utf-8"))
         if data["warnings"] and not data["errors"]:
             warned.append(name)
-    if not warned:
-        pytest.skip("no docgen check emits a warning yet (mdx-unsupported is not produced)")
+    assert "mdx-unsupported" in warned
+    runner = CliRunner()
     for name in warned:
-        assert run_docgen(["check"], CASES / name).returncode == 0
-        assert run_docgen(["check", "--strict"], CASES / name).returncode == 1
+        monkeypatch.chdir(CASES / name)
+        out = tmp_path / name
+        assert runner.invoke(cli_module.cli, ["check"]).exit_code == 0
+        assert runner.invoke(cli_module.cli, ["check", "--strict"]).exit_code == 1
+        strict = runner.invoke(cli_module.cli, ["build", "--strict", "-o", str(out)])
+        assert strict.exit_code == 1, strict.output
+        assert "warnings with --strict; nothing was written" in strict.stderr
+        assert not out.exists()
+        assert runner.invoke(cli_module.cli, ["build", "-o", str(out)]).exit_code == 0
+        assert (out / "index.html").is_file()
 
 
 def test_strict_does_not_change_a_clean_result() -> None:

@@ -41,6 +41,7 @@ class Code(StrEnum):
     NAV_PAGE_CONFLICT = "nav-page-conflict"
     NAV_DUPLICATE_URL = "nav-duplicate-url"
     NAV_UNSAFE_URL = "nav-unsafe-url"
+    OUTPUT_CONFLICT = "output-conflict"
     MDX_UNSUPPORTED = "mdx-unsupported"
     MDX_TOO_DEEP = "mdx-too-deep"
     PLAYGROUND_INVALID = "playground-invalid"

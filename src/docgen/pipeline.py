@@ -27,6 +27,7 @@ from docgen.load.remote import RemotePolicy
 from docgen.load.source import SourceDocument, peek_json
 from docgen.nav.model import Site
 from docgen.nav.resolver import Resolver
+from docgen.render.scan import scan
 from docgen.render.site import JobCache, iter_site
 from docgen.spec.loader import SpecLoader
 
@@ -57,7 +58,8 @@ class CheckResult:
         cache: JobCache | None = None,
     ) -> Iterator[tuple[str, bytes]]:
         """Every output file as (relative path, bytes), rendering as it goes; problems found
-        while rendering join :attr:`diagnostics`. Only for a result that has not failed."""
+        while rendering would join :attr:`diagnostics` (the check found them all already: see
+        :mod:`docgen.render.scan`). Only for a result that has not failed."""
         assert self.site is not None and not self.failed
         return iter_site(self.site, self.diagnostics, progress, cache=cache)
 
@@ -173,6 +175,7 @@ def run_check(
     )
     site = resolver.resolve()
     dropped = lenient_mode.demote_navigation(diagnostics) if lenient else 0
+    scan(site, diagnostics)  # what rendering would report: check = build minus writing
     return CheckResult(root, target, diagnostics, site, config_doc, dropped)
 
 

@@ -57,10 +57,13 @@ def check_path(relative: str) -> PurePosixPath:
 
 
 class PathSet:
-    """Output paths met so far; :meth:`add` refuses an unsafe, repeated or colliding one."""
+    """Output paths met so far; :meth:`add` refuses an unsafe, repeated or colliding one (two
+    paths equal once case and Unicode normalisation are folded, or a file where another path
+    needs a folder)."""
 
     def __init__(self) -> None:
-        self.seen: dict[str, str] = {}
+        self.seen: dict[str, str] = {}  # folded path -> path
+        self.folders: dict[str, str] = {}  # folded folder -> a path inside it
 
     def add(self, relative: str) -> None:
         """Raises :class:`OutputError` when ``relative`` cannot join the paths met so far."""
@@ -73,6 +76,20 @@ class PathSet:
                 f"output paths {self.seen[key]!r} and {relative!r} differ only by letter case "
                 "or Unicode normalisation and would overwrite each other"
             )
+        if key in self.folders:
+            raise OutputError(
+                f"output path {relative!r} is also the folder of {self.folders[key]!r}"
+            )
+        parts = key.split("/")
+        folders = ["/".join(parts[:end]) for end in range(1, len(parts))]
+        for folder in folders:
+            if folder in self.seen:
+                raise OutputError(
+                    f"output path {relative!r} needs the folder {self.seen[folder]!r}, "
+                    "which is a file"
+                )
+        for folder in folders:
+            self.folders.setdefault(folder, relative)
         self.seen[key] = relative
 
 

@@ -10,10 +10,13 @@ from xml.sax.saxutils import escape as xml_escape
 from docgen.nav.model import Site
 from docgen.nav.urls import twin_path
 from docgen.render import twins
-from docgen.render.page import Output, RenderedPage
-from docgen.render.searchindex import SearchEntry
+from docgen.render.navviews import NavViews
+from docgen.render.page import CALLBACK_PATH, Output, RenderedPage
+from docgen.render.searchindex import WORDS, SearchEntry
+from docgen.render.sidebar import Sidebar
 from docgen.render.templates import templates_dir
 
+MANIFEST = "_docgen/manifest.json"
 ASSETS = (
     "docgen.css",
     "docgen.js",
@@ -102,3 +105,24 @@ def asset_files() -> Iterator[tuple[str, bytes]]:
         path = folder / name
         if path.is_file():
             yield f"_docgen/{name}", path.read_bytes()
+
+
+def site_file_paths(site: Site) -> list[str]:
+    """Every file :func:`docgen.render.site.iter_site` writes besides the pages, the shared
+    schema pages and the search index's chunks (under ``_docgen/pagefind/``)."""
+    paths: list[str] = []
+    if not any(page.url == "/" for page in site.pages) and any(
+        not page.hidden for page in site.pages
+    ):
+        paths.append("index.html")
+    paths.append("404.html")
+    paths += Sidebar(NavViews(site.navigation)).data_paths()
+    if site.config.auth is not None:
+        paths.append(CALLBACK_PATH + "index.html")
+    paths += [WORDS, MANIFEST, "llms.txt"]
+    if site.config.url:
+        paths.append("sitemap.xml")
+    for spec in site.specs.values():
+        paths += [f"_docgen/specs/{name}" for name in spec.documents]
+    paths += [f"_docgen/{name}" for name in ASSETS]
+    return paths

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import escape
 
+from docgen.nav.model import Page
 from docgen.render.markdown import Rendered, renderer, safe_url, site_relative
 
 _TAG = re.compile(
@@ -185,6 +186,13 @@ class _Renderer:
         return inner
 
 
+def mdx_warnings(body: str, first_line: int = 1) -> list[tuple[int, str]]:
+    """What :func:`render_mdx` would warn about, as (line, message), without rendering."""
+    warnings: list[tuple[int, str]] = []
+    _parse(body, first_line, warnings)
+    return warnings
+
+
 def render_mdx(body: str, first_line: int = 1, base: str | None = None) -> MdxResult:
     """Render a page body (Markdown with MDX components) to HTML, collecting warnings."""
     warnings: list[tuple[int, str]] = []
@@ -192,3 +200,18 @@ def render_mdx(body: str, first_line: int = 1, base: str | None = None) -> MdxRe
     out = _Renderer(base)
     html = out.children(tree)
     return MdxResult(Rendered(html, out.headings), warnings)
+
+
+_HEADING = re.compile(r"^#\s+")
+
+
+def markdown_source(page: Page) -> tuple[str, int]:
+    """A page file's Markdown as the page shows it, and the file line it starts on: without a
+    first ``# Title`` line that repeats the page title (the template shows the title)."""
+    body = page.body
+    stripped = body.lstrip("\n")
+    first, newline, rest = stripped.partition("\n")
+    if _HEADING.match(first) and first[1:].strip() == page.title:
+        skipped = body[: len(body) - len(rest)].count("\n") + (0 if newline else 1)
+        return rest, page.body_line + skipped
+    return body, page.body_line

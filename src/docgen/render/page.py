@@ -1,5 +1,6 @@
 """Render one page: an operation, webhook or Markdown page, a shared schema's page, the 404
-page and the sign-in callback. Problems found while rendering become diagnostics."""
+page and the sign-in callback. Rendering reports nothing: what it would find, the check
+finds first (:mod:`docgen.render.scan`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from docgen.config.model import SiteConfig
-from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
+from docgen.diagnostics import Diagnostic, Diagnostics
 from docgen.exceptions import TooManyFields
 from docgen.nav import playground
 from docgen.nav.model import Page, Site
@@ -18,10 +19,10 @@ from docgen.render import searchdoc, twins
 from docgen.render.highlight import highlight
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
-from docgen.render.mdx import render_mdx
+from docgen.render.mdx import markdown_source, render_mdx
 from docgen.render.navviews import NavViews, base_for
 from docgen.render.operation import build_operation
-from docgen.render.schemalinks import PageSchemas, SchemaIndex
+from docgen.render.schemalinks import PageSchemas, SchemaIndex, SchemaPages
 from docgen.render.schemapage import SchemaPageView, build_schema_page, schema_markdown
 from docgen.render.sidebar import Sidebar
 from docgen.render.templates import environment
@@ -70,17 +71,9 @@ def _demote_h1(rendered: Rendered) -> Rendered:
     return Rendered(html, headings)
 
 
-def _leading_title(body: str, title: str) -> str:
-    """Drop a first ``# Title`` line that repeats the page title (the template shows it)."""
-    stripped = body.lstrip("\n")
-    first, _, rest = stripped.partition("\n")
-    if re.match(r"^#\s+", first) and first[1:].strip() == title:
-        return rest
-    return body
-
-
 class SiteRenderer:
-    """Renders every page of ``site``; problems found while rendering become diagnostics."""
+    """Renders every page of ``site`` (``diagnostics`` stays for a renderer's own findings; the
+    check-equals-build test fails if one reports what :mod:`docgen.render.scan` does not)."""
 
     def __init__(self, site: Site, diagnostics: Diagnostics) -> None:
         self.site = site
@@ -89,13 +82,13 @@ class SiteRenderer:
         self.sidebar = Sidebar(self.nav)
         self.titles = {p.url: p.title for p in site.pages}
         self.env = environment()
-        taken = frozenset(page.url for page in site.pages)
-        self.schema_index = {name: SchemaIndex(spec, taken) for name, spec in site.specs.items()}
         # The section whose sidebar a directory's schema pages show: its first page's.
         self.schema_home: dict[tuple[str, str], Page] = {}
         for page in site.pages:
             if page.operation is not None:
                 self.schema_home.setdefault((page.operation.spec, page.directory or ""), page)
+        urls = SchemaPages((page.url for page in site.pages), self.schema_home)
+        self.schema_index = {name: SchemaIndex(spec, urls) for name, spec in site.specs.items()}
 
     def warm_up(self) -> None:
         """Compile templates and load the Markdown and Pygments machinery once, before
@@ -264,14 +257,10 @@ class SiteRenderer:
 
     def _page_body(self, page: Page, base: str) -> Rendered:
         assert page.source is not None
-        body = _leading_title(page.body, page.title)
+        body, first_line = markdown_source(page)
         if page.source.endswith(".mdx"):
-            result = render_mdx(body, page.body_line, base)
-            for line, message in result.warnings:
-                self.diagnostics.warning(
-                    Code.MDX_UNSUPPORTED, message, Location(page.source, line, 1)
-                )
-            rendered = result.rendered
+            # Its warnings were reported by the check (render/scan.py), before rendering.
+            rendered = render_mdx(body, first_line, base).rendered
         else:
             rendered = markdown_renderer().render(body, base=base)
         return _demote_h1(rendered)

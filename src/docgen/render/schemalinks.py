@@ -13,11 +13,13 @@ half-built page), so pages are the same whichever process renders them, in whate
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from docgen.exceptions import TooManyFields
 from docgen.nav.slugs import slugify
+from docgen.nav.urls import fold
 from docgen.render.schemas import TreeBuilder
 from docgen.spec import refs
 from docgen.spec.model import Spec
@@ -35,15 +37,57 @@ def _unescape(token: str) -> str:
     return token.replace("~1", "/").replace("~0", "~")
 
 
+class SchemaPages:
+    """The URLs of the site's shared schema pages. A schema page never takes the URL of a page
+    of the site, nor that of another spec's schema page in the same directory (compared as a
+    case-insensitive file system would), so no two files are ever written to one path.
+
+    ``homes`` lists (spec name, directory) in the order the site first renders them, which
+    decides who keeps ``/<directory>/schemas/<slug>`` when two specs share a directory.
+    """
+
+    def __init__(self, pages: Iterable[str] = (), homes: Iterable[tuple[str, str]] = ()) -> None:
+        self.taken = frozenset(fold(url) for url in pages)
+        self.homes = list(dict.fromkeys(homes))
+        self.indexes: dict[str, SchemaIndex] = {}
+        self._paths: dict[str, dict[tuple[str, SchemaKey], str]] = {}
+
+    def path(self, spec: str, key: SchemaKey, directory: str | None) -> str:
+        """The site URL of ``spec``'s schema ``key`` in ``directory`` (``/api/schemas/user``;
+        ``user-schema`` when a page, or another spec's schema page, has that URL already)."""
+        where = directory or ""
+        paths = self._paths.get(where)
+        if paths is None:
+            # Every schema of the directory at once, so the answer never depends on the order
+            # of the questions (pages render in several processes).
+            owners = [name for name, home in self.homes if home == where]
+            if spec not in owners:
+                owners.append(spec)
+            folder = "/".join(p for p in (where.strip("/"), SCHEMAS_DIR) if p)
+            paths, used = {}, set(self.taken)
+            for name in owners:
+                for each, slug in self.indexes[name].slugs.items():
+                    candidate, number = f"/{folder}/{slug}", 1
+                    while fold(candidate) in used:
+                        number += 1
+                        candidate = f"/{folder}/{slug}-schema" + (
+                            f"-{number}" if number > 2 else ""
+                        )
+                    used.add(fold(candidate))
+                    paths[(name, each)] = candidate
+            self._paths[where] = paths
+        return paths[(spec, key)]
+
+
 class SchemaIndex:
     """The component schemas of one spec: their page slugs and (memoised) expanded sizes."""
 
-    def __init__(self, spec: Spec, pages: frozenset[str] = frozenset()) -> None:
+    def __init__(self, spec: Spec, pages: SchemaPages | None = None) -> None:
         self.spec = spec
-        self.pages = pages  # URLs of the site's pages, which schema pages must not take
+        self.pages = pages if pages is not None else SchemaPages()
+        self.pages.indexes[spec.name] = self
         self.slugs: dict[SchemaKey, str] = {}
         self._sizes: dict[SchemaKey, int] = {}
-        self._paths: dict[str | None, dict[SchemaKey, str]] = {}
         taken: set[str] = set()
         names = [spec.name, *sorted(n for n in spec.documents if n != spec.name)]
         for doc in names:
@@ -89,23 +133,8 @@ class SchemaIndex:
         return found
 
     def path(self, key: SchemaKey, directory: str | None) -> str:
-        """The site URL of the schema's page (``/api/schemas/user``; ``user-schema`` when a
-        page of the site has that URL already)."""
-        paths = self._paths.get(directory)
-        if paths is None:
-            # Every schema of the directory at once, so the answer never depends on the order
-            # of the questions (pages render in several processes).
-            folder = "/".join(p for p in ((directory or "").strip("/"), SCHEMAS_DIR) if p)
-            paths, used = {}, set(self.pages)
-            for each, slug in self.slugs.items():
-                candidate, number = f"/{folder}/{slug}", 1
-                while candidate in used:
-                    number += 1
-                    candidate = f"/{folder}/{slug}-schema" + (f"-{number}" if number > 2 else "")
-                used.add(candidate)
-                paths[each] = candidate
-            self._paths[directory] = paths
-        return paths[key]
+        """The site URL of the schema's page (see :meth:`SchemaPages.path`)."""
+        return self.pages.path(self.spec.name, key, directory)
 
 
 def _same(anchor: str) -> str:

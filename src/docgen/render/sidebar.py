@@ -195,11 +195,19 @@ class Sidebar:
 
     def data_files(self) -> Iterator[tuple[str, bytes]]:
         """``_docgen/nav/<key>.json`` for every section that gets the lazy sidebar."""
+        for path, section in self._lazy():
+            data = {"items": [_node(item) for item in section.items]}
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            yield path, text.encode()
+
+    def data_paths(self) -> list[str]:
+        """The paths :meth:`data_files` writes, without building them."""
+        return [path for path, _ in self._lazy()]
+
+    def _lazy(self) -> Iterator[tuple[str, NavSection]]:
         for key, section in self.nav.sidebar_sections():
             if self.is_lazy(section):
-                data = {"items": [_node(item) for item in section.items]}
-                text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-                yield f"{NAV_DIR}/{key}.json", text.encode()
+                yield f"{NAV_DIR}/{key}.json", section
 
 
 @dataclass(frozen=True, slots=True)

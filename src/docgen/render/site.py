@@ -15,7 +15,14 @@ from docgen.diagnostics import Diagnostics
 from docgen.nav.model import Site
 from docgen.nav.urls import output_path, twin_path
 from docgen.render import twins
-from docgen.render.artefacts import asset_files, llms_txt, manifest, search_entries, sitemap
+from docgen.render.artefacts import (
+    MANIFEST,
+    asset_files,
+    llms_txt,
+    manifest,
+    search_entries,
+    sitemap,
+)
 from docgen.render.navviews import href
 from docgen.render.page import CALLBACK_PATH, Job, Output, RenderedPage, SchemaJob, SiteRenderer
 from docgen.render.parallel import Workers, worker_count
@@ -131,7 +138,7 @@ def iter_site(
     if site.config.auth is not None:
         yield CALLBACK_PATH + "index.html", renderer.render_callback().encode()
     yield from index_files(search_entries(rendered, schemas))
-    yield "_docgen/manifest.json", manifest(site, rendered, schemas).encode()
+    yield MANIFEST, manifest(site, rendered, schemas).encode()
     yield "llms.txt", llms_txt(site, rendered, schemas).encode()
     map_text = sitemap(site, [out.url for out in schemas])
     if map_text is not None:

@@ -1,0 +1,65 @@
+"""What rendering would report, found without rendering the site.
+
+``docgen check`` runs :func:`scan` after navigation resolves, so it reports everything
+``docgen build`` would: MDX components docgen does not render (``mdx-unsupported``) and output
+files that two things would write (``output-conflict``). The renderers themselves report
+nothing; both take a page's Markdown from
+:func:`~docgen.render.mdx.markdown_source`, so they see the same text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.exceptions import OutputError
+from docgen.nav.model import Page, Site
+from docgen.nav.urls import PathSet, fold, output_path, twin_path
+from docgen.render.artefacts import site_file_paths
+from docgen.render.mdx import markdown_source, mdx_warnings
+from docgen.render.searchindex import FOLDER as SEARCH_FOLDER
+
+
+def scan(site: Site, diagnostics: Diagnostics) -> None:
+    """Report what rendering and writing ``site`` would find, without doing either."""
+    for page in site.pages:
+        if page.source is not None and page.source.endswith(".mdx"):
+            body, first_line = markdown_source(page)
+            for line, message in mdx_warnings(body, first_line):
+                where = Location(page.source, line, 1)
+                diagnostics.warning(Code.MDX_UNSUPPORTED, message, where)
+    _outputs(site, diagnostics)
+
+
+def _page_paths(site: Site) -> Iterator[tuple[str, Page]]:
+    for page in site.pages:
+        yield output_path(page.url), page
+        yield twin_path(page.url), page
+
+
+def _outputs(site: Site, diagnostics: Diagnostics) -> None:
+    """``output-conflict`` for a page whose files another page or a site file would also write
+    (shared schema pages are given free URLs by construction: see ``render/schemalinks``)."""
+    paths = PathSet()
+    owners: dict[str, str] = {}
+    reserved = fold(SEARCH_FOLDER) + "/"
+    for path in site_file_paths(site):
+        paths.add(path)
+        owners[fold(path)] = "a file docgen writes for the site"
+    for path, page in _page_paths(site):
+        what = f"'{page.source}'" if page.source else f"the page of '{page.title}'"
+        where = Location(page.source, 1, 1) if page.source else None
+        problem: str | None = None
+        if fold(path).startswith(reserved):
+            problem = f"output path {path!r} is inside {SEARCH_FOLDER}/, the search index's folder"
+        else:
+            try:
+                paths.add(path)
+            except OutputError as exc:
+                problem = str(exc)
+        if problem is not None:
+            diagnostics.error(
+                Code.OUTPUT_CONFLICT,
+                f"{what} cannot be written: {problem}; rename the page or its 'directory'",
+                where,
+            )
