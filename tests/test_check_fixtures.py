@@ -96,6 +96,8 @@ def test_expectations_are_consistent(name: str) -> None:
             assert line.startswith(f"{d['file']}:")
     if name.startswith("pass-") or name.endswith("-valid"):
         assert code == 0 and data["pages"], "a must-pass case passes and produces pages"
+    elif name.startswith("warn-"):
+        assert code == 0 and warnings and not errors, "a warning case passes, with warnings"
     else:
         assert code == 1, "a failure case fails"
 

@@ -181,7 +181,7 @@ def test_strict_turns_a_warning_into_exit_1(
     monkeypatch: pytest.MonkeyPatch, args: list[str], code: int, verdict: str
 ) -> None:
     """A real warning: an MDX page using a component docgen does not render."""
-    monkeypatch.chdir(CASES / "mdx-unsupported")
+    monkeypatch.chdir(CASES / "warn-mdx-unsupported")
     runner = CliRunner()
     result = runner.invoke(cli_module.cli, ["check", *args])
     assert result.exit_code == code, result.output
@@ -205,7 +205,7 @@ def test_strict_with_a_real_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         data = json.loads((CASES / name / "expected.json").read_text("utf-8"))
         if data["warnings"] and not data["errors"]:
             warned.append(name)
-    assert "mdx-unsupported" in warned
+    assert "warn-mdx-unsupported" in warned
     runner = CliRunner()
     for name in warned:
         monkeypatch.chdir(CASES / name)
