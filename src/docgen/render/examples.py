@@ -41,6 +41,24 @@ def media_examples(media: dict[str, Any], spec: Spec, doc: str) -> list[tuple[st
     return out
 
 
+_MEMO: dict[tuple[int, int, str, str], tuple[Any, Any, Any]] = {}
+MEMO_MAX = 50_000  # entries kept per process (a long-running server rebuilds many specs)
+
+
+def example_for(schema: Any, spec: Spec, doc: str, mode: str) -> Any:
+    """:func:`generate` from the top, memoised per schema object: the pages of a big spec
+    share request and response schemas. The value is shared: callers must not change it."""
+    key = (id(schema), id(spec), doc, mode)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is schema and hit[1] is spec:
+        return hit[2]
+    value = generate(schema, spec, doc, mode)
+    if len(_MEMO) >= MEMO_MAX:
+        _MEMO.clear()
+    _MEMO[key] = (schema, spec, value)  # holding both keeps their ids from being reused
+    return value
+
+
 def generate(
     schema: Any,
     spec: Spec,

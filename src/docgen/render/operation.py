@@ -182,7 +182,9 @@ def build_operation(
         inputs.append(ParamInput(param, doc, schema, example, field.anchor))
         suggested = example if example is not None else _schema_example(schema, spec, doc)
         value = (
-            suggested if suggested is not None else examples.generate(schema, spec, doc, "request")
+            suggested
+            if suggested is not None
+            else examples.example_for(schema, spec, doc, "request")
         )
         if location == "path":
             path_values[name] = show(value) if suggested is not None else "{" + name + "}"
@@ -226,7 +228,7 @@ def build_operation(
                 request_bodies.append(_body(request_tree, str(media_type), media, body_doc, ""))
                 given = examples.media_examples(media, spec, body_doc)
                 if not given and "schema" in media:
-                    value = examples.generate(media["schema"], spec, body_doc, "request")
+                    value = examples.example_for(media["schema"], spec, body_doc, "request")
                     given_views = _example_views([("Example", value)], str(media_type), True)
                 else:
                     given_views = _example_views(given, str(media_type), False)
@@ -238,7 +240,9 @@ def build_operation(
                     body_value = (
                         given[0][1]
                         if given
-                        else (examples.generate(media.get("schema", {}), spec, body_doc, "request"))
+                        else (
+                            examples.example_for(media.get("schema", {}), spec, body_doc, "request")
+                        )
                     )
     if body_media is not None:
         headers.append(("Content-Type", body_media))
@@ -366,7 +370,7 @@ def _responses(
                 if given:
                     views.extend(_example_views(given, str(media_type), False))
                 elif "schema" in media:
-                    value = examples.generate(media["schema"], spec, doc, "response")
+                    value = examples.example_for(media["schema"], spec, doc, "response")
                     views.extend(_example_views([("Example", value)], str(media_type), True))
         out.append(
             Response(
