@@ -106,6 +106,8 @@ def test_try_it_returns_the_sample_logs_figures(page: Any, tmp_path: Path) -> No
         page.click("[data-docgen-try]")
         page.wait_for_selector("[data-docgen-playground-panel]:not([hidden])")
         page.select_option("[data-pg-server]", "1")  # the second server: Local
+        # Inputs start empty (the spec's example is only the placeholder).
+        page.fill('[data-param="path:projectId"]', "your-project-id")
         page.fill('[data-auth="bearerAuth"]', KEY)
         page.click("[data-pg-send]")
         page.wait_for_selector("[data-pg-response] [data-pg-status], [data-pg-message]")
