@@ -160,3 +160,20 @@ def test_lone_spec_builds_a_site(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert (out / "api-reference/agent-jobs/create-agent-job/index.html").is_file()
     assert (out / "index.html").is_file()
+
+
+def test_hidden_pages_stay_out_of_the_search_index(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "docs.json").write_text(
+        '{"name": "Hidden", "navigation": {"pages": ["index"]}}'
+    )
+    (docs / "index.md").write_text("---\ntitle: Home\n---\n\nVisible zebrafish text.\n")
+    (docs / "secret.md").write_text("---\ntitle: Secret\n---\n\nUnlisted okapi text.\n")
+    out = tmp_path / "out"
+    assert docgen("build", str(docs / "docs.json"), "-o", str(out), "--quiet").returncode == 0
+    assert (out / "secret/index.html").is_file()  # built, reachable by URL
+    entry = json.loads((out / "_docgen/pagefind/pagefind-entry.json").read_text())
+    assert entry["languages"]["en"]["page_count"] == 1
+    words = json.loads((out / "_docgen/search-words.json").read_text())
+    assert "zebrafish" in words and "okapi" not in words
