@@ -485,12 +485,41 @@ def test_allow_local_permits_the_upstream(local_docs: Docs, upstream: Upstream) 
     assert data["url"] == f"http://127.0.0.1:{upstream.port}/echo"  # no query string
 
 
-def test_allow_local_from_the_config(tmp_path: Path, upstream: Upstream, closed_port: int) -> None:
+def test_allow_local_in_the_config_is_ignored(
+    tmp_path: Path, upstream: Upstream, closed_port: int
+) -> None:
+    # security.md 19: content (a contributor's docs.json) never widens what the proxy reaches.
     outcome = build_snapshot(write_site(tmp_path, upstream.port, closed_port, allow_local=True))
     assert outcome.snapshot is not None
+    assert any(
+        "warning[config-invalid]" in line and "allowLocal is ignored" in line
+        for line in outcome.lines
+    ), outcome.lines
+    before = upstream.connections
     with serving(create_app(outcome.snapshot)) as base:
         response = Docs(base).send(envelope(f"http://127.0.0.1:{upstream.port}/echo"))
+    assert response.status_code == 403, response.text
+    assert "--allow-local" in response.json()["error"]
+    assert upstream.connections == before
+    # The operator can: create_app(allow_local=True) is what --allow-local passes.
+    with serving(create_app(outcome.snapshot, allow_local=True)) as base:
+        response = Docs(base).send(envelope(f"http://127.0.0.1:{upstream.port}/echo"))
     assert response.status_code == 200, response.text
+
+
+def test_the_config_url_host_is_answered_only_when_the_operator_allows_it(
+    tmp_path: Path, upstream: Upstream, closed_port: int
+) -> None:
+    # A rebinding attacker's Host: docs.example.com (the config's url) is not answered by itself.
+    outcome = build_snapshot(write_site(tmp_path, upstream.port, closed_port))
+    assert outcome.snapshot is not None
+    with serving(create_app(outcome.snapshot)) as base:
+        refused = httpx.get(base + "/", headers={"Host": "docs.example.com"}, trust_env=False)
+        assert refused.status_code == 403
+        assert "--allow-host" in refused.text and "only the operator" in refused.text
+    with serving(create_app(outcome.snapshot, allowed_hosts=["docs.example.com"])) as base:
+        allowed = httpx.get(base + "/", headers={"Host": "docs.example.com"}, trust_env=False)
+        assert allowed.status_code == 200
 
 
 def test_a_name_resolving_to_loopback_is_refused_then_connected_by_address(
@@ -708,7 +737,8 @@ def test_foreign_host_is_403(docs: Docs) -> None:
         headers={"Host": "rebind.attacker.example", "Origin": "http://rebind.attacker.example"},
     )
     assert proxied.status_code == 403
-    assert docs.http.get("/", headers={"Host": "docs.example.com"}).status_code == 200
+    # the config's url host is content: not answered without the operator's --allow-host
+    assert docs.http.get("/", headers={"Host": "docs.example.com"}).status_code == 403
     assert docs.http.get("/", headers={"Host": "LOCALHOST:1234"}).status_code == 200
 
 

@@ -136,11 +136,13 @@ def test_serves_the_site_from_memory(served: tuple[Process, str], site: Path) ->
 
 
 def test_foreign_host_is_refused(served: tuple[Process, str]) -> None:
-    _, base = served
+    process, base = served
     refused = get(base, "/", headers={"Host": "attacker.example"})
     assert refused.status_code == 403
     assert "--allow-host" in refused.text
-    assert get(base, "/", headers={"Host": "docs.example.com"}).status_code == 200  # config url
+    # The config's url host is content: answered only with the operator's --allow-host.
+    assert get(base, "/", headers={"Host": "docs.example.com"}).status_code == 403
+    assert "add --allow-host docs.example.com" in process.output
 
 
 def test_watch_rebuilds_and_reloads(served: tuple[Process, str], site: Path) -> None:

@@ -234,7 +234,9 @@ def app_from_env() -> Any:
     """App factory for production: ``uvicorn --factory docgen.cli:app_from_env``.
 
     ``DOCGEN_CONFIG``: the docs.json or spec to build (default ``docs.json``);
-    ``DOCGEN_ALLOWED_HOSTS``: extra host names the site answers for, comma separated;
+    ``DOCGEN_ALLOWED_HOSTS``: extra host names the site answers for, comma separated (the
+    config's ``url`` host too: content never adds one); ``DOCGEN_ALLOW_LOCAL=1``: the proxy may
+    reach loopback and private addresses (as ``docgen serve --allow-local``);
     ``DOCGEN_PROXY_TIMEOUT``, ``DOCGEN_PROXY_MAX_REQUEST``, ``DOCGEN_PROXY_MAX_RESPONSE``,
     ``DOCGEN_PROXY_LARGE_AT_ONCE``: the proxy's limits (see :func:`docgen.serve.app.create_app`).
     Builds once at start-up; no file watching. Exits 2 on a usage problem, 1 on site errors.

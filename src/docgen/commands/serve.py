@@ -70,6 +70,7 @@ def app_from_env(console: Console) -> Any:
     return create_app(
         outcome.snapshot,
         allowed_hosts=[h for h in hosts if h.strip()],
+        allow_local=os.environ.get("DOCGEN_ALLOW_LOCAL", "") == "1",
         max_request_bytes=limits.max_request_bytes,
         max_response_bytes=limits.max_response_bytes,
         timeout=limits.timeout,
@@ -116,6 +117,8 @@ def serve(
             "docgen: serving an error page until the errors above are fixed; open pages "
             "show them and reload once the site builds"
         )
+    allow_local = allow_local or os.environ.get("DOCGEN_ALLOW_LOCAL", "") == "1"
+    _hint_config_hosts(console, outcome.snapshot, allow_hosts)
     root = path.parent.resolve()
     analytics = _analytics(console, root)
     configure_logging(console)
@@ -195,7 +198,7 @@ def _server(console: Console, config: Any, docs: Any, watch: bool, root: Path, h
             if host not in LOOPBACK:
                 console.err(
                     f"docgen: listening on {host}: readers' browsers must use a host name "
-                    "allowed with --allow-host (or the config's url)"
+                    "allowed with --allow-host"
                 )
 
         async def shutdown(self, sockets: Any = None) -> None:
@@ -204,3 +207,16 @@ def _server(console: Console, config: Any, docs: Any, watch: bool, root: Path, h
             await super().shutdown(sockets)
 
     return Server(config)
+
+
+def _hint_config_hosts(console: Console, snapshot: Any, allow_hosts: tuple[str, ...]) -> None:
+    """The config's ``url`` host is answered only when the operator names it: say so."""
+    from docgen.serve.app import split_host
+
+    allowed = {split_host(h)[0] for h in allow_hosts if h.strip()}
+    for name in sorted(getattr(snapshot, "hosts", ()) or ()):
+        if name not in allowed:
+            console.err(
+                f"docgen: not answering for {name} (the host of the config's url): the docs "
+                f"content cannot add host names; add --allow-host {name} to serve it there"
+            )

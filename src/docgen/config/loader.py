@@ -262,8 +262,16 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
         display=PlaygroundDisplay(raw_playground.get("display", "interactive")),
         proxy=bool(raw_playground.get("proxy", True)),
         allow=tuple(o.rstrip("/") for o in raw_playground.get("allow", [])),
-        allow_local=bool(raw_playground.get("allowLocal", False)),
     )
+    if raw_playground.get("allowLocal") is True:
+        # Content never widens what the server does (security.md 19): only the operator can.
+        diagnostics.warning(
+            Code.CONFIG_INVALID,
+            "api.playground.allowLocal is ignored: a docs config cannot let the playground proxy "
+            "reach loopback or private addresses; whoever runs the server decides that with "
+            "'docgen serve --allow-local' (or DOCGEN_ALLOW_LOCAL=1)",
+            doc.location("/api/playground/allowLocal"),
+        )
     raw_auth = data.get("auth")
     auth = None
     if raw_auth is not None:

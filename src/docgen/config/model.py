@@ -89,7 +89,6 @@ class Playground:
     display: PlaygroundDisplay = PlaygroundDisplay.INTERACTIVE
     proxy: bool = True
     allow: tuple[str, ...] = ()
-    allow_local: bool = False
 
 
 @dataclass(frozen=True, slots=True)

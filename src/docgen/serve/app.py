@@ -128,7 +128,7 @@ class DocsServer:
         if not host:
             return False
         name, _ = split_host(host)
-        return name in self.hosts or name in self.snapshot.hosts
+        return name in self.hosts
 
     def get_client(self) -> httpx.AsyncClient:
         if self.client is None:
@@ -219,7 +219,7 @@ class DocsServer:
                 self.get_client(),
                 self.limits,
                 self.snapshot.policy,
-                self.allow_local or self.snapshot.allow_local,
+                self.allow_local,
                 self.turns,
             )
             answer = await forwarder.handle(envelope)
@@ -311,9 +311,15 @@ class Guard:
             await send(message)
 
         if not self.server.host_allowed(host):
+            named = host is not None and split_host(host)[0] in self.server.snapshot.hosts
             response = Response(
-                "Forbidden: this server does not answer for that host name. "
-                "Start docgen serve with --allow-host NAME to allow it.\n",
+                "Forbidden: this server does not answer for that host name"
+                + (
+                    " (the docs config's url names it, but only the operator can allow it)"
+                    if named
+                    else ""
+                )
+                + ". Start docgen serve with --allow-host NAME to allow it.\n",
                 403,
                 media_type="text/plain; charset=utf-8",
             )

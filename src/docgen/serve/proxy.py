@@ -76,8 +76,8 @@ async def resolve(origin: Origin, allow_local: bool) -> list[IPAddress]:
         problem = address_problem(address, allow_local)
         if problem is not None:
             hint = (
-                " (allow local targets for development with --allow-local or "
-                "api.playground.allowLocal)"
+                " (whoever runs the server may allow local targets for development: "
+                "docgen serve --allow-local, or DOCGEN_ALLOW_LOCAL=1)"
                 if problem.split(" ", 1)[0] in ("loopback", "private")
                 else ""
             )

@@ -20,8 +20,9 @@ class Snapshot:
 
     files: Mapping[str, bytes]
     policy: TargetPolicy = field(default_factory=TargetPolicy)
-    hosts: frozenset[str] = frozenset()  # the host of the config's ``url``
-    allow_local: bool = False  # api.playground.allowLocal
+    # The host of the config's ``url``: named in hints, answered only when the operator allows
+    # it (--allow-host, DOCGEN_ALLOWED_HOSTS): content never adds Host names (security.md 19).
+    hosts: frozenset[str] = frozenset()
     etags: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -35,7 +36,6 @@ class Snapshot:
             dict(files),
             TargetPolicy.from_site(site),
             frozenset(hosts),
-            site.config.playground.allow_local,
             etags,
         )
 
