@@ -371,3 +371,23 @@ def test_a_bad_file_stops_the_import_but_keeps_the_files_before_it(
     assert str(later) not in result.stdout
     assert result.stderr.startswith(f"docgen: {broken}: cannot read")
     assert export(db, "views")["totals"] == truth(REQUESTS)["views"]["totals"]
+
+
+def test_caddy_details_and_an_empty_log(site: Path, tmp_path: Path) -> None:
+    """Caddy without client_ip (older versions) uses remote_ip; a broken JSON line is
+    malformed; an empty file imports nothing."""
+    ua = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0"
+    entry = {"ts": "2024-05-01T10:00:00Z", "status": 200,
+             "request": {"remote_ip": "10.9.9.9", "method": "GET", "uri": "/guides/pagination/",
+                         "headers": {"User-Agent": [ua]}}}
+    log = tmp_path / "caddy.log"
+    log.write_text(json.dumps(entry) + "\n" + '{"ts": 1, "request": {"method": \n')
+    db = tmp_path / "a.duckdb"
+    [summary] = import_json(site, db, log)
+    assert summary["format"] == "caddy"
+    assert (summary["human"], summary["skipped"]) == (1, {"malformed": 1})
+    assert export(db, "views", "--date-from", "2024-05-01T10:00:00Z")["totals"]["human"] == 1
+    empty = tmp_path / "empty.log"
+    empty.write_text("")
+    result = docgen("analytics", "import", str(empty), "--site", str(site), "--db", str(db))
+    assert result.exit_code == 0 and "empty; nothing to import" in result.stdout

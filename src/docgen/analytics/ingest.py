@@ -82,7 +82,7 @@ def _import_one(
         path, fmt, _earlier(con), (lambda f: progress(f"hashing {name}", f)) if progress else None
     )
     summary = Summary(name, log.format, lines=log.lines, earlier=log.skip)
-    if log.done:
+    if log.done or log.lines == 0:
         return summary
     _run(con, staging_sql(log), progress, f"reading {name}")
     counts = con.execute("SELECT reason, sum(n)::BIGINT FROM staged GROUP BY reason").fetchall()

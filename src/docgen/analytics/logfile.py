@@ -49,7 +49,7 @@ class LogFile:
     @property
     def done(self) -> bool:
         """The whole content was imported before."""
-        return self.skip >= self.lines
+        return self.lines > 0 and self.skip >= self.lines
 
 
 def _chunks(path: Path, compressed: bool) -> Iterator[tuple[bytes, int]]:

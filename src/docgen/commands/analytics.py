@@ -51,6 +51,8 @@ class Bar:
 
 def _describe(summary: Any) -> str:
     new = summary.lines - summary.earlier
+    if summary.lines == 0:
+        return f"{summary.name}: empty; nothing to import"
     if new <= 0:
         return f"{summary.name}: already imported ({summary.lines:,} lines); nothing added"
     head = f"{summary.name} ({summary.format}): {new:,} lines read"
