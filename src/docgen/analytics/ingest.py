@@ -79,12 +79,15 @@ def _import_one(
 ) -> Summary:
     name = str(path)
     log = inspect(
-        path, fmt, _earlier(con), (lambda f: progress(f"hashing {name}", f)) if progress else None
+        path,
+        fmt,
+        _earlier(con),
+        (lambda f: progress(f"{path.name}: hashing", f)) if progress else None,
     )
     summary = Summary(name, log.format, lines=log.lines, earlier=log.skip)
     if log.done or log.lines == 0:
         return summary
-    _run(con, staging_sql(log), progress, f"reading {name}")
+    _run(con, staging_sql(log), progress, f"{path.name}: counting")
     counts = con.execute("SELECT reason, sum(n)::BIGINT FROM staged GROUP BY reason").fetchall()
     reasons = {int(r): int(n) for r, n in counts}
     seen = sum(int(v) for v in reasons.values())
