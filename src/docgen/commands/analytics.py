@@ -25,15 +25,18 @@ def _err(message: str) -> None:
 
 
 class Bar:
-    """A one-line progress bar on stderr, for terminals only, shown after the first second."""
+    """A one-line progress bar on stderr, for terminals only, shown after the first second
+    (``DOCGEN_PROGRESS=1``: always, at once)."""
 
     def __init__(self) -> None:
         self.started = time.monotonic()
         self.shown = False
-        self.enabled = sys.stderr.isatty() or os.environ.get("DOCGEN_PROGRESS") == "1"
+        forced = os.environ.get("DOCGEN_PROGRESS") == "1"
+        self.enabled = sys.stderr.isatty() or forced
+        self.delay = 0.0 if forced else 1.0
 
     def __call__(self, label: str, fraction: float) -> None:
-        if not self.enabled or time.monotonic() - self.started < 1.0:
+        if not self.enabled or time.monotonic() - self.started < self.delay:
             return
         width = 30
         filled = int(width * max(0.0, min(1.0, fraction)))
