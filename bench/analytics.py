@@ -147,13 +147,15 @@ def main() -> None:
         rows = con.execute("SELECT count(*) FROM views").fetchone()
         print(f"store: {rows[0] if rows else 0:,} view rows, {db.stat().st_size / 2**20:,.0f} MiB")
         for kind in ("visitors", "views"):
-            times = []
+            times, cpu = [], []
             for _ in range(args.runs):
-                started = time.perf_counter()
+                started, used = time.perf_counter(), time.process_time()
                 body = run(con, make_query(kind, window))
                 times.append((time.perf_counter() - started) * 1000)
+                cpu.append((time.process_time() - used) * 1000)
             print(f"{kind} over 30 days, in process: median {statistics.median(times):.0f} ms "
-                  f"(runs {', '.join(f'{t:.0f}' for t in times)}); totals {body['totals']}")
+                  f"(runs {', '.join(f'{t:.0f}' for t in times)}; CPU median "
+                  f"{statistics.median(cpu):.0f} ms); totals {body['totals']}")
     for kind in ("visitors", "views"):
         times = []
         for _ in range(args.runs):
