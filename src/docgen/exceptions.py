@@ -12,8 +12,19 @@ and for the few conditions the CLI turns into an exit code::
      ├── OutputError           an output path is unsafe, collides, or the folder is not a site
      ├── TooManyFields         a page outgrew its expanded-field budget (render: link instead)
      ├── FastPathDoubt         the spec fast path cannot vouch for the validator's verdict
+     ├── TooComplex            a metered piece of work spent its budget (spec-too-complex)
+     ├── RemoteError           a remote spec could not be fetched
+     ├── SearchIndexError      Pagefind could not build the search index
      ├── ProxyError            the playground proxy refuses or fails a request (HTTP status)
-     └── DecodeError           an upstream body does not decode with its content coding
+     ├── DecodeError           an upstream body does not decode with its content coding
+     ├── LogError              an access log cannot be read or recognised (analytics)
+     ├── SiteError             the built site or its manifest cannot be used (analytics)
+     ├── StoreError            the analytics store cannot be opened
+     ├── QueryError            a bad analytics query parameter (exit 2, HTTP 400)
+     └── ConfigError           the operator's analytics settings are unusable
+
+One exception lives elsewhere on purpose: ``docgen.spec.fast.prescreen.TooComplexError`` must
+subclass openapi-spec-validator's own error class to travel through the library's iteration.
 """
 
 from __future__ import annotations
@@ -72,3 +83,35 @@ class ProxyError(DocgenError):
 
 class DecodeError(DocgenError):
     """The body does not decode with its declared content coding."""
+
+
+class TooComplex(DocgenError):
+    """The budget of the enclosing :func:`metered` block is spent."""
+
+
+class RemoteError(DocgenError):
+    """The URL could not be fetched (the message says why, in one line)."""
+
+
+class SearchIndexError(DocgenError):
+    """Pagefind could not build the index (missing binary, crash)."""
+
+
+class SiteError(DocgenError):
+    """The built site or its manifest cannot be used."""
+
+
+class QueryError(DocgenError):
+    """A bad parameter: exit code 2 on the command line, HTTP 400 from the server."""
+
+
+class ConfigError(DocgenError, ValueError):
+    """The operator's analytics settings are unusable (``docgen serve`` exits 2)."""
+
+
+class StoreError(DocgenError):
+    """The store cannot be opened (locked too long, not a DuckDB file, unwritable folder)."""
+
+
+class LogError(DocgenError):
+    """A log file cannot be read or recognised."""

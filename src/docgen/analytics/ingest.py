@@ -18,9 +18,10 @@ from typing import Any
 
 from docgen.analytics import store
 from docgen.analytics.agents import Classifier, Kind, default_classifier
-from docgen.analytics.logfile import Earlier, LogError, LogFile, inspect
+from docgen.analytics.logfile import Earlier, LogFile, inspect
 from docgen.analytics.pages import variants
 from docgen.analytics.parse_sql import REASONS, staging_sql
+from docgen.exceptions import LogError
 
 Progress = Callable[[str, float], None]
 MEMORY_LIMIT = "2GB"

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from docgen.exceptions import LogError
+
 FORMATS = ("combined", "caddy", "cloudfront")
 CHUNK = 1 << 20
 PEEK = 64 * 1024
@@ -18,10 +20,6 @@ CLOUDFRONT_FIELDS = (
     "date", "time", "x-edge-location", "sc-bytes", "c-ip", "cs-method", "cs(Host)",
     "cs-uri-stem", "sc-status", "cs(Referer)", "cs(User-Agent)", "cs-uri-query",
 )  # fmt: skip
-
-
-class LogError(Exception):
-    """A log file cannot be read or recognised."""
 
 
 @dataclass(frozen=True, slots=True)

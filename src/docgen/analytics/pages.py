@@ -8,11 +8,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import quote
 
+from docgen.exceptions import SiteError
+
 MANIFEST = "_docgen/manifest.json"
-
-
-class SiteError(Exception):
-    """The built site or its manifest cannot be used."""
 
 
 def page_urls(manifest: bytes | str, where: str = MANIFEST) -> list[str]:

@@ -9,14 +9,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from docgen.exceptions import QueryError
+
 KINDS = ("visitors", "views")
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 250
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
-class QueryError(Exception):
-    """A bad parameter: exit code 2 on the command line, HTTP 400 from the server."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from docgen.analytics import store
-from docgen.analytics.pages import MANIFEST, SiteError, page_urls, variants
-from docgen.analytics.query import QueryError, make_query, run
+from docgen.analytics.pages import MANIFEST, page_urls, variants
+from docgen.analytics.query import make_query, run
+from docgen.exceptions import ConfigError, QueryError, SiteError, StoreError
 
 log = logging.getLogger("docgen.serve")
 KEY = re.compile(r"docgen_[A-Za-z0-9_-]{16,200}")
@@ -35,10 +36,6 @@ PROJECT = re.compile(r"[A-Za-z0-9._~-]{1,100}")
 FLUSH_SECONDS = 2.0
 MAX_BUFFER = 100_000
 QUERY_LOCK_WAIT = 3.0
-
-
-class ConfigError(ValueError):
-    """The operator's analytics settings are unusable (``docgen serve`` exits 2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +144,7 @@ class Analytics:
             return error(400, str(exc))
         try:
             body = await asyncio.to_thread(self._query, query)
-        except store.StoreError:
+        except StoreError:
             return error(
                 503,
                 "the analytics store is busy (an import is running); retry",
@@ -210,7 +207,7 @@ class Analytics:
                 with store.connect(self.config.db, lock_wait=QUERY_LOCK_WAIT) as con:
                     record_views(con, rows)
                 self._dropped = False
-            except store.StoreError:
+            except StoreError:
                 with self._lock:
                     self._buffer = (rows + self._buffer)[:MAX_BUFFER]
             except Exception as exc:  # never take the server down for analytics

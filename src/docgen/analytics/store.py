@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from docgen.exceptions import StoreError
+
 DEFAULT_DB = Path(".docgen") / "analytics.duckdb"
 DB_ENV = "DOCGEN_ANALYTICS_DB"
 LOCK_WAIT = 10.0
@@ -51,10 +53,6 @@ def add_pages(con: Any, urls: str) -> None:
         f"+ row_number() OVER (ORDER BY url), url FROM (SELECT DISTINCT url FROM {urls}) "
         "WHERE url IS NOT NULL AND url NOT IN (SELECT url FROM pages)"
     )
-
-
-class StoreError(Exception):
-    """The store cannot be opened (locked too long, not a DuckDB file, unwritable folder)."""
 
 
 def default_path(environ: dict[str, str] | os._Environ[str] | None = None) -> Path:

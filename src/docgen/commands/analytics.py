@@ -5,10 +5,11 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from docgen.commands.console import Console
 
 REQUIRED = ("duckdb", "crawleruseragents")
 
@@ -20,19 +21,16 @@ def _missing() -> str | None:
     return None
 
 
-def _err(message: str) -> None:
-    print(f"docgen: {message}", file=sys.stderr, flush=True)
-
-
 class Bar:
     """A one-line progress bar on stderr, for terminals only, shown after the first second
     (``DOCGEN_PROGRESS=1``: always, at once)."""
 
-    def __init__(self) -> None:
+    def __init__(self, console: Console) -> None:
+        self.console = console
         self.started = time.monotonic()
         self.shown = False
         forced = os.environ.get("DOCGEN_PROGRESS") == "1"
-        self.enabled = sys.stderr.isatty() or forced
+        self.enabled = console.err_is_terminal or forced
         self.delay = 0.0 if forced else 1.0
 
     def __call__(self, label: str, fraction: float) -> None:
@@ -41,14 +39,13 @@ class Bar:
         width = 30
         filled = int(width * max(0.0, min(1.0, fraction)))
         name = label if len(label) <= 50 else "..." + label[-47:]
-        sys.stderr.write(f"\r{name} [{'#' * filled}{'.' * (width - filled)}] {fraction:4.0%}")
-        sys.stderr.flush()
+        bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+        self.console.err(f"\r{name} {bar} {fraction:4.0%}", end="")
         self.shown = True
 
     def close(self) -> None:
         if self.shown:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+            self.console.err("")
             self.shown = False
 
 
@@ -67,38 +64,43 @@ def _describe(summary: Any) -> str:
 
 
 def import_logs(
-    logs: tuple[Path, ...], fmt: str, site: Path, db: Path | None, as_json: bool
+    console: Console,
+    logs: tuple[Path, ...],
+    fmt: str,
+    site: Path,
+    db: Path | None,
+    as_json: bool,
 ) -> int:
     problem = _missing()
     if problem:
-        _err(problem)
+        console.err(f"docgen: {problem}")
         return 2
     import duckdb
 
     from docgen.analytics import store
     from docgen.analytics.ingest import import_logs as run
-    from docgen.analytics.logfile import LogError
-    from docgen.analytics.pages import SiteError, site_pages
+    from docgen.analytics.pages import site_pages
+    from docgen.exceptions import LogError, SiteError, StoreError
 
     missing = [str(p) for p in logs if not p.is_file()]
     if missing:
-        _err(f"no such log file: {', '.join(missing)}")
+        console.err(f"docgen: no such log file: {', '.join(missing)}")
         return 2
     try:
         pages = site_pages(site)
     except SiteError as exc:
-        _err(str(exc))
+        console.err(f"docgen: {exc}")
         return 2
     path = db or store.default_path()
     done: list[dict[str, Any]] = []
     status = 0
     for log in logs:  # one file at a time: each is imported whole or not at all
-        bar = Bar()
+        bar = Bar(console)
         try:
             [summary] = run([log], path, pages, fmt, bar)
         except LogError as exc:
             problem, status = f"{exc}; nothing was imported from it", 2
-        except store.StoreError as exc:
+        except StoreError as exc:
             problem, status = str(exc), 1
         except duckdb.Error as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
@@ -107,15 +109,15 @@ def import_logs(
             bar.close()
             done.append(_as_dict(summary))
             if not as_json:
-                print(_describe(summary), flush=True)
+                console.out(_describe(summary))
             continue
         bar.close()
-        _err(problem)
+        console.err(f"docgen: {problem}")
         break
     if as_json:
-        print(json.dumps(done, indent=2))
+        console.out(json.dumps(done, indent=2))
     elif done:
-        print(f"store: {path}")
+        console.out(f"store: {path}")
     return status
 
 
@@ -132,28 +134,32 @@ def _as_dict(summary: Any) -> dict[str, Any]:
     }
 
 
-def export(kind: str, db: Path | None, params: dict[str, Any]) -> int:
+def export(console: Console, kind: str, db: Path | None, params: dict[str, Any]) -> int:
     problem = _missing()
     if problem:
-        _err(problem)
+        console.err(f"docgen: {problem}")
         return 2
     from docgen.analytics import store
-    from docgen.analytics.query import QueryError, make_query, run
+    from docgen.analytics.query import make_query, run
+    from docgen.exceptions import QueryError, StoreError
 
     try:
         query = make_query(kind, {k: v for k, v in params.items() if v is not None})
     except QueryError as exc:
-        _err(str(exc))
+        console.err(f"docgen: {exc}")
         return 2
     path = db or store.default_path()
     if not path.is_file():
-        _err(f"no analytics store at {path}: run docgen analytics import first (or give --db)")
+        console.err(
+            f"docgen: no analytics store at {path}: run docgen analytics import first "
+            "(or give --db)"
+        )
         return 2
     try:
         with store.connect(path, read_only=True) as con:
             body = run(con, query)
-    except store.StoreError as exc:
-        _err(str(exc))
+    except StoreError as exc:
+        console.err(f"docgen: {exc}")
         return 1
-    print(json.dumps(body, indent=2))
+    console.out(json.dumps(body, indent=2))
     return 0

@@ -31,8 +31,7 @@ def build(
     remote: RemotePolicy | None = None,
 ) -> int:
     """Build the site for ``target`` into ``out``; return the exit code."""
-    from docgen.exceptions import OutputError
-    from docgen.render.searchindex import SearchIndexError
+    from docgen.exceptions import OutputError, SearchIndexError
     from docgen.write import buildcache
     from docgen.write.pagecache import PageCache
     from docgen.write.writer import WriteStats, write_site

@@ -165,7 +165,8 @@ def _analytics(console: Console, root: Path) -> Any:
     :class:`UsageError` when they are unusable."""
     if not any(k.startswith("DOCGEN_ANALYTICS_") for k in os.environ):
         return None
-    from docgen.analytics.serving import ConfigError, analytics_from_env
+    from docgen.analytics.serving import analytics_from_env
+    from docgen.exceptions import ConfigError
 
     if any(importlib.util.find_spec(m) is None for m in ("duckdb", "crawleruseragents")):
         raise UsageError("analytics need pip install 'docgen[analytics]'")

@@ -23,16 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+from docgen.exceptions import RemoteError
 from docgen.load.addresses import address_problem, parse_address
 from docgen.load.cache import cache_root
 
 MAX_REDIRECTS = 5
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 DEFAULT_TIMEOUT = 30.0
-
-
-class RemoteError(Exception):
-    """The URL could not be fetched (the message says why, in one line)."""
 
 
 @dataclass(frozen=True, slots=True)

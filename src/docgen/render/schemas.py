@@ -15,7 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from docgen.render.schemawords import constraints, ref_name, show, type_label, type_of
+from docgen.render.schemawords import (
+    constraints,
+    nullable,
+    ref_name,
+    ref_of,
+    same_as,
+    show,
+    type_label,
+    type_of,
+)
 from docgen.render.views import SchemaField, Variant
 from docgen.spec.model import Spec
 from docgen.spec.refs import resolve
@@ -72,7 +81,7 @@ class TreeBuilder:
             self.expanded[ref] = (anchor, before - self.budget[0])
 
     def deref(self, schema: Any, doc: str) -> Resolved:
-        ref = _ref_of(schema)
+        ref = ref_of(schema)
         value, value_doc = resolve(schema, doc, self.spec.documents)
         if not isinstance(value, dict) or ("$ref" in value and isinstance(value["$ref"], str)):
             return Resolved(
@@ -240,7 +249,7 @@ class TreeBuilder:
                     continue
                 repeat = self._repeat(resolved.ref)
                 if repeat is not False:
-                    variants.append(Variant(label, (), type_label(merged), _same_as(label, repeat)))
+                    variants.append(Variant(label, (), type_label(merged), same_as(label, repeat)))
                     continue
                 before = self.budget[0]
                 sub_fields = self._properties(
@@ -310,7 +319,7 @@ class TreeBuilder:
                     linked = self.links.link(item.ref, resolved.doc)
         repeat = False if linked is not None else self._repeat(resolved.ref)
         if repeat is not False:
-            description = _same_as(ref_name(str(resolved.ref)), repeat) + self.describe(
+            description = same_as(ref_name(str(resolved.ref)), repeat) + self.describe(
                 description if description is not None else body.get("description")
             )
         if linked is None and repeat is False and depth < MAX_DEPTH and self.budget[0] > 0:
@@ -324,7 +333,7 @@ class TreeBuilder:
                     cycle = item.ref  # an array of its own ancestor: shown as a link
                 elif item_repeat is not False:
                     inner = {}
-                    description = _same_as(ref_name(str(item.ref)), item_repeat) + self.describe(
+                    description = same_as(ref_name(str(item.ref)), item_repeat) + self.describe(
                         description if description is not None else body.get("description")
                     )
                     repeat = item_repeat
@@ -356,7 +365,7 @@ class TreeBuilder:
             deprecated=deprecated or body.get("deprecated") is True,
             read_only=body.get("readOnly") is True,
             write_only=body.get("writeOnly") is True,
-            nullable=_nullable(body),
+            nullable=nullable(body),
             format=str(body["format"]) if isinstance(body.get("format"), (str, int)) else None,
             default=show(body["default"]) if "default" in body else None,
             example=show(example) if example is not None else None,
@@ -374,25 +383,6 @@ class TreeBuilder:
             recursive_to=ref_name(cycle) if cycle else None,
             recursive_href=f"#{owners[cycle]}" if cycle and cycle in owners else None,
         )
-
-
-def _nullable(schema: dict[str, Any]) -> bool:
-    kind = schema.get("type")
-    return schema.get("nullable") is True or (isinstance(kind, list) and "null" in kind)
-
-
-def _ref_of(schema: Any) -> str | None:
-    """The ``$ref`` string of ``schema``; ``None`` also for a malformed (non-string) one."""
-    ref = schema.get("$ref") if isinstance(schema, dict) else None
-    return ref if isinstance(ref, str) else None
-
-
-def _same_as(name: str, anchor: str | None) -> str:
-    """The note that replaces a large schema already shown on this page."""
-    shown = f"<code>{html.escape(name)}</code>"
-    if anchor is not None:
-        shown = f'<a href="#{html.escape(anchor)}">{shown}</a>'
-    return f'<p class="field-same-as">Same as {shown} above.</p>'
 
 
 def _label(resolved: Resolved, index: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Callable
 from typing import Any
@@ -94,3 +95,22 @@ def constraints(schema: dict[str, Any]) -> tuple[Constraint, ...]:
     if schema.get("uniqueItems") is True:
         out.append(Constraint("unique items", "yes"))
     return tuple(out)
+
+
+def nullable(schema: dict[str, Any]) -> bool:
+    kind = schema.get("type")
+    return schema.get("nullable") is True or (isinstance(kind, list) and "null" in kind)
+
+
+def ref_of(schema: Any) -> str | None:
+    """The ``$ref`` string of ``schema``; ``None`` also for a malformed (non-string) one."""
+    ref = schema.get("$ref") if isinstance(schema, dict) else None
+    return ref if isinstance(ref, str) else None
+
+
+def same_as(name: str, anchor: str | None) -> str:
+    """The note that replaces a large schema already shown on this page."""
+    shown = f"<code>{html.escape(name)}</code>"
+    if anchor is not None:
+        shown = f'<a href="#{html.escape(anchor)}">{shown}</a>'
+    return f'<p class="field-same-as">Same as {shown} above.</p>'

@@ -19,16 +19,14 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from docgen.exceptions import SearchIndexError
+
 FOLDER = "_docgen/pagefind"
 WORDS = "_docgen/search-words.json"
 # Pagefind's default UIs (we use our own dialog) and its playground are left out.
 _UNSHIPPED = re.compile(r"^pagefind-(ui|modular-ui|component-ui|highlight)\.|^playground/")
 _WORD = re.compile(r"[^\W\d_][\w-]{3,39}")
 _TAG = re.compile(r"<[^>]*>")
-
-
-class SearchIndexError(Exception):
-    """Pagefind could not build the index (missing binary, crash)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from docgen.exceptions import ProxyError
 from docgen.serve import watch as live
 from docgen.serve.answer import EnvelopeResponse
 from docgen.serve.envelope import parse_envelope
+from docgen.serve.http import CONTENT_TYPES, content_type, split_host
 from docgen.serve.limits import LargeResponses, Limits, MiB, size_text
 from docgen.serve.proxy import Forwarder, log_line, new_client
 from docgen.serve.snapshot import BuildOutcome, Snapshot
@@ -43,53 +44,9 @@ SECURITY_HEADERS = (
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"SAMEORIGIN"),
 )
-CONTENT_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".json": "application/json",
-    ".svg": "image/svg+xml",
-    ".md": "text/markdown; charset=utf-8",
-    ".txt": "text/plain; charset=utf-8",
-    ".xml": "application/xml",
-    ".yaml": "application/yaml; charset=utf-8",
-    ".yml": "application/yaml; charset=utf-8",
-    ".png": "image/png",
-    ".jpg": "image/jpeg",
-    ".jpeg": "image/jpeg",
-    ".gif": "image/gif",
-    ".webp": "image/webp",
-    ".ico": "image/x-icon",
-    ".woff2": "font/woff2",
-    ".woff": "font/woff",
-    ".map": "application/json",
-    ".wasm": "application/wasm",
-}
 ASGIReceive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 ASGISend = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[MutableMapping[str, Any], ASGIReceive, ASGISend], Awaitable[None]]
-
-
-def split_host(value: str) -> tuple[str, int | None]:
-    """``host[:port]`` or ``[v6][:port]`` -> normalised host and port (``None`` if absent)."""
-    value = value.strip()
-    port: str | None = None
-    if value.startswith("["):
-        host, _, rest = value[1:].partition("]")
-        if rest.startswith(":"):
-            port = rest[1:]
-    elif value.count(":") == 1:
-        host, port = value.split(":")
-    else:
-        host = value
-    number = int(port) if port and port.isdigit() else None
-    return normalise_host(host), number
-
-
-def content_type(path: str) -> str:
-    suffix = path[path.rfind(".") :].lower() if "." in path.rsplit("/", 1)[-1] else ""
-    return CONTENT_TYPES.get(suffix, "application/octet-stream")
 
 
 class DocsServer:

@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
+from docgen.exceptions import TooComplex
 from docgen.load.source import SourceDocument
 
 DEFAULT_WORK = 2_000  # keyword checks for one default value
@@ -25,10 +26,6 @@ SPEC_WORK = 20_000  # keyword checks for all default values of a small spec, plu
 def spec_work(documents: Iterable[SourceDocument]) -> int:
     """The keyword checks all ``default`` values of a spec may cost: linear in its size."""
     return SPEC_WORK + sum(len(document.text) for document in documents)
-
-
-class TooComplex(Exception):
-    """The budget of the enclosing :func:`metered` block is spent."""
 
 
 class _Meter:

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from docgen.diagnostics import Code, Diagnostics, Location
-from docgen.exceptions import LoadError, UnsafePathError
+from docgen.exceptions import LoadError, RemoteError, UnsafePathError
 from docgen.load.paths import display_name, is_file, is_remote, resolve_inside
-from docgen.load.remote import Fetched, RemoteError, RemotePolicy, fetch
+from docgen.load.remote import Fetched, RemotePolicy, fetch
 from docgen.load.source import SourceDocument, load_document, looks_like_json
 from docgen.spec import refs
 from docgen.spec.model import METHODS, Operation, Spec, Tag

@@ -106,3 +106,17 @@ def resolve(
             return node, doc_name
         doc_name = target_name
     return node, doc_name
+
+
+def has_ref(node: Any) -> bool:
+    """Whether a ``$ref``, ``$dynamicRef`` or ``$recursiveRef`` key occurs anywhere in ``node``."""
+    stack = [node]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            if "$ref" in value or "$dynamicRef" in value or "$recursiveRef" in value:
+                return True
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False

@@ -27,9 +27,9 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
-from docgen.exceptions import FastPathDoubt
+from docgen.exceptions import FastPathDoubt, TooComplex
 from docgen.load.source import SourceDocument
-from docgen.spec import budget
+from docgen.spec import budget, refs
 from docgen.spec.fast.compiled import (
     MAX_DEPTH,
     document_valid,
@@ -283,7 +283,7 @@ class _Walker:
         if "default" in fields:
             default = fields["default"]
             nullable = fields.get("nullable", False)
-            if isinstance(nullable, (dict, list)) or _has_ref(default):
+            if isinstance(nullable, (dict, list)) or refs.has_ref(default):
                 raise FastPathDoubt  # the library would read these through jsonschema-path
             if (default is not None or nullable is not True) and not self.default_valid(
                 node, default
@@ -346,13 +346,13 @@ class _Walker:
         try:
             with budget.metered(limit) as meter:
                 return self._default_valid(node, default)
-        except budget.TooComplex:
+        except TooComplex:
             raise FastPathDoubt from None  # the library reports it (docgen.spec.fast.prescreen)
         finally:
             self.default_work -= limit - (max(meter.left, 0) if meter else 0)
 
     def _default_valid(self, node: _Node, default: Any) -> bool:
-        if not _has_ref(node[0]):
+        if not refs.has_ref(node[0]):
             validator_class, format_checker = value_validator(self.line)
             validator = validator_class(node[0], format_checker=format_checker)
             return next(iter(validator.iter_errors(default)), None) is None
@@ -386,17 +386,3 @@ class _Walker:
             path = path / part
         errors = library(registry=None)(path, default)
         return next(iter(errors), None) is None
-
-
-def _has_ref(node: Any) -> bool:
-    """Whether a ``$ref``, ``$dynamicRef`` or ``$recursiveRef`` key occurs anywhere in ``node``."""
-    stack = [node]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            if "$ref" in value or "$dynamicRef" in value or "$recursiveRef" in value:
-                return True
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-    return False

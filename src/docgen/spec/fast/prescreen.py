@@ -28,6 +28,7 @@ from typing import Any
 
 from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
 
+from docgen.exceptions import TooComplex
 from docgen.spec import budget
 from docgen.spec.fast import compiled
 from docgen.spec.versions import line_for
@@ -156,7 +157,7 @@ def keyword_validators(base: Mapping[str, Any], version: str, work: int) -> dict
         try:
             with budget.metered(limit) as meter:
                 errors = list(default_class.__call__(self, schema, value))
-        except budget.TooComplex:
+        except TooComplex:
             spent = limit < budget.DEFAULT_WORK
             yield TooComplexError(tuple(schema.parts), schema.read_value(), spent)
             return
