@@ -85,10 +85,17 @@ def test_only_the_cli_prints() -> None:
         if name in MAY_PRINT:
             continue
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                if node.func.id == "print":
-                    found.append(f"{name}:{node.lineno} print()")
-            if isinstance(node, ast.Attribute) and node.attr in ("stdout", "stderr"):
-                if isinstance(node.value, ast.Name) and node.value.id == "sys":
-                    found.append(f"{name}:{node.lineno} sys.{node.attr}")
+            calls_print = (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "print"
+            )
+            uses_std = (
+                isinstance(node, ast.Attribute)
+                and node.attr in ("stdout", "stderr")
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "sys"
+            )
+            if calls_print or uses_std:
+                found.append(f"{name}:{getattr(node, 'lineno', 0)}")
     assert found == []
