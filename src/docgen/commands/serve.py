@@ -212,7 +212,7 @@ def _server(console: Console, config: Any, docs: Any, watch: bool, root: Path, h
 
 def _hint_config_hosts(console: Console, snapshot: Any, allow_hosts: tuple[str, ...]) -> None:
     """The config's ``url`` host is answered only when the operator names it: say so."""
-    from docgen.serve.app import split_host
+    from docgen.serve.http import split_host
 
     allowed = {split_host(h)[0] for h in allow_hosts if h.strip()}
     for name in sorted(getattr(snapshot, "hosts", ()) or ()):
