@@ -19,7 +19,7 @@ def templates_dir() -> Path:
 
 @cache
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())),
         autoescape=True,  # every template, whatever its extension (security.md 4)
         undefined=jinja2.StrictUndefined,
@@ -27,3 +27,8 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    from docgen.render.fieldhtml import FieldWriter
+
+    icons = env.get_template("partials/icons.html").module
+    env.globals["field_writer"] = FieldWriter(str(icons.arrow_right()), str(icons.cycle()))  # type: ignore[attr-defined]
+    return env
