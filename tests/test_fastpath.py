@@ -260,11 +260,23 @@ def test_edited_operation_rerenders_only_its_pages(tmp_path: Path, _own_cache: P
     spec.write_text(json.dumps(VALID, indent=2))
     out, fresh = tmp_path / "_site", tmp_path / "fresh"
     assert _build(spec, out, _own_cache).returncode == 0
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     changed = copy.deepcopy(VALID)
     changed["paths"]["/pets/{id}"]["get"]["description"] = "Edited."
     spec.write_text(json.dumps(changed, indent=2))
     edited = _build(spec, out, _own_cache)
-    assert edited.returncode == 0 and "3 written" in edited.stderr  # page, twin, spec copy
+    assert edited.returncode == 0, edited.stderr
+    after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    rewritten = {path for path, data in after.items() if before.get(path) != data}
+    # The page, its Markdown twin and the spec copy; the search index (Pagefind's files and the
+    # word list for typo correction) holds the edited text too.
+    search = ("_docgen/pagefind/", "_docgen/search-words.json")
+    outside_search = {p.as_posix() for p in rewritten if not p.as_posix().startswith(search)}
+    assert len(outside_search) == 3, sorted(outside_search)
+    assert any(p.endswith("index.html") for p in outside_search)
+    assert any(p.endswith(".md") for p in outside_search)
+    assert any(p.startswith("_docgen/specs/") for p in outside_search)
+    assert f"{len(rewritten)} written" in edited.stderr, (edited.stderr, sorted(rewritten))
     assert _build(spec, fresh, tmp_path / "other-cache").returncode == 0
     assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == {
         p.relative_to(fresh): p.read_bytes() for p in fresh.rglob("*") if p.is_file()
