@@ -56,12 +56,14 @@ class CheckResult:
         progress: Callable[[int, int], None] | None = None,
         *,
         cache: JobCache | None = None,
+        scratch: Path | None = None,
     ) -> Iterator[tuple[str, bytes]]:
         """Every output file as (relative path, bytes), rendering as it goes; problems found
         while rendering would join :attr:`diagnostics` (the check found them all already: see
-        :mod:`docgen.render.scan`). Only for a result that has not failed."""
+        :mod:`docgen.render.scan`). Only for a result that has not failed. ``scratch``: where
+        the search indexer may work (a temporary folder inside it)."""
         assert self.site is not None and not self.failed
-        return iter_site(self.site, self.diagnostics, progress, cache=cache)
+        return iter_site(self.site, self.diagnostics, progress, cache=cache, scratch=scratch)
 
 
 def target_kind(path: Path) -> tuple[bool, SourceDocument | None]:

@@ -99,7 +99,8 @@ def body_schema(spec: Spec, schema: Any, doc: str) -> dict[str, Any]:
         budget[0] -= 1
         seen = seen | {id(resolved)}
         parts = [(resolved, doc)]
-        for part in resolved.get("allOf") or []:
+        all_of = resolved.get("allOf")
+        for part in all_of if isinstance(all_of, list) else []:
             part_resolved, part_doc = resolve(part, doc, spec.documents)
             if isinstance(part_resolved, dict):
                 parts.append((part_resolved, part_doc))
@@ -120,7 +121,9 @@ def body_schema(spec: Spec, schema: Any, doc: str) -> dict[str, Any]:
         properties: dict[str, Any] = {}
         read_only: set[str] = set()
         for part, part_doc in parts:
-            required += [r for r in part.get("required") or [] if isinstance(r, str)]
+            wanted = part.get("required")
+            if isinstance(wanted, list):
+                required += [r for r in wanted if isinstance(r, str)]
             props = part.get("properties")
             if isinstance(props, dict):
                 for name, sub in props.items():

@@ -87,9 +87,15 @@ def words(entries: Sequence[SearchEntry]) -> list[str]:
     return [word for word, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
 
 
-def index_files(entries: Sequence[SearchEntry]) -> Iterator[tuple[str, bytes]]:
-    """The index files (path relative to the site, bytes), in a stable order."""
-    with tempfile.TemporaryDirectory(prefix="docgen-search-") as tmp:
+def index_files(
+    entries: Sequence[SearchEntry], scratch: Path | None = None
+) -> Iterator[tuple[str, bytes]]:
+    """The index files (path relative to the site, bytes), in a stable order. Pagefind works
+    in a temporary folder inside ``scratch`` (``docgen build``: beside the output folder, where
+    the site is staged; else the system's temporary folder), removed afterwards."""
+    if scratch is not None:
+        scratch.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".docgen-search-", dir=scratch) as tmp:
         try:
             out = _index(entries, Path(tmp))
         except (OSError, subprocess.SubprocessError) as error:

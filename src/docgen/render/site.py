@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Protocol
 
 from docgen.diagnostics import Diagnostics
@@ -87,9 +88,11 @@ def iter_site(
     *,
     jobs: int | None = None,
     cache: JobCache | None = None,
+    scratch: Path | None = None,
 ) -> Iterator[tuple[str, bytes]]:
     """Every output file of the site as (path relative to the output folder, bytes), each
     as soon as it is ready, so a caller can write them without holding the whole site.
+    The search indexer works in a temporary folder inside ``scratch`` (default: the system's).
 
     Pages render in ``jobs`` processes (default: ``$DOCGEN_JOBS``, else every core; small sites
     render in-process); the output does not depend on it. Jobs that ``cache`` has are not
@@ -137,7 +140,7 @@ def iter_site(
     yield from renderer.sidebar.data_files()
     if site.config.auth is not None:
         yield CALLBACK_PATH + "index.html", renderer.render_callback().encode()
-    yield from index_files(search_entries(rendered, schemas))
+    yield from index_files(search_entries(rendered, schemas), scratch)
     yield MANIFEST, manifest(site, rendered, schemas).encode()
     yield "llms.txt", llms_txt(site, rendered, schemas).encode()
     map_text = sitemap(site, [out.url for out in schemas])
