@@ -11,6 +11,8 @@ import subprocess
 import tarfile
 from pathlib import Path
 
+import specs
+
 CACHE = Path(__file__).resolve().parent / ".cache"
 GITHUB_PACKAGE = "@octokit/openapi@23.0.2"
 GITHUB_MEMBER = "package/generated/api.github.com.json"
@@ -87,6 +89,11 @@ def members_starting(package: str, prefix: str, needle: bytes) -> list[str]:
 
 def github_spec() -> Path:
     return extract(GITHUB_PACKAGE, [GITHUB_MEMBER])[GITHUB_MEMBER]
+
+
+def graph_spec() -> Path:
+    """Microsoft Graph v1.0 as APIs.guru keeps it (20 MB, 11,422 operations)."""
+    return extract(DIRECTORY_PACKAGE, [specs.GRAPH_MEMBER])[specs.GRAPH_MEMBER]
 
 
 def redocly() -> Path:

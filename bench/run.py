@@ -3,6 +3,7 @@
     python bench/run.py            # full: GitHub spec slices + whole spec + 10,000-op spec, 3 runs
     python bench/run.py --quick    # CI: one small slice, 1 run, nothing asserted
     python bench/run.py --only whole --runs 5   # just the whole GitHub spec
+    python bench/run.py --only whole --only graph --runs 1   # issue 15: cold/warm vs redocly
 
 Specs and the peer tool (@redocly/cli) are fetched with npm into bench/.cache (never committed).
 Each command runs under ``/usr/bin/time -v`` (wall time and peak RSS of the whole process);
@@ -34,6 +35,9 @@ import specs  # noqa: E402
 TIME = "/usr/bin/time"
 WORK = fetch.CACHE / "work"
 GENERATED_OPERATIONS = 10_000
+# Issue 15's goals, as ratios to ``redocly build-docs`` in the same run (others: 2x).
+COLD_GOAL = {"GitHub (whole spec)": 1.0, "Microsoft Graph": 2.0}
+WARM_GOAL = 0.3
 
 
 @dataclass
@@ -89,8 +93,10 @@ def timed(command: list[str], env: dict[str, str], cwd: Path, into: Measure) -> 
 
 
 def docgen_env(cache: Path) -> dict[str, str]:
+    """A cold start: ``cache`` is a new empty folder (docgen's whole cache)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DOCGEN_CACHE_DIR", "DOCGEN_JOBS")}
     env["XDG_CACHE_HOME"] = str(cache)
+    env["DOCGEN_CACHE_DIR"] = str(cache / "docgen")
     return env
 
 
@@ -187,6 +193,7 @@ def prepare(quick: bool) -> list[tuple[str, Path]]:
             inputs.append((f"GitHub slice {size}", specs.slice_spec(github, size), None))
         inputs.append(("GitHub (whole spec)", None, fetch.github_spec()))
         inputs.append(("Generated", specs.generated_spec(GENERATED_OPERATIONS), None))
+        inputs.append(("Microsoft Graph", None, fetch.graph_spec()))
     out = []
     for name, data, source in inputs:
         folder = WORK / re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
@@ -225,12 +232,17 @@ def table(results: list[dict[str, Any]]) -> str:
             f"{_mb(built.get('page_median', 0))}, max {_mb(built.get('page_max', 0))}"
         )
         rows = [
-            ("`docgen build` (cold)", m["build"], pages, _ratio(m["build"], m["peer_build"], 2)),
             (
-                "`docgen build` (unchanged)",
+                "`docgen build` (cold)",
+                m["build"],
+                pages,
+                _ratio(m["build"], m["peer_build"], COLD_GOAL.get(spec, 2)),
+            ),
+            (
+                "`docgen build` (warm: unchanged)",
                 m["rebuild"],
                 "",
-                _ratio(m["rebuild"], m["peer_build"], 1),
+                _ratio(m["rebuild"], m["peer_build"], WARM_GOAL),
             ),
             ("`docgen build` (1 op edited)", m["edit"], m["edit"].note, ""),
             ("`docgen check` (cold)", m["check"], "", _ratio(m["check"], m["peer_lint"], 1)),
@@ -270,7 +282,10 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=None, help="runs per command (default 3)")
     parser.add_argument("--no-peer", action="store_true", help="skip @redocly/cli")
     parser.add_argument(
-        "--only", metavar="TEXT", help="only the specs whose name contains TEXT (e.g. whole)"
+        "--only",
+        metavar="TEXT",
+        action="append",
+        help="only the specs whose name contains TEXT (e.g. whole, graph); repeatable",
     )
     args = parser.parse_args()
     runs = args.runs or (1 if args.quick else 3)
@@ -279,7 +294,8 @@ def main() -> int:
     redocly = None if args.no_peer else fetch.redocly()
     inputs = prepare(args.quick)
     if args.only:
-        inputs = [(name, path) for name, path in inputs if args.only.lower() in name.lower()]
+        wanted = [text.lower() for text in args.only]
+        inputs = [(name, path) for name, path in inputs if any(w in name.lower() for w in wanted)]
     results = []
     for name, path in inputs:
         print(f"bench: {name} ({runs} run{'s' if runs > 1 else ''})...", file=sys.stderr)

