@@ -22,7 +22,17 @@ def main() -> None:
          "--quiet"],
         cwd=ROOT, check=True,
     )
+    for name, content in theme_assets().items():  # not kept: they must equal the theme's
+        copy = GOLDEN / name
+        if copy.is_file() and copy.read_bytes() == content:
+            copy.unlink()
     print(f"refreshed {GOLDEN.relative_to(ROOT)}")
+
+
+def theme_assets() -> dict[str, bytes]:
+    """The theme's assets as the built site holds them (``_docgen/<name>`` -> bytes)."""
+    folder = ROOT / "templates" / "assets"
+    return {f"_docgen/{p.name}": p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
 
 if __name__ == "__main__":
