@@ -88,15 +88,22 @@ def docgen_env() -> dict[str, str]:
 
 
 def run_docgen(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "docgen", *args],
-        cwd=cwd,
-        env=docgen_env(),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=False,
+    """Run the CLI in this process with ``cwd`` as the working folder, as a user would run
+    ``docgen ARGS`` there (stdout and stderr apart, the exit code as the shell sees it)."""
+    from click.testing import CliRunner
+
+    from docgen.cli import cli
+
+    before = Path.cwd()
+    os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(cli, args, prog_name="docgen")
+    finally:
+        os.chdir(before)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(
+        ["docgen", *args], result.exit_code, result.stdout, result.stderr
     )
 
 

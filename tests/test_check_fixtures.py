@@ -2,8 +2,8 @@
 
 Each folder under ``tests/fixtures/check/`` is a tiny docs site (or a lone spec) plus the exact
 expected text output, JSON report and exit code; ``python tests/refresh_fixtures.py`` regenerates
-them (and its docstring says how to review them). The CLI runs in a subprocess, in the case
-folder, exactly as a user would run it.
+them (and its docstring says how to review them). The CLI runs in this process (click's test
+runner), in the case folder, exactly as a user would run it there.
 """
 
 from __future__ import annotations
