@@ -304,3 +304,37 @@ def test_lenient_turns_mintlify_warnings_into_warnings_and_drops_the_entries(
     manifest = json.loads((out / "_docgen" / "manifest.json").read_text("utf-8"))
     assert [p["url"] for p in manifest["pages"]] == [p["url"] for p in report["pages"]]  # type: ignore[union-attr, index]
     assert not (out / "nope").exists()
+
+
+def test_frontmatter_resolution_as_mintlify_does() -> None:
+    code, report = _check(CASES / "pass-mintlify-spec-resolution")
+    assert code == 0
+    ops = {p["url"]: p["operation"] for p in report["pages"]}  # type: ignore[union-attr, index]
+    assert ops["/api/list-users"] == {"method": "GET", "path": "/users", "spec": "specs/users.json"}
+    assert ops["/api/get-user"]["path"] == "/users/{id}"  # type: ignore[index]
+    assert ops["/api/create-user"]["method"] == "POST"  # type: ignore[index]
+    assert ops["/guides"] is None
+    warning = [d for d in report["diagnostics"] if d["level"] == "warning"]  # type: ignore[union-attr, index]
+    assert [w["code"] for w in warning] == ["nav-method-case"]  # type: ignore[index]
+    assert "read as 'POST /users'" in warning[0]["message"]  # type: ignore[index]
+
+
+def test_pick_order_path_then_substring_then_file_name(tmp_path: Path) -> None:
+    spec = (CASES / "pass-mintlify-spec-resolution" / "specs" / "users.json").read_bytes()
+    for folder in ("a/v2", "b/users-old", "c"):
+        (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / "a" / "v2" / "users.json").write_bytes(spec)
+    (tmp_path / "b" / "users-old" / "api.json").write_bytes(spec)
+    (tmp_path / "c" / "users.yaml").write_text(
+        "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}\n"
+    )
+    (tmp_path / "p.md").write_text("---\nopenapi: v2/users GET /users\n---\n", encoding="utf-8")
+    (tmp_path / "q.md").write_text("---\nopenapi: users-old GET /users\n---\n", encoding="utf-8")
+    config = {"name": "Acme", "navigation": {"pages": ["index", "p", "q"]}}
+    code, report = _check(_site(tmp_path, config))
+    assert code == 0, report["diagnostics"]
+    ops = {p["url"]: p["operation"] for p in report["pages"]}  # type: ignore[union-attr, index]
+    assert ops["/p"]["spec"] == "a/v2/users.json"  # type: ignore[index]  # path ends with
+    assert ops["/q"]["spec"] == "b/users-old/api.json"  # type: ignore[index]  # substring
+    picked = [d["message"] for d in report["diagnostics"] if d["code"] == "nav-spec-picked"]  # type: ignore[union-attr, index]
+    assert len(picked) == 2 and "its path contains 'users-old'" in picked[1]

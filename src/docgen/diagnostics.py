@@ -42,6 +42,9 @@ class Code(StrEnum):
     NAV_DUPLICATE_URL = "nav-duplicate-url"
     NAV_UNSAFE_URL = "nav-unsafe-url"
     OUTPUT_CONFLICT = "output-conflict"
+    NAV_METHOD_CASE = "nav-method-case"  # warning: ``get /x`` in frontmatter, read as GET
+    NAV_UNLISTED_SKIPPED = "nav-unlisted-skipped"  # info: a stray file loses to a listed page
+    NAV_SPEC_PICKED = "nav-spec-picked"  # info: which spec a frontmatter reference resolved to
     MDX_UNSUPPORTED = "mdx-unsupported"
     MDX_TOO_DEEP = "mdx-too-deep"
     PLAYGROUND_INVALID = "playground-invalid"

@@ -15,7 +15,11 @@ from docgen.spec.model import Spec
 def candidates(text: str) -> list[str]:
     """The files a page entry may name: itself when it has a page suffix, else each suffix."""
     text = text.lstrip("/")
-    return [text] if text.endswith(PAGE_SUFFIXES) else [text + s for s in PAGE_SUFFIXES]
+    if text.endswith(PAGE_SUFFIXES):
+        return [text]
+    # A folder entry means its index page, as in Mintlify (``guides`` -> ``guides/index.mdx``).
+    folder = text.rstrip("/")
+    return [text + s for s in PAGE_SUFFIXES] + [f"{folder}/index{s}" for s in PAGE_SUFFIXES]
 
 
 def unknown_operation(text: str, ref: Reference, specs: list[Spec]) -> str:

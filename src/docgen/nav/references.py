@@ -10,7 +10,7 @@ from docgen.spec.model import METHODS, Operation, Spec
 
 _METHODS = "|".join(METHODS)
 _OPERATION = re.compile(rf"^(?:(?P<spec>\S+)\s+)?(?P<method>{_METHODS})\s+(?P<path>/\S*)$")
-_WEBHOOK = re.compile(r"^(?:(?P<spec>\S+)\s+)?webhook\s+(?P<name>\S+)$")
+_WEBHOOK = re.compile(r"^(?:(?P<spec>\S+)\s+)?(?i:webhook)\s+(?P<name>\S+)$")
 _ANY_CASE = re.compile(rf"^(?:(?P<spec>\S+)\s+)?(?P<method>(?i:{_METHODS}))\s+(?P<path>/\S*)$")
 
 

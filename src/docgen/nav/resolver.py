@@ -24,12 +24,14 @@ from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import UnsafePathError
 from docgen.load.paths import is_file, resolve_inside
 from docgen.load.source import SourceDocument
-from docgen.nav import hints, playground, references
+from docgen.nav import frontmatter, hints, playground, references
 from docgen.nav.generate import generate
 from docgen.nav.model import NavLink, NavSection, Page, Site
 from docgen.nav.pagefiles import PageFile, PageFiles
 from docgen.nav.references import Reference
 from docgen.nav.registry import Claim, Registry
+from docgen.nav.specfind import SpecFinder
+from docgen.nav.urls import fold
 from docgen.spec.loader import SpecLoader
 from docgen.spec.model import Operation, Spec
 
@@ -66,6 +68,7 @@ class Resolver:
         self.listed_files: set[str] = set()
         # Navigation's specs, then ``api.openapi`` (specs only page frontmatter names).
         self._declared = [*config.navigation.declared_sources(), *config.api_openapi]
+        self.finder = SpecFinder(self.root, self._declared, output_dir)
 
     # -- entry point -------------------------------------------------------------------------
 
@@ -353,48 +356,21 @@ class Resolver:
     def _frontmatter_operation(
         self, page_file: PageFile, text: str, scope: _Scope | None
     ) -> tuple[Operation, str] | None:
-        where = Location(page_file.name, 2, 1, "/openapi")
-        ref = references.parse(text)
-        if ref is None:
-            hint = references.upper_case_hint(text)
-            extra = f"; did you mean '{hint}'? (methods are upper case)" if hint else ""
-            self.diagnostics.error(
-                Code.NAV_UNKNOWN_OPERATION,
-                f"frontmatter 'openapi: {text}' is not an operation reference "
-                f"(expected 'METHOD /path' or 'spec.yaml METHOD /path'){extra}",
-                where,
-            )
-            return None
-        sources: list[OpenApiSource]
-        if ref.spec is not None:
-            named = self._source_named(ref.spec, scope, "", where)
-            sources = [named] if named is not None else []
-        else:
-            sources = list(scope.sources) if scope else []
-            sources += [s for s in self._declared if s not in sources]
-        specs = []
-        for source in sources:
-            spec = self._load(source)
-            if spec is None:
-                continue
-            specs.append(spec)
-            ops = references.match(spec, ref)
-            if ops:
-                self.registry.claim(ops[0], Claim(True, where, f"the page file '{page_file.name}'"))
-                return ops[0], source.directory
-        if specs:
-            self._unknown(PageEntry(text, "/openapi"), ref, specs, where)
-        elif not sources:
-            self.diagnostics.error(
-                Code.NAV_UNKNOWN_OPERATION,
-                f"frontmatter 'openapi: {text}' names an operation, but no spec is configured",
-                where,
-            )
-        return None
+        return frontmatter.operation(self, page_file, text, scope.sources if scope else ())
 
     def _hidden_page_files(self) -> None:
         for name in self.files.names():
             if name in self.listed_files:
                 continue
             page_file = self.files.read(self.root / name)
+            taken = self.registry.urls.get(fold(page_file.url))
+            if taken is not None:
+                # An unlisted file (a stray AGENTS.md, README.md) never displaces a page.
+                self.diagnostics.info(
+                    Code.NAV_UNLISTED_SKIPPED,
+                    f"unlisted page file '{name}' would have the URL '{page_file.url}' of "
+                    f"{taken.describe}; it is not built (the listed page wins)",
+                    Location(name, 1, 1),
+                )
+                continue
             self._file_page(page_file, None, (), True, 0, Location(name, 1, 1))

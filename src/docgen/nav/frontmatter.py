@@ -1,0 +1,93 @@
+"""A page file's frontmatter ``openapi:`` reference, resolved as Mintlify resolves it (see
+:mod:`docgen.nav.specfind`): root-relative or extensionless spec names, specs found anywhere in
+the repository, and a lower-case method accepted with a warning (navigation stays strict)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docgen.config.model import OpenApiSource, PageEntry
+from docgen.diagnostics import Code, Location
+from docgen.exceptions import UnsafePathError
+from docgen.nav import references
+from docgen.nav.pagefiles import PageFile
+from docgen.nav.registry import Claim
+from docgen.spec.model import Operation
+
+if TYPE_CHECKING:
+    from docgen.nav.resolver import Resolver
+
+
+def operation(
+    resolver: Resolver, page_file: PageFile, text: str, scoped: tuple[OpenApiSource, ...]
+) -> tuple[Operation, str] | None:
+    """The operation ``text`` names and its URL directory, or ``None`` (problems reported)."""
+    diagnostics = resolver.diagnostics
+    where = Location(page_file.name, 2, 1, "/openapi")
+    ref = references.parse(text)
+    if ref is None:
+        hint = references.upper_case_hint(text)
+        if hint is not None:
+            diagnostics.warning(
+                Code.NAV_METHOD_CASE,
+                f"frontmatter 'openapi: {text}': read as '{hint}' (write methods in upper case)",
+                where,
+            )
+            ref = references.parse(hint)
+    if ref is None:
+        diagnostics.error(
+            Code.NAV_UNKNOWN_OPERATION,
+            f"frontmatter 'openapi: {text}' is not an operation reference "
+            "(expected 'METHOD /path' or 'spec.yaml METHOD /path')",
+            where,
+        )
+        return None
+    sources: list[OpenApiSource]
+    searched = False
+    if ref.spec is not None:
+        try:
+            source, why = resolver.finder.named(ref.spec, page_file.name)
+        except UnsafePathError as exc:
+            diagnostics.error(Code.REF_OUTSIDE_ROOT, f"spec {exc.message}", where)
+            return None
+        if why is not None:
+            diagnostics.info(Code.NAV_SPEC_PICKED, f"frontmatter 'openapi: {text}': {why}", where)
+        sources = [source or OpenApiSource(ref.spec.lstrip("/"), "api-reference", "")]
+    else:
+        sources = list(scoped)
+        sources += [s for s in resolver._declared if s not in sources]
+    specs = []
+    while True:
+        for source in sources:
+            spec = resolver._load(source)
+            if spec is None:
+                continue
+            specs.append(spec)
+            ops = references.match(spec, ref)
+            if ops:
+                if searched:
+                    diagnostics.info(
+                        Code.NAV_SPEC_PICKED,
+                        f"frontmatter 'openapi: {text}': no configured spec has it; using "
+                        f"'{spec.name}', found in the repository",
+                        where,
+                    )
+                resolver.registry.claim(
+                    ops[0], Claim(True, where, f"the page file '{page_file.name}'")
+                )
+                return ops[0], source.directory
+        if ref.spec is not None or searched:
+            break
+        searched = True
+        tried = {s.source for s in sources}
+        sources = [s for s in resolver.finder.repository() if s.source not in tried]
+    if specs:
+        resolver._unknown(PageEntry(text, "/openapi"), ref, specs, where)
+    else:
+        diagnostics.error(
+            Code.NAV_UNKNOWN_OPERATION,
+            f"frontmatter 'openapi: {text}' names an operation, but no spec is configured "
+            "or found in the repository",
+            where,
+        )
+    return None
