@@ -114,6 +114,8 @@ class SpecFinder:
                 relative = display_name(self.root, beside)
             else:
                 relative = PurePosixPath(text).name
+        if not relative.strip("/."):
+            return None, None
         for candidate in (relative, *(relative + s for s in SPEC_SUFFIXES)):
             path = resolve_inside(self.root, candidate)
             if is_file(path):
