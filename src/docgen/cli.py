@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -17,6 +18,7 @@ from docgen import __version__
 from docgen.exceptions import UsageError
 
 _PATH = click.Path(path_type=Path)
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 class Terminal:
@@ -38,6 +40,44 @@ def cli() -> None:
     """Turn an OpenAPI 3 spec and a docs.json navigation config into a static docs site."""
 
 
+_PIPELINE_OPTIONS = (
+    click.option("--strict", is_flag=True, help="Fail on warnings too."),
+    click.option(
+        "--strict-spec/--no-strict-spec",
+        default=True,
+        help="--no-strict-spec: report spec validation errors (spec-invalid) as warnings and "
+        "build anyway.",
+    ),
+    click.option(
+        "--lenient",
+        is_flag=True,
+        help="Report what Mintlify only warns about (a missing page, an operation missing from "
+        "its spec, a page-file conflict, an unknown config key, spec validation errors) as "
+        "warnings and build without those entries. Implies --no-strict-spec.",
+    ),
+    click.option(
+        "--offline",
+        is_flag=True,
+        help="Never fetch https:// specs: use docgen's cached copies, or fail with spec-remote.",
+    ),
+    click.option(
+        "--allow-local-specs",
+        is_flag=True,
+        envvar="DOCGEN_ALLOW_LOCAL_SPECS",
+        help="Let https:// specs come from loopback and private-network addresses (operator "
+        "only; also DOCGEN_ALLOW_LOCAL_SPECS=1).",
+    ),
+)
+
+
+def _pipeline_options(command: _F) -> _F:
+    """The options ``check`` and ``build`` share: both run the same pipeline, so they take
+    the same switches (check = build minus writing)."""
+    for option in reversed(_PIPELINE_OPTIONS):
+        command = option(command)
+    return command
+
+
 @cli.command()
 @click.argument("target", required=False, type=_PATH)
 @click.option(
@@ -48,32 +88,7 @@ def cli() -> None:
     show_default=True,
     help="Output: one line per problem, a JSON report, or GitHub annotations.",
 )
-@click.option("--strict", is_flag=True, help="Fail on warnings too.")
-@click.option(
-    "--strict-spec/--no-strict-spec",
-    default=True,
-    help="--no-strict-spec: report spec validation errors (spec-invalid) as warnings and "
-    "build anyway.",
-)
-@click.option(
-    "--lenient",
-    is_flag=True,
-    help="Report what Mintlify only warns about (a missing page, an operation missing from "
-    "its spec, a page-file conflict, an unknown config key, spec validation errors) as "
-    "warnings and build without those entries. Implies --no-strict-spec.",
-)
-@click.option(
-    "--offline",
-    is_flag=True,
-    help="Never fetch https:// specs: use docgen's cached copies, or fail with spec-remote.",
-)
-@click.option(
-    "--allow-local-specs",
-    is_flag=True,
-    envvar="DOCGEN_ALLOW_LOCAL_SPECS",
-    help="Let https:// specs come from loopback and private-network addresses (operator only; "
-    "also DOCGEN_ALLOW_LOCAL_SPECS=1).",
-)
+@_pipeline_options
 def check(
     target: Path | None,
     output_format: str,
@@ -111,32 +126,7 @@ def check(
 @click.argument("target", required=False, type=_PATH)
 @click.option("-o", "--out", type=_PATH, help="Output folder (default: _site beside the config).")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
-@click.option("--strict", is_flag=True, help="Fail on warnings too.")
-@click.option(
-    "--strict-spec/--no-strict-spec",
-    default=True,
-    help="--no-strict-spec: report spec validation errors (spec-invalid) as warnings and "
-    "build anyway.",
-)
-@click.option(
-    "--lenient",
-    is_flag=True,
-    help="Report what Mintlify only warns about (a missing page, an operation missing from "
-    "its spec, a page-file conflict, an unknown config key, spec validation errors) as "
-    "warnings and build without those entries. Implies --no-strict-spec.",
-)
-@click.option(
-    "--offline",
-    is_flag=True,
-    help="Never fetch https:// specs: use docgen's cached copies, or fail with spec-remote.",
-)
-@click.option(
-    "--allow-local-specs",
-    is_flag=True,
-    envvar="DOCGEN_ALLOW_LOCAL_SPECS",
-    help="Let https:// specs come from loopback and private-network addresses (operator only; "
-    "also DOCGEN_ALLOW_LOCAL_SPECS=1).",
-)
+@_pipeline_options
 def build(
     target: Path | None,
     out: Path | None,
