@@ -24,6 +24,8 @@ ASSETS = (
     "favicon.svg",
     "playground.css",
     "playground.js",
+    "components.css",
+    "components.js",
     "auth.js",
 )
 

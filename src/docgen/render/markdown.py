@@ -7,6 +7,7 @@ unique ids with a visible anchor link, and fenced code is highlighted at build t
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -108,6 +109,10 @@ class MarkdownRenderer:
     """One configured markdown-it instance; :meth:`render` is safe for untrusted text."""
 
     def __init__(self) -> None:
+        self._md = self._build()
+
+    @staticmethod
+    def _build() -> MarkdownIt:
         md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
         md.enable(["table", "strikethrough"])
         md.validateLink = safe_url  # type: ignore[method-assign]
@@ -116,7 +121,13 @@ class MarkdownRenderer:
         md.add_render_rule("heading_open", _heading_open)
         md.add_render_rule("heading_close", _heading_close)
         md.add_render_rule("link_open", _link_open)
-        self._md = md
+        return md
+
+    def extended(self, plugin: Callable[[MarkdownIt], None]) -> MarkdownIt:
+        """A new instance configured like this one, with ``plugin`` added (MDX)."""
+        md = self._build()
+        md.use(plugin)
+        return md
 
     def render(
         self,
@@ -130,7 +141,20 @@ class MarkdownRenderer:
         """Render ``text``. ``shift`` demotes headings (spec descriptions under an ``h1``);
         ``base`` rewrites root-relative links to page-relative ones."""
         env: dict[str, Any] = {} if base is None else {"base": base}
-        tokens = self._md.parse(text, env)
+        return self.render_with(self._md, text, env, anchors=anchors, taken=taken, shift=shift)
+
+    @staticmethod
+    def render_with(
+        md: MarkdownIt,
+        text: str,
+        env: dict[str, Any],
+        *,
+        anchors: bool = True,
+        taken: set[str] | None = None,
+        shift: int = 0,
+    ) -> Rendered:
+        """Render ``text`` with ``md`` (this renderer's rules plus a plugin) and ``env``."""
+        tokens = md.parse(text, env)
         headings: list[tuple[int, str, str]] = []
         used = taken if taken is not None else set()
         for index, token in enumerate(tokens):
@@ -146,7 +170,7 @@ class MarkdownRenderer:
                 anchor = _unique(slugify(text_content) or "section", used)
                 token.attrSet("id", anchor)
                 headings.append((level, text_content, anchor))
-        html = self._md.renderer.render(tokens, self._md.options, env)
+        html = md.renderer.render(tokens, md.options, env)
         return Rendered(html, headings)
 
     def inline(self, text: str) -> str:

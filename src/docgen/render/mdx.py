@@ -1,9 +1,12 @@
-"""MDX without executing it: known components become HTML, everything else stays text.
+"""MDX without executing it: markdown-it-py extended with block and inline rules for JSX.
 
-The body is split into Markdown text and component tags (outside fenced code). Known
-components (Note, Warning, Tip, Info, Check, Card, CardGroup, Steps, Step, CodeGroup,
-Accordion, AccordionGroup) are rendered by docgen; unknown components and ``import``/``export``
-lines produce a warning and are shown as text.
+Block rule: a component tag at the start of a line (its opening tag may span several lines)
+up to its matching closing tag; the children are parsed again as Markdown (dedented), so
+components nest. Inline rule: tags inside a paragraph (``<Badge>``, ``<Icon />``, ``<br />``).
+``{expression}``: comments are dropped, literals and known names (snippet props, exported
+constants) are shown, anything else is a warning and shown as text. ``import``/``export`` lines
+are read, never run (render/snippets.py). Components are rendered by render/components.py.
+Every warning is found while parsing, so ``check`` finds what ``build`` reports.
 """
 
 from __future__ import annotations
@@ -11,195 +14,429 @@ from __future__ import annotations
 import re
 import textwrap
 from dataclasses import dataclass, field
+from typing import Any
 
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
 from markupsafe import escape
 
 from docgen.nav.model import Page
-from docgen.render.markdown import Rendered, renderer, safe_url, site_relative
+from docgen.render import components, snippets
+from docgen.render.jsx import Tag, as_text, evaluate, is_comment, scan_braces, scan_tag
+from docgen.render.markdown import Rendered, renderer
 
-_TAG = re.compile(
-    r"<(/?)([A-Z][A-Za-z0-9]*)((?:\s+[A-Za-z_:][-A-Za-z0-9_:.]*"
-    r"(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|\{[^{}]*\}))?)*)\s*(/?)>"
-)
-_ATTR = re.compile(r"([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|\{[^{}]*\}))?")
-_FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})")
-_ESM = re.compile(r"^(import|export)\s")
-CALLOUTS = {
-    "Note": "note",
-    "Warning": "warning",
-    "Tip": "tip",
-    "Info": "info",
-    "Check": "check",
-    "Danger": "warning",
-}
-KNOWN = {
-    *CALLOUTS,
-    "Card",
-    "CardGroup",
-    "Columns",
-    "Steps",
-    "Step",
-    "CodeGroup",
-    "Accordion",
-    "AccordionGroup",
-    "Frame",
-}
+MAX_DEPTH = 24  # nested components (and snippets) beyond this are shown as text: mdx-too-deep
 
 
 @dataclass(slots=True)
-class _Node:
-    name: str | None  # None: the document root
-    attrs: dict[str, str]
+class MdxWarning:
+    source: str | None  # the file, when not the page itself (a snippet)
     line: int
-    children: list[_Node | str] = field(default_factory=list)
+    message: str
+    code: str = "mdx-unsupported"
 
 
 @dataclass(slots=True)
 class MdxResult:
     rendered: Rendered
-    warnings: list[tuple[int, str]]  # (line, message)
+    warnings: list[MdxWarning]
 
 
-def _attrs(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for match in _ATTR.finditer(text):
-        value = match.group(2)
-        if value is None:
-            out[match.group(1)] = "true"
-        elif value.startswith("{"):
-            out[match.group(1)] = value[1:-1].strip().strip("\"'")
-        else:
-            out[match.group(1)] = value[1:-1]
-    return out
+@dataclass(slots=True)
+class Context:
+    """Parse state shared through markdown-it's ``env`` (key ``"mdx"``)."""
+
+    source: str | None
+    root_line: int  # absolute line of the parsed text's first line
+    warnings: list[MdxWarning]
+    files: snippets.SnippetFiles | None
+    chain: tuple[str, ...] = ()
+    names: dict[str, Any] = field(default_factory=dict)
+    imports: dict[str, snippets.Import] = field(default_factory=dict)
+    depth: int = 0
+    offset: int = 0  # line offset of the text being parsed now (children of a component)
+    ids: list[int] = field(default_factory=lambda: [0])
+    base: str | None = None
+    taken: set[str] = field(default_factory=set)
+
+    def warn(self, line: int, message: str, code: str = "mdx-unsupported") -> None:
+        self.warnings.append(MdxWarning(self.source, line, message, code))
+
+    def child(self, source: str, names: dict[str, Any]) -> Context:
+        return Context(
+            source,
+            1,
+            self.warnings,
+            self.files,
+            (*self.chain, source),
+            dict(names),
+            depth=self.depth + 1,
+            ids=self.ids,
+            base=self.base,
+            taken=self.taken,
+        )
 
 
-def _parse(body: str, first_line: int, warnings: list[tuple[int, str]]) -> _Node:
-    root = _Node(None, {}, first_line)
-    stack = [root]
-    in_fence: str | None = None
-    buffer: list[str] = []
+def _ctx(env: Any) -> Context:
+    context = env.get("mdx")
+    assert isinstance(context, Context)
+    return context
 
-    def flush() -> None:
-        if buffer:
-            stack[-1].children.append("".join(buffer))
-            buffer.clear()
 
-    for offset, line in enumerate(body.splitlines(keepends=True)):
-        number = first_line + offset
-        fence = _FENCE.match(line)
-        if in_fence is not None:
-            buffer.append(line)
-            if fence and fence.group(2).startswith(in_fence):
-                in_fence = None
-            continue
-        if fence:
-            in_fence = fence.group(2)
-            buffer.append(line)
-            continue
-        if _ESM.match(line):
-            warnings.append(
-                (number, f"MDX '{line.split()[0]}' lines are not executed by docgen; shown as text")
-            )
-            buffer.append(line)
-            continue
-        position = 0
-        for match in _TAG.finditer(line):
-            buffer.append(line[position : match.start()])
-            position = match.end()
-            closing, name, attr_text, self_closing = match.groups()
-            if name not in KNOWN:
-                warnings.append((number, f"unknown MDX component <{name}> is shown as text"))
-                buffer.append(match.group(0).replace("<", "&lt;").replace(">", "&gt;"))
+def _line_of(state: StateBlock, offset: int, start: int, end: int) -> int:
+    line = start
+    while line < end - 1 and state.eMarks[line] < offset:
+        line += 1
+    return line
+
+
+def _find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | None:
+    """(start, end) of the ``</name>`` matching an open ``<name>`` that ends at ``pos``; fenced
+    code and code spans are skipped, same-named tags nest."""
+    depth = 1
+    i = pos
+    fence: str | None = None
+    while i < limit:
+        newline = src.find("\n", i, limit)
+        line_end = limit if newline == -1 else newline
+        if i == 0 or src[i - 1] == "\n":
+            stripped = src[i:line_end].lstrip()
+            if fence is not None:
+                if stripped.startswith(fence) and not stripped[len(fence) :].strip(fence[0]):
+                    fence = None
+                i = line_end + 1
                 continue
-            flush()
-            if closing:
-                if len(stack) > 1 and stack[-1].name == name:
-                    stack.pop()
-                else:
-                    warnings.append((number, f"</{name}> closes nothing; shown as text"))
-                    buffer.append(f"&lt;/{name}&gt;")
+            if stripped.startswith(("```", "~~~")):
+                fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+                i = line_end + 1
                 continue
-            node = _Node(name, _attrs(attr_text), number)
-            stack[-1].children.append(node)
-            if not self_closing:
-                stack.append(node)
-        buffer.append(line[position:])
-    flush()
-    for unclosed in stack[1:]:
-        warnings.append((unclosed.line, f"<{unclosed.name}> is never closed"))
-    return root
+        j = i
+        resume = line_end + 1
+        while j < line_end:
+            char = src[j]
+            if char == "`":
+                run = j
+                while run < line_end and src[run] == "`":
+                    run += 1
+                span_end = src.find(src[j:run], run, line_end)
+                j = span_end + (run - j) if span_end != -1 else run
+                continue
+            if char == "<":
+                tag = scan_tag(src, j, limit)
+                if tag is not None and tag.name == name:
+                    if tag.closing:
+                        depth -= 1
+                        if depth == 0:
+                            return tag.start, tag.end
+                    elif not tag.self_closing:
+                        depth += 1
+                    if tag.end > line_end:
+                        resume = tag.end
+                        break
+                    j = tag.end
+                    continue
+            j += 1
+        i = resume
+    return None
 
 
-class _Renderer:
-    def __init__(self, base: str | None) -> None:
-        self.headings: list[tuple[int, str, str]] = []
-        self.used: set[str] = set()
-        self.base = base
-
-    def markdown(self, text: str) -> str:
-        rendered = renderer().render(textwrap.dedent(text), taken=self.used, base=self.base)
-        self.headings.extend(rendered.headings)
-        return rendered.html
-
-    def children(self, node: _Node) -> str:
-        parts = []
-        for child in node.children:
-            parts.append(self.markdown(child) if isinstance(child, str) else self.node(child))
-        return "".join(parts)
-
-    def node(self, node: _Node) -> str:
-        name, attrs = node.name or "", node.attrs
-        inner = self.children(node)
-        title = attrs.get("title")
-        title_html = f'<p class="callout-title">{escape(title)}</p>' if title else ""
-        if name in CALLOUTS:
-            kind = CALLOUTS[name]
-            return f'<div class="callout callout-{kind}" role="note">{title_html}{inner}</div>\n'
-        if name in ("CardGroup", "Columns"):
-            cols = attrs.get("cols", "2")
-            cols = cols if cols in ("1", "2", "3", "4") else "2"
-            return f'<div class="card-group cols-{cols}">{inner}</div>\n'
-        if name == "Card":
-            head = f'<p class="card-title">{escape(title)}</p>' if title else ""
-            href = attrs.get("href")
-            if href and safe_url(href):
-                if self.base is not None and href.startswith("/") and not href.startswith("//"):
-                    href = site_relative(href, self.base)
-                return f'<a class="card" href="{escape(href)}">{head}{inner}</a>\n'
-            return f'<div class="card">{head}{inner}</div>\n'
-        if name == "Steps":
-            return f'<ol class="steps">{inner}</ol>\n'
-        if name == "Step":
-            head = f'<p class="step-title">{escape(title)}</p>' if title else ""
-            return f'<li class="step">{head}<div class="step-body">{inner}</div></li>\n'
-        if name == "CodeGroup":
-            return f'<div class="code-group">{inner}</div>\n'
-        if name == "AccordionGroup":
-            return f'<div class="accordion-group">{inner}</div>\n'
-        if name == "Accordion":
-            summary = escape(title or "Details")
-            return f'<details class="accordion"><summary>{summary}</summary>{inner}</details>\n'
-        if name == "Frame":
-            caption = attrs.get("caption")
-            cap = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""
-            return f'<figure class="frame">{inner}{cap}</figure>\n'
-        return inner
+def _dedent_children(text: str) -> tuple[str, int]:
+    """The children's text, dedented, and how many lines were dropped before it."""
+    first, newline, rest = text.partition("\n")
+    if not first.strip():
+        return textwrap.dedent(rest), 1 if newline else 0
+    return first.strip() + newline + textwrap.dedent(rest), 0
 
 
-def mdx_warnings(body: str, first_line: int = 1) -> list[tuple[int, str]]:
-    """What :func:`render_mdx` would warn about, as (line, message), without rendering."""
-    warnings: list[tuple[int, str]] = []
-    _parse(body, first_line, warnings)
-    return warnings
+def _shift_maps(state: StateBlock, since: int, lines: int) -> None:
+    for token in state.tokens[since:]:
+        if token.map:
+            token.map = [token.map[0] + lines, token.map[1] + lines]
 
 
-def render_mdx(body: str, first_line: int = 1, base: str | None = None) -> MdxResult:
+def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    pos = state.bMarks[start] + state.tShift[start]
+    src = state.src
+    if pos >= len(src) or src[pos] != "<":
+        return False
+    tag = scan_tag(src, pos)
+    if tag is None or tag.closing or not tag.name:
+        return False
+    context = _ctx(state.env)
+    if not components.is_block(tag.name, context.imports):
+        return False
+    open_last = _line_of(state, tag.end - 1, start, end)
+    limit = state.eMarks[end - 1] if end > start else len(src)
+    after = src[tag.end : state.eMarks[open_last]]
+    close: tuple[int, int] | None = None
+    if not tag.self_closing:
+        close = _find_close(src, tag.name, tag.end, limit)
+        if close is None and after.strip():
+            return False  # text after an unclosed opening tag: let the paragraph show it
+    elif after.strip():
+        return False
+    if silent:
+        return True
+    line = context.root_line + context.offset + start
+    if close is None:
+        last = open_last
+        inner_start, inner_end = tag.end, tag.end
+        if not tag.self_closing:
+            context.warn(line, f"<{tag.name}> is never closed")
+            inner_end = limit
+            last = end - 1
+    else:
+        inner_start, inner_end = tag.end, close[0]
+        last = _line_of(state, close[1] - 1, start, end)
+    state.line = last + 1
+    inner, dropped = _dedent_children(src[inner_start:inner_end])
+    inner_line = _line_of(state, inner_start, start, end) + dropped
+    _element(state, tag, line, inner, inner_line, start)
+    trailing = src[close[1] : state.eMarks[last]] if close is not None else ""
+    if trailing.strip():
+        _subparse(state, trailing.strip(), last)
+    return True
+
+
+def _subparse(state: StateBlock, text: str, line: int) -> None:
+    context = _ctx(state.env)
+    since = len(state.tokens)
+    saved = context.offset
+    context.offset = saved + line
+    try:
+        state.md.block.parse(text, state.md, state.env, state.tokens)
+    finally:
+        context.offset = saved
+    _shift_maps(state, since, line)
+
+
+def _element(
+    state: StateBlock, tag: Tag, line: int, inner: str, inner_line: int, start: int
+) -> None:
+    context = _ctx(state.env)
+    if context.depth >= MAX_DEPTH:
+        context.warn(
+            line,
+            f"components nested more than {MAX_DEPTH} deep; <{tag.name}> is shown as text",
+            "mdx-too-deep",
+        )
+        token = state.push("mdx_html", "", 0)
+        token.content = f"<pre>{escape(inner)}</pre>\n"
+        return
+    snippet = context.imports.get(tag.name)
+    if snippet is not None:
+        token = state.push("mdx_html", "", 0)
+        token.map = [start, start + 1]
+        token.content = _snippet_html(context, snippet, tag, line, inner)
+        return
+    components.check(tag, line, context.warn)
+    opening = state.push("mdx_open", "", 1)
+    opening.map = [start, start + 1]
+    opening.meta = {"tag": tag, "line": line}
+    since = len(state.tokens)
+    context.depth += 1
+    try:
+        if inner.strip():
+            _subparse(state, inner, inner_line)
+    finally:
+        context.depth -= 1
+    opening.meta["children"] = components.children_of(state.tokens[since:])
+    closing = state.push("mdx_close", "", -1)
+    closing.meta = {"tag": tag}
+
+
+def _snippet_html(
+    context: Context, snippet: snippets.Import, tag: Tag, line: int, inner: str
+) -> str:
+    if context.files is None:
+        return ""
+    loaded = context.files.load(snippet, context.source, context.chain, line, context.warn)
+    if loaded is None:
+        return ""
+    if loaded.javascript:
+        context.warn(
+            line,
+            f"<{tag.name}> comes from {snippet.path}, a JavaScript component that docgen does "
+            "not run; its children are shown",
+        )
+        return render_mdx(
+            inner, 1, context.base, context=context.child(snippet.path, context.names)
+        ).rendered.html
+    props = {k: v for k, v in tag.attrs.items() if k != "..."}
+    names = {**props, "children": inner}
+    if context.depth + 1 >= MAX_DEPTH:
+        context.warn(line, f"snippets nested more than {MAX_DEPTH} deep", "mdx-too-deep")
+        return ""
+    child = context.child(loaded.label, names)
+    return render_mdx(loaded.body, loaded.line, context.base, context=child).rendered.html
+
+
+def _esm_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False
+    pos = state.bMarks[start] + state.tShift[start]
+    head = state.src[pos : pos + 7]
+    if not (head.startswith("import ") or head.startswith("import{") or head.startswith("export ")):
+        return False
+    last = snippets.statement_end(state.src, pos, state.bMarks, state.eMarks, start, end)
+    statement = state.src[pos : state.eMarks[last]]
+    if not snippets.is_statement(statement):
+        return False
+    if silent:
+        return True
+    context = _ctx(state.env)
+    line = context.root_line + context.offset + start
+    before = set(context.imports)
+    snippets.read_statement(statement, line, context.imports, context.names, context.warn)
+    for local in set(context.imports) - before:
+        _import_value(context, local, line)
+    state.line = last + 1
+    return True
+
+
+def _import_value(context: Context, local: str, line: int) -> None:
+    """``import { name } from 'x'``: the snippet's exported plain value becomes ``{local}``."""
+    wanted = context.imports[local]
+    if wanted.name is None or context.files is None:
+        return
+    loaded = context.files.load(wanted, context.source, context.chain, line, context.warn)
+    if loaded is None:
+        del context.imports[local]
+        return
+    names = loaded.names
+    if not loaded.javascript:
+        child = context.child(loaded.label, {})
+        child.warnings = []  # the snippet's own warnings are reported where it is used
+        render_mdx(loaded.body, loaded.line, context.base, context=child)
+        names = child.names
+    if wanted.name in names:
+        context.names[local] = names[wanted.name]
+        del context.imports[local]
+
+
+def _comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    pos = state.bMarks[start] + state.tShift[start]
+    if state.src[pos : pos + 1] != "{":
+        return False
+    close = scan_braces(state.src, pos, state.eMarks[end - 1])
+    if close is None or not is_comment(state.src[pos + 1 : close - 1]):
+        return False
+    last = _line_of(state, close - 1, start, end)
+    if state.src[close : state.eMarks[last]].strip():
+        return False
+    if not silent:
+        state.line = last + 1
+    return True
+
+
+def _line_in(state: StateInline) -> int:
+    return int(state.env.get("_mdx_line", 0)) + state.src.count("\n", 0, state.pos)
+
+
+def _jsx_inline(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] != "<":
+        return False
+    tag = scan_tag(state.src, state.pos, state.posMax)
+    if tag is None:
+        return False
+    if not silent:
+        context = _ctx(state.env)
+        if not tag.closing:
+            components.check(tag, _line_in(state), context.warn, inline=True)
+        token = state.push("mdx_inline", "", 0)
+        token.meta = {"tag": tag}
+    state.pos = tag.end
+    return True
+
+
+def _expression_inline(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] != "{":
+        return False
+    end = scan_braces(state.src, state.pos, state.posMax)
+    if end is None:
+        return False
+    if not silent:
+        context = _ctx(state.env)
+        expression = state.src[state.pos + 1 : end - 1]
+        if not is_comment(expression):
+            value = evaluate(expression, context.names)
+            text = as_text(value)
+            if text.startswith("{"):
+                context.warn(
+                    _line_in(state),
+                    f"expression {{{expression.strip()[:60]}}} is not evaluated (docgen never "
+                    "runs JavaScript); shown as text",
+                )
+            token = state.push("mdx_text", "", 0)
+            token.content = text
+    state.pos = end
+    return True
+
+
+def _core_inline(state: StateCore) -> None:
+    context = _ctx(state.env)
+    for token in state.tokens:
+        if token.type == "inline" and token.children is not None:
+            line = token.map[0] if token.map else 0
+            state.env["_mdx_line"] = context.root_line + line
+            state.md.inline.parse(token.content, state.md, state.env, token.children)
+
+
+def mdx_plugin(md: MarkdownIt) -> None:
+    """Teach ``md`` MDX: JSX blocks and inline tags, expressions, ESM lines."""
+    md.block.ruler.before("fence", "mdx_esm", _esm_block)
+    md.block.ruler.before("table", "mdx_jsx", _jsx_block, {"alt": ["paragraph"]})
+    md.block.ruler.before("table", "mdx_comment", _comment_block, {"alt": ["paragraph"]})
+    md.inline.ruler.before("html_inline", "mdx_jsx_inline", _jsx_inline)
+    md.inline.ruler.before("html_inline", "mdx_expression", _expression_inline)
+    md.core.ruler.at("inline", _core_inline)
+    components.install(md)
+
+
+_MDX: MarkdownIt | None = None
+
+
+def _mdx() -> MarkdownIt:
+    global _MDX
+    if _MDX is None:
+        _MDX = renderer().extended(mdx_plugin)
+    return _MDX
+
+
+def render_mdx(
+    body: str,
+    first_line: int = 1,
+    base: str | None = None,
+    *,
+    files: snippets.SnippetFiles | None = None,
+    source: str | None = None,
+    context: Context | None = None,
+) -> MdxResult:
     """Render a page body (Markdown with MDX components) to HTML, collecting warnings."""
-    warnings: list[tuple[int, str]] = []
-    tree = _parse(body, first_line, warnings)
-    out = _Renderer(base)
-    html = out.children(tree)
-    return MdxResult(Rendered(html, out.headings), warnings)
+    if context is None:
+        context = Context(None, first_line, [], files, (source,) if source else (), base=base)
+    else:
+        context.root_line = first_line
+    env: dict[str, Any] = {"mdx": context}
+    if base is not None:
+        env["base"] = base
+    rendered = renderer().render_with(_mdx(), body, env, taken=context.taken)
+    return MdxResult(rendered, context.warnings)
+
+
+def mdx_warnings(
+    body: str,
+    first_line: int = 1,
+    *,
+    files: snippets.SnippetFiles | None = None,
+    source: str | None = None,
+) -> list[MdxWarning]:
+    """What :func:`render_mdx` would warn about (every warning is found while parsing)."""
+    context = Context(None, first_line, [], files, (source,) if source else ())
+    _mdx().parse(body, {"mdx": context})
+    return context.warnings
 
 
 _HEADING = re.compile(r"^#\s+")

@@ -20,6 +20,7 @@ from docgen.render.highlight import highlight
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
 from docgen.render.mdx import markdown_source, render_mdx
+from docgen.render.snippets import SnippetFiles
 from docgen.render.navviews import NavViews, base_for
 from docgen.render.operation import build_operation
 from docgen.render.schemalinks import PageSchemas, SchemaIndex, SchemaPages
@@ -260,7 +261,8 @@ class SiteRenderer:
         body, first_line = markdown_source(page)
         if page.source.endswith(".mdx"):
             # Its warnings were reported by the check (render/scan.py), before rendering.
-            rendered = render_mdx(body, first_line, base).rendered
+            files = SnippetFiles(self.site.root)
+            rendered = render_mdx(body, first_line, base, files=files, source=page.source).rendered
         else:
             rendered = markdown_renderer().render(body, base=base)
         return _demote_h1(rendered)

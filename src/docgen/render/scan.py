@@ -17,6 +17,7 @@ from docgen.nav.model import Page, Site
 from docgen.nav.urls import PathSet, fold, output_path, twin_path
 from docgen.render.artefacts import site_file_paths
 from docgen.render.mdx import markdown_source, mdx_warnings
+from docgen.render.snippets import SnippetFiles
 from docgen.render.searchindex import FOLDER as SEARCH_FOLDER
 
 
@@ -25,9 +26,10 @@ def scan(site: Site, diagnostics: Diagnostics) -> None:
     for page in site.pages:
         if page.source is not None and page.source.endswith(".mdx"):
             body, first_line = markdown_source(page)
-            for line, message in mdx_warnings(body, first_line):
-                where = Location(page.source, line, 1)
-                diagnostics.warning(Code.MDX_UNSUPPORTED, message, where)
+            files = SnippetFiles(site.root)
+            for w in mdx_warnings(body, first_line, files=files, source=page.source):
+                where = Location(w.source or page.source, w.line, 1)
+                diagnostics.warning(Code(w.code), w.message, where)
     _outputs(site, diagnostics)
 
 

@@ -1,0 +1,190 @@
+"""A scanner for JSX tags and expressions in MDX, character by character and bounded.
+
+It reads one tag (``<Card title="x" cols={2} />``, over several lines if need be) or one
+``{expression}`` starting at a given offset. Attribute values that are plain literals
+(strings, numbers, ``true``/``false``/``null``, template strings without ``${}``, arrays of
+literals) are evaluated; anything else is kept as :class:`Unevaluated` source text. Nothing is
+ever executed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_TAG_CHARS = 20_000  # a tag (with its attributes) longer than this is not a tag
+MAX_EXPRESSION_CHARS = 20_000
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:[.:-][A-Za-z0-9_]+)*")
+_ATTR_NAME = re.compile(r"[A-Za-z_$][-A-Za-z0-9_:.$]*")
+_IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*$")
+_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Unevaluated:
+    """An attribute or expression docgen does not evaluate (it would need JavaScript)."""
+
+    source: str
+
+
+@dataclass(slots=True)
+class Tag:
+    name: str  # "" for a fragment (<>)
+    attrs: dict[str, Any] = field(default_factory=dict)
+    closing: bool = False
+    self_closing: bool = False
+    start: int = 0
+    end: int = 0  # offset just after '>'
+
+
+def _skip_space(src: str, pos: int, limit: int) -> int:
+    while pos < limit and src[pos] in " \t\r\n":
+        pos += 1
+    return pos
+
+
+def scan_braces(src: str, pos: int, limit: int | None = None) -> int | None:
+    """The offset after the ``}`` matching ``src[pos] == "{"`` (strings, template strings and
+    comments respected), or None when unbalanced within the limit."""
+    limit = min(len(src), limit if limit is not None else len(src), pos + MAX_EXPRESSION_CHARS)
+    depth = 0
+    i = pos
+    while i < limit:
+        char = src[i]
+        if char in "\"'`":
+            end = src.find(char, i + 1, limit)
+            while end != -1 and src[end - 1] == "\\":
+                end = src.find(char, end + 1, limit)
+            if end == -1:
+                return None
+            i = end + 1
+            continue
+        if src.startswith("/*", i):
+            end = src.find("*/", i + 2, limit)
+            if end == -1:
+                return None
+            i = end + 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return None
+
+
+def scan_tag(src: str, pos: int, limit: int | None = None) -> Tag | None:
+    """The JSX tag starting at ``src[pos] == "<"``, or None when the text there is not one."""
+    limit = min(len(src), limit if limit is not None else len(src), pos + MAX_TAG_CHARS)
+    if pos >= limit or src[pos] != "<":
+        return None
+    i = pos + 1
+    tag = Tag("", start=pos)
+    if i < limit and src[i] == "/":
+        tag.closing = True
+        i += 1
+    match = _NAME.match(src, i, limit)
+    if match is None:
+        if i < limit and src[i] == ">":  # a fragment: <> or </>
+            tag.end = i + 1
+            return tag
+        return None
+    tag.name = match.group(0)
+    i = match.end()
+    if i < limit and src[i] not in " \t\r\n/>":
+        return None
+    while True:
+        i = _skip_space(src, i, limit)
+        if i >= limit:
+            return None
+        if src.startswith("/>", i):
+            tag.self_closing = True
+            tag.end = i + 2
+            return tag
+        if src[i] == ">":
+            tag.end = i + 1
+            return tag
+        if tag.closing:
+            return None
+        if src[i] == "{":  # {...spread} or {/* comment */}
+            end = scan_braces(src, i, limit)
+            if end is None:
+                return None
+            inner = src[i + 1 : end - 1].strip()
+            if not (inner.startswith("/*") and inner.endswith("*/")):
+                tag.attrs["..."] = Unevaluated(src[i:end])
+            i = end
+            continue
+        attr = _ATTR_NAME.match(src, i, limit)
+        if attr is None:
+            return None
+        i = _skip_space(src, attr.end(), limit)
+        if i >= limit or src[i] != "=":
+            tag.attrs[attr.group(0)] = True
+            continue
+        i = _skip_space(src, i + 1, limit)
+        if i >= limit:
+            return None
+        if src[i] in "\"'":
+            end = src.find(src[i], i + 1, limit)
+            if end == -1:
+                return None
+            tag.attrs[attr.group(0)] = src[i + 1 : end]
+            i = end + 1
+        elif src[i] == "{":
+            end = scan_braces(src, i, limit)
+            if end is None:
+                return None
+            tag.attrs[attr.group(0)] = evaluate(src[i + 1 : end - 1])
+            i = end
+        else:
+            return None
+
+
+def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
+    """A literal's value (``2``, ``true``, ``"x"``, ``[1, "a"]``, a known name), else
+    :class:`Unevaluated`."""
+    text = expression.strip()
+    if text in ("true", "false", "null"):
+        return {"true": True, "false": False, "null": None}[text]
+    if _NUMBER.match(text):
+        return float(text) if any(c in text for c in ".eE") else int(text)
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
+        inner = text[1:-1]
+        if text[0] == "`":
+            return Unevaluated(text) if "${" in inner else inner
+        if text[0] not in inner:
+            return inner
+    if names is not None and _IDENT.match(text) and text in names:
+        return names[text]
+    if text[:1] in "[{":
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return Unevaluated(text)
+        if isinstance(value, (list, dict)):
+            return value
+    return Unevaluated(text)
+
+
+def is_comment(expression: str) -> bool:
+    """Whether ``{...}`` holds only a JS comment (``{/* note */}``)."""
+    text = expression.strip()
+    return text.startswith("/*") and text.endswith("*/") and "*/" not in text[2:-2]
+
+
+def as_text(value: Any) -> str:
+    """An evaluated value as the text JSX would show."""
+    if value is True or value is False or value is None:
+        return ""
+    if isinstance(value, Unevaluated):
+        return "{" + value.source + "}"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (list, dict)):
+        return json.dumps(value)
+    return str(value)

@@ -1,0 +1,205 @@
+"""MDX ``import``/``export`` lines, read and never run, and the snippet files they name.
+
+``import X from '/snippets/x.mdx'`` makes ``<X word="..." />`` inline the snippet with its props
+(``{word}`` inside it). ``import { a } from '/snippets/vars.mdx'`` (or ``.jsx``) and
+``export const a = "..."`` give ``{a}`` in text, when the value is a plain literal. Everything
+else (functions, components written in JavaScript) is a warning naming the file and line.
+Snippets stay inside the docs root, are small, and chains are bounded (cycles are reported).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docgen.render.jsx import Unevaluated, evaluate
+
+MAX_SNIPPET_BYTES = 512 * 1024
+MAX_CHAIN = 8
+MAX_STATEMENT_LINES = 200
+_IMPORT = re.compile(
+    r"import\s+(?:(?P<default>[A-Za-z_$][\w$]*)\s*,?\s*)?(?:\{(?P<named>[^}]*)\}\s*)?"
+    r"(?:from\s+)?(?P<quote>['\"])(?P<path>[^'\"]+)(?P=quote)\s*;?\s*$",
+    re.S,
+)
+_EXPORT_CONST = re.compile(
+    r"export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(.*?);?\s*$", re.S
+)
+_ESM_SHAPE = re.compile(
+    r"(?:import\s*(?:[\w${},\s*]+from\s*)?['\"]|export\s+(?:const|let|var|function|default|async|class|\{))"
+)
+_EXTENSIONS = (".mdx", ".md", ".jsx", ".js", ".tsx", ".ts")
+_JAVASCRIPT = (".jsx", ".js", ".tsx", ".ts")
+
+Warn = Callable[..., None]
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    path: str  # as written
+    line: int
+    name: str | None = None  # the named export, for ``import { name }``
+
+
+@dataclass(slots=True)
+class Loaded:
+    label: str  # the snippet's path from the docs root
+    body: str
+    line: int  # first line of ``body`` in the file
+    javascript: bool
+    names: dict[str, Any] = field(default_factory=dict)
+
+
+def statement_end(
+    src: str, pos: int, begins: list[int], ends: list[int], start: int, end: int
+) -> int:
+    """The last line of the ES statement starting at ``pos`` (brackets and strings balanced)."""
+    depth = 0
+    quote: str | None = None
+    line = start
+    i = pos
+    while line < end and line - start < MAX_STATEMENT_LINES:
+        stop = ends[line]
+        while i < stop:
+            char = src[i]
+            if quote is not None:
+                if char == "\\":
+                    i += 1
+                elif char == quote:
+                    quote = None
+            elif char in "\"'`":
+                quote = char
+            elif char in "([{":
+                depth += 1
+            elif char in ")]}":
+                depth -= 1
+            i += 1
+        if depth <= 0 and quote in (None, "'", '"'):
+            return line
+        line += 1
+        if line < end:
+            i = begins[line]
+    return min(line, end - 1)
+
+
+def is_statement(text: str) -> bool:
+    """Whether ``text`` looks like an ES ``import``/``export`` statement (not prose)."""
+    return _ESM_SHAPE.match(text) is not None
+
+
+def read_statement(
+    statement: str,
+    line: int,
+    imports: dict[str, Import],
+    names: dict[str, Any],
+    warn: Warn,
+) -> None:
+    """Record what an ``import``/``export`` statement gives the page; warn about the rest."""
+    text = statement.strip()
+    match = _IMPORT.match(text)
+    if match is not None:
+        path = match.group("path")
+        if match.group("default"):
+            imports[match.group("default")] = Import(path, line)
+        for part in (match.group("named") or "").split(","):
+            pieces = part.split(" as ")
+            if pieces[0].strip():
+                local = pieces[-1].strip()
+                imports[local] = Import(path, line, pieces[0].strip())
+        return
+    match = _EXPORT_CONST.match(text)
+    if match is not None:
+        value = evaluate(match.group(2), names)
+        if isinstance(value, Unevaluated):
+            warn(line, f"export '{match.group(1)}' is not a plain value; docgen does not run it")
+        else:
+            names[match.group(1)] = value
+        return
+    head = " ".join(text.split()[:2])
+    warn(line, f"'{head} ...' is JavaScript that docgen does not run; left out")
+
+
+class SnippetFiles:
+    """Reads snippet files below ``root`` (bounded, inside the root only)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+
+    def _locate(self, written: str, importer: str | None) -> Path | None:
+        if written.startswith("/"):
+            candidate = self.root / written.lstrip("/")
+        elif written.startswith("."):
+            folder = (self.root / importer).parent if importer else self.root
+            candidate = folder / written
+        else:
+            return None  # a package (react, @mintlify/...): not a snippet
+        for path in (candidate, *(candidate.with_name(candidate.name + e) for e in _EXTENSIONS)):
+            try:
+                resolved = path.resolve()
+            except OSError:
+                continue
+            if resolved.is_file() and resolved.is_relative_to(self.root):
+                return resolved
+        return None
+
+    def load(
+        self,
+        snippet: Import,
+        importer: str | None,
+        chain: tuple[str, ...],
+        line: int,
+        warn: Warn,
+    ) -> Loaded | None:
+        """The snippet ``snippet`` names, or None (with a warning) when it cannot be used."""
+        path = self._locate(snippet.path, importer)
+        if path is None:
+            warn(line, f"snippet {snippet.path} not found in the docs folder; left out")
+            return None
+        label = path.relative_to(self.root).as_posix()
+        if label in chain:
+            warn(line, f"snippet {label} imports itself (through {' -> '.join(chain)}); left out")
+            return None
+        if len(chain) >= MAX_CHAIN:
+            warn(line, f"snippets nested more than {MAX_CHAIN} deep at {label}; left out")
+            return None
+        try:
+            if path.stat().st_size > MAX_SNIPPET_BYTES:
+                warn(line, f"snippet {label} is over {MAX_SNIPPET_BYTES // 1024} KB; left out")
+                return None
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            warn(line, f"snippet {label} cannot be read as UTF-8 text; left out")
+            return None
+        javascript = path.suffix in _JAVASCRIPT
+        body, first = _strip_frontmatter(text)
+        loaded = Loaded(label, body, first, javascript)
+        if javascript:
+            loaded.names = _javascript_names(text, label, warn)
+        return loaded
+
+
+def _strip_frontmatter(text: str) -> tuple[str, int]:
+    if not text.startswith("---"):
+        return text, 1
+    end = text.find("\n---", 3)
+    if end == -1:
+        return text, 1
+    after = text.find("\n", end + 4)
+    after = len(text) if after == -1 else after + 1
+    return text[after:], text.count("\n", 0, after) + 1
+
+
+def _javascript_names(text: str, label: str, warn: Warn) -> dict[str, Any]:
+    """``export const x = <literal>`` values of a .js/.jsx snippet (nothing is run)."""
+    names: dict[str, Any] = {}
+    for line in text.splitlines():
+        match = _EXPORT_CONST.match(line.strip())
+        if match is not None:
+            value = evaluate(match.group(2), names)
+            if not isinstance(value, Unevaluated):
+                names[match.group(1)] = value
+    del label, warn
+    return names

@@ -1,0 +1,39 @@
+// Mintlify components (render/components.py): tabs and code groups (arrow keys move between
+// tabs, WAI-ARIA tabs pattern) and the copy button of <Prompt>. Pages read fine without it.
+(function () {
+  "use strict";
+  function select(list, tab) {
+    list.querySelectorAll('[role="tab"]').forEach(function (t) {
+      var on = t === tab;
+      t.setAttribute("aria-selected", on ? "true" : "false");
+      if (on) { t.removeAttribute("tabindex"); } else { t.setAttribute("tabindex", "-1"); }
+      var panel = document.getElementById(t.getAttribute("aria-controls"));
+      if (panel) { panel.hidden = !on; }
+    });
+  }
+  document.querySelectorAll(".mdx-tablist").forEach(function (list) {
+    list.addEventListener("click", function (event) {
+      var tab = event.target.closest('[role="tab"]');
+      if (tab) { select(list, tab); }
+    });
+    list.addEventListener("keydown", function (event) {
+      var tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
+      var at = tabs.indexOf(document.activeElement);
+      if (at < 0) { return; }
+      var next = event.key === "ArrowRight" ? at + 1 : event.key === "ArrowLeft" ? at - 1 : null;
+      if (next === null) { return; }
+      event.preventDefault();
+      var tab = tabs[(next + tabs.length) % tabs.length];
+      select(list, tab);
+      tab.focus();
+    });
+  });
+  document.querySelectorAll("[data-mdx-copy-button]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var body = button.parentElement.querySelector("[data-mdx-copy]");
+      if (body && navigator.clipboard) {
+        navigator.clipboard.writeText(body.innerText).then(function () { button.textContent = "Copied"; });
+      }
+    });
+  });
+})();

@@ -1,0 +1,184 @@
+"""MDX pages: JSX parsed by markdown-it rules, Mintlify components, snippets, never executed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from docgen.render.mdx import MAX_DEPTH, render_mdx
+from docgen.render.snippets import SnippetFiles
+
+
+def html_of(
+    text: str, root: Path | None = None, source: str | None = None
+) -> tuple[str, list[str]]:
+    files = SnippetFiles(root) if root is not None else None
+    result = render_mdx(text, 1, files=files, source=source)
+    return result.rendered.html, [
+        f"{w.source or '-'}:{w.line}:{w.code}:{w.message}" for w in result.warnings
+    ]
+
+
+def test_opening_tag_over_several_lines_and_expression_attributes() -> None:
+    html, warnings = html_of(
+        '<CardGroup cols={3}>\n  <Card\n    title="Start"\n    href="/start">\n'
+        '    Read **this**.\n  </Card>\n  <Card title="Two" />\n</CardGroup>\n'
+    )
+    assert warnings == []
+    assert '<div class="card-group cols-3">' in html
+    assert (
+        '<a class="card" href="/start"><p class="card-title">Start</p>'
+        "<p>Read <strong>this</strong>.</p>" in html
+    )
+    assert "&lt;" not in html and "title=" not in html.replace('class="card-title"', "")
+
+
+def test_tabs_code_groups_and_accordions_are_accessible_static_html() -> None:
+    html, warnings = html_of(
+        '<Tabs>\n  <Tab title="JS">\n    one\n  </Tab>\n'
+        '  <Tab title="Py">\n    two\n  </Tab>\n</Tabs>\n\n'
+        "<CodeGroup>\n```bash curl\ncurl x\n```\n\n```python SDK\nprint(1)\n```\n</CodeGroup>\n\n"
+        '<Accordion title="More" defaultOpen={true}>\nInside\n</Accordion>\n'
+    )
+    assert warnings == []
+    assert html.count('role="tab"') == 4 and html.count('role="tabpanel"') == 4
+    assert ">JS</button>" in html and ">SDK</button>" in html
+    assert html.count(" hidden>") == 2  # the second panel of each group
+    assert '<details class="accordion" open><summary>More</summary>' in html
+
+
+def test_fields_have_anchors_and_nest_through_expandable() -> None:
+    html, warnings = html_of(
+        '<ParamField body="user" type="object" required>\n  The user.\n'
+        '  <Expandable title="properties">\n'
+        '    <ParamField body="name" type="string">\n      Name.\n'
+        "    </ParamField>\n  </Expandable>\n</ParamField>\n\n"
+        '<ResponseField name="id" type="string" default="x">\n  Id.\n</ResponseField>\n'
+    )
+    assert warnings == []
+    assert 'id="user"' in html and 'id="user.name"' in html and 'id="response.id"' in html
+    assert '<span class="tag tag-required">required</span>' in html
+
+
+def test_inline_components_and_expressions() -> None:
+    html, warnings = html_of(
+        'export const plan = "Pro"\n\nText <Badge color="green">New</Badge> on {plan} '
+        "{/* a comment */}"
+        '<Tooltip tip="Application Programming Interface">API</Tooltip> {compute()}\n'
+    )
+    assert '<span class="badge badge-green">New</span>' in html
+    assert "on Pro" in html and "comment" not in html
+    assert 'data-tip="Application Programming Interface"' in html
+    assert len(warnings) == 1 and "-:3:mdx-unsupported:expression {compute()}" in warnings[0]
+
+
+def test_unknown_component_keeps_its_children_and_warns_with_its_line() -> None:
+    html, warnings = html_of("Intro\n\n<Fancy size={2}>\n  Kept text\n</Fancy>\n")
+    assert "<p>Kept text</p>" in html and "Fancy size" not in html
+    assert warnings == [
+        "-:3:mdx-unsupported:unknown MDX component <Fancy>: its content is shown without it"
+    ]
+
+
+def test_code_fences_keep_tags_as_code() -> None:
+    html, warnings = html_of('```jsx\n<Card title="x">\n```\n\nUse `<Note>` inline.\n')
+    assert warnings == []
+    assert "card-title" not in html and "&lt;Note&gt;" in html
+
+
+def test_nesting_is_bounded() -> None:
+    deep = (
+        "".join("<Note>\n" for _ in range(MAX_DEPTH + 5))
+        + "x\n"
+        + "".join("</Note>\n" for _ in range(MAX_DEPTH + 5))
+    )
+    html, warnings = html_of(deep)
+    assert any(":mdx-too-deep:" in w for w in warnings)
+    assert html.count('class="callout') == MAX_DEPTH
+
+
+def test_snippets_props_exports_and_unevaluated_javascript(tmp_path: Path) -> None:
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "hello.mdx").write_text(
+        "Hello **{word}**!\n\n<Note>from a snippet</Note>\n"
+    )
+    (tmp_path / "snippets" / "vars.mdx").write_text('export const version = "2.1"\n')
+    (tmp_path / "snippets" / "consts.jsx").write_text(
+        'export const region = "eu-west"\nexport const Widget = () => <div>hi</div>\n'
+    )
+    (tmp_path / "snippets" / "loop.mdx").write_text(
+        "import Loop from '/snippets/loop.mdx'\n\n<Loop />\n"
+    )
+    page = (
+        "import Hello from '/snippets/hello.mdx'\nimport { version } from '/snippets/vars.mdx'\n"
+        "import { region, Widget } from './snippets/consts.jsx'\n"
+        "import Loop from '/snippets/loop.mdx'\n"
+        "import Gone from '/snippets/missing.mdx'\n\n"
+        '<Hello word="world" />\n\nVersion {version} in {region}.\n\n'
+        "<Widget />\n\n<Loop />\n\n<Gone />\n"
+    )
+    html, warnings = html_of(page, tmp_path, "guide.mdx")
+    assert "Hello <strong>world</strong>!" in html and "from a snippet" in html
+    assert "Version 2.1 in eu-west." in html
+    assert "import" not in html
+    joined = "\n".join(warnings)
+    assert "-:11:mdx-unsupported:<Widget> comes from ./snippets/consts.jsx" in joined
+    assert "imports itself" in joined and "snippets/loop.mdx" in joined
+    assert "-:15:mdx-unsupported:snippet /snippets/missing.mdx not found" in joined
+
+
+def test_snippet_outside_the_docs_root_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "secret.mdx").write_text("secret text\n")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    html, warnings = html_of("import S from '../secret.mdx'\n\n<S />\n", docs, "a.mdx")
+    assert "secret text" not in html and any("not found in the docs folder" in w for w in warnings)
+
+
+def test_html_is_allowlisted_and_urls_are_safe() -> None:
+    html, warnings = html_of(
+        '<img src="/images/a.png" alt="A" onerror="x()" />\n\n'
+        '<a href="javascript:alert(1)">bad</a> '
+        '<a href="https://ok.example">ok</a>\n\n<script>alert(1)</script>\n'
+    )
+    assert '<img src="/images/a.png" alt="A">' in html and "onerror" not in html
+    assert (
+        "javascript:" not in html and 'href="https://ok.example" rel="noopener noreferrer"' in html
+    )
+    assert "<script>" not in html and any("<script> is not allowed" in w for w in warnings)
+
+
+def test_check_reports_what_build_reports(tmp_path: Path) -> None:
+    (tmp_path / "docs.json").write_text(
+        json.dumps({"name": "T", "navigation": {"pages": ["index"]}})
+    )
+    (tmp_path / "index.mdx").write_text(
+        "---\ntitle: Home\n---\n\n<Mystery>\n  hi\n</Mystery>\n\n"
+        '<Card\n  title="A">\n  b\n</Card>\n'
+    )
+    check = subprocess.run(
+        [sys.executable, "-m", "docgen", "check", str(tmp_path / "docs.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    build = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "docgen",
+            "build",
+            str(tmp_path / "docs.json"),
+            "-o",
+            str(tmp_path / "out"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "index.mdx:5:1" in check.stdout and "mdx-unsupported" in check.stdout
+    assert "index.mdx:5:1" in build.stdout + build.stderr
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert '<p class="card-title">A</p>' in page and "&lt;Card" not in page
