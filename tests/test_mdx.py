@@ -182,3 +182,12 @@ def test_check_reports_what_build_reports(tmp_path: Path) -> None:
     assert "index.mdx:5:1" in build.stdout + build.stderr
     page = (tmp_path / "out" / "index.html").read_text()
     assert '<p class="card-title">A</p>' in page and "&lt;Card" not in page
+
+
+def test_update_with_a_jsx_label_shows_its_text() -> None:
+    html, warnings = html_of(
+        '<Update label={<><Icon icon="rocket" /><span>Quickstart</span></>} tags={["New"]}>\n'
+        "  Shipped.\n</Update>\n"
+    )
+    assert warnings == []
+    assert 'id="quickstart"' in html and '<span class="badge">New</span>' in html

@@ -159,6 +159,8 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
             return Unevaluated(text) if "${" in inner else inner
         if text[0] not in inner:
             return inner
+    if text.startswith("<") and text.endswith(">"):
+        return jsx_text(text)
     if names is not None and _IDENT.match(text) and text in names:
         return names[text]
     if text[:1] in "[{":
@@ -188,3 +190,25 @@ def as_text(value: Any) -> str:
     if isinstance(value, (list, dict)):
         return json.dumps(value)
     return str(value)
+
+
+def jsx_text(source: str) -> str | Unevaluated:
+    """The text a JSX element given as a value shows (``label={<><Icon /> Start</>}``: "Start")."""
+    out: list[str] = []
+    i = 0
+    while i < len(source):
+        if source[i] == "<":
+            tag = scan_tag(source, i)
+            if tag is None:
+                return Unevaluated(source)
+            i = tag.end
+            continue
+        if source[i] == "{":
+            end = scan_braces(source, i)
+            if end is None:
+                return Unevaluated(source)
+            i = end
+            continue
+        out.append(source[i])
+        i += 1
+    return " ".join("".join(out).split())
