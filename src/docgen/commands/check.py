@@ -8,7 +8,6 @@ from docgen import report
 from docgen.commands.console import Console
 from docgen.load.remote import RemotePolicy
 from docgen.pipeline import dumps, find_target, run_check
-from docgen.render.page import check_mdx_pages
 
 
 def check(
@@ -25,8 +24,6 @@ def check(
     path = find_target(target)
     result = run_check(path, strict_spec=strict_spec, lenient=lenient, remote=remote)
     diagnostics = result.diagnostics
-    if result.site is not None:
-        check_mdx_pages(result.site, diagnostics)
     failed = diagnostics.errors > 0 or (strict and diagnostics.warnings > 0)
     pages = result.site.records() if result.site is not None else []
     if output_format == "json":

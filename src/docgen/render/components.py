@@ -3,12 +3,11 @@
 Render rules for the tokens render/mdx.py produces: ``mdx_open``/``mdx_close`` (block
 components), ``mdx_inline`` (tags in text), ``mdx_text`` (evaluated expressions), ``mdx_html``
 (snippets). Interactive parts (tabs, code groups, copy) use components.js; everything reads
-without it. Lower-case tags are a small allowlist of HTML with safe attributes only.
+without it. Names, attributes and shared pieces: render/mdxtags.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -18,139 +17,21 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import escape
 
 from docgen.nav.slugs import slugify
-from docgen.render.jsx import Tag, Unevaluated, as_text
-from docgen.render.markdown import safe_url, site_relative
-
-
-def _words(text: str) -> list[str]:
-    return text.split()
-
-
-CALLOUTS = {
-    "Note": "note",
-    "Warning": "warning",
-    "Tip": "tip",
-    "Info": "info",
-    "Check": "check",
-    "Danger": "danger",
-    "Callout": "note",
-}
-FIELD_LOCATIONS = ("query", "path", "body", "header", "cookie")
-BLOCK = {
-    *CALLOUTS,
-    *_words(
-        "Card CardGroup Columns Tile Steps Step Tabs Tab CodeGroup RequestExample "
-        "ResponseExample Accordion AccordionGroup Expandable Frame Panel Update ParamField "
-        "Param ResponseField Tree Tree.Folder Tree.File View Visibility Prompt Color "
-        "Color.Item Color.Row GitHub.Repo Snippet Latex"
-    ),
-}
-INLINE = {"Badge", "Icon", "Tooltip", "Kbd"}
-HTML_BLOCK = set(
-    _words(
-        "div p img hr table thead tbody tr td th details summary video iframe figure "
-        "figcaption section center ul ol li h1 h2 h3 h4 h5 h6 picture source blockquote pre audio"
-    )
+from docgen.render import mdxtags
+from docgen.render.jsx import Tag, as_text
+from docgen.render.mdxtags import (
+    BLOCK,
+    CALLOUTS,
+    HTML_BLOCK,
+    HTML_INLINE,
+    VOID,
+    attr,
+    field_open,
+    flag,
+    html_open,
+    is_color,
+    unique_anchor,
 )
-HTML_INLINE = set(_words("a b strong i em u code kbd sub sup span br small mark s del abbr"))
-_VOID = {"img", "br", "hr", "source"}
-_ATTRS = {
-    "alt",
-    "title",
-    "width",
-    "height",
-    "id",
-    "align",
-    "colspan",
-    "rowspan",
-    "controls",
-    "loop",
-    "muted",
-    "open",
-    "start",
-}
-Warn = Callable[..., None]
-
-
-def is_block(name: str, snippets: dict[str, Any]) -> bool:
-    """Whether a tag at a line start is a block (vs. a tag inside a paragraph)."""
-    return (
-        name in BLOCK
-        or name in HTML_BLOCK
-        or name in snippets
-        or (name[:1].isupper() and name not in INLINE)
-    )
-
-
-def check(tag: Tag, line: int, warn: Warn, *, inline: bool = False) -> None:
-    """Warn about an unknown component (shown as its children) or unevaluated attributes."""
-    name = tag.name
-    if not name:
-        return
-    if name not in BLOCK and name not in INLINE and name not in HTML_BLOCK | HTML_INLINE:
-        if name[:1].isupper():
-            warn(line, f"unknown MDX component <{name}>: its content is shown without it")
-        else:
-            warn(line, f"HTML tag <{name}> is not allowed in pages; shown as text")
-        return
-    for key, value in tag.attrs.items():
-        if isinstance(value, Unevaluated) and key not in ("style", "..."):
-            warn(line, f"<{name} {key}={{...}}> is not a plain value; docgen does not run it")
-
-
-def children_of(tokens: Sequence[Token]) -> list[dict[str, Any]]:
-    """Direct children worth knowing before rendering: tabs' titles, code blocks' titles."""
-    out: list[dict[str, Any]] = []
-    depth = 0
-    for token in tokens:
-        if token.type == "mdx_open":
-            if depth == 0:
-                tag = token.meta["tag"]
-                out.append({"name": tag.name, "title": as_text(tag.attrs.get("title", ""))})
-            depth += 1
-        elif token.type == "mdx_close":
-            depth -= 1
-        elif token.type == "fence" and depth == 0:
-            info = token.info.strip().split(maxsplit=1)
-            title = info[1] if len(info) > 1 else (info[0] if info else "")
-            out.append({"name": "fence", "title": title.strip("{}").strip() or "Code"})
-    return out
-
-
-def _attr(tag: Tag, key: str, default: str = "") -> str:
-    value = tag.attrs.get(key)
-    if value is None or isinstance(value, Unevaluated) or value is False:
-        return default
-    return as_text(value) if value is not True else "true"
-
-
-def _flag(tag: Tag, key: str) -> bool:
-    return tag.attrs.get(key) in (True, "true")
-
-
-def _href(url: str, env: EnvType) -> str | None:
-    if not url or not safe_url(url):
-        return None
-    base = env.get("base")
-    if base is not None and url.startswith("/") and not url.startswith("//"):
-        return site_relative(url, str(base))
-    return url
-
-
-def _id(env: EnvType, prefix: str) -> str:
-    counter = env["mdx"].ids
-    counter[0] += 1
-    return f"{prefix}{counter[0]}"
-
-
-def _unique_anchor(env: EnvType, wanted: str) -> str:
-    taken: set[str] = env["mdx"].taken
-    candidate, number = wanted, 1
-    while candidate in taken:
-        number += 1
-        candidate = f"{wanted}-{number}"
-    taken.add(candidate)
-    return candidate
 
 
 def _inline_md(md_text: str, env: EnvType) -> str:
@@ -159,24 +40,9 @@ def _inline_md(md_text: str, env: EnvType) -> str:
     return renderer().inline(md_text)
 
 
-def _tablist(env: EnvType, titles: list[str], label: str) -> tuple[str, list[str]]:
-    group = _id(env, "mdx-tabs-")
-    ids = [f"{group}-{n}" for n in range(1, len(titles) + 1)]
-    buttons = "".join(
-        f'<button type="button" role="tab" id="{i}-t" aria-controls="{i}" '
-        f'aria-selected="{"true" if n == 0 else "false"}"{"" if n == 0 else " tabindex=-1"}>'
-        f"{escape(t)}</button>"
-        for n, (i, t) in enumerate(zip(ids, titles, strict=True))
-    )
-    return (
-        f'<div class="mdx-tablist" role="tablist" aria-label="{escape(label)}">{buttons}</div>',
-        ids,
-    )
-
-
 def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     name = tag.name
-    title = _attr(tag, "title")
+    title = attr(tag, "title")
     head = f'<p class="callout-title">{escape(title)}</p>' if title else ""
     stack: list[dict[str, Any]] = env.setdefault("_mdx_stack", [])
     frame: dict[str, Any] = {"name": name}
@@ -184,18 +50,18 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     if name in CALLOUTS:
         return f'<div class="callout callout-{CALLOUTS[name]}" role="note">{head}'
     if name in ("CardGroup", "Columns"):
-        cols = _attr(tag, "cols", "2")
+        cols = attr(tag, "cols", "2")
         cols = cols if cols in ("1", "2", "3", "4") else "2"
         return f'<div class="card-group cols-{cols}">'
     if name in ("Card", "Tile"):
-        href = _href(_attr(tag, "href"), env)
-        image = _href(_attr(tag, "img"), env)
+        href = mdxtags.href(attr(tag, "href"), env)
+        image = mdxtags.href(attr(tag, "img"), env)
         parts = [f'<img class="card-img" src="{escape(image)}" alt="">' if image else ""]
-        if name == "Tile" and _attr(tag, "description"):
-            parts.append(f'<p class="card-desc">{escape(_attr(tag, "description"))}</p>')
+        if name == "Tile" and attr(tag, "description"):
+            parts.append(f'<p class="card-desc">{escape(attr(tag, "description"))}</p>')
         parts.append(f'<p class="card-title">{escape(title)}</p>' if title else "")
         frame["close"] = "</a>" if href else "</div>"
-        horizontal = " card-horizontal" if _flag(tag, "horizontal") else ""
+        horizontal = " card-horizontal" if flag(tag, "horizontal") else ""
         if href:
             rel = ' rel="noopener noreferrer"' if href.startswith(("http:", "https:")) else ""
             return f'<a class="card{horizontal}" href="{escape(href)}"{rel}>' + "".join(parts)
@@ -203,7 +69,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     if name == "Steps":
         return '<ol class="steps">'
     if name == "Step":
-        level = "h3" if _attr(tag, "titleSize") == "h3" else "p"
+        level = "h3" if attr(tag, "titleSize") == "h3" else "p"
         step_head = f'<{level} class="step-title">{escape(title)}</{level}>' if title else ""
         return f'<li class="step">{step_head}<div class="step-body">'
     if name in ("Tabs", "CodeGroup", "RequestExample", "ResponseExample"):
@@ -219,7 +85,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
             "RequestExample": "Request example",
             "ResponseExample": "Response example",
         }[name]
-        tablist, ids = _tablist(env, titles, label)
+        tablist, ids = mdxtags.tablist(env, titles, label)
         frame["panels"] = ids
         frame["next"] = 0
         css = "mdx-tabs" if name == "Tabs" else "mdx-tabs code-group"
@@ -243,26 +109,26 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         summary = title or ("Details" if name == "Accordion" else "Show child attributes")
         if name == "Expandable" and title:
             summary = f"Show {title}"
-        is_open = " open" if _flag(tag, "defaultOpen") else ""
+        is_open = " open" if flag(tag, "defaultOpen") else ""
         css = "accordion" if name == "Accordion" else "expandable"
-        desc = _attr(tag, "description")
+        desc = attr(tag, "description")
         extra = f'<span class="accordion-desc">{escape(desc)}</span>' if desc else ""
         return (
             f'<details class="{css}"{is_open}><summary>{escape(summary)}{extra}</summary>'
             f'<div class="{css}-body">'
         )
     if name == "Frame":
-        hint = _attr(tag, "hint")
-        frame["caption"] = _attr(tag, "caption")
+        hint = attr(tag, "hint")
+        frame["caption"] = attr(tag, "caption")
         return (
             f'<p class="frame-hint">{escape(hint)}</p>' if hint else ""
         ) + '<figure class="frame">'
     if name == "Panel":
         return '<aside class="mdx-panel">'
     if name == "Update":
-        label = _attr(tag, "label")
-        anchor = _unique_anchor(env, slugify(label) or "update")
-        desc = _attr(tag, "description")
+        label = attr(tag, "label")
+        anchor = unique_anchor(env, slugify(label) or "update")
+        desc = attr(tag, "description")
         tags = tag.attrs.get("tags")
         chips = ""
         if isinstance(tags, list):
@@ -273,22 +139,22 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
             f'{f"<p>{escape(desc)}</p>" if desc else ""}{chips}</div><div class="update-body">'
         )
     if name in ("ParamField", "Param", "ResponseField"):
-        return _field_open(tag, env, stack)
+        return field_open(tag, env, stack)
     if name == "Tree":
         return '<ul class="mdx-tree" role="list">'
     if name == "Tree.Folder":
-        is_open = " open" if _flag(tag, "defaultOpen") else ""
+        is_open = " open" if flag(tag, "defaultOpen") else ""
         return (
             f'<li class="tree-folder"><details{is_open}>'
-            f'<summary>{escape(_attr(tag, "name"))}</summary><ul role="list">'
+            f'<summary>{escape(attr(tag, "name"))}</summary><ul role="list">'
         )
     if name == "Tree.File":
-        return f'<li class="tree-file">{escape(_attr(tag, "name"))}'
+        return f'<li class="tree-file">{escape(attr(tag, "name"))}'
     if name == "Visibility":
-        frame["hidden"] = _attr(tag, "for") == "agents"
+        frame["hidden"] = attr(tag, "for") == "agents"
         return "<div hidden>" if frame["hidden"] else "<div>"
     if name == "Prompt":
-        desc = _attr(tag, "description")
+        desc = attr(tag, "description")
         return (
             f'<div class="mdx-prompt"><p class="prompt-desc">{escape(desc)}</p>'
             f'<div class="prompt-body" data-mdx-copy>'
@@ -300,101 +166,22 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     if name == "Color.Item":
         value = tag.attrs.get("value")
         light = value.get("light", "") if isinstance(value, dict) else as_text(value or "")
-        swatch = escape(light) if _is_color(light) else "transparent"
+        swatch = escape(light) if is_color(light) else "transparent"
         return (
             f'<div class="color-item">'
             f'<span class="color-swatch" style="background:{swatch}"></span>'
-            f"<span>{escape(_attr(tag, 'name'))}</span> <code>{escape(light)}</code>"
+            f"<span>{escape(attr(tag, 'name'))}</span> <code>{escape(light)}</code>"
         )
     if name == "GitHub.Repo":
-        repo = _attr(tag, "repo")
+        repo = attr(tag, "repo")
         return (
             f'<a class="card" href="https://github.com/{escape(repo)}" rel="noopener noreferrer">'
             f'<p class="card-title">{escape(repo)}</p>'
         )
     if name in HTML_BLOCK:
-        return _html_open(tag, env)
+        return html_open(tag, env)
     frame["unknown"] = True
     return f'<div class="mdx-unknown" data-component="{escape(name)}">'
-
-
-def _is_color(value: str) -> bool:
-    text = value.strip()
-    return bool(text) and all(c.isalnum() or c in "#(),.% " for c in text)
-
-
-def _field_open(tag: Tag, env: EnvType, stack: list[dict[str, Any]]) -> str:
-    name, location = "", ""
-    for key in FIELD_LOCATIONS:
-        if key in tag.attrs:
-            name, location = _attr(tag, key), key
-            break
-    if tag.name == "ResponseField" or not name:
-        name = _attr(tag, "name") or name
-    path = [f["field"] for f in stack[:-1] if "field" in f] + [name]
-    wanted = ".".join(path)
-    if tag.name == "ResponseField" and len(path) == 1:
-        wanted = f"response.{name}"
-    anchor = _unique_anchor(env, wanted or "field")
-    stack[-1]["field"] = name
-    type_text = _attr(tag, "type")
-    tags = []
-    if location:
-        tags.append(f'<span class="tag tag-muted">{location}</span>')
-    if _flag(tag, "deprecated"):
-        tags.append('<span class="tag tag-deprecated">deprecated</span>')
-    if _flag(tag, "required"):
-        tags.append('<span class="tag tag-required">required</span>')
-    default = tag.attrs.get("default")
-    meta = ""
-    if default is not None and not isinstance(default, Unevaluated):
-        meta = (
-            f'<dl class="field-meta"><div><dt>Default</dt><dd>'
-            f"<code>{escape(as_text(default) or str(default).lower())}</code></dd></div></dl>"
-        )
-    deprecated = " is-deprecated" if _flag(tag, "deprecated") else ""
-    return (
-        f'<div class="field mdx-field{deprecated}" id="{escape(anchor)}"><div class="field-head">'
-        f'<a class="anchor" href="#{escape(anchor)}" aria-label="Link to {escape(name)}"></a>'
-        f'<code class="field-name">{escape(name)}</code>'
-        f'<span class="field-type">{escape(type_text)}</span>{"".join(tags)}</div>{meta}'
-        '<div class="field-desc prose-sm">'
-    )
-
-
-def _html_open(tag: Tag, env: EnvType) -> str:
-    name = tag.name
-    attrs = []
-    for key, value in tag.attrs.items():
-        if isinstance(value, Unevaluated) or value is None or value is False:
-            continue
-        text = "" if value is True else as_text(value)
-        if key in ("href", "src", "poster"):
-            url = _href(text, env)
-            if url is None:
-                continue
-            attrs.append(f' {key}="{escape(url)}"')
-        elif key in ("className", "class"):
-            attrs.append(f' class="{escape(text)}"')
-        elif key in _ATTRS or key.startswith(("aria-", "data-")):
-            attrs.append(f' {key}="{escape(text)}"' if text else f" {key}")
-    if name == "iframe":  # not embedded: a link to what it shows
-        src = _href(_attr(tag, "src"), env)
-        title = _attr(tag, "title") or src or "Embedded content"
-        link = (
-            f'<a href="{escape(src)}" rel="noopener noreferrer">{escape(title)}</a>'
-            if src
-            else escape(title)
-        )
-        return f'<p class="mdx-embed">{link}' + ("</p>" if tag.self_closing else "")
-    if name == "a" and any(a.startswith(' href="http') for a in attrs):
-        attrs.append(' rel="noopener noreferrer"')
-    if name == "img" and not any(a.startswith(" alt=") for a in attrs):
-        attrs.append(' alt=""')
-    html = f"<{name}{''.join(attrs)}>"
-    if tag.self_closing and name not in _VOID:
-        html += f"</{name}>"
-    return html
 
 
 def _close(tag: Tag, env: EnvType) -> str:
@@ -449,7 +236,7 @@ def _close(tag: Tag, env: EnvType) -> str:
     if name in HTML_BLOCK:
         if name == "iframe":
             return "" if tag.self_closing else "</p>\n"
-        return "" if name in _VOID or tag.self_closing else f"</{name}>\n"
+        return "" if name in VOID or tag.self_closing else f"</{name}>\n"
     return "</div>\n"
 
 
@@ -457,28 +244,28 @@ def _inline(tag: Tag, env: EnvType) -> str:
     name = tag.name
     if not name:
         return ""
-    if name in HTML_INLINE or (name in HTML_BLOCK and name in _VOID | {"img"}):
+    if name in HTML_INLINE or (name in HTML_BLOCK and name in VOID | {"img"}):
         if tag.closing:
-            return "" if name in _VOID else f"</{name}>"
-        return _html_open(tag, env)
+            return "" if name in VOID else f"</{name}>"
+        return html_open(tag, env)
     if name == "Badge":
         if tag.closing:
             return "</span>"
-        color = _attr(tag, "color", "gray")
+        color = attr(tag, "color", "gray")
         color = color if color.replace("-", "").isalpha() else "gray"
         return f'<span class="badge badge-{escape(color)}">'
     if name == "Icon":
         if tag.closing:
             return ""
         return (
-            f'<span class="mdx-icon" aria-hidden="true" data-icon="{escape(_attr(tag, "icon"))}">'
+            f'<span class="mdx-icon" aria-hidden="true" data-icon="{escape(attr(tag, "icon"))}">'
             f"</span>"
         )
     if name == "Tooltip":
         if tag.closing:
             return "</span>"
-        tip = _attr(tag, "tip")
-        headline = _attr(tag, "headline")
+        tip = attr(tag, "tip")
+        headline = attr(tag, "headline")
         text = f"{headline}: {tip}" if headline else tip
         return (
             f'<span class="mdx-tooltip" tabindex="0" data-tip="{escape(text)}" '

@@ -13,76 +13,27 @@ from __future__ import annotations
 
 import re
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
-from markdown_it.rules_core import StateCore
-from markdown_it.rules_inline import StateInline
 from markupsafe import escape
 
 from docgen.nav.model import Page
-from docgen.render import components, snippets
-from docgen.render.jsx import Tag, as_text, evaluate, is_comment, scan_braces, scan_tag
+from docgen.render import components, mdxinline, mdxtags, snippets
+from docgen.render.jsx import Tag, scan_tag
 from docgen.render.markdown import Rendered, renderer
+from docgen.render.mdxcontext import Context, MdxWarning
+from docgen.render.mdxcontext import context_of as _ctx
 
 MAX_DEPTH = 24  # nested components (and snippets) beyond this are shown as text: mdx-too-deep
-
-
-@dataclass(slots=True)
-class MdxWarning:
-    source: str | None  # the file, when not the page itself (a snippet)
-    line: int
-    message: str
-    code: str = "mdx-unsupported"
 
 
 @dataclass(slots=True)
 class MdxResult:
     rendered: Rendered
     warnings: list[MdxWarning]
-
-
-@dataclass(slots=True)
-class Context:
-    """Parse state shared through markdown-it's ``env`` (key ``"mdx"``)."""
-
-    source: str | None
-    root_line: int  # absolute line of the parsed text's first line
-    warnings: list[MdxWarning]
-    files: snippets.SnippetFiles | None
-    chain: tuple[str, ...] = ()
-    names: dict[str, Any] = field(default_factory=dict)
-    imports: dict[str, snippets.Import] = field(default_factory=dict)
-    depth: int = 0
-    offset: int = 0  # line offset of the text being parsed now (children of a component)
-    ids: list[int] = field(default_factory=lambda: [0])
-    base: str | None = None
-    taken: set[str] = field(default_factory=set)
-
-    def warn(self, line: int, message: str, code: str = "mdx-unsupported") -> None:
-        self.warnings.append(MdxWarning(self.source, line, message, code))
-
-    def child(self, source: str, names: dict[str, Any]) -> Context:
-        return Context(
-            source,
-            1,
-            self.warnings,
-            self.files,
-            (*self.chain, source),
-            dict(names),
-            depth=self.depth + 1,
-            ids=self.ids,
-            base=self.base,
-            taken=self.taken,
-        )
-
-
-def _ctx(env: Any) -> Context:
-    context = env.get("mdx")
-    assert isinstance(context, Context)
-    return context
 
 
 def _line_of(state: StateBlock, offset: int, start: int, end: int) -> int:
@@ -165,7 +116,7 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     if tag is None or tag.closing or not tag.name:
         return False
     context = _ctx(state.env)
-    if not components.is_block(tag.name, context.imports):
+    if not mdxtags.is_block(tag.name, context.imports):
         return False
     open_last = _line_of(state, tag.end - 1, start, end)
     limit = state.eMarks[end - 1] if end > start else len(src)
@@ -231,7 +182,7 @@ def _element(
         token.map = [start, start + 1]
         token.content = _snippet_html(context, snippet, tag, line, inner)
         return
-    components.check(tag, line, context.warn)
+    mdxtags.check(tag, line, context.warn)
     opening = state.push("mdx_open", "", 1)
     opening.map = [start, start + 1]
     opening.meta = {"tag": tag, "line": line}
@@ -242,7 +193,7 @@ def _element(
             _subparse(state, inner, inner_line)
     finally:
         context.depth -= 1
-    opening.meta["children"] = components.children_of(state.tokens[since:])
+    opening.meta["children"] = mdxtags.children_of(state.tokens[since:])
     closing = state.push("mdx_close", "", -1)
     closing.meta = {"tag": tag}
 
@@ -316,82 +267,14 @@ def _import_value(context: Context, local: str, line: int) -> None:
         del context.imports[local]
 
 
-def _comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    pos = state.bMarks[start] + state.tShift[start]
-    if state.src[pos : pos + 1] != "{":
-        return False
-    close = scan_braces(state.src, pos, state.eMarks[end - 1])
-    if close is None or not is_comment(state.src[pos + 1 : close - 1]):
-        return False
-    last = _line_of(state, close - 1, start, end)
-    if state.src[close : state.eMarks[last]].strip():
-        return False
-    if not silent:
-        state.line = last + 1
-    return True
-
-
-def _line_in(state: StateInline) -> int:
-    return int(state.env.get("_mdx_line", 0)) + state.src.count("\n", 0, state.pos)
-
-
-def _jsx_inline(state: StateInline, silent: bool) -> bool:
-    if state.src[state.pos] != "<":
-        return False
-    tag = scan_tag(state.src, state.pos, state.posMax)
-    if tag is None:
-        return False
-    if not silent:
-        context = _ctx(state.env)
-        if not tag.closing:
-            components.check(tag, _line_in(state), context.warn, inline=True)
-        token = state.push("mdx_inline", "", 0)
-        token.meta = {"tag": tag}
-    state.pos = tag.end
-    return True
-
-
-def _expression_inline(state: StateInline, silent: bool) -> bool:
-    if state.src[state.pos] != "{":
-        return False
-    end = scan_braces(state.src, state.pos, state.posMax)
-    if end is None:
-        return False
-    if not silent:
-        context = _ctx(state.env)
-        expression = state.src[state.pos + 1 : end - 1]
-        if not is_comment(expression):
-            value = evaluate(expression, context.names)
-            text = as_text(value)
-            if text.startswith("{"):
-                context.warn(
-                    _line_in(state),
-                    f"expression {{{expression.strip()[:60]}}} is not evaluated (docgen never "
-                    "runs JavaScript); shown as text",
-                )
-            token = state.push("mdx_text", "", 0)
-            token.content = text
-    state.pos = end
-    return True
-
-
-def _core_inline(state: StateCore) -> None:
-    context = _ctx(state.env)
-    for token in state.tokens:
-        if token.type == "inline" and token.children is not None:
-            line = token.map[0] if token.map else 0
-            state.env["_mdx_line"] = context.root_line + line
-            state.md.inline.parse(token.content, state.md, state.env, token.children)
-
-
 def mdx_plugin(md: MarkdownIt) -> None:
     """Teach ``md`` MDX: JSX blocks and inline tags, expressions, ESM lines."""
     md.block.ruler.before("fence", "mdx_esm", _esm_block)
     md.block.ruler.before("table", "mdx_jsx", _jsx_block, {"alt": ["paragraph"]})
-    md.block.ruler.before("table", "mdx_comment", _comment_block, {"alt": ["paragraph"]})
-    md.inline.ruler.before("html_inline", "mdx_jsx_inline", _jsx_inline)
-    md.inline.ruler.before("html_inline", "mdx_expression", _expression_inline)
-    md.core.ruler.at("inline", _core_inline)
+    md.block.ruler.before("table", "mdx_comment", mdxinline.comment_block, {"alt": ["paragraph"]})
+    md.inline.ruler.before("html_inline", "mdx_jsx_inline", mdxinline.jsx_inline)
+    md.inline.ruler.before("html_inline", "mdx_expression", mdxinline.expression_inline)
+    md.core.ruler.at("inline", mdxinline.core_inline)
     components.install(md)
 
 

@@ -20,12 +20,12 @@ from docgen.render.highlight import highlight
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
 from docgen.render.mdx import markdown_source, render_mdx
-from docgen.render.snippets import SnippetFiles
 from docgen.render.navviews import NavViews, base_for
 from docgen.render.operation import build_operation
 from docgen.render.schemalinks import PageSchemas, SchemaIndex, SchemaPages
 from docgen.render.schemapage import SchemaPageView, build_schema_page, schema_markdown
 from docgen.render.sidebar import Sidebar
+from docgen.render.snippets import SnippetFiles
 from docgen.render.templates import environment
 from docgen.render.views import OperationView, PageContext, TocEntry
 from docgen.spec.model import download_name

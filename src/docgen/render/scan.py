@@ -17,8 +17,8 @@ from docgen.nav.model import Page, Site
 from docgen.nav.urls import PathSet, fold, output_path, twin_path
 from docgen.render.artefacts import site_file_paths
 from docgen.render.mdx import markdown_source, mdx_warnings
-from docgen.render.snippets import SnippetFiles
 from docgen.render.searchindex import FOLDER as SEARCH_FOLDER
+from docgen.render.snippets import SnippetFiles
 
 
 def scan(site: Site, diagnostics: Diagnostics) -> None:

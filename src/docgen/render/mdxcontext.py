@@ -1,0 +1,58 @@
+"""The state an MDX parse shares through markdown-it's ``env`` (key ``"mdx"``) and its
+warnings (file, line, code, message)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from docgen.render import snippets
+
+
+@dataclass(slots=True)
+class MdxWarning:
+    source: str | None  # the file, when not the page itself (a snippet)
+    line: int
+    message: str
+    code: str = "mdx-unsupported"
+
+
+@dataclass(slots=True)
+class Context:
+    """Parse state shared through markdown-it's ``env`` (key ``"mdx"``)."""
+
+    source: str | None
+    root_line: int  # absolute line of the parsed text's first line
+    warnings: list[MdxWarning]
+    files: snippets.SnippetFiles | None
+    chain: tuple[str, ...] = ()
+    names: dict[str, Any] = field(default_factory=dict)
+    imports: dict[str, snippets.Import] = field(default_factory=dict)
+    depth: int = 0
+    offset: int = 0  # line offset of the text being parsed now (children of a component)
+    ids: list[int] = field(default_factory=lambda: [0])
+    base: str | None = None
+    taken: set[str] = field(default_factory=set)
+
+    def warn(self, line: int, message: str, code: str = "mdx-unsupported") -> None:
+        self.warnings.append(MdxWarning(self.source, line, message, code))
+
+    def child(self, source: str, names: dict[str, Any]) -> Context:
+        return Context(
+            source,
+            1,
+            self.warnings,
+            self.files,
+            (*self.chain, source),
+            dict(names),
+            depth=self.depth + 1,
+            ids=self.ids,
+            base=self.base,
+            taken=self.taken,
+        )
+
+
+def context_of(env: Any) -> Context:
+    context = env.get("mdx")
+    assert isinstance(context, Context)
+    return context

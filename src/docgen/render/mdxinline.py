@@ -1,0 +1,89 @@
+"""MDX inside paragraphs: tags (``<Badge>``, ``<br />``), ``{expressions}`` (comments dropped,
+literals and known names shown, the rest warned about), and ``{/* comments */}`` on their own
+lines. Inline warnings carry the line: the core rule below tells the inline parser where each
+paragraph starts."""
+
+from __future__ import annotations
+
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
+
+from docgen.render import mdxtags
+from docgen.render.jsx import as_text, evaluate, is_comment, scan_braces, scan_tag
+from docgen.render.mdxcontext import context_of as _ctx
+
+
+def _line_of(state: StateBlock, offset: int, start: int, end: int) -> int:
+    line = start
+    while line < end - 1 and state.eMarks[line] < offset:
+        line += 1
+    return line
+
+
+def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    pos = state.bMarks[start] + state.tShift[start]
+    if state.src[pos : pos + 1] != "{":
+        return False
+    close = scan_braces(state.src, pos, state.eMarks[end - 1])
+    if close is None or not is_comment(state.src[pos + 1 : close - 1]):
+        return False
+    last = _line_of(state, close - 1, start, end)
+    if state.src[close : state.eMarks[last]].strip():
+        return False
+    if not silent:
+        state.line = last + 1
+    return True
+
+
+def _line_in(state: StateInline) -> int:
+    return int(state.env.get("_mdx_line", 0)) + state.src.count("\n", 0, state.pos)
+
+
+def jsx_inline(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] != "<":
+        return False
+    tag = scan_tag(state.src, state.pos, state.posMax)
+    if tag is None:
+        return False
+    if not silent:
+        context = _ctx(state.env)
+        if not tag.closing:
+            mdxtags.check(tag, _line_in(state), context.warn, inline=True)
+        token = state.push("mdx_inline", "", 0)
+        token.meta = {"tag": tag}
+    state.pos = tag.end
+    return True
+
+
+def expression_inline(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] != "{":
+        return False
+    end = scan_braces(state.src, state.pos, state.posMax)
+    if end is None:
+        return False
+    if not silent:
+        context = _ctx(state.env)
+        expression = state.src[state.pos + 1 : end - 1]
+        if not is_comment(expression):
+            value = evaluate(expression, context.names)
+            text = as_text(value)
+            if text.startswith("{"):
+                context.warn(
+                    _line_in(state),
+                    f"expression {{{expression.strip()[:60]}}} is not evaluated (docgen never "
+                    "runs JavaScript); shown as text",
+                )
+            token = state.push("mdx_text", "", 0)
+            token.content = text
+    state.pos = end
+    return True
+
+
+def core_inline(state: StateCore) -> None:
+    context = _ctx(state.env)
+    for token in state.tokens:
+        if token.type == "inline" and token.children is not None:
+            line = token.map[0] if token.map else 0
+            state.env["_mdx_line"] = context.root_line + line
+            state.md.inline.parse(token.content, state.md, state.env, token.children)

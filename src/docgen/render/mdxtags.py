@@ -1,0 +1,244 @@
+"""Mintlify component names, attribute reading and the shared pieces of their HTML.
+
+Which tags are blocks, which are known (others are warned about and shown as their children),
+attribute values as text, unique ids and anchors, the allowlisted HTML tags and their safe
+attributes, and ``ParamField``/``ResponseField`` (anchors like generated pages: ``name``,
+``parent.child``, ``response.name``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from markdown_it.token import Token
+from markdown_it.utils import EnvType
+from markupsafe import escape
+
+from docgen.render.jsx import Tag, Unevaluated, as_text
+from docgen.render.markdown import safe_url, site_relative
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+CALLOUTS = {
+    "Note": "note",
+    "Warning": "warning",
+    "Tip": "tip",
+    "Info": "info",
+    "Check": "check",
+    "Danger": "danger",
+    "Callout": "note",
+}
+FIELD_LOCATIONS = ("query", "path", "body", "header", "cookie")
+BLOCK = {
+    *CALLOUTS,
+    *_words(
+        "Card CardGroup Columns Tile Steps Step Tabs Tab CodeGroup RequestExample "
+        "ResponseExample Accordion AccordionGroup Expandable Frame Panel Update ParamField "
+        "Param ResponseField Tree Tree.Folder Tree.File View Visibility Prompt Color "
+        "Color.Item Color.Row GitHub.Repo Snippet Latex"
+    ),
+}
+INLINE = {"Badge", "Icon", "Tooltip", "Kbd"}
+HTML_BLOCK = set(
+    _words(
+        "div p img hr table thead tbody tr td th details summary video iframe figure "
+        "figcaption section center ul ol li h1 h2 h3 h4 h5 h6 picture source blockquote pre audio"
+    )
+)
+HTML_INLINE = set(_words("a b strong i em u code kbd sub sup span br small mark s del abbr"))
+VOID = {"img", "br", "hr", "source"}
+_ATTRS = {
+    "alt",
+    "title",
+    "width",
+    "height",
+    "id",
+    "align",
+    "colspan",
+    "rowspan",
+    "controls",
+    "loop",
+    "muted",
+    "open",
+    "start",
+}
+Warn = Callable[..., None]
+
+
+def is_block(name: str, snippets: dict[str, Any]) -> bool:
+    """Whether a tag at a line start is a block (vs. a tag inside a paragraph)."""
+    return (
+        name in BLOCK
+        or name in HTML_BLOCK
+        or name in snippets
+        or (name[:1].isupper() and name not in INLINE)
+    )
+
+
+def check(tag: Tag, line: int, warn: Warn, *, inline: bool = False) -> None:
+    """Warn about an unknown component (shown as its children) or unevaluated attributes."""
+    name = tag.name
+    if not name:
+        return
+    if name not in BLOCK and name not in INLINE and name not in HTML_BLOCK | HTML_INLINE:
+        if name[:1].isupper():
+            warn(line, f"unknown MDX component <{name}>: its content is shown without it")
+        else:
+            warn(line, f"HTML tag <{name}> is not allowed in pages; shown as text")
+        return
+    for key, value in tag.attrs.items():
+        if isinstance(value, Unevaluated) and key not in ("style", "..."):
+            warn(line, f"<{name} {key}={{...}}> is not a plain value; docgen does not run it")
+
+
+def children_of(tokens: Sequence[Token]) -> list[dict[str, Any]]:
+    """Direct children worth knowing before rendering: tabs' titles, code blocks' titles."""
+    out: list[dict[str, Any]] = []
+    depth = 0
+    for token in tokens:
+        if token.type == "mdx_open":
+            if depth == 0:
+                tag = token.meta["tag"]
+                out.append({"name": tag.name, "title": as_text(tag.attrs.get("title", ""))})
+            depth += 1
+        elif token.type == "mdx_close":
+            depth -= 1
+        elif token.type == "fence" and depth == 0:
+            info = token.info.strip().split(maxsplit=1)
+            title = info[1] if len(info) > 1 else (info[0] if info else "")
+            out.append({"name": "fence", "title": title.strip("{}").strip() or "Code"})
+    return out
+
+
+def attr(tag: Tag, key: str, default: str = "") -> str:
+    value = tag.attrs.get(key)
+    if value is None or isinstance(value, Unevaluated) or value is False:
+        return default
+    return as_text(value) if value is not True else "true"
+
+
+def flag(tag: Tag, key: str) -> bool:
+    return tag.attrs.get(key) in (True, "true")
+
+
+def href(url: str, env: EnvType) -> str | None:
+    if not url or not safe_url(url):
+        return None
+    base = env.get("base")
+    if base is not None and url.startswith("/") and not url.startswith("//"):
+        return site_relative(url, str(base))
+    return url
+
+
+def new_id(env: EnvType, prefix: str) -> str:
+    counter = env["mdx"].ids
+    counter[0] += 1
+    return f"{prefix}{counter[0]}"
+
+
+def unique_anchor(env: EnvType, wanted: str) -> str:
+    taken: set[str] = env["mdx"].taken
+    candidate, number = wanted, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{wanted}-{number}"
+    taken.add(candidate)
+    return candidate
+
+
+def tablist(env: EnvType, titles: list[str], label: str) -> tuple[str, list[str]]:
+    group = new_id(env, "mdx-tabs-")
+    ids = [f"{group}-{n}" for n in range(1, len(titles) + 1)]
+    buttons = "".join(
+        f'<button type="button" role="tab" id="{i}-t" aria-controls="{i}" '
+        f'aria-selected="{"true" if n == 0 else "false"}"{"" if n == 0 else " tabindex=-1"}>'
+        f"{escape(t)}</button>"
+        for n, (i, t) in enumerate(zip(ids, titles, strict=True))
+    )
+    return (
+        f'<div class="mdx-tablist" role="tablist" aria-label="{escape(label)}">{buttons}</div>',
+        ids,
+    )
+
+
+def is_color(value: str) -> bool:
+    text = value.strip()
+    return bool(text) and all(c.isalnum() or c in "#(),.% " for c in text)
+
+
+def field_open(tag: Tag, env: EnvType, stack: list[dict[str, Any]]) -> str:
+    name, location = "", ""
+    for key in FIELD_LOCATIONS:
+        if key in tag.attrs:
+            name, location = attr(tag, key), key
+            break
+    if tag.name == "ResponseField" or not name:
+        name = attr(tag, "name") or name
+    path = [f["field"] for f in stack[:-1] if "field" in f] + [name]
+    wanted = ".".join(path)
+    if tag.name == "ResponseField" and len(path) == 1:
+        wanted = f"response.{name}"
+    anchor = unique_anchor(env, wanted or "field")
+    stack[-1]["field"] = name
+    type_text = attr(tag, "type")
+    tags = []
+    if location:
+        tags.append(f'<span class="tag tag-muted">{location}</span>')
+    if flag(tag, "deprecated"):
+        tags.append('<span class="tag tag-deprecated">deprecated</span>')
+    if flag(tag, "required"):
+        tags.append('<span class="tag tag-required">required</span>')
+    default = tag.attrs.get("default")
+    meta = ""
+    if default is not None and not isinstance(default, Unevaluated):
+        meta = (
+            f'<dl class="field-meta"><div><dt>Default</dt><dd>'
+            f"<code>{escape(as_text(default) or str(default).lower())}</code></dd></div></dl>"
+        )
+    deprecated = " is-deprecated" if flag(tag, "deprecated") else ""
+    return (
+        f'<div class="field mdx-field{deprecated}" id="{escape(anchor)}"><div class="field-head">'
+        f'<a class="anchor" href="#{escape(anchor)}" aria-label="Link to {escape(name)}"></a>'
+        f'<code class="field-name">{escape(name)}</code>'
+        f'<span class="field-type">{escape(type_text)}</span>{"".join(tags)}</div>{meta}'
+        '<div class="field-desc prose-sm">'
+    )
+
+
+def html_open(tag: Tag, env: EnvType) -> str:
+    name = tag.name
+    attrs = []
+    for key, value in tag.attrs.items():
+        if isinstance(value, Unevaluated) or value is None or value is False:
+            continue
+        text = "" if value is True else as_text(value)
+        if key in ("href", "src", "poster"):
+            url = href(text, env)
+            if url is None:
+                continue
+            attrs.append(f' {key}="{escape(url)}"')
+        elif key in ("className", "class"):
+            attrs.append(f' class="{escape(text)}"')
+        elif key in _ATTRS or key.startswith(("aria-", "data-")):
+            attrs.append(f' {key}="{escape(text)}"' if text else f" {key}")
+    if name == "iframe":  # not embedded: a link to what it shows
+        src = href(attr(tag, "src"), env)
+        title = attr(tag, "title") or src or "Embedded content"
+        link = (
+            f'<a href="{escape(src)}" rel="noopener noreferrer">{escape(title)}</a>'
+            if src
+            else escape(title)
+        )
+        return f'<p class="mdx-embed">{link}' + ("</p>" if tag.self_closing else "")
+    if name == "a" and any(a.startswith(' href="http') for a in attrs):
+        attrs.append(' rel="noopener noreferrer"')
+    if name == "img" and not any(a.startswith(" alt=") for a in attrs):
+        attrs.append(' alt=""')
+    html = f"<{name}{''.join(attrs)}>"
+    if tag.self_closing and name not in VOID:
+        html += f"</{name}>"
+    return html
