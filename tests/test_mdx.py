@@ -191,3 +191,59 @@ def test_update_with_a_jsx_label_shows_its_text() -> None:
     )
     assert warnings == []
     assert 'id="quickstart"' in html and '<span class="badge">New</span>' in html
+
+
+SPEC = {
+    "openapi": "3.0.3",
+    "info": {"title": "T", "version": "1"},
+    "paths": {"/u": {"get": {"responses": {"200": {"description": "ok"}}}}},
+    "components": {
+        "schemas": {
+            "User": {
+                "type": "object",
+                "description": "A person.",
+                "properties": {"email": {"type": "string", "description": "Where to write."}},
+            }
+        }
+    },
+}
+
+
+def test_openapi_schema_pages_show_the_schema(tmp_path: Path) -> None:
+    (tmp_path / "openapi.json").write_text(json.dumps(SPEC))
+    config = {
+        "name": "T",
+        "navigation": {
+            "groups": [{"group": "A", "openapi": "openapi.json", "pages": ["user", "gone"]}]
+        },
+    }
+    (tmp_path / "docs.json").write_text(json.dumps(config))
+    (tmp_path / "user.mdx").write_text(
+        "---\ntitle: User\nopenapi-schema: User\n---\n\nMore text.\n"
+    )
+    (tmp_path / "gone.mdx").write_text("---\ntitle: Gone\nopenapi-schema: Nobody\n---\n\nx\n")
+    check = subprocess.run(
+        [sys.executable, "-m", "docgen", "check", str(tmp_path / "docs.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "gone.mdx:1:1: warning[nav-unknown-schema]" in check.stdout
+    build = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "docgen",
+            "build",
+            str(tmp_path / "docs.json"),
+            "-o",
+            str(tmp_path / "o"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert build.returncode == 0, build.stdout + build.stderr
+    page = (tmp_path / "o" / "user" / "index.html").read_text()
+    assert "Where to write." in page and "A person." in page and "More text." in page
+    assert page.index("Where to write.") < page.index("More text.")

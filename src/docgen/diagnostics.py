@@ -41,6 +41,7 @@ class Code(StrEnum):
     NAV_PAGE_CONFLICT = "nav-page-conflict"
     NAV_DUPLICATE_URL = "nav-duplicate-url"
     NAV_UNSAFE_URL = "nav-unsafe-url"
+    NAV_UNKNOWN_SCHEMA = "nav-unknown-schema"
     OUTPUT_CONFLICT = "output-conflict"
     NAV_METHOD_CASE = "nav-method-case"  # warning: ``get /x`` in frontmatter, read as GET
     NAV_UNLISTED_SKIPPED = "nav-unlisted-skipped"  # info: a stray file loses to a listed page

@@ -15,7 +15,7 @@ from docgen.exceptions import TooManyFields
 from docgen.nav import playground
 from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
-from docgen.render import searchdoc, twins
+from docgen.render import schemaembed, searchdoc, twins
 from docgen.render.highlight import highlight
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
@@ -161,6 +161,8 @@ class SiteRenderer:
         body: Rendered = Rendered("")
         if page.source is not None:
             body = self._page_body(page, base)
+        if page.operation is None and schemaembed.wanted(page) is not None:
+            body = self._with_schema(page, base, body)
         schemas: tuple[SchemaJob, ...] = ()
         if page.operation is not None:
             spec = self.site.specs[page.operation.spec]
@@ -255,6 +257,22 @@ class SiteRenderer:
 
     def _twin_href(self, page: Page, base: str) -> str:
         return twin_path(page.url)
+
+    def _with_schema(self, page: Page, base: str, body: Rendered) -> Rendered:
+        """An ``openapi-schema`` page: the schema, then the page's content."""
+        found = schemaembed.find(self.site, schemaembed.wanted(page) or "")
+        if found is None:
+            return body  # render/scan.py reports it
+        spec_name, doc, name = found
+        view, _ = build_schema_page(
+            self.schema_index[spec_name],
+            (doc, name),
+            directory=page.directory,
+            site_url=self.site.config.url,
+            base=base,
+        )
+        html = self.env.get_template("partials/schemaembed.html").render(schema=view)
+        return Rendered(html + body.html, [(2, "Attributes", "section-attributes"), *body.headings])
 
     def _page_body(self, page: Page, base: str) -> Rendered:
         assert page.source is not None

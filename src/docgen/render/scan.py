@@ -15,6 +15,7 @@ from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import OutputError
 from docgen.nav.model import Page, Site
 from docgen.nav.urls import PathSet, fold, output_path, twin_path
+from docgen.render import schemaembed
 from docgen.render.artefacts import site_file_paths
 from docgen.render.mdx import markdown_source, mdx_warnings
 from docgen.render.searchindex import FOLDER as SEARCH_FOLDER
@@ -30,6 +31,15 @@ def scan(site: Site, diagnostics: Diagnostics) -> None:
             for w in mdx_warnings(body, first_line, files=files, source=page.source):
                 where = Location(w.source or page.source, w.line, 1)
                 diagnostics.warning(Code(w.code), w.message, where)
+    for page in site.pages:
+        value = schemaembed.wanted(page) if page.operation is None else None
+        if value is not None and schemaembed.find(site, value) is None:
+            diagnostics.warning(
+                Code.NAV_UNKNOWN_SCHEMA,
+                f"openapi-schema '{value}' names no component schema of the site's specs; "
+                "the page shows its own content only",
+                Location(page.source, 1, 1) if page.source else None,
+            )
     _outputs(site, diagnostics)
 
 
