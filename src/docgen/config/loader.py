@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from docgen.config.chrome import read_chrome
 from docgen.config.includes import has_includes, resolve_includes
 from docgen.config.keys import parse_public_key
 from docgen.config.mint import convert_mint
@@ -290,6 +291,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
         url=data.get("url", "").rstrip("/") or None,
         description=data.get("description"),
         primary_color=data.get("colors", {}).get("primary"),
+        chrome=read_chrome(data),
         navigation=navigation,
         playground=playground,
         languages=_sample_languages(api.get("examples", {}), doc, diagnostics),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 DEFAULT_DIRECTORY = "api-reference"
@@ -103,6 +103,23 @@ class AuthConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class ChromeLink:
+    label: str
+    href: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chrome:
+    """Site chrome from ``navbar`` and ``footer``: top-bar links and button, footer socials and
+    link columns (URLs as written; unsafe ones are dropped when rendering)."""
+
+    navbar_links: tuple[ChromeLink, ...] = ()
+    navbar_primary: ChromeLink | None = None
+    socials: tuple[ChromeLink, ...] = ()
+    footer_columns: tuple[tuple[str, tuple[ChromeLink, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class SiteConfig:
     name: str
     url: str | None
@@ -117,3 +134,4 @@ class SiteConfig:
     api_openapi: tuple[OpenApiSource, ...] = ()
     global_links: tuple[GlobalLink, ...] = ()
     source_format: str = "docs.json"  # or "mint.json" (read through the documented mapping)
+    chrome: Chrome = field(default_factory=lambda: Chrome())

@@ -16,6 +16,7 @@ from docgen.nav import playground
 from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
 from docgen.render import schemaembed, searchdoc, twins
+from docgen.render.chrome import chrome_view
 from docgen.render.highlight import highlight
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
@@ -156,6 +157,7 @@ class SiteRenderer:
             "primary_color": config.primary_color,
             "site_json": site_json(config, base),
             "auth_enabled": config.auth is not None,
+            "chrome": chrome_view(config.chrome, base),
         }
         operation: OperationView | None = None
         body: Rendered = Rendered("")
@@ -251,6 +253,7 @@ class SiteRenderer:
             primary_color=config.primary_color,
             site_json=site_json(config, base),
             auth_enabled=config.auth is not None,
+            chrome=chrome_view(config.chrome, base),
         )
         html = self.env.get_template("schema.html").render(page=context, schema=view)
         return url, html, schema_markdown(view), view, linked
@@ -326,6 +329,7 @@ class SiteRenderer:
             primary_color=self.site.config.primary_color,
             site_json=site_json(self.site.config, base),
             auth_enabled=self.site.config.auth is not None,
+            chrome=chrome_view(self.site.config.chrome, base),
         )
         return self.env.get_template("404.html").render(page=context)
 

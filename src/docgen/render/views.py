@@ -205,6 +205,16 @@ class PageLink:
 
 
 @dataclass(frozen=True, slots=True)
+class ChromeView:
+    """docs.json ``navbar`` and ``footer`` with safe, page-relative URLs (render/chrome.py)."""
+
+    links: tuple[tuple[str, str], ...] = ()
+    primary: tuple[str, str] | None = None
+    socials: tuple[tuple[str, str], ...] = ()
+    columns: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PageContext:
     """The context of one HTML page (``base`` is the relative prefix to the site root).
 
@@ -233,3 +243,4 @@ class PageContext:
     auth_enabled: bool = False
     extra: dict[str, str] = field(default_factory=dict)
     sidebar_html: str = ""  # pre-rendered sidebar (render/sidebar.py); else ``sidebar`` is used
+    chrome: ChromeView | None = None  # navbar links and footer from docs.json

@@ -1,0 +1,40 @@
+"""``navbar`` and ``footer`` of docs.json (already schema-valid) as :class:`Chrome`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docgen.config.model import Chrome, ChromeLink
+
+_SOCIAL_NAMES = {"x": "X", "github": "GitHub", "linkedin": "LinkedIn", "youtube": "YouTube"}
+
+
+def _link(raw: Any, default: str = "Link") -> ChromeLink | None:
+    if not isinstance(raw, dict) or not isinstance(raw.get("href"), str):
+        return None
+    label = raw.get("label")
+    return ChromeLink(label if isinstance(label, str) and label else default, raw["href"])
+
+
+def read_chrome(data: dict[str, Any]) -> Chrome:
+    """The chrome ``data`` describes (missing parts stay empty)."""
+    raw_navbar, raw_footer = data.get("navbar"), data.get("footer")
+    navbar: dict[str, Any] = raw_navbar if isinstance(raw_navbar, dict) else {}
+    footer: dict[str, Any] = raw_footer if isinstance(raw_footer, dict) else {}
+    links = tuple(x for x in (_link(r) for r in navbar.get("links", [])) if x is not None)
+    primary_raw = navbar.get("primary")
+    primary = None
+    if isinstance(primary_raw, dict):
+        kind = primary_raw.get("type")
+        primary = _link(primary_raw, "GitHub" if kind == "github" else "Get started")
+    socials = tuple(
+        ChromeLink(_SOCIAL_NAMES.get(name, name.replace("-", " ").title()), url)
+        for name, url in (footer.get("socials") or {}).items()
+        if isinstance(url, str)
+    )
+    columns = []
+    for column in footer.get("links") or []:
+        if isinstance(column, dict):
+            items = tuple(x for x in (_link(r) for r in column.get("items") or []) if x)
+            columns.append((str(column.get("header") or ""), items))
+    return Chrome(links, primary, socials, tuple(columns))
