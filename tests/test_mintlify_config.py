@@ -73,7 +73,7 @@ def test_every_docs_json_top_level_key_is_accepted(tmp_path: Path) -> None:
         for d in report["diagnostics"]  # type: ignore[union-attr]
         if d["code"] == "config-unused-key"  # type: ignore[index]
     ]
-    used = {"$schema", "name", "description", "colors", "api", "navigation"}
+    used = {"$schema", "name", "description", "colors", "api", "navigation", "navbar", "footer"}
     assert sorted(unused) == sorted(set(DOCS_JSON_KEYS) - used)
 
 
