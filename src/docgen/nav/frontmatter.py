@@ -4,18 +4,33 @@ the repository, and a lower-case method accepted with a warning (navigation stay
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from docgen.config.model import OpenApiSource, PageEntry
-from docgen.diagnostics import Code, Location
+from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import UnsafePathError
 from docgen.nav import references
 from docgen.nav.pagefiles import PageFile
-from docgen.nav.registry import Claim
-from docgen.spec.model import Operation
+from docgen.nav.references import Reference
+from docgen.nav.registry import Claim, Registry
+from docgen.nav.specfind import SpecFinder
+from docgen.spec.model import Operation, Spec
 
-if TYPE_CHECKING:
-    from docgen.nav.resolver import Resolver
+
+class Resolver(Protocol):
+    """What this needs of :class:`docgen.nav.resolver.Resolver` (which calls it): no import of
+    the resolver, so the two modules do not import each other."""
+
+    diagnostics: Diagnostics
+    finder: SpecFinder
+    registry: Registry
+    _declared: list[OpenApiSource]
+
+    def _load(self, source: OpenApiSource) -> Spec | None: ...
+
+    def _unknown(
+        self, entry: PageEntry, ref: Reference, specs: list[Spec], where: Location | None
+    ) -> None: ...
 
 
 def operation(
