@@ -109,7 +109,6 @@ def test_try_it_returns_the_sample_logs_figures(page: Any, tmp_path: Path) -> No
         # Inputs start empty (the spec's example is only the placeholder).
         page.fill('[data-param="path:projectId"]', "your-project-id")
         page.fill('[data-auth="bearerAuth"]', KEY)
-        page.fill('[data-param="path:projectId"]', "your-project-id")
         page.fill('[data-param="query:dateFrom"]', "2024-05-01")
         page.fill('[data-param="query:dateTo"]', "2024-06-01")
         page.fill('[data-param="query:limit"]', "50")
