@@ -15,6 +15,7 @@ from docgen.render.page import CALLBACK_PATH, Output, RenderedPage
 from docgen.render.searchindex import WORDS, SearchEntry
 from docgen.render.sidebar import Sidebar
 from docgen.render.templates import templates_dir
+from docgen.spec.model import download_name
 
 MANIFEST = "_docgen/manifest.json"
 ASSETS = (
@@ -125,6 +126,6 @@ def site_file_paths(site: Site) -> list[str]:
     if site.config.url:
         paths.append("sitemap.xml")
     for spec in site.specs.values():
-        paths += [f"_docgen/specs/{name}" for name in spec.documents]
+        paths += [f"_docgen/specs/{download_name(name)}" for name in spec.documents]
     paths += [f"_docgen/{name}" for name in ASSETS]
     return paths
