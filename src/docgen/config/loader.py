@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from docgen.config import urls
 from docgen.config.chrome import read_chrome
 from docgen.config.includes import has_includes, resolve_includes
 from docgen.config.keys import parse_public_key
@@ -91,6 +92,7 @@ def load_config(
     ):
         return load_mint(document, diagnostics, lenient=lenient)
     errors = human_errors(data)
+    errors += [(ptr, urls.message(ptr, url)) for ptr, url in urls.unsafe_urls(data)]
     if lenient:
         data, errors = _drop_unknown_keys(data, errors, document, diagnostics)
     for ptr, message in errors:
@@ -139,6 +141,8 @@ def load_mint(
     errors = human_errors(data)
     for ptr, message in errors:
         diagnostics.error(Code.CONFIG_INVALID, message, mapped.location(ptr))
+    for ptr, url in urls.unsafe_urls(document.data):
+        diagnostics.error(Code.CONFIG_INVALID, urls.message(ptr, url), document.location(ptr))
     for shape, ptr in unused.items():
         diagnostics.info(
             Code.CONFIG_UNUSED_KEY,
