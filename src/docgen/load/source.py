@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,12 +42,23 @@ class SourceDocument:
 
 
 def read_text(path: Path) -> str:
-    """Read a UTF-8 file (a BOM is dropped); raises :class:`LoadError` with a clear reason."""
+    """Read a UTF-8 file (a BOM is dropped); raises :class:`LoadError` with a clear reason.
+
+    Only a regular file is read: a FIFO, device or socket would block or never end.
+    """
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LoadError(f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}")
-        raw = path.read_bytes()
+        if not stat.S_ISREG(path.stat().st_mode):  # checked before opening: a FIFO blocks open
+            raise LoadError("not a regular file (a FIFO, device or socket); not read")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())  # the file opened, whatever was swapped in
+            if not stat.S_ISREG(info.st_mode):
+                raise LoadError("not a regular file (a FIFO, device or socket); not read")
+            if info.st_size > MAX_FILE_BYTES:
+                raise LoadError(f"file is {info.st_size:,} bytes; the limit is {MAX_FILE_BYTES:,}")
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise LoadError(f"file is over the limit of {MAX_FILE_BYTES:,} bytes")
     except FileNotFoundError:
         raise LoadError("file not found") from None
     except IsADirectoryError:

@@ -97,7 +97,14 @@ class PageFiles:
     def names(self) -> list[str]:
         """Every page file under the root (see :func:`discover`), or none when not scanning."""
         if self._names is None:
-            self._names = discover(self.root, self.output_dir) if self.scan else []
+            special: list[str] = []
+            self._names = discover(self.root, self.output_dir, special) if self.scan else []
+            for name in special:
+                self.diagnostics.warning(
+                    Code.PAGE_PARSE_ERROR,
+                    "not a regular file (a FIFO, device or socket): skipped, never read",
+                    Location(name, None, None),
+                )
         return self._names
 
     def read(self, path: Path) -> PageFile:
@@ -112,10 +119,11 @@ def is_built_site(folder: Path) -> bool:
     return (folder / "_docgen" / "manifest.json").is_file()
 
 
-def discover(root: Path, skip: Path | None = None) -> list[str]:
+def discover(root: Path, skip: Path | None = None, special: list[str] | None = None) -> list[str]:
     """Every ``.md``/``.mdx`` file under ``root`` (sorted), skipping folders that start with
     ``.`` or ``_``, ``node_modules``, ``skip`` (the output folder) and any other site docgen
-    built: its Markdown twins are output, never sources."""
+    built: its Markdown twins are output, never sources. A page name that is not a regular
+    file (FIFO, device, socket) is skipped and added to ``special``."""
     found: list[str] = []
     root = root.resolve()
     skip_resolved = skip.resolve() if skip is not None else None
@@ -133,6 +141,10 @@ def discover(root: Path, skip: Path | None = None) -> list[str]:
             if file.endswith(PAGE_SUFFIXES) and not file.startswith((".", "_")):
                 path = here / file
                 if path.is_symlink() and not path.resolve().is_relative_to(root):
+                    continue
+                if path.exists() and not path.is_file():  # a FIFO would block the read
+                    if special is not None:
+                        special.append(display_name(root, path))
                     continue
                 found.append(display_name(root, path))
     return found

@@ -1,0 +1,96 @@
+"""Page files a pull request can add: deep component nesting, special files, reserved names.
+
+Each is found by ``check`` (check = build minus writing) and never hangs or crashes ``build``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _site(tmp: Path, pages: dict[str, str]) -> Path:
+    for name, text in pages.items():
+        (tmp / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp / name).write_text(text, encoding="utf-8")
+    names = [n.rsplit(".", 1)[0] for n in pages if n.count(".") == 1 and "/" not in n]
+    config = {"name": "x", "navigation": {"pages": names or ["index"]}}
+    (tmp / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    return tmp / "docs.json"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "docgen", *args], capture_output=True, text=True, timeout=120,
+        cwd=ROOT, env={**os.environ, "DOCGEN_JOBS": "1"},
+    )
+
+
+def _diagnostics(config: Path) -> list[dict[str, object]]:
+    result = _run("check", str(config), "--format", "json")
+    assert "Traceback" not in result.stderr, result.stderr
+    return list(json.loads(result.stdout)["diagnostics"])
+
+
+def test_deeply_nested_components_are_mdx_too_deep(tmp_path: Path) -> None:
+    body = "# Deep\n\n" + "<Note>\n" * 500 + "x\n" + "</Note>\n" * 500  # 7.5 KB
+    config = _site(tmp_path, {"index.md": "# Home\n", "deep.mdx": body})
+    found = [d for d in _diagnostics(config) if d["code"] == "mdx-too-deep"]
+    assert found and str(found[0]["file"]).endswith("deep.mdx"), found
+    build = _run("build", str(config), "-o", str(tmp_path / "_site"))
+    assert build.returncode in (0, 1)
+    assert "RecursionError" not in build.stderr and "bug in docgen" not in build.stderr
+
+
+def test_nesting_within_the_limit_renders(tmp_path: Path) -> None:
+    body = "# Nested\n\n" + "<Note>\n" * 20 + "inner text\n" + "</Note>\n" * 20
+    config = _site(tmp_path, {"index.md": "# Home\n", "nested.mdx": body})
+    assert [d for d in _diagnostics(config) if d["level"] == "error"] == []
+    assert _run("build", str(config), "-o", str(tmp_path / "_site")).returncode == 0
+    html = (tmp_path / "_site" / "nested" / "index.html").read_text()
+    assert html.count('class="callout callout-note"') == 20
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_page_is_skipped_with_a_warning(tmp_path: Path) -> None:
+    config = _site(tmp_path, {"index.md": "# Home\n"})
+    os.mkfifo(tmp_path / "blocked.md")
+    found = _diagnostics(config)  # the 120 s timeout fails the test if reading blocks
+    warnings = [d for d in found if str(d["file"]).endswith("blocked.md")]
+    assert warnings and warnings[0]["level"] == "warning", found
+    assert "not a regular file" in str(warnings[0]["message"])
+    build = _run("build", str(config), "-o", str(tmp_path / "_site"))
+    assert build.returncode == 0, build.stderr
+    assert not (tmp_path / "_site" / "blocked").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_named_as_the_spec_is_an_error(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "openapi.yaml")
+    config = tmp_path / "docs.json"
+    config.write_text(json.dumps({"name": "x", "navigation": {"openapi": "openapi.yaml"}}))
+    found = _diagnostics(config)  # never blocks on the FIFO: an error, not a hang
+    assert any(d["level"] == "error" and "openapi.yaml" in str(d["message"]) for d in found)
+
+
+@pytest.mark.parametrize(
+    "name", ["llms.txt.md", "404.html.md", "_docgen/manifest.json.md", "a.md.md"]
+)
+def test_reserved_output_names_are_found_by_check(tmp_path: Path, name: str) -> None:
+    pages = {"index.md": "# Home\n", "a.md": "# A\n", name: "# Clash\n"}
+    config = _site(tmp_path, pages)
+    cfg = json.loads(config.read_text())
+    cfg["navigation"]["pages"] = ["index", "a", name.removesuffix(".md")]
+    config.write_text(json.dumps(cfg))
+    errors = [d for d in _diagnostics(config) if d["level"] == "error"]
+    assert errors, f"check passed {name}"
+    build = _run("build", str(config), "-o", str(tmp_path / "_site"))
+    assert build.returncode == 1
+    assert "Traceback" not in build.stderr and "bug in docgen" not in build.stderr
