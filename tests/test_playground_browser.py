@@ -404,3 +404,48 @@ def test_auth_mode_rejects_bad_tokens(
     assert "token=" not in page.url
     assert not _has_playground(page, auth_site + "/admin/")
     assert not _has_playground(page, auth_site + "/api/media/get-image/")
+
+
+@pytest.fixture(scope="module")
+def aud_site(
+    tmp_path_factory: pytest.TempPathFactory, upstream: Upstream, key: ec.EllipticCurvePrivateKey
+) -> Iterator[str]:
+    auth = {
+        "type": "jwt",
+        "loginUrl": "https://login.example.com/sso",
+        "publicKey": _pem(key),
+        "audience": "docs.example.com",
+        "issuer": "https://login.example.com",
+    }
+    with _site(
+        tmp_path_factory.mktemp("aud"),
+        upstream,
+        {"display": "auth"},
+        auth=auth,
+        pages={"admin.md": ADMIN_PAGE},
+        operations=["GET /media/image.png"],
+    ) as url:
+        yield url
+
+
+@pytest.mark.parametrize(
+    ("claims", "outcome"),
+    [
+        ({"aud": "billing.example.com", "iss": "https://login.example.com"}, "error:wrong-audience"),  # noqa: E501
+        ({"iss": "https://login.example.com"}, "error:wrong-audience"),
+        ({"aud": "docs.example.com", "iss": "https://evil.example"}, "error:wrong-issuer"),
+        ({"aud": ["x", "docs.example.com"], "iss": "https://login.example.com"}, "ok"),
+    ],
+    ids=["other-service", "no-aud", "other-issuer", "aud-list"],
+)
+def test_auth_mode_checks_audience_and_issuer(
+    page: Any,
+    aud_site: str,
+    key: ec.EllipticCurvePrivateKey,
+    claims: dict[str, Any],
+    outcome: str,
+) -> None:
+    # A token for another service signed by the same key is refused (issue 18).
+    result = _sign_in(page, aud_site, _token(key, **claims))
+    assert result.replace("ok:None", "ok") == outcome
+    assert _has_playground(page, aud_site + "/api/media/get-image/") == (outcome == "ok")

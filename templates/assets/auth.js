@@ -56,7 +56,9 @@
         loginUrl: auth.loginUrl,
         algorithm: typeof auth.algorithm === "string" ? auth.algorithm : "ES256",
         publicKey: auth.publicKey,
-        callback: typeof auth.callback === "string" ? auth.callback : "_docgen/auth/callback/"
+        callback: typeof auth.callback === "string" ? auth.callback : "_docgen/auth/callback/",
+        audience: typeof auth.audience === "string" ? auth.audience : null,
+        issuer: typeof auth.issuer === "string" ? auth.issuer : null
       }
     };
   }
@@ -147,6 +149,15 @@
         if (now + LEEWAY < claims.nbf) {
           return fail("not-yet-valid", "it is only valid from " + new Date(claims.nbf * 1000).toLocaleString() + " (check this computer's clock).");
         }
+      }
+      if (typeof auth.audience === "string") {
+        var aud = typeof claims.aud === "string" ? [claims.aud] : claims.aud;
+        if (!Array.isArray(aud) || aud.indexOf(auth.audience) < 0) {
+          return fail("wrong-audience", "it was issued for another service (aud claim), not for these docs.");
+        }
+      }
+      if (typeof auth.issuer === "string" && claims.iss !== auth.issuer) {
+        return fail("wrong-issuer", "it was not issued by this site's login service (iss claim).");
       }
       var groups = claims.groups;
       if (typeof groups === "string") { groups = [groups]; }
@@ -253,6 +264,8 @@
     "expired": "The token has expired",
     "bad-signature": "Bad signature",
     "wrong-algorithm": "Wrong algorithm",
+    "wrong-audience": "The token is for another service",
+    "wrong-issuer": "The token is from another issuer",
     "malformed": "Malformed token",
     "not-yet-valid": "The token is not valid yet",
     "no-token": "No token",

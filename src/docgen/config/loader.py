@@ -240,7 +240,18 @@ def _auth(raw: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) ->
         public_key=raw.get("publicKey"),
         public_key_file=raw.get("publicKeyFile"),
         algorithm=raw.get("algorithm"),
+        audience=raw.get("audience"),
+        issuer=raw.get("issuer"),
     )
+    missing = [k for k in ("audience", "issuer") if raw.get(k) is None]
+    if missing:
+        diagnostics.warning(
+            Code.CONFIG_INVALID,
+            f"auth: no {' or '.join(repr(k) for k in missing)} set, so a token signed by this key "
+            "for another service is accepted too; set the 'aud' and 'iss' your login service "
+            "puts in tokens for these docs",
+            doc.location("/auth"),
+        )
     pointer = "/auth/publicKey" if auth.public_key is not None else "/auth/publicKeyFile"
     try:
         if auth.public_key is not None:

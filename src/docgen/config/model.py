@@ -98,6 +98,8 @@ class AuthConfig:
     public_key: str | None
     public_key_file: str | None
     algorithm: str | None
+    audience: str | None = None  # the token's 'aud' must name it, when set
+    issuer: str | None = None  # the token's 'iss' must be it, when set
     key_spki: str = ""  # base64 DER SubjectPublicKeyInfo, checked at load time
     key_algorithm: str = ""  # "ES256" | "RS256", from the key
 

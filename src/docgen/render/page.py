@@ -344,6 +344,8 @@ def site_json(config: SiteConfig, base: str) -> str:
             "algorithm": auth.key_algorithm,
             "publicKey": auth.key_spki,
             "callback": CALLBACK_PATH,
+            "audience": auth.audience,
+            "issuer": auth.issuer,
         }
     return json.dumps(data, separators=(",", ":"))
 
