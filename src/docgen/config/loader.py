@@ -243,15 +243,6 @@ def _auth(raw: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) ->
         audience=raw.get("audience"),
         issuer=raw.get("issuer"),
     )
-    missing = [k for k in ("audience", "issuer") if raw.get(k) is None]
-    if missing:
-        diagnostics.warning(
-            Code.CONFIG_INVALID,
-            f"auth: no {' or '.join(repr(k) for k in missing)} set, so a token signed by this key "
-            "for another service is accepted too; set the 'aud' and 'iss' your login service "
-            "puts in tokens for these docs",
-            doc.location("/auth"),
-        )
     pointer = "/auth/publicKey" if auth.public_key is not None else "/auth/publicKeyFile"
     try:
         if auth.public_key is not None:
@@ -268,6 +259,16 @@ def _auth(raw: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) ->
             doc.location(pointer),
         )
         return auth
+    # Only for a usable key: a broken one is the problem to fix first.
+    missing = [k for k in ("audience", "issuer") if raw.get(k) is None]
+    if missing:
+        diagnostics.warning(
+            Code.CONFIG_INVALID,
+            f"auth: no {' or '.join(repr(k) for k in missing)} set, so a token signed by this key "
+            "for another service is accepted too; set the 'aud' and 'iss' your login service "
+            "puts in tokens for these docs",
+            doc.location("/auth"),
+        )
     return replace(auth, key_spki=key.spki_base64, key_algorithm=key.algorithm)
 
 
