@@ -162,3 +162,18 @@ def test_missing_config_hint_names_the_command(tmp_path: Path, command: str) -> 
     assert result.returncode == 2
     assert f"(docgen {command} path/to/docs.json)" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_snippets_are_imported_not_built_as_pages(docs: Path) -> None:
+    snippets = docs / "snippets"
+    snippets.mkdir()
+    (snippets / "hello.mdx").write_text("Hello {word}!\n", "utf-8")
+    (docs / "index.md").unlink()
+    (docs / "index.mdx").write_text(
+        "import Hello from '/snippets/hello.mdx'\n\n<Hello word=\"world\" />\n", "utf-8"
+    )
+    result = _docgen("build", "-o", "out", cwd=docs)
+    assert result.returncode == 0, result.stderr
+    assert "snippets/hello" not in result.stderr  # no warning for the fragment on its own
+    assert not any(url.startswith("/snippets") for url in _urls(docs / "out"))
+    assert "Hello world!" in (docs / "out" / "index.html").read_text("utf-8")

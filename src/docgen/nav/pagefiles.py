@@ -17,6 +17,8 @@ from docgen.spec.model import Operation
 
 PAGE_SUFFIXES = (".mdx", ".md")
 _SKIP_DIRS = {"node_modules"}
+# Mintlify's reusable fragments: imported into pages, never pages of their own.
+SNIPPETS_DIR = "snippets"
 
 
 @dataclass(slots=True)
@@ -121,9 +123,10 @@ def is_built_site(folder: Path) -> bool:
 
 def discover(root: Path, skip: Path | None = None, special: list[str] | None = None) -> list[str]:
     """Every ``.md``/``.mdx`` file under ``root`` (sorted), skipping folders that start with
-    ``.`` or ``_``, ``node_modules``, ``skip`` (the output folder) and any other site docgen
-    built: its Markdown twins are output, never sources. A page name that is not a regular
-    file (FIFO, device, socket) is skipped and added to ``special``."""
+    ``.`` or ``_``, ``node_modules``, the root's ``snippets`` (imported, not pages), ``skip``
+    (the output folder) and any other site docgen built: its twins are output, never sources.
+    A page name that is not a regular file (FIFO, device, socket) is skipped and added to
+    ``special``."""
     found: list[str] = []
     root = root.resolve()
     skip_resolved = skip.resolve() if skip is not None else None
@@ -134,6 +137,7 @@ def discover(root: Path, skip: Path | None = None, special: list[str] | None = N
             for d in dirs
             if not d.startswith((".", "_"))
             and d not in _SKIP_DIRS
+            and not (here == root and d == SNIPPETS_DIR)
             and (skip_resolved is None or (here / d).resolve() != skip_resolved)
             and not is_built_site(here / d)
         )
