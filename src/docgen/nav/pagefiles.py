@@ -121,6 +121,21 @@ def is_built_site(folder: Path) -> bool:
     return (folder / "_docgen" / "manifest.json").is_file()
 
 
+def source_dirs(root: Path, here: Path, dirs: list[str], skip: Path | None) -> list[str]:
+    """The sub-folders of ``here`` (in ``root``) that may hold sources, sorted: not hidden
+    (``.``/``_``), not ``node_modules``, not the root's ``snippets``, not ``skip`` (the resolved
+    output folder) and not another site docgen built."""
+    return sorted(
+        d
+        for d in dirs
+        if not d.startswith((".", "_"))
+        and d not in _SKIP_DIRS
+        and not (here == root and d == SNIPPETS_DIR)
+        and (skip is None or (here / d).resolve() != skip)
+        and not is_built_site(here / d)
+    )
+
+
 def discover(root: Path, skip: Path | None = None, special: list[str] | None = None) -> list[str]:
     """Every ``.md``/``.mdx`` file under ``root`` (sorted), skipping folders that start with
     ``.`` or ``_``, ``node_modules``, the root's ``snippets`` (imported, not pages), ``skip``
@@ -132,15 +147,7 @@ def discover(root: Path, skip: Path | None = None, special: list[str] | None = N
     skip_resolved = skip.resolve() if skip is not None else None
     for folder, dirs, files in os.walk(root, followlinks=False):
         here = Path(folder)
-        dirs[:] = sorted(
-            d
-            for d in dirs
-            if not d.startswith((".", "_"))
-            and d not in _SKIP_DIRS
-            and not (here == root and d == SNIPPETS_DIR)
-            and (skip_resolved is None or (here / d).resolve() != skip_resolved)
-            and not is_built_site(here / d)
-        )
+        dirs[:] = source_dirs(root, here, dirs, skip_resolved)
         for file in sorted(files):
             if file.endswith(PAGE_SUFFIXES) and not file.startswith((".", "_")):
                 path = here / file

@@ -19,9 +19,9 @@ from pathlib import Path, PurePosixPath
 from docgen.config.model import DEFAULT_DIRECTORY, OpenApiSource
 from docgen.exceptions import UnsafePathError
 from docgen.load.paths import display_name, is_file, resolve_inside
+from docgen.nav.pagefiles import source_dirs
 
 SPEC_SUFFIXES = (".json", ".yaml", ".yml")
-_SKIP_DIRS = {"node_modules"}
 _HEAD = 65536  # bytes read to recognise a spec file
 _JSON_SPEC = re.compile(rb'"(openapi|swagger)"\s*:\s*"[0-9]')
 _YAML_SPEC = re.compile(rb"^(openapi|swagger)\s*:\s*['\"]?[0-9]", re.MULTILINE)
@@ -36,13 +36,7 @@ def repo_specs(root: Path, skip: Path | None) -> list[str]:
     seen = 0
     for folder, dirs, files in os.walk(root, followlinks=False):
         here = Path(folder)
-        dirs[:] = sorted(
-            d
-            for d in dirs
-            if not d.startswith((".", "_"))
-            and d not in _SKIP_DIRS
-            and (skip_resolved is None or (here / d).resolve() != skip_resolved)
-        )
+        dirs[:] = source_dirs(root, here, dirs, skip_resolved)
         for name in sorted(files):
             seen += 1
             if seen > MAX_FILES:

@@ -109,15 +109,10 @@ class _Walker:
         )
         if uri not in self.by_uri or (fragment and not fragment.startswith("/")):
             raise FastPathDoubt
-        node = self.by_uri[uri]
-        for raw in unquote(fragment).split("/")[1:] if fragment else ():
-            token = raw.replace("~1", "/").replace("~0", "~")
-            if isinstance(node, dict) and token in node:
-                node = node[token]
-            elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-                node = node[int(token)]
-            else:
-                raise FastPathDoubt
+        try:
+            node = refs.lookup(self.by_uri[uri], unquote(fragment))
+        except KeyError:
+            raise FastPathDoubt from None
         self.targets[key] = (node, uri)
         return node, uri
 
