@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from docgen.spec import refs
+from docgen.config.validate import pointer as pointer_of
 
 ALLOWED = ("http", "https", "mailto")
 _SCHEME = re.compile(r"([a-zA-Z][a-zA-Z0-9+.\-]*):")
@@ -45,9 +45,9 @@ def unsafe_urls(data: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
         node, where, is_url = stack.pop()
         if isinstance(node, dict):
             for key, value in node.items():
-                stack.append((value, refs.join(where, key), _url_key(str(key))))
+                stack.append((value, where + pointer_of([str(key)]), _url_key(str(key))))
         elif isinstance(node, list):
-            stack.extend((value, refs.join(where, i), is_url) for i, value in enumerate(node))
+            stack.extend((value, where + pointer_of([i]), is_url) for i, value in enumerate(node))
         elif is_url and isinstance(node, str) and not allowed(node):
             yield where, node
 
