@@ -15,7 +15,6 @@ def test_navbar_and_footer_render_with_safe_urls(tmp_path: Path) -> None:
         "navbar": {
             "links": [
                 {"label": "Support", "href": "mailto:help@example.com"},
-                {"label": "Evil", "href": "javascript:alert(1)"},
             ],
             "primary": {"type": "button", "label": "Dashboard", "href": "https://app.example.com"},
         },
@@ -28,19 +27,21 @@ def test_navbar_and_footer_render_with_safe_urls(tmp_path: Path) -> None:
     (tmp_path / "index.mdx").write_text("---\ntitle: Home\n---\n\nHi\n")
     (tmp_path / "guides").mkdir()
     (tmp_path / "guides" / "a.mdx").write_text("---\ntitle: A\n---\n\nA\n")
+    command = [sys.executable, "-m", "docgen", "build", str(tmp_path / "docs.json")]
+    # A script URL in the navbar is refused before anything is written (config-invalid).
+    evil = {
+        **config,
+        "navbar": {**config["navbar"], "links": [{"label": "Evil", "href": "javascript:alert(1)"}]},
+    }
+    (tmp_path / "docs.json").write_text(json.dumps(evil))
+    refused = subprocess.run(
+        [*command, "-o", str(tmp_path / "evil")], capture_output=True, text=True, check=False
+    )
+    assert refused.returncode == 1 and "config-invalid" in refused.stderr
+    assert "navbar.links" in refused.stderr and not (tmp_path / "evil").exists()
+    (tmp_path / "docs.json").write_text(json.dumps(config))
     run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "docgen",
-            "build",
-            str(tmp_path / "docs.json"),
-            "-o",
-            str(tmp_path / "o"),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
+        [*command, "-o", str(tmp_path / "o")], capture_output=True, text=True, check=False
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert (

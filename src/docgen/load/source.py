@@ -47,7 +47,10 @@ def read_text(path: Path) -> str:
     Only a regular file is read: a FIFO, device or socket would block or never end.
     """
     try:
-        if not stat.S_ISREG(path.stat().st_mode):  # checked before opening: a FIFO blocks open
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise LoadError("is a folder, not a file")
+        if not stat.S_ISREG(mode):  # checked before opening: a FIFO blocks open
             raise LoadError("not a regular file (a FIFO, device or socket); not read")
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as handle:
