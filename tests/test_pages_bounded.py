@@ -77,7 +77,19 @@ def test_a_fifo_named_as_the_spec_is_an_error(tmp_path: Path) -> None:
     config = tmp_path / "docs.json"
     config.write_text(json.dumps({"name": "x", "navigation": {"openapi": "openapi.yaml"}}))
     found = _diagnostics(config)  # never blocks on the FIFO: an error, not a hang
-    assert any(d["level"] == "error" and "openapi.yaml" in str(d["message"]) for d in found)
+    errors = [d for d in found if d["level"] == "error" and "openapi.yaml" in str(d["message"])]
+    assert errors, found
+    # It is there: say what it is, never "not found; did you mean 'openapi.yaml'?".
+    assert "not a regular file" in str(errors[0]["message"])
+    assert "not found" not in str(errors[0]["message"])
+
+
+def test_a_folder_named_as_the_spec_is_called_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "openapi").mkdir()
+    config = tmp_path / "docs.json"
+    config.write_text(json.dumps({"name": "x", "navigation": {"openapi": "openapi"}}))
+    errors = [d for d in _diagnostics(config) if d["level"] == "error"]
+    assert errors and "is a folder" in str(errors[0]["message"]), errors
 
 
 @pytest.mark.parametrize(

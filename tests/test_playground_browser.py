@@ -8,8 +8,13 @@ API is on loopback); requests go through its proxy, or straight to the API with 
 from __future__ import annotations
 
 import base64
+import html
 import json
+import re
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -307,6 +312,7 @@ def _b64(data: bytes) -> str:
 def _token(key: ec.EllipticCurvePrivateKey, **claims: Any) -> str:
     claims.setdefault("sub", "ada")
     claims.setdefault("exp", int(time.time()) + 600)
+    claims = {name: value for name, value in claims.items() if value is not None}
     head = _b64(json.dumps({"alg": "ES256", "typ": "JWT"}).encode())
     body = _b64(json.dumps(claims).encode())
     der = key.sign(f"{head}.{body}".encode(), ec.ECDSA(hashes.SHA256()))
@@ -352,8 +358,13 @@ def _sign_in(page: Any, site: str, token: str) -> str:
 def _has_playground(page: Any, url: str) -> bool:
     page.goto(url)
     page.wait_for_load_state("load")
-    page.evaluate("window.docgenAuth ? window.docgenAuth.ready : null")
-    page.wait_for_timeout(150)
+    # auth mode settles on a state once the session is known and, when signed in, the data
+    # fetched (or refused by the server).
+    page.wait_for_function(
+        "(() => { const l = document.querySelector('[data-docgen-playground]');"
+        " const s = l && l.getAttribute('data-docgen-auth-state');"
+        " return !l || (s && s !== 'loading'); })()"
+    )
     return bool(page.locator("[data-docgen-try]").count())
 
 
@@ -362,6 +373,58 @@ def test_auth_mode_hides_the_playground_from_anonymous_readers(page: Any, auth_s
     assert not _has_playground(page, auth_site + "/api/media/get-image/")
     assert page.locator(".request-url, [data-pg-send], [data-docgen-playground-panel]").count() == 0
     assert page.get_attribute("[data-docgen-signin]", "data-state") == "signed-out"
+
+
+def _playground_attribute(page: Any) -> dict[str, Any]:
+    raw = page.get_attribute("[data-docgen-playground]", "data-docgen-playground")
+    return dict(json.loads(raw))
+
+
+def _fetch_data(site: str, page_url: str, token: str | None) -> tuple[int, dict[str, Any]]:
+    """GET the page's playground data file from docgen serve, as a script or curl would."""
+    html_text = urllib.request.urlopen(site + page_url).read().decode()
+    found = re.search(r'data-docgen-playground="([^"]*)"', html_text)
+    assert found is not None
+    src = json.loads(html.unescape(found.group(1)))["src"]
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    request = urllib.request.Request(urllib.parse.urljoin(site + page_url, src), headers=headers)
+    try:
+        with urllib.request.urlopen(request) as answer:
+            assert answer.headers["Cache-Control"] == "private, no-store"
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as refused:
+        assert refused.headers["Cache-Control"] == "no-store"
+        return refused.code, json.loads(refused.read())
+
+
+def test_auth_mode_page_carries_no_playground_data(page: Any, auth_site: str) -> None:
+    # A signed-out reader's HTML holds only where the data is, never the data (issue 18).
+    page.goto(auth_site + "/admin/")
+    stub = _playground_attribute(page)
+    assert set(stub) == {"mode", "groups", "src"} and stub["groups"] == ["admins"]
+    assert "/items" not in json.dumps(stub) and "proxyUrl" not in page.content()
+
+
+def test_serve_hands_playground_data_to_accepted_tokens_only(
+    auth_site: str, aud_site: str, key: ec.EllipticCurvePrivateKey
+) -> None:
+    admin, anyone = "/admin/", "/api/media/get-image/"
+    assert _fetch_data(auth_site, admin, None)[0] == 401
+    assert _fetch_data(auth_site, admin, "not-a-token")[0] == 401
+    status, data = _fetch_data(auth_site, admin, _token(key, groups=["admins"]))
+    assert status == 200 and data["method"] == "POST" and data["path"] == "/items/{itemId}"
+    assert _fetch_data(auth_site, admin, _token(key, groups=["readers"]))[0] == 401
+    assert _fetch_data(auth_site, anyone, _token(key, groups=["readers"]))[0] == 200
+    expired = _token(key, exp=int(time.time()) - 600)
+    assert _fetch_data(auth_site, anyone, expired)[0] == 401
+    other_key = _token(ec.generate_private_key(ec.SECP256R1()), groups=["admins"])
+    assert _fetch_data(auth_site, anyone, other_key)[0] == 401
+    assert _fetch_data(auth_site, anyone, _token(key, exp=None))[0] == 401  # exp is required
+    good = {"aud": "docs.example.com", "iss": "https://login.example.com"}
+    assert _fetch_data(aud_site, anyone, _token(key, **good))[0] == 200
+    other_service = {**good, "aud": "billing.example.com"}
+    assert _fetch_data(aud_site, anyone, _token(key, **other_service))[0] == 401
+    assert _fetch_data(aud_site, anyone, _token(key, **{**good, "iss": "https://evil"}))[0] == 401
 
 
 def test_auth_mode_with_valid_token_and_groups(

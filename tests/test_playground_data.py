@@ -167,9 +167,17 @@ def test_frontmatter_overrides_operation_and_carries_groups(tmp_path: Path) -> N
     page = "---\nopenapi: POST /items\nplayground: auth\ngroups: [admins, ops]\n---\nText.\n"
     result, out = _build(_site(tmp_path, config, {"create.md": page}))
     assert result.returncode == 0, result.stderr
-    data = _data(out / "create" / "index.html")
-    assert data is not None
+    stub = _data(out / "create" / "index.html")
+    assert stub is not None and set(stub) == {"mode", "groups", "src"}
+    assert stub["mode"] == "auth" and stub["groups"] == ["admins", "ops"]
+    # The page itself carries nothing a `none` page would not: the data is its own file.
+    page_html = (out / "create" / "index.html").read_text()
+    assert "/items" not in page_html.split("data-docgen-playground=")[1].split(">")[0]
+    data = json.loads((out / "create" / stub["src"]).resolve().read_text())
     assert data["mode"] == "auth" and data["groups"] == ["admins", "ops"]
+    assert data["method"] == "POST" and data["path"] == "/items"
+    interactive = _data(_page(out, "get-item"))
+    assert interactive is not None and "src" not in interactive and interactive["method"] == "GET"
     site = re.search(r'data-docgen-site="([^"]*)"', (out / "create" / "index.html").read_text())
     assert site is not None
     auth = json.loads(html.unescape(site.group(1)))["auth"]

@@ -3,7 +3,7 @@
    _docgen/auth/callback/#token=<JWT>; this script verifies the JWT with WebCrypto against the
    site's public key (ES256 or RS256, spki), keeps it in localStorage "docgen:auth" and exposes
      window.docgenAuth = {ready: Promise<session|null>, signIn(), signOut()}
-   with session = {claims, groups: string[], expires: Date}. Changes are announced with a
+   with session = {claims, groups: string[], expires: Date, token: string}. Changes are announced with a
    "docgen:auth" event on window (detail: {session}).
    This only decides which parts of the documentation UI are shown: it is not access control. */
 (function () {
@@ -162,7 +162,7 @@
       var groups = claims.groups;
       if (typeof groups === "string") { groups = [groups]; }
       groups = Array.isArray(groups) ? groups.filter(function (g) { return typeof g === "string"; }) : [];
-      return { claims: claims, groups: groups, expires: new Date(claims.exp * 1000) };
+      return { claims: claims, groups: groups, expires: new Date(claims.exp * 1000), token: token };
     });
   }
 

@@ -347,10 +347,30 @@
     if (!auth || !auth.ready || typeof auth.ready.then !== "function") { return; }
     var groups = arr(data.groups).filter(function (g) { return typeof g === "string"; });
     var mounted = null;
+    var loading = 0; // a sign-out or a new session while a fetch is out drops its answer
     function apply(session) {
       var ok = isObj(session) && (!groups.length || arr(session.groups).some(function (g) { return groups.indexOf(g) !== -1; }));
-      if (ok && !mounted) { mounted = mount(layout, data); }
-      else if (!ok && mounted) { mounted.destroy(); mounted = null; }
+      loading += 1;
+      // data-docgen-auth-state: "hidden" | "loading" | "shown" | "refused" (the server said no)
+      if (!ok) { if (mounted) { mounted.destroy(); mounted = null; } layout.setAttribute("data-docgen-auth-state", "hidden"); return; }
+      if (mounted) { return; }
+      if (typeof data.src !== "string") { mounted = mount(layout, data); layout.setAttribute("data-docgen-auth-state", "shown"); return; }
+      layout.setAttribute("data-docgen-auth-state", "loading");
+      // The page carries no playground data in auth mode: fetch it now, with the token, so
+      // a server that checks it (docgen serve does) answers signed-in readers only.
+      var ticket = loading;
+      var headers = typeof session.token === "string" ? { Authorization: "Bearer " + session.token } : {};
+      fetch(data.src, { headers: headers, credentials: "same-origin", cache: "no-store" })
+        .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
+        .then(function (full) {
+          if (ticket !== loading || mounted || !isObj(full)) { return; }
+          mounted = mount(layout, full);
+          layout.setAttribute("data-docgen-auth-state", "shown");
+        })
+        .catch(function () {
+          // Not allowed or unreachable: nothing is shown, as for a signed-out reader.
+          if (ticket === loading) { layout.setAttribute("data-docgen-auth-state", "refused"); }
+        });
     }
     auth.ready.then(apply, function () { /* no session: nothing is shown */ });
     window.addEventListener("docgen:auth", function (e) { apply(e && e.detail ? e.detail.session : null); });

@@ -7,6 +7,7 @@ followed) before any open().
 from __future__ import annotations
 
 import re
+import stat
 from pathlib import Path, PurePosixPath
 
 from docgen.exceptions import UnsafePathError
@@ -50,6 +51,22 @@ def is_file(path: Path) -> bool:
         return path.is_file()
     except (OSError, ValueError):
         return False
+
+
+FOLDER = "is a folder, not a file"
+SPECIAL = "not a regular file (a FIFO, device or socket); not read"
+
+
+def not_a_file(path: Path) -> str | None:
+    """Why ``path``, which exists, cannot be read as a file (:data:`FOLDER`, :data:`SPECIAL`);
+    ``None`` for a regular file or nothing there at all. Never opens it (a FIFO would block)."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISDIR(mode):
+        return FOLDER
+    return None if stat.S_ISREG(mode) else SPECIAL
 
 
 def display_name(root: Path, path: Path) -> str:

@@ -13,6 +13,7 @@ from docgen.diagnostics import Location
 from docgen.exceptions import LoadError
 from docgen.load import json_locate, yaml_safe
 from docgen.load.json_slips import json_error
+from docgen.load.paths import FOLDER, SPECIAL, not_a_file
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
@@ -47,16 +48,15 @@ def read_text(path: Path) -> str:
     Only a regular file is read: a FIFO, device or socket would block or never end.
     """
     try:
-        mode = path.stat().st_mode
-        if stat.S_ISDIR(mode):
-            raise LoadError("is a folder, not a file")
-        if not stat.S_ISREG(mode):  # checked before opening: a FIFO blocks open
-            raise LoadError("not a regular file (a FIFO, device or socket); not read")
+        path.stat()  # FileNotFoundError: "file not found"
+        problem = not_a_file(path)  # checked before opening: a FIFO blocks open
+        if problem is not None:
+            raise LoadError(problem)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as handle:
             info = os.fstat(handle.fileno())  # the file opened, whatever was swapped in
             if not stat.S_ISREG(info.st_mode):
-                raise LoadError("not a regular file (a FIFO, device or socket); not read")
+                raise LoadError(SPECIAL)
             if info.st_size > MAX_FILE_BYTES:
                 raise LoadError(f"file is {info.st_size:,} bytes; the limit is {MAX_FILE_BYTES:,}")
             raw = handle.read(MAX_FILE_BYTES + 1)
@@ -65,7 +65,7 @@ def read_text(path: Path) -> str:
     except FileNotFoundError:
         raise LoadError("file not found") from None
     except IsADirectoryError:
-        raise LoadError("is a folder, not a file") from None
+        raise LoadError(FOLDER) from None
     except OSError as exc:
         raise LoadError(f"cannot read: {exc.strerror or exc}") from None
     try:

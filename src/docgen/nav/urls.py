@@ -7,6 +7,7 @@ every file it writes.
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 from collections.abc import Iterable
 from pathlib import PurePosixPath
@@ -32,6 +33,16 @@ def output_path(url: str) -> str:
 def twin_path(url: str) -> str:
     """The Markdown twin of the page at ``url``: ``/a/b`` -> ``a/b.md``; ``/`` -> ``index.md``."""
     return "index.md" if url == "/" else url.lstrip("/") + ".md"
+
+
+PLAYGROUND_DIR = "_docgen/playground/"
+
+
+def playground_path(url: str) -> str:
+    """Where the ``auth``-mode playground data of the page at ``url`` is written: fetched by
+    the browser after sign-in, so the page itself carries none of it."""
+    digest = hashlib.sha256(url.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+    return f"{PLAYGROUND_DIR}{digest}.json"
 
 
 def fold(text: str) -> str:

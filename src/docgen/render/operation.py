@@ -9,10 +9,11 @@ from urllib.parse import urlencode
 
 from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
+from docgen.nav.urls import playground_path
 from docgen.render import access, examples, samples
 from docgen.render.highlight import highlight
 from docgen.render.markdown import to_html
-from docgen.render.playground import ParamInput, body_schema, playground_json
+from docgen.render.playground import ParamInput, auth_stub, body_schema, playground_json
 from docgen.render.schemalinks import PageSchemas
 from docgen.render.schemas import TreeBuilder
 from docgen.render.schemawords import show
@@ -280,6 +281,9 @@ def build_operation(
         body=(body_media, request_required, body_value) if body_media is not None else None,
         body_check=body_check,
     )
+    hidden_data = ""
+    if mode is PlaygroundDisplay.AUTH:
+        hidden_data, data = data, auth_stub(data, base + playground_path(page_url))
     return OperationView(
         method=op.method,
         path=op.path,
@@ -300,6 +304,7 @@ def build_operation(
         anchors=tuple(sorted(anchors.used)),
         playground_json=data,
         playground_mode=mode.value,
+        playground_data=hidden_data,
         request_url=base_url + op.path,
     )
 

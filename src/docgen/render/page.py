@@ -45,6 +45,7 @@ class RenderedPage:
     anchors: tuple[str, ...]
     search: str  # the page's search document (render/searchdoc.py)
     schemas: tuple[SchemaJob, ...] = ()  # shared schemas this page links to
+    playground: str = ""  # ``auth`` mode: the data written to nav/urls.playground_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,7 @@ class Output:
     schemas: tuple[SchemaJob, ...]
     diagnostics: tuple[Diagnostic, ...]
     title: str = ""
+    playground: bytes = b""  # ``auth`` mode: the page's playground data file
 
 
 _H1 = re.compile(r"<(/?)h1([ >])")
@@ -117,6 +119,7 @@ class SiteRenderer:
                     item.search,
                     item.schemas,
                     tuple(self.diagnostics),
+                    playground=item.playground.encode(),
                 )
             url, html, markdown, view, linked = self.render_schema(job)
             return Output(
@@ -216,7 +219,8 @@ class SiteRenderer:
             else searchdoc.page_document(page.title, body.html)
         )
         anchors = operation.anchors if operation else ()
-        return RenderedPage(page, html, markdown, anchors, document, schemas)
+        hidden = operation.playground_data if operation else ""
+        return RenderedPage(page, html, markdown, anchors, document, schemas, hidden)
 
     def render_schema(
         self, job: SchemaJob

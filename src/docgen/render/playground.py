@@ -254,6 +254,15 @@ def playground_json(
     return json.dumps(_finite(data), ensure_ascii=False, separators=(",", ":"), default=str)
 
 
+def auth_stub(data: str, src: str) -> str:
+    """What an ``auth``-mode page carries instead of ``data``: its mode, the groups that may
+    see it and where signed-in readers fetch the data from (``src``). A signed-out reader's
+    HTML then holds nothing more than a ``none`` page's."""
+    full = json.loads(data)
+    stub = {"mode": "auth", "groups": full.get("groups"), "src": src}
+    return json.dumps(stub, ensure_ascii=False, separators=(",", ":"))
+
+
 def _finite(value: Any) -> Any:
     """JSON.parse rejects NaN and Infinity (YAML ``.nan``/``.inf``): show them as text."""
     if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):

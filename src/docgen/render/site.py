@@ -14,7 +14,7 @@ from typing import Protocol
 
 from docgen.diagnostics import Diagnostics
 from docgen.nav.model import Site
-from docgen.nav.urls import output_path, twin_path
+from docgen.nav.urls import output_path, playground_path, twin_path
 from docgen.render import twins
 from docgen.render.artefacts import (
     MANIFEST,
@@ -113,6 +113,8 @@ def iter_site(
         for number, (page, out) in enumerate(zip(site.pages, outputs, strict=True), 1):
             yield output_path(page.url), out.html
             yield twin_path(page.url), out.markdown
+            if out.playground:
+                yield playground_path(page.url), out.playground
             for diagnostic in out.diagnostics:
                 diagnostics.add(diagnostic)
             rendered.append(RenderedPage(page, "", "", out.anchors, out.search, out.schemas))

@@ -160,6 +160,9 @@ class OperationView:
     spec_download: str | None = None
     playground_json: str = "null"  # data for the playground script (render/playground.py)
     playground_mode: str = "none"  # interactive | simple | auth | none
+    # ``auth`` mode: the data, written to its own file (nav/urls.playground_path) and fetched
+    # after sign-in; the page's ``playground_json`` is then only a stub pointing at it.
+    playground_data: str = ""
     request_url: str = ""  # first server (variables at their defaults) + path
 
 

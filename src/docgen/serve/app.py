@@ -25,9 +25,11 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from docgen.exceptions import ProxyError
+from docgen.nav.urls import PLAYGROUND_DIR
 from docgen.serve import watch as live
 from docgen.serve.answer import EnvelopeResponse
 from docgen.serve.envelope import parse_envelope
+from docgen.serve.gate import gated
 from docgen.serve.http import CONTENT_TYPES, content_type, split_host
 from docgen.serve.limits import LargeResponses, Limits, MiB, size_text
 from docgen.serve.proxy import Forwarder, log_line, new_client
@@ -135,6 +137,8 @@ class DocsServer:
                     status_code=308, headers={"Location": target + (f"?{query}" if query else "")}
                 )
             return self._not_found(snapshot)
+        if key.startswith(PLAYGROUND_DIR):
+            return gated(snapshot.auth, snapshot.files[key], request.headers.get("authorization"))
         etag = snapshot.etags.get(key, "")
         data = snapshot.files[key]
         kind = content_type(key)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docgen import report
+from docgen.config.model import AuthConfig
 from docgen.diagnostics import Diagnostics
 from docgen.nav.model import Site
 from docgen.pipeline import run_check
@@ -24,6 +25,7 @@ class Snapshot:
     # it (--allow-host, DOCGEN_ALLOWED_HOSTS): content never adds Host names (security.md 19).
     hosts: frozenset[str] = frozenset()
     etags: Mapping[str, str] = field(default_factory=dict)
+    auth: AuthConfig | None = None  # the site's sign-in: who may read auth-mode playground data
 
     @classmethod
     def of(cls, site: Site, files: Mapping[str, bytes]) -> Snapshot:
@@ -37,6 +39,7 @@ class Snapshot:
             TargetPolicy.from_site(site),
             frozenset(hosts),
             etags,
+            site.config.auth,
         )
 
 

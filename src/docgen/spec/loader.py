@@ -12,7 +12,7 @@ from typing import Any
 
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import LoadError, RemoteError, UnsafePathError
-from docgen.load.paths import display_name, is_file, is_remote, resolve_inside
+from docgen.load.paths import display_name, is_file, is_remote, not_a_file, resolve_inside
 from docgen.load.remote import Fetched, RemotePolicy, fetch
 from docgen.load.source import SourceDocument, load_document, looks_like_json
 from docgen.spec import refs
@@ -104,9 +104,13 @@ class SpecLoader:
     ) -> Spec | None:
         name = name or display_name(self.root, path)
         if not is_file(path):
-            self.diagnostics.error(
-                Code.SPEC_NOT_FOUND, f"spec file '{source}' not found{self._hint(path)}", where
+            problem = not_a_file(path)
+            message = (
+                f"spec '{source}': {problem}"
+                if problem
+                else f"spec file '{source}' not found{self._hint(path)}"
             )
+            self.diagnostics.error(Code.SPEC_NOT_FOUND, message, where)
             return None
         try:
             document = self._parsed_as(path, name) or load_document(path, name)

@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 from docgen.exceptions import OutputError
 from docgen.load import cache as cache_store
 from docgen.nav.model import Site
-from docgen.nav.urls import check_path, output_path, twin_path
+from docgen.nav.urls import check_path, output_path, playground_path, twin_path
 from docgen.write import buildcache
 
 if TYPE_CHECKING:
     from docgen.render.page import Job, Output
 
-FORMAT = "docgen-pages-2"
+FORMAT = "docgen-pages-3"
 
 
 def _dump(value: Any) -> bytes:
@@ -108,7 +108,7 @@ class PageCache:
         if entry is None:
             return False
         try:
-            for stamp in (entry["html"], entry["markdown"]):
+            for stamp in (entry["html"], entry["markdown"], *entry.get("extra", ())):
                 info = (self.out / str(stamp[0])).lstat()
                 if [info.st_size, info.st_mtime_ns, info.st_ino] != list(stamp[1:]):
                     return False
@@ -128,6 +128,8 @@ class PageCache:
             url = str(entry["url"])
             html = self._read(entry["html"], check_path(output_path(url)).as_posix())
             markdown = self._read(entry["markdown"], check_path(twin_path(url)).as_posix())
+            extra = entry.get("extra", [])
+            hidden = self._read(extra[0], playground_path(url)) if extra else b""
             diagnostics = [buildcache.decode_diagnostic(d) for d in entry["diagnostics"]]
             if None in diagnostics:
                 return None
@@ -140,6 +142,7 @@ class PageCache:
                 schemas=tuple(tuple(str(p) for p in s) for s in entry["schemas"]),  # type: ignore[misc]
                 diagnostics=tuple(d for d in diagnostics if d is not None),
                 title=str(entry["title"]),
+                playground=hidden,
             )
         except (OSError, KeyError, TypeError, ValueError, IndexError, OutputError):
             return None
@@ -167,6 +170,7 @@ class PageCache:
             "url": output.url,
             "html": output_path(output.url),
             "markdown": twin_path(output.url),
+            "extra": [playground_path(output.url)] if output.playground else [],
             "anchors": list(output.anchors),
             "search": output.search,
             "schemas": [list(s) for s in output.schemas],
@@ -198,13 +202,18 @@ class PageCache:
         entries = {}
         for key, entry in self._next.items():
             stamps = []
-            for relative in (entry["html"], entry["markdown"]):
+            for relative in (entry["html"], entry["markdown"], *entry["extra"]):
                 try:
                     info = (self.out / relative).lstat()
                 except OSError:
                     break
                 stamps.append([relative, info.st_size, info.st_mtime_ns, info.st_ino])
             else:
-                entries[key] = {**entry, "html": stamps[0], "markdown": stamps[1]}
+                entries[key] = {
+                    **entry,
+                    "html": stamps[0],
+                    "markdown": stamps[1],
+                    "extra": stamps[2:],
+                }
         data = {"format": FORMAT, "out": str(self.out), "entries": entries}
         cache_store.write_json(path, data)
