@@ -420,6 +420,8 @@ def test_serve_hands_playground_data_to_accepted_tokens_only(
     other_key = _token(ec.generate_private_key(ec.SECP256R1()), groups=["admins"])
     assert _fetch_data(auth_site, anyone, other_key)[0] == 401
     assert _fetch_data(auth_site, anyone, _token(key, exp=None))[0] == 401  # exp is required
+    future = _token(key, iat=int(time.time()) + 3600)
+    assert _fetch_data(auth_site, anyone, future)[0] == 401
     good = {"aud": "docs.example.com", "iss": "https://login.example.com"}
     assert _fetch_data(aud_site, anyone, _token(key, **good))[0] == 200
     other_service = {**good, "aud": "billing.example.com"}
@@ -449,12 +451,13 @@ def test_auth_mode_wrong_group_sees_only_pages_without_groups(
     ("make", "reason"),
     [
         (lambda key: _token(key, exp=int(time.time()) - 600), "expired"),
+        (lambda key: _token(key, iat=int(time.time()) + 3600), "not-yet-valid"),
         (
             lambda key: _token(ec.generate_private_key(ec.SECP256R1()), groups=["admins"]),
             "bad-signature",
         ),
     ],
-    ids=["expired", "wrong-signature"],
+    ids=["expired", "issued-in-the-future", "wrong-signature"],
 )
 def test_auth_mode_rejects_bad_tokens(
     page: Any,

@@ -12,7 +12,7 @@
   var doc = document;
   var TOKEN_KEY = "docgen:auth";
   var RETURN_KEY = "docgen:return";
-  var LEEWAY = 30; // seconds of clock skew tolerated on exp and nbf
+  var LEEWAY = 30; // seconds of clock skew tolerated on exp, nbf and iat
   var ALGORITHMS = {
     ES256: { importParams: { name: "ECDSA", namedCurve: "P-256" }, verifyParams: { name: "ECDSA", hash: "SHA-256" } },
     RS256: { importParams: { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, verifyParams: { name: "RSASSA-PKCS1-v1_5" } }
@@ -143,6 +143,10 @@
       }
       if (now > claims.exp + LEEWAY) {
         return fail("expired", "its expiry time (exp) was " + new Date(claims.exp * 1000).toLocaleString() + ".");
+      }
+      if (claims.iat !== undefined) { // as docgen serve checks it (PyJWT): issued in the future = not valid yet
+        if (typeof claims.iat !== "number" || !isFinite(claims.iat)) { return fail("malformed", "its iat claim is not a number."); }
+        if (now + LEEWAY < claims.iat) { return fail("not-yet-valid", "it was issued in the future (check this computer's clock)."); }
       }
       if (claims.nbf !== undefined) {
         if (typeof claims.nbf !== "number" || !isFinite(claims.nbf)) { return fail("malformed", "its nbf claim is not a number."); }
