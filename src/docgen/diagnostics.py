@@ -49,6 +49,8 @@ class Code(StrEnum):
     MDX_UNSUPPORTED = "mdx-unsupported"
     MDX_TOO_DEEP = "mdx-too-deep"
     PLAYGROUND_INVALID = "playground-invalid"
+    ASSET_SKIPPED = "asset-skipped"  # warning: a static file of the repo is not copied
+    ASSET_NOT_FOUND = "asset-not-found"  # warning: a page shows a local file that is not there
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,6 +81,16 @@ class NavSection:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class StaticFile:
+    """A file of the docs repo copied into the site (``nav/staticfiles.py``): its path (posix,
+    relative to the docs root and to the output folder alike), the file to read, its size."""
+
+    name: str
+    path: Any  # Path
+    size: int
+
+
 @dataclass(slots=True)
 class Site:
     """Everything the renderer needs: config, specs, pages (in order) and navigation."""
@@ -90,6 +100,11 @@ class Site:
     navigation: NavSection
     pages: list[Page]
     specs: dict[str, Spec]
+    static: tuple[StaticFile, ...] = ()  # images and other files copied as they are
+
+    def static_names(self) -> frozenset[str]:
+        """The paths of :attr:`static` (what the site copies from the docs folder)."""
+        return frozenset(item.name for item in self.static)
 
     def page(self, url: str) -> Page | None:
         for page in self.pages:

@@ -31,6 +31,7 @@ from docgen.nav.pagefiles import PageFile, PageFiles
 from docgen.nav.references import Reference
 from docgen.nav.registry import Claim, Registry
 from docgen.nav.specfind import SpecFinder
+from docgen.nav.staticfiles import discover_static
 from docgen.nav.urls import fold
 from docgen.spec.loader import SpecLoader
 from docgen.spec.model import Operation, Spec
@@ -63,6 +64,7 @@ class Resolver:
         self.diagnostics = diagnostics
         self.scan_pages = scan_pages
         self.files = PageFiles(self.root, diagnostics, output_dir, scan_pages)
+        self.output_dir = output_dir
         self.registry = Registry(diagnostics)
         self.explicit: set[tuple[str, int]] = set()  # (owner, index): sources listed by hand
         self.listed_files: set[str] = set()
@@ -93,6 +95,9 @@ class Resolver:
             navigation=navigation,
             pages=list(self.registry.pages.values()),
             specs=specs,
+            static=discover_static(self.root, self.diagnostics, self.output_dir)
+            if self.scan_pages
+            else (),
         )
         playground.check(site, self.diagnostics)
         return site

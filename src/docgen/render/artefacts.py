@@ -88,6 +88,8 @@ def manifest(site: Site, rendered: list[RenderedPage], schemas: Sequence[Output]
         data["schemas"] = [
             {"url": s.url, "name": s.title, "anchors": list(s.anchors)} for s in schemas
         ]
+    if site.static:
+        data["static"] = [item.name for item in site.static]  # copied from the docs folder
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 

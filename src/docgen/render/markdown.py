@@ -19,6 +19,8 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import escape
 
 from docgen.nav.slugs import slugify
+from docgen.render import assets
+from docgen.render.assets import AssetScope
 from docgen.render.highlight import highlight
 
 _CONTROL = re.compile(r"[\x00-\x20\x7f]+")
@@ -92,6 +94,16 @@ def _link_open(
     return self.renderToken(tokens, idx, options, env)
 
 
+def _image(
+    self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    token = tokens[idx]
+    src = str(token.attrGet("src") or "")
+    if src.startswith("/") and not src.startswith("//") and "base" in env:
+        token.attrSet("src", site_relative(src, str(env["base"])))
+    return str(self.image(tokens, idx, options, env))
+
+
 def site_relative(href: str, base: str) -> str:
     """A root-relative link (``/guides/x#y``) rewritten against ``base`` (``../../``), so the
     site works from any folder: ``../../guides/x/#y``."""
@@ -121,6 +133,8 @@ class MarkdownRenderer:
         md.add_render_rule("heading_open", _heading_open)
         md.add_render_rule("heading_close", _heading_close)
         md.add_render_rule("link_open", _link_open)
+        md.add_render_rule("image", _image)
+        md.core.ruler.push("docgen_assets", assets.core_rule)
         return md
 
     def extended(self, plugin: Callable[[MarkdownIt], None]) -> MarkdownIt:
@@ -137,10 +151,15 @@ class MarkdownRenderer:
         taken: set[str] | None = None,
         shift: int = 0,
         base: str | None = None,
+        assets: AssetScope | None = None,
+        first_line: int = 1,
     ) -> Rendered:
         """Render ``text``. ``shift`` demotes headings (spec descriptions under an ``h1``);
-        ``base`` rewrites root-relative links to page-relative ones."""
+        ``base`` rewrites root-relative links to page-relative ones; ``assets`` (a page body
+        starting on ``first_line`` of its file) checks and re-points local files."""
         env: dict[str, Any] = {} if base is None else {"base": base}
+        if assets is not None:
+            env["assets"], env["assets_line"] = assets, first_line
         return self.render_with(self._md, text, env, anchors=anchors, taken=taken, shift=shift)
 
     @staticmethod

@@ -22,6 +22,7 @@ from markupsafe import escape
 
 from docgen.nav.model import Page
 from docgen.render import components, mdxinline, mdxtags, snippets
+from docgen.render.assets import AssetScope
 from docgen.render.jsx import Tag, scan_tag
 from docgen.render.markdown import Rendered, renderer
 from docgen.render.mdxcontext import Context, MdxWarning
@@ -296,10 +297,13 @@ def render_mdx(
     files: snippets.SnippetFiles | None = None,
     source: str | None = None,
     context: Context | None = None,
+    assets: AssetScope | None = None,
 ) -> MdxResult:
-    """Render a page body (Markdown with MDX components) to HTML, collecting warnings."""
+    """Render a page body (Markdown with MDX components) to HTML, collecting warnings;
+    ``assets``: check and re-point the local files it shows (render/assets.py)."""
     if context is None:
-        context = Context(None, first_line, [], files, (source,) if source else (), base=base)
+        chain = (source,) if source else ()
+        context = Context(None, first_line, [], files, chain, base=base, assets=assets)
     else:
         context.root_line = first_line
     env: dict[str, Any] = {"mdx": context}
@@ -315,9 +319,11 @@ def mdx_warnings(
     *,
     files: snippets.SnippetFiles | None = None,
     source: str | None = None,
+    assets: AssetScope | None = None,
 ) -> list[MdxWarning]:
-    """What :func:`render_mdx` would warn about (every warning is found while parsing)."""
-    context = Context(None, first_line, [], files, (source,) if source else ())
+    """What :func:`render_mdx` would warn about (every warning is found while parsing; those
+    about local files go to ``assets``)."""
+    context = Context(None, first_line, [], files, (source,) if source else (), assets=assets)
     _mdx().parse(body, {"mdx": context})
     return context.warnings
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docgen.render import snippets
+from docgen.render.assets import AssetScope
 
 
 @dataclass(slots=True)
@@ -33,6 +34,7 @@ class Context:
     ids: list[int] = field(default_factory=lambda: [0])
     base: str | None = None
     taken: set[str] = field(default_factory=set)
+    assets: AssetScope | None = None  # local files the page shows (render/assets.py)
 
     def warn(self, line: int, message: str, code: str = "mdx-unsupported") -> None:
         self.warnings.append(MdxWarning(self.source, line, message, code))
@@ -49,6 +51,7 @@ class Context:
             ids=self.ids,
             base=self.base,
             taken=self.taken,
+            assets=self.assets,
         )
 
 

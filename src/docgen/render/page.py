@@ -16,6 +16,7 @@ from docgen.nav import playground
 from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
 from docgen.render import schemaembed, searchdoc, twins
+from docgen.render.assets import asset_scope
 from docgen.render.chrome import chrome_view
 from docgen.render.highlight import highlight
 from docgen.render.markdown import Rendered
@@ -284,12 +285,17 @@ class SiteRenderer:
     def _page_body(self, page: Page, base: str) -> Rendered:
         assert page.source is not None
         body, first_line = markdown_source(page)
+        scope = asset_scope(self.site, page.source)
         if page.source.endswith(".mdx"):
             # Its warnings were reported by the check (render/scan.py), before rendering.
             files = SnippetFiles(self.site.root)
-            rendered = render_mdx(body, first_line, base, files=files, source=page.source).rendered
+            rendered = render_mdx(
+                body, first_line, base, files=files, source=page.source, assets=scope
+            ).rendered
         else:
-            rendered = markdown_renderer().render(body, base=base)
+            rendered = markdown_renderer().render(
+                body, base=base, assets=scope, first_line=first_line
+            )
         return _demote_h1(rendered)
 
     def render_callback(self) -> str:

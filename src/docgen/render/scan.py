@@ -14,9 +14,12 @@ from collections.abc import Iterator
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import OutputError
 from docgen.nav.model import Page, Site
+from docgen.nav.staticfiles import drop_conflicts
 from docgen.nav.urls import PathSet, fold, output_path, twin_path
 from docgen.render import schemaembed
 from docgen.render.artefacts import site_file_paths
+from docgen.render.assets import AssetWarning, asset_scope
+from docgen.render.markdown import renderer
 from docgen.render.mdx import markdown_source, mdx_warnings
 from docgen.render.searchindex import FOLDER as SEARCH_FOLDER
 from docgen.render.snippets import SnippetFiles
@@ -25,12 +28,24 @@ from docgen.render.snippets import SnippetFiles
 def scan(site: Site, diagnostics: Diagnostics) -> None:
     """Report what rendering and writing ``site`` would find, without doing either."""
     for page in site.pages:
-        if page.source is not None and page.source.endswith(".mdx"):
-            body, first_line = markdown_source(page)
+        if page.source is None or not page.source.endswith((".mdx", ".md")):
+            continue
+        body, first_line = markdown_source(page)
+        scope = asset_scope(site, page.source)
+        if page.source.endswith(".mdx"):
             files = SnippetFiles(site.root)
-            for w in mdx_warnings(body, first_line, files=files, source=page.source):
+            found = mdx_warnings(body, first_line, files=files, source=page.source, assets=scope)
+            for w in found:
                 where = Location(w.source or page.source, w.line, 1)
                 diagnostics.warning(Code(w.code), w.message, where)
+        else:
+            renderer().render(body, assets=scope, first_line=first_line)
+        seen: set[AssetWarning] = set()
+        for a in scope.warnings:
+            if a not in seen:
+                seen.add(a)
+                where = Location(a.source or page.source, a.line, a.column)
+                diagnostics.warning(Code.ASSET_NOT_FOUND, a.message, where)
     for page in site.pages:
         value = schemaembed.wanted(page) if page.operation is None else None
         if value is not None and schemaembed.find(site, value) is None:
@@ -75,3 +90,6 @@ def _outputs(site: Site, diagnostics: Diagnostics) -> None:
                 f"{what} cannot be written: {problem}; rename the page or its 'directory'",
                 where,
             )
+        else:
+            owners[fold(path)] = f"the page {page.url}"
+    site.static = drop_conflicts(site.static, paths, owners, diagnostics)

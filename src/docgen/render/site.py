@@ -152,3 +152,5 @@ def iter_site(
         for name, document in spec.documents.items():
             yield f"_docgen/specs/{download_name(name)}", document.text.encode()
     yield from asset_files()
+    for item in site.static:
+        yield item.name, item.path.read_bytes()

@@ -1,0 +1,139 @@
+"""The docs repo's static files (images, videos, PDFs, fonts, ...), copied into the site at
+the same paths, as Mintlify serves them: ``/images/x.png`` in a page is ``images/x.png`` of
+the repo.
+
+Only files with a known media or document extension (:data:`EXTENSIONS`) are copied, from the
+same folders pages come from (:func:`~docgen.nav.pagefiles.source_dirs`: no hidden or ``_``
+folders, ``node_modules``, ``snippets/``, output folders). Page sources, configs, scripts and
+HTML never are: content cannot put a script on the site's origin. Regular files only; a link
+is followed only when its target is inside the docs root. Bounded: files over
+:data:`MAX_FILE_BYTES`, and everything past :data:`MAX_FILES` files or :data:`MAX_TOTAL_BYTES`,
+are skipped with an ``asset-skipped`` warning, as is an SVG that carries script.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.exceptions import OutputError
+from docgen.nav.model import StaticFile
+from docgen.nav.pagefiles import source_dirs
+from docgen.nav.urls import PathSet, fold
+
+_IMAGES = "png jpg jpeg gif webp avif svg ico bmp tif tiff"
+_MEDIA = "mp4 webm mov m4v ogv mp3 wav m4a ogg oga flac"
+_DOCUMENTS = "pdf txt csv zip"
+_FONTS = "woff woff2 ttf otf"
+EXTENSIONS = frozenset(" ".join((_IMAGES, _MEDIA, _DOCUMENTS, _FONTS)).split())
+MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_TOTAL_BYTES = 256 * 1024 * 1024
+MAX_FILES = 5_000
+# What makes an SVG opened on its own run script: <script>, event handlers, javascript: URLs,
+# foreign HTML. A conservative screen: a false alarm only skips the file, with a warning.
+_SVG_SCRIPT = re.compile(
+    rb"<\s*script|<\s*foreignobject|\son[a-z]+\s*=|javascript\s*:|<\s*iframe|<\s*embed",
+    re.IGNORECASE,
+)
+
+
+def is_static_name(name: str) -> bool:
+    """Whether a file of this name is copied into the site (by extension)."""
+    base = name.rsplit("/", 1)[-1]
+    return "." in base and base.rsplit(".", 1)[1].lower() in EXTENSIONS
+
+
+def discover_static(
+    root: Path, diagnostics: Diagnostics, skip: Path | None = None
+) -> tuple[StaticFile, ...]:
+    """Every static file under ``root`` to copy, sorted by name; problems are warnings."""
+    root = root.resolve()
+    skip_resolved = skip.resolve() if skip is not None else None
+    found: list[StaticFile] = []
+    paths = PathSet()
+    total = 0
+    over_limit: list[str] = []
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        here = Path(folder)
+        dirs[:] = source_dirs(root, here, dirs, skip_resolved)
+        for file in sorted(files):
+            if file.startswith((".", "_")) or not is_static_name(file):
+                continue
+            path = here / file
+            name = path.relative_to(root).as_posix()
+            size = _regular_size(root, path)
+            if size is None:
+                _skip(diagnostics, name, "not a regular file inside the docs folder")
+                continue
+            if size > MAX_FILE_BYTES:
+                _skip(diagnostics, name, f"larger than {MAX_FILE_BYTES // 2**20} MB")
+                continue
+            if len(found) >= MAX_FILES or total + size > MAX_TOTAL_BYTES:
+                over_limit.append(name)
+                continue
+            if name.lower().endswith(".svg") and _svg_has_script(path):
+                _skip(diagnostics, name, "an SVG with script or event handlers")
+                continue
+            try:
+                paths.add(name)
+            except OutputError as exc:
+                _skip(diagnostics, name, str(exc))
+                continue
+            found.append(StaticFile(name, path, size))
+            total += size
+    if over_limit:
+        diagnostics.warning(
+            Code.ASSET_SKIPPED,
+            f"{len(over_limit)} static file(s) not copied: a site copies at most {MAX_FILES:,} "
+            f"files and {MAX_TOTAL_BYTES // 2**20} MB of them (first: {over_limit[0]})",
+            Location(over_limit[0], None, None),
+        )
+    return tuple(sorted(found, key=lambda item: item.name))
+
+
+def _regular_size(root: Path, path: Path) -> int | None:
+    """The size of a regular file (through a link only when it stays inside ``root``)."""
+    try:
+        info = path.lstat()
+        if stat.S_ISLNK(info.st_mode):
+            if not path.resolve().is_relative_to(root):
+                return None
+            info = path.stat()
+    except (OSError, RuntimeError):
+        return None
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+def _svg_has_script(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            return _SVG_SCRIPT.search(handle.read(MAX_FILE_BYTES + 1)) is not None
+    except OSError:
+        return True
+
+
+def _skip(diagnostics: Diagnostics, name: str, why: str) -> None:
+    diagnostics.warning(
+        Code.ASSET_SKIPPED, f"static file not copied into the site: {why}", Location(name)
+    )
+
+
+def drop_conflicts(
+    files: tuple[StaticFile, ...], taken: PathSet, owners: dict[str, str], diagnostics: Diagnostics
+) -> tuple[StaticFile, ...]:
+    """``files`` without those another output file (a page, a site file) already claims;
+    each dropped one is an ``asset-skipped`` warning naming what wins."""
+    kept: list[StaticFile] = []
+    for item in files:
+        try:
+            taken.add(item.name)
+        except OutputError as exc:
+            owner = owners.get(fold(item.name))
+            why = f"docgen writes {owner} there" if owner else str(exc)
+            _skip(diagnostics, item.name, why)
+            continue
+        kept.append(item)
+    return tuple(kept)

@@ -1,0 +1,191 @@
+"""Local files a page shows or links to (images, videos, PDFs): found, checked, re-pointed.
+
+A markdown-it core rule, active when the parse's ``env`` carries an :class:`AssetScope` (page
+bodies; never spec text). For each Markdown image, ``<img>``/``<video>``/``<audio>``/
+``<source>`` tag, ``Card img=``, and link to a file with a static file's extension
+(:func:`~docgen.nav.staticfiles.is_static_name`) whose URL is local: a relative URL is made
+root-relative against the page's folder (``./logo.svg`` in ``guides/intro.mdx`` is
+``/guides/logo.svg``, as Mintlify reads it; the page itself lives at ``guides/intro/``), and a
+target the site does not copy is an ``asset-not-found`` warning with its file, line and column.
+The renderers then turn root-relative URLs into page-relative ones.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote
+
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+from docgen.nav.model import Site
+from docgen.nav.staticfiles import is_static_name
+from docgen.render.jsx import Tag, Unevaluated, as_text
+
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+# Tag attributes that name a file the page shows (always checked) or links to (checked when
+# the target looks like a static file).
+_SHOWN = {"img": ("src",), "video": ("src", "poster"), "audio": ("src",), "source": ("src",)}
+_SHOWN_PROPS = {"Card": ("img",)}
+
+
+@dataclass(frozen=True, slots=True)
+class AssetWarning:
+    source: str | None  # a snippet's file, or None for the page itself
+    line: int
+    column: int
+    message: str
+
+
+@dataclass(slots=True)
+class AssetScope:
+    """What the rule needs: the page's file, the files the site copies, the docs root."""
+
+    page: str
+    known: frozenset[str]
+    root: Path
+    warnings: list[AssetWarning] = field(default_factory=list)
+
+
+def asset_scope(site: Site, page: str) -> AssetScope:
+    """The scope for rendering or checking the page file ``page`` of ``site``."""
+    known = site.static_names()
+    return AssetScope(page, known, Path(site.root))
+
+
+def local_target(url: str, page: str) -> str | None:
+    """The docs-root path (posix, no leading ``/``) a local URL names, ``None`` for anything
+    else (a scheme, ``//host``, a bare fragment) or a path that leaves the root."""
+    path = url.split("#", 1)[0].split("?", 1)[0]
+    if not path or _SCHEME.match(path) or path.startswith(("//", "\\")):
+        return None
+    path = unquote(path)
+    joined = (
+        path.lstrip("/") if path.startswith("/") else posixpath.join(posixpath.dirname(page), path)
+    )
+    normal = posixpath.normpath(joined)
+    if normal in (".", "") or normal.startswith("../") or normal == "..":
+        return None
+    return normal
+
+
+def _rewritten(url: str, target: str) -> str:
+    """``url`` pointing at ``/target``, its query and fragment kept."""
+    rest = url[len(url.split("#", 1)[0].split("?", 1)[0]) :]
+    return "/" + quote(target, safe="/") + rest
+
+
+def scope_of(env: Any) -> tuple[AssetScope | None, str | None]:
+    """The scope of this parse and the file being parsed (a snippet's, or None)."""
+    context = env.get("mdx")
+    if context is not None:
+        return getattr(context, "assets", None), getattr(context, "source", None)
+    scope = env.get("assets")
+    return (scope if isinstance(scope, AssetScope) else None), None
+
+
+def core_rule(state: StateCore) -> None:
+    """Check and re-point the local files of a parsed page body (see the module docstring)."""
+    scope, source = scope_of(state.env)
+    if scope is None:
+        return
+    lines = state.src.split("\n")
+    first = _first_line(state.env)
+    for token in state.tokens:
+        if token.type == "mdx_open":
+            _tag(scope, source, token.meta["tag"], token.map, lines, first, token.meta.get("line"))
+        elif token.type == "inline" and token.children:
+            for child in token.children:
+                if child.type == "image":
+                    _attr(scope, source, child, "src", True, token.map, lines, first)
+                elif child.type == "link_open":
+                    _attr(scope, source, child, "href", False, token.map, lines, first)
+                elif child.type == "mdx_inline":
+                    _tag(scope, source, child.meta["tag"], token.map, lines, first, None)
+
+
+def _first_line(env: Any) -> int:
+    context = env.get("mdx")
+    if context is not None:
+        return int(getattr(context, "root_line", 1))
+    return int(env.get("assets_line", 1))
+
+
+def _attr(
+    scope: AssetScope,
+    source: str | None,
+    token: Token,
+    key: str,
+    shown: bool,
+    where: list[int] | None,
+    lines: list[str],
+    first: int,
+) -> None:
+    url = str(token.attrGet(key) or "")
+    new = _check(scope, source, url, shown, where, lines, first, None)
+    if new is not None:
+        token.attrSet(key, new)
+
+
+def _tag(
+    scope: AssetScope,
+    source: str | None,
+    tag: Tag,
+    where: list[int] | None,
+    lines: list[str],
+    first: int,
+    line: int | None,
+) -> None:
+    shown = _SHOWN.get(tag.name, ()) + _SHOWN_PROPS.get(tag.name, ())
+    for key in (*shown, "href"):
+        value = tag.attrs.get(key)
+        if value is None or isinstance(value, (Unevaluated, bool)):
+            continue
+        url = as_text(value)
+        new = _check(scope, source, url, key in shown, where, lines, first, line)
+        if new is not None:
+            tag.attrs[key] = new
+
+
+def _check(
+    scope: AssetScope,
+    source: str | None,
+    url: str,
+    shown: bool,
+    where: list[int] | None,
+    lines: list[str],
+    first: int,
+    line: int | None,
+) -> str | None:
+    """The URL to use instead of ``url`` (``None``: keep it), warning when it names nothing."""
+    target = local_target(url, scope.page)
+    if target is None or not (shown or is_static_name(target)):
+        return None
+    if target not in scope.known:
+        at_line, column = _locate(url, where, lines, first, line)
+        if (scope.root / target).is_file():
+            why = "is in the docs folder but not copied into the site (see asset-skipped)"
+        else:
+            why = "is not a file of the docs folder"
+        what = "shows" if shown else "links to"
+        scope.warnings.append(
+            AssetWarning(source, at_line, column, f"the page {what} '{url}': '{target}' {why}")
+        )
+    return None if url.startswith("/") else _rewritten(url, target)
+
+
+def _locate(
+    url: str, where: list[int] | None, lines: list[str], first: int, line: int | None
+) -> tuple[int, int]:
+    """(line, column) of ``url`` in the parsed text, searched from its block's first line."""
+    start = where[0] if where else (line - first if line is not None else 0)
+    end = where[1] if where else start + 1
+    for index in range(max(0, start), min(len(lines), max(end, start + 1) + 40)):
+        column = lines[index].find(url)
+        if column != -1:
+            return first + index, column + 1
+    return (line if line is not None else first + start), 1

@@ -1,0 +1,209 @@
+"""The docs repo's static files (images, PDFs, fonts, ...) are copied into the site at the
+same paths, pages point at them from any depth, and a page showing a missing file is warned
+about with its file, line and column (check and build alike)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import struct
+import subprocess
+import sys
+import threading
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
+    """A real PNG file of one colour."""
+    raw = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
+
+
+def docgen(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "docgen", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=cwd,
+    )
+
+
+@pytest.fixture()
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "docs"
+    (root / "images").mkdir(parents=True)
+    (root / "guides" / "deep").mkdir(parents=True)
+    (root / "docs.json").write_text(
+        json.dumps({"name": "S", "navigation": {"pages": ["index", "guides/deep/intro"]}})
+    )
+    (root / "images" / "hero.png").write_bytes(png(64, 32, (20, 110, 200)))
+    (root / "guides" / "deep" / "chart.png").write_bytes(png(40, 20, (200, 60, 20)))
+    (root / "guides" / "manual.pdf").write_bytes(b"%PDF-1.4\n%%EOF\n")
+    (root / "index.mdx").write_text(
+        "---\ntitle: Home\n---\n\n![Hero](/images/hero.png)\n\n"
+        '<Frame>\n  <img src="/images/hero.png" alt="framed" />\n</Frame>\n'
+    )
+    (root / "guides" / "deep" / "intro.md").write_text(
+        "# Intro\n\n![Chart](./chart.png)\n\n"
+        '<img src="../../images/hero.png" alt="raw html is text in .md" />\n\n'
+        "Read the [manual](../manual.pdf).\n"
+    )
+    # Never copied: scripts and HTML, hidden and underscore folders, node_modules, snippets.
+    (root / "custom.js").write_text("alert(1)\n")
+    (root / "extra.html").write_text("<script>alert(1)</script>\n")
+    for folder in (".github", "_drafts", "node_modules/pkg", "snippets"):
+        (root / folder).mkdir(parents=True)
+        (root / folder / "x.png").write_bytes(png(2, 2, (0, 0, 0)))
+    return root
+
+
+def test_static_files_are_copied_and_shown_at_every_depth(repo: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    run = docgen("build", str(repo / "docs.json"), "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    assert "asset-" not in run.stderr
+    copied = sorted(
+        p.relative_to(out).as_posix() for p in out.rglob("*") if p.suffix in (".png", ".pdf")
+    )
+    assert copied == ["guides/deep/chart.png", "guides/manual.pdf", "images/hero.png"]
+    assert (out / "images" / "hero.png").read_bytes() == (repo / "images/hero.png").read_bytes()
+    for name in ("custom.js", "extra.html"):
+        assert not (out / name).exists()
+    home = (out / "index.html").read_text()
+    assert '<img src="images/hero.png" alt="Hero" />' in home
+    assert '<img src="images/hero.png" alt="framed">' in home
+    intro = (out / "guides" / "deep" / "intro" / "index.html").read_text()
+    # ./chart.png is next to the page *file*; the page itself is one folder deeper.
+    assert '<img src="../../../guides/deep/chart.png" alt="Chart" />' in intro
+    assert 'href="../../../guides/manual.pdf"' in intro
+
+
+def test_a_missing_local_image_is_a_located_warning_in_check_and_build(
+    repo: Path, tmp_path: Path
+) -> None:
+    with (repo / "index.mdx").open("a") as handle:
+        handle.write("\nSee ![the plan](/images/plan.png).\n")
+    with (repo / "guides" / "deep" / "intro.md").open("a") as handle:
+        handle.write("\n[Old](./old.pdf) and [a page](../other)\n")
+    check = docgen("check", "--format", "json", cwd=repo)
+    found = [
+        (d["file"], d["line"], d["column"], d["code"])
+        for d in json.loads(check.stdout)["diagnostics"]
+        if d["code"].startswith("asset-")
+    ]
+    assert found == [
+        ("guides/deep/intro.md", 9, 7, "asset-not-found"),
+        ("index.mdx", 11, 17, "asset-not-found"),
+    ]
+    strict = docgen("build", str(repo / "docs.json"), "-o", str(tmp_path / "o"), "--strict")
+    assert strict.returncode == 1 and strict.stderr.count("asset-not-found") == 2
+    assert not (tmp_path / "o").exists()
+
+
+def test_unsafe_or_oversized_files_are_skipped_with_a_warning(repo: Path, tmp_path: Path) -> None:
+    (repo / "images" / "evil.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    )
+    (repo / "images" / "fine.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" '
+        'height="4"/></svg>'
+    )
+    with (repo / "images" / "huge.mp4").open("wb") as handle:  # sparse: nothing is written
+        handle.truncate(21 * 1024 * 1024)
+    outside = tmp_path / "secret.png"
+    outside.write_bytes(png(2, 2, (1, 2, 3)))
+    (repo / "images" / "link-out.png").symlink_to(outside)
+    (repo / "images" / "link-in.png").symlink_to(repo / "images" / "hero.png")
+    os.mkfifo(repo / "images" / "pipe.png")
+    (repo / "llms.txt").write_text("a hand-written llms.txt\n")
+    check = docgen("check", "--format", "json", cwd=repo)
+    skipped = sorted(
+        d["file"] for d in json.loads(check.stdout)["diagnostics"] if d["code"] == "asset-skipped"
+    )
+    assert skipped == [
+        "images/evil.svg",
+        "images/huge.mp4",
+        "images/link-out.png",
+        "images/pipe.png",
+        "llms.txt",
+    ]
+    os.unlink(repo / "images" / "huge.mp4")  # keep the build test quick
+    out = tmp_path / "out"
+    build = docgen("build", str(repo / "docs.json"), "-o", str(out))
+    assert build.returncode == 0, build.stderr
+    assert (out / "images" / "fine.svg").is_file() and (out / "images" / "link-in.png").is_file()
+    assert not (out / "images" / "evil.svg").exists()
+    assert not (out / "images" / "link-out.png").exists()
+    assert (out / "llms.txt").read_text() != "a hand-written llms.txt\n"
+
+
+def test_rebuilds_copy_only_what_changed_and_drop_removed_files(repo: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    config = str(repo / "docs.json")
+    assert docgen("build", config, "-o", str(out)).returncode == 0
+    assert "nothing changed" in docgen("build", config, "-o", str(out)).stderr
+    (repo / "images" / "new.png").write_bytes(png(3, 3, (9, 9, 9)))
+    added = docgen("build", config, "-o", str(out))
+    # The new file and the manifest, which lists the static files; every page is kept.
+    assert "2 written" in added.stderr and (out / "images" / "new.png").is_file()
+    (repo / "images" / "new.png").unlink()
+    removed = docgen("build", config, "-o", str(out))
+    assert "1 written" in removed.stderr and not (out / "images" / "new.png").exists()
+    manifest = json.loads((out / "_docgen" / "manifest.json").read_text())
+    assert manifest["static"] == ["guides/deep/chart.png", "guides/manual.pdf", "images/hero.png"]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture()
+def served(repo: Path, tmp_path: Path) -> Iterator[str]:
+    out = tmp_path / "served"
+    assert docgen("build", str(repo / "docs.json"), "-o", str(out)).returncode == 0
+    handler = functools.partial(_Quiet, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_images_load_in_a_browser(browser: Any, served: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    failed: list[str] = []
+    tab.on("requestfailed", lambda r: failed.append(r.url))
+    tab.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    for path, count in (("/", 2), ("/guides/deep/intro/", 1)):
+        tab.goto(served + path)
+        tab.wait_for_load_state("load")
+        sizes = tab.eval_on_selector_all(
+            "main img", "els => els.map(e => [e.complete, e.naturalWidth])"
+        )
+        assert len(sizes) == count and all(done and width > 0 for done, width in sizes), sizes
+    assert failed == []
+    context.close()
