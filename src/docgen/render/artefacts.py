@@ -71,7 +71,7 @@ def manifest(site: Site, rendered: list[RenderedPage], schemas: Sequence[Output]
     for record in records:
         if record["operation"] is not None:
             record["anchors"] = anchors.get(str(record["url"]), [])
-    data = {
+    data: dict[str, object] = {
         "generator": "docgen",
         "name": site.config.name,
         "url": site.config.url,
