@@ -51,6 +51,10 @@ class Code(StrEnum):
     PLAYGROUND_INVALID = "playground-invalid"
     ASSET_SKIPPED = "asset-skipped"  # warning: a static file of the repo is not copied
     ASSET_NOT_FOUND = "asset-not-found"  # warning: a page shows a local file that is not there
+    PAGE_FRONTMATTER = "page-frontmatter"  # a frontmatter key of the wrong type or value
+    REDIRECT_INVALID = "redirect-invalid"
+    REDIRECT_CONFLICT = "redirect-conflict"  # a source that is a page or another redirect
+    REDIRECT_LOOP = "redirect-loop"  # warning: a chain of redirects, or a loop
 
 
 @dataclass(frozen=True, slots=True)

@@ -180,11 +180,13 @@
 
     function usable(node) {
       return node && typeof node.l === "string" &&
-        (Array.isArray(node.c) || (typeof node.u === "string" && !/^\s*[a-z][a-z0-9+.-]*:/i.test(node.u)));
+        (Array.isArray(node.c) || (typeof node.u === "string" &&
+          (node.x ? /^(https?:|mailto:|[\/.#])/i.test(node.u) : !/^\s*[a-z][a-z0-9+.-]*:/i.test(node.u))));
     }
 
     function isHere(node) {
       var a = doc.createElement("a");
+      if (node.x) { return false; }
       a.href = base + node.u.replace(/^[\/\\]+/, "");
       return samePage(a.pathname, here);
     }
@@ -197,7 +199,8 @@
 
     function link(node) {
       var a = el("a", "nav-link");
-      a.href = base + node.u.replace(/^[\/\\]+/, "");
+      a.href = node.x ? node.u : base + node.u.replace(/^[\/\\]+/, "");
+      if (node.x) { a.rel = "noopener noreferrer"; }
       if (node.d) { a.classList.add("deprecated"); }
       if (samePage(a.pathname, here)) {
         a.classList.add("active");
@@ -205,7 +208,14 @@
       }
       if (typeof node.m === "string" && node.m) { a.appendChild(methodBadge(node.m)); }
       a.appendChild(el("span", "nav-label", node.l));
-      if (node.d) { a.appendChild(el("span", "visually-hidden", " (deprecated)")); }
+      if (typeof node.t === "string" && node.t) { a.appendChild(el("span", "nav-tag", node.t)); }
+      if (node.d) {
+        var mark = el("span", "nav-tag nav-tag-deprecated", "deprecated");
+        mark.setAttribute("aria-hidden", "true");
+        a.appendChild(mark);
+        a.appendChild(el("span", "visually-hidden", " (deprecated)"));
+      }
+      if (node.x) { a.appendChild(el("span", "visually-hidden", " (external link)")); }
       return a;
     }
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.config import urls
+from docgen.config.apimdx import read_api_mdx
 from docgen.config.chrome import read_chrome
 from docgen.config.includes import has_includes, resolve_includes
 from docgen.config.keys import parse_public_key
@@ -308,6 +309,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
         description=data.get("description"),
         primary_color=data.get("colors", {}).get("primary"),
         chrome=read_chrome(data),
+        api_mdx=read_api_mdx(data, doc, diagnostics),
         navigation=navigation,
         playground=playground,
         languages=_sample_languages(api.get("examples", {}), doc, diagnostics),

@@ -122,6 +122,26 @@ class Chrome:
 
 
 @dataclass(frozen=True, slots=True)
+class ApiMdx:
+    """``api.mdx`` (mint.json ``api.baseUrl`` / ``api.auth``): what hand-written ``api:`` pages
+    use when their URL is a path, and how they authenticate."""
+
+    servers: tuple[str, ...] = ()
+    auth_method: str | None = None  # bearer | basic | key | cobalt | none
+    auth_name: str | None = None  # the header of ``key``
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect:
+    """One ``redirects`` entry (``source`` may hold ``:param``, ``:param*`` and ``*``)."""
+
+    source: str
+    destination: str
+    permanent: bool
+    pointer: str
+
+
+@dataclass(frozen=True, slots=True)
 class SiteConfig:
     name: str
     url: str | None
@@ -137,3 +157,5 @@ class SiteConfig:
     global_links: tuple[GlobalLink, ...] = ()
     source_format: str = "docs.json"  # or "mint.json" (read through the documented mapping)
     chrome: Chrome = field(default_factory=lambda: Chrome())
+    api_mdx: ApiMdx = field(default_factory=lambda: ApiMdx())
+    redirects: tuple[Redirect, ...] = ()

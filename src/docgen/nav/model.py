@@ -17,6 +17,33 @@ class PageKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Endpoint:
+    """A hand-written API page's ``api: METHOD URL``: ``servers`` are the URL's origin (a full
+    URL) or ``api.mdx.server`` (a path); empty when neither gives one."""
+
+    method: str
+    path: str
+    servers: tuple[str, ...]
+    auth_method: str | None = None  # bearer | basic | key | none (frontmatter ``authMethod``)
+    auth_name: str | None = None  # the header of ``key``
+
+
+@dataclass(frozen=True, slots=True)
+class PageMeta:
+    """Frontmatter that shapes a page and its sidebar entry (checked by nav/pagemeta.py)."""
+
+    sidebar_title: str | None = None
+    icon: str | None = None
+    mode: str = "default"  # default | wide | center | custom | frame
+    tag: str | None = None
+    deprecated: bool = False
+    noindex: bool = False
+    url: str | None = None  # an external link shown in the sidebar instead of the page
+    hidden: bool = False
+    api: Endpoint | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Page:
     """One page of the site.
 
@@ -39,6 +66,12 @@ class Page:
     frontmatter: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     body: str = field(default="", compare=False, hash=False)  # a page file's Markdown body
     body_line: int = field(default=1, compare=False, hash=False)  # its first line in the file
+    meta: PageMeta = field(default_factory=PageMeta, compare=False, hash=False)
+
+    @property
+    def indexed(self) -> bool:
+        """Whether search, sitemap.xml and llms.txt list the page."""
+        return not self.hidden and not self.meta.noindex
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +82,9 @@ class NavLink:
     label: str
     method: str | None = None
     deprecated: bool = False
+    tag: str | None = None
+    icon: str | None = None
+    external: str | None = None  # frontmatter ``url``: the sidebar links there, not to ``url``
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +101,9 @@ class NavSection:
     def first_url(self) -> str | None:
         for item in self.items:
             if isinstance(item, NavLink):
-                return item.url
+                if item.external is None:
+                    return item.url
+                continue
             url = item.first_url()
             if url is not None:
                 return url
@@ -75,7 +113,8 @@ class NavSection:
         out: list[str] = []
         for item in self.items:
             if isinstance(item, NavLink):
-                out.append(item.url)
+                if item.external is None:
+                    out.append(item.url)
             else:
                 out.extend(item.urls())
         return out

@@ -12,7 +12,7 @@ from docgen.exceptions import LoadError
 from docgen.load import yaml_safe
 from docgen.load.paths import display_name
 from docgen.load.source import read_text
-from docgen.nav.model import Page, PageKind
+from docgen.nav.model import Page, PageKind, PageMeta
 from docgen.spec.model import Operation
 
 PAGE_SUFFIXES = (".mdx", ".md")
@@ -30,6 +30,7 @@ class PageFile:
     frontmatter: dict[str, Any] = field(default_factory=dict)
     body: str = ""
     body_line: int = 1
+    front: str = ""  # the frontmatter's text (it starts on line 2), for locating its keys
 
     @property
     def url(self) -> str:
@@ -57,6 +58,7 @@ class PageFile:
         trail: tuple[str, ...],
         hidden: bool,
         section: int,
+        meta: PageMeta | None = None,
     ) -> Page:
         """The site page of this file (an operation page when its frontmatter names one)."""
         kind = PageKind.PAGE
@@ -80,6 +82,7 @@ class PageFile:
             frontmatter=self.frontmatter,
             body=self.body,
             body_line=self.body_line,
+            meta=meta or PageMeta(),
         )
 
 
@@ -209,4 +212,5 @@ def read_page(root: Path, path: Path, diagnostics: Diagnostics) -> PageFile:
         )
         return page
     page.frontmatter = data
+    page.front = front
     return page

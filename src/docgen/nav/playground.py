@@ -100,7 +100,7 @@ def choose(page: Page, config: SiteConfig) -> PlaygroundChoice:
 def check(site: Site, diagnostics: Diagnostics) -> None:
     """Report playground settings that are not valid, or that ask for ``auth`` without auth."""
     for page in site.pages:
-        if page.operation is None:
+        if page.operation is None and page.meta.api is None:
             continue
         for setting in _settings(page):
             location = _location(site, page, setting)

@@ -28,6 +28,7 @@ from docgen.nav import frontmatter, hints, playground, references
 from docgen.nav.generate import generate
 from docgen.nav.model import NavLink, NavSection, Page, Site
 from docgen.nav.pagefiles import PageFile, PageFiles
+from docgen.nav.pagemeta import read_meta
 from docgen.nav.references import Reference
 from docgen.nav.registry import Claim, Registry
 from docgen.nav.specfind import SpecFinder
@@ -328,10 +329,17 @@ class Resolver:
         page_file = self.files.read(path)
         self.listed_files.add(page_file.name)
         page = self._file_page(page_file, scope, trail, False, section, where)
-        if page is None:
+        if page is None or page.meta.hidden:
             return None
+        meta = page.meta
         method = page.operation.method if page.operation is not None else None
-        return NavLink(page.url, page.title, method)
+        if meta.api is not None:
+            method = meta.api.method
+        deprecated = meta.deprecated or (
+            page.operation is not None and page.operation.data.get("deprecated") is True
+        )
+        label = meta.sidebar_title or page.title
+        return NavLink(page.url, label, method, deprecated, meta.tag, meta.icon, meta.url)
 
     def _file_page(
         self,
@@ -352,7 +360,8 @@ class Resolver:
             found = self._frontmatter_operation(page_file, front.strip(), scope)
             if found is not None:
                 operation, directory = found
-        page = page_file.page(operation, directory, trail, hidden, section)
+        meta = read_meta(page_file, self.config, self.diagnostics)
+        page = page_file.page(operation, directory, trail, hidden or meta.hidden, section, meta)
         self.registry.register(
             identity, page, f"page file '{page_file.name}'", where or Location(page_file.name, 1, 1)
         )

@@ -39,7 +39,7 @@ def search_entries(
     entries = []
     for item in rendered:
         page = item.page
-        if page.hidden:
+        if not page.indexed:  # hidden and noindex pages are never indexed
             continue
         op = page.operation
         method = None if op is None else ("HOOK" if op.webhook else op.method)
@@ -57,7 +57,7 @@ def sitemap(site: Site, extra: Sequence[str] = ()) -> str | None:
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ]
-    urls = [page.url for page in site.pages if not page.hidden] + list(extra)
+    urls = [page.url for page in site.pages if page.indexed] + list(extra)
     for url in sorted(urls):
         loc = site.config.url + (url if url != "/" else "/")
         lines.append(f"  <url><loc>{xml_escape(loc)}</loc></url>")

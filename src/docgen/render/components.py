@@ -240,6 +240,12 @@ def _close(tag: Tag, env: EnvType) -> str:
     return "</div>\n"
 
 
+def icon_html(name: str) -> str:
+    """The markup of the icon ``name`` (Icon component, sidebar): a neutral mark, as no icon
+    set is bundled."""
+    return f'<span class="mdx-icon" aria-hidden="true" data-icon="{escape(name)}"></span>'
+
+
 def _inline(tag: Tag, env: EnvType) -> str:
     name = tag.name
     if not name:
@@ -257,10 +263,7 @@ def _inline(tag: Tag, env: EnvType) -> str:
     if name == "Icon":
         if tag.closing:
             return ""
-        return (
-            f'<span class="mdx-icon" aria-hidden="true" data-icon="{escape(attr(tag, "icon"))}">'
-            f"</span>"
-        )
+        return icon_html(attr(tag, "icon"))
     if name == "Tooltip":
         if tag.closing:
             return "</span>"

@@ -18,6 +18,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
+from markdown_it.token import Token
 from markupsafe import escape
 
 from docgen.nav.model import Page
@@ -326,6 +327,12 @@ def mdx_warnings(
     context = Context(None, first_line, [], files, (source,) if source else (), assets=assets)
     _mdx().parse(body, {"mdx": context})
     return context.warnings
+
+
+def mdx_tokens(body: str, first_line: int = 1) -> list[Token]:
+    """A page body's tokens (snippets are not read), to find the components it uses."""
+    context = Context(None, first_line, [], None, ())
+    return _mdx().parse(body, {"mdx": context})
 
 
 _HEADING = re.compile(r"^#\s+")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from docgen.config.model import NodeKind
 from docgen.nav.model import NavLink, NavSection, Page
+from docgen.render.components import icon_html
+from docgen.render.markdown import site_relative
 from docgen.render.views import NavItemView, PageLink, TabView, VersionView
 
 
@@ -18,6 +20,15 @@ def href(base: str, url: str) -> str:
     if url == "/":
         return base
     return f"{base}{url.lstrip('/')}/"
+
+
+def link_href(link: NavLink, base: str) -> str:
+    """Where a sidebar link goes: its page, or the frontmatter ``url`` it stands for."""
+    if link.external is None:
+        return href(base, link.url)
+    if link.external.startswith("/") and not link.external.startswith("//"):
+        return site_relative(link.external, base)
+    return link.external
 
 
 def _sections(root: NavSection) -> list[NavSection]:
@@ -140,7 +151,14 @@ def nav_item(item: NavSection | NavLink, page_url: str, base: str) -> NavItemVie
     """The view of one sidebar entry (and its children) on the page at ``page_url``."""
     if isinstance(item, NavLink):
         return NavItemView(
-            item.label, href(base, item.url), item.method, item.url == page_url, item.deprecated
+            item.label,
+            link_href(item, base),
+            item.method,
+            item.external is None and item.url == page_url,
+            item.deprecated,
+            tag=item.tag,
+            icon_html=icon_html(item.icon) if item.icon else "",
+            external=item.external is not None,
         )
     children = tuple(nav_item(i, page_url, base) for i in item.items)
     contains = page_url in urls_of(item)

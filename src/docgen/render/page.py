@@ -9,13 +9,14 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from docgen.config.model import SiteConfig
+from docgen.config.model import PlaygroundDisplay, SiteConfig
 from docgen.diagnostics import Diagnostic, Diagnostics
 from docgen.exceptions import TooManyFields
 from docgen.nav import playground
-from docgen.nav.model import Page, Site
+from docgen.nav.model import Endpoint, Page, Site
+from docgen.nav.playground import PlaygroundChoice
 from docgen.nav.urls import twin_path
-from docgen.render import schemaembed, searchdoc, twins
+from docgen.render import apipage, schemaembed, searchdoc, twins
 from docgen.render.assets import asset_scope
 from docgen.render.chrome import chrome_view
 from docgen.render.highlight import highlight
@@ -162,6 +163,10 @@ class SiteRenderer:
             "site_json": site_json(config, base),
             "auth_enabled": config.auth is not None,
             "chrome": chrome_view(config.chrome, base),
+            "mode": page.meta.mode,
+            "tag": page.meta.tag,
+            "deprecated": page.meta.deprecated,
+            "noindex": not page.indexed,
         }
         operation: OperationView | None = None
         body: Rendered = Rendered("")
@@ -194,6 +199,8 @@ class SiteRenderer:
             operation = _with_download(operation, base, spec.name)
             directory = page.directory or ""
             schemas = tuple(sorted((spec.name, directory, d, n) for d, n in links.linked))
+        elif page.meta.api is not None:
+            operation = self._api_view(page, page.meta.api, base)
         description = page.description
         if description is None and page.operation is not None:
             summary = page.operation.data.get("description")
@@ -204,7 +211,9 @@ class SiteRenderer:
             kind=page.kind.value,
             body_html=body.html,
             toc=tuple(
-                TocEntry(lvl, text, anchor) for lvl, text, anchor in body.headings if lvl in (2, 3)
+                TocEntry(lvl, text, anchor)
+                for lvl, text, anchor in body.headings
+                if lvl in (2, 3) and page.meta.mode == "default"  # other modes have no side panel
             ),
             operation=operation,
             **common,
@@ -216,7 +225,7 @@ class SiteRenderer:
         )
         document = (
             searchdoc.operation_document(operation)
-            if operation is not None
+            if page.operation is not None and operation is not None
             else searchdoc.page_document(page.title, body.html)
         )
         anchors = operation.anchors if operation else ()
@@ -262,6 +271,24 @@ class SiteRenderer:
         )
         html = self.env.get_template("schema.html").render(page=context, schema=view)
         return url, html, schema_markdown(view), view, linked
+
+    def _api_view(self, page: Page, endpoint: Endpoint, base: str) -> OperationView:
+        """A hand-written API page's header, samples and playground (render/apipage.py)."""
+        spec, op, used = apipage.synthetic(page, endpoint)
+        config = self.site.config
+        view = build_operation(
+            spec,
+            op,
+            site_url=config.url,
+            page_url=page.url,
+            languages=config.languages,
+            base=base,
+            choice=playground.choose(page, config)
+            if endpoint.servers
+            else PlaygroundChoice(PlaygroundDisplay.NONE),  # a path and no server: nowhere to send
+            proxy=config.playground.proxy,
+        )
+        return apipage.page_view(view, used)
 
     def _twin_href(self, page: Page, base: str) -> str:
         return twin_path(page.url)

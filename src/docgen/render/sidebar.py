@@ -18,7 +18,8 @@ from typing import Any, ClassVar
 from markupsafe import Markup
 
 from docgen.nav.model import NavLink, NavSection
-from docgen.render.navviews import NavViews, href, nav_item, urls_of
+from docgen.render.components import icon_html
+from docgen.render.navviews import NavViews, href, link_href, nav_item, urls_of
 from docgen.render.templates import environment
 
 LAZY_LINKS = 150  # a section with more links than this gets the lazy sidebar
@@ -37,6 +38,9 @@ class LinkView:
     method: str | None
     active: bool
     deprecated: bool
+    tag: str | None = None
+    icon_html: str = ""
+    external: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +189,16 @@ class Sidebar:
         cache_key = (id(link), base)
         found = None if active else self._links.get(cache_key)
         if found is None:
-            view = LinkView(link.label, href(base, link.url), link.method, active, link.deprecated)
+            view = LinkView(
+                link.label,
+                link_href(link, base),
+                link.method,
+                active and link.external is None,
+                link.deprecated,
+                link.tag,
+                icon_html(link.icon) if link.icon else "",
+                link.external is not None,
+            )
             found = RenderedLink(Markup(self.macros.lazy_link(view)))
             if not active:
                 self._links[cache_key] = found
@@ -245,12 +258,17 @@ def _more(cut: _Cut, items: tuple[NavSection | NavLink, ...], base: str) -> More
 
 def _node(item: NavSection | NavLink) -> dict[str, Any]:
     """One entry of a nav data file: ``l`` label, ``u`` root-relative URL, ``m`` method,
-    ``d`` deprecated; groups have ``c`` children and ``n`` the number of links below."""
+    ``d`` deprecated, ``t`` tag, ``x`` external (``u`` is then the link as written); groups
+    have ``c`` children and ``n`` the number of links below."""
     if isinstance(item, NavLink):
-        node: dict[str, Any] = {"l": item.label, "u": href("", item.url)}
+        node: dict[str, Any] = {"l": item.label, "u": link_href(item, "")}
         if item.method:
             node["m"] = item.method
         if item.deprecated:
             node["d"] = 1
+        if item.tag:
+            node["t"] = item.tag
+        if item.external and not item.external.startswith("/"):
+            node["x"] = 1
         return node
     return {"l": item.label, "n": len(urls_of(item)), "c": [_node(c) for c in item.items]}

@@ -127,7 +127,7 @@ def llms_txt(site: Site, pages: list[Page]) -> str:
         lines += [f"> {config.description}", ""]
     sections: dict[str, list[Page]] = {}
     for page in pages:
-        if page.hidden:
+        if not page.indexed:
             continue
         sections.setdefault(" › ".join(page.nav) or "Pages", []).append(page)
     for title, members in sections.items():

@@ -177,6 +177,9 @@ class NavItemView:
     deprecated: bool = False
     children: tuple[NavItemView, ...] = ()
     expanded: bool = True
+    tag: str | None = None
+    icon_html: str = ""  # docgen's own icon markup (render/components.icon_html)
+    external: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,3 +250,7 @@ class PageContext:
     extra: dict[str, str] = field(default_factory=dict)
     sidebar_html: str = ""  # pre-rendered sidebar (render/sidebar.py); else ``sidebar`` is used
     chrome: ChromeView | None = None  # navbar links and footer from docs.json
+    mode: str = "default"  # frontmatter ``mode``: default | wide | center | custom | frame
+    tag: str | None = None  # frontmatter ``tag``, shown beside the title
+    deprecated: bool = False  # frontmatter ``deprecated``
+    noindex: bool = False  # robots noindex: frontmatter ``noindex``, and hidden pages

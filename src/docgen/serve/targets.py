@@ -169,6 +169,9 @@ def _site_servers(site: Site) -> Iterator[Mapping[str, Any]]:
         for op in spec.operations:
             yield from _servers_of(op.path_item)
             yield from _servers_of(op.data)
+    for page in site.pages:  # hand-written API pages (``api: METHOD URL``) and ``api.mdx.server``
+        if page.meta.api is not None:
+            yield from ({"url": server} for server in page.meta.api.servers)
 
 
 def expand_server(server: Mapping[str, Any]) -> list[Origin | OriginPattern]:
