@@ -200,3 +200,20 @@ def test_frontmatter_shapes_the_sidebar_and_the_indexes(tmp_path: Path) -> None:
         assert "quiet" not in text and "gone" not in text and "wide" in text, listing
     words = (out / "_docgen" / "search-words.json").read_text()
     assert "quiet" not in words.lower() and "wide" in words.lower()
+
+
+def test_mint_json_base_url_and_auth_serve_hand_written_pages(tmp_path: Path) -> None:
+    (tmp_path / "get.mdx").write_text('---\ntitle: Get\napi: "GET /v1/users"\n---\n\nX\n')
+    mint = {
+        "name": "M",
+        "api": {"baseUrl": "https://api.example.com", "auth": {"method": "bearer"}},
+        "navigation": [{"group": "G", "pages": ["get"]}],
+    }
+    (tmp_path / "mint.json").write_text(json.dumps(mint))
+    out = tmp_path / "_out"
+    run = _run("build", str(tmp_path / "mint.json"), "-o", str(out))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "api.baseUrl" not in run.stdout + run.stderr  # used, so not reported as unused
+    data = _playground((out / "get" / "index.html").read_text())
+    assert [s["url"] for s in data["servers"]] == ["https://api.example.com"]
+    assert data["security"][0][0]["kind"] == "bearer"

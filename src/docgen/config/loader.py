@@ -27,6 +27,7 @@ from docgen.config.model import (
     PlaygroundDisplay,
     SiteConfig,
 )
+from docgen.config.redirects import read_redirects
 from docgen.config.unused import unused_keys
 from docgen.config.validate import human_errors
 from docgen.diagnostics import Code, Diagnostics, Location
@@ -310,6 +311,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
         primary_color=data.get("colors", {}).get("primary"),
         chrome=read_chrome(data),
         api_mdx=read_api_mdx(data, doc, diagnostics),
+        redirects=read_redirects(data, doc, diagnostics),
         navigation=navigation,
         playground=playground,
         languages=_sample_languages(api.get("examples", {}), doc, diagnostics),

@@ -40,6 +40,7 @@ _USED = {
     "versions",
     "topAnchor",
     "primaryTab",
+    "redirects",
 }
 _UNUSED = {
     "analytics",
@@ -59,7 +60,6 @@ _UNUSED = {
     "metadata",
     "mintlify",
     "modeToggle",
-    "redirects",
     "rounded",
     "search",
     "seo",
@@ -135,6 +135,8 @@ class _Converter:
             api["openapi"] = {"__value": data["openapi"], "__ptr": "/openapi"}
         if api:
             out["api"] = api
+        if "redirects" in data:
+            out["redirects"] = {"__value": data["redirects"], "__ptr": "/redirects"}
         out["navigation"] = self._navigation()
         return out
 
@@ -161,8 +163,17 @@ class _Converter:
                 "languages": example["languages"],
                 "__ptr": "/api/request/example",
             }
+        mdx: dict[str, Any] = {"__ptr": "/api"}
+        if "baseUrl" in raw:  # hand-written API pages' server (docs.json api.mdx.server)
+            mdx["server"] = {"__value": raw["baseUrl"], "__ptr": "/api/baseUrl"}
+        auth = raw.get("auth")
+        if isinstance(auth, dict):
+            kept = {k: auth[k] for k in ("method", "name") if k in auth}
+            mdx["auth"] = {"__value": kept, "__ptr": "/api/auth"}
+        if len(mdx) > 1:
+            out["mdx"] = mdx
         for key in raw:
-            if key not in ("playground", "request"):
+            if key not in ("playground", "request", "baseUrl", "auth"):
                 self.unused.setdefault(f"api.{key}", f"/api/{key}#key")
         return out
 

@@ -29,6 +29,7 @@ from docgen.nav.generate import generate
 from docgen.nav.model import NavLink, NavSection, Page, Site
 from docgen.nav.pagefiles import PageFile, PageFiles
 from docgen.nav.pagemeta import read_meta
+from docgen.nav.redirects import check_redirects
 from docgen.nav.references import Reference
 from docgen.nav.registry import Claim, Registry
 from docgen.nav.specfind import SpecFinder
@@ -101,6 +102,7 @@ class Resolver:
             else (),
         )
         playground.check(site, self.diagnostics)
+        check_redirects(site, self.config_doc, self.diagnostics)
         return site
 
     # -- walking the tree --------------------------------------------------------------------

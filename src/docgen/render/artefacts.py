@@ -12,6 +12,7 @@ from docgen.nav.urls import twin_path
 from docgen.render import twins
 from docgen.render.navviews import NavViews
 from docgen.render.page import CALLBACK_PATH, Output, RenderedPage
+from docgen.render.redirects import redirect_paths
 from docgen.render.searchindex import WORDS, SearchEntry
 from docgen.render.sidebar import Sidebar
 from docgen.render.templates import templates_dir
@@ -130,4 +131,5 @@ def site_file_paths(site: Site) -> list[str]:
     for spec in site.specs.values():
         paths += [f"_docgen/specs/{download_name(name)}" for name in spec.documents]
     paths += [f"_docgen/{name}" for name in ASSETS]
+    paths += redirect_paths(site)
     return paths

@@ -27,6 +27,7 @@ from docgen.render.artefacts import (
 from docgen.render.navviews import href
 from docgen.render.page import CALLBACK_PATH, Job, Output, RenderedPage, SchemaJob, SiteRenderer
 from docgen.render.parallel import Workers, worker_count
+from docgen.render.redirects import redirect_files
 from docgen.render.searchindex import index_files
 from docgen.spec.model import download_name
 
@@ -151,6 +152,7 @@ def iter_site(
     for spec in site.specs.values():
         for name, document in spec.documents.items():
             yield f"_docgen/specs/{download_name(name)}", document.text.encode()
+    yield from redirect_files(site)
     yield from asset_files()
     for item in site.static:
         yield item.name, item.path.read_bytes()

@@ -1,0 +1,106 @@
+"""``redirects`` against the site's pages: a source that is a page is an error, a literal
+source that cannot be a file is an error, and a redirect that leads to another redirect is a
+warning naming the chain (a loop is an error: a browser would never arrive)."""
+
+from __future__ import annotations
+
+from docgen.config.model import Redirect
+from docgen.config.redirects import fold, is_pattern, match, substitute
+from docgen.config.urls import scheme_of
+from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.load.source import SourceDocument
+from docgen.nav.model import Site
+from docgen.nav.urls import unsafe_url
+
+MAX_HOPS = 20
+
+
+def _sample(source: str) -> str:
+    """A path ``source`` matches: each parameter or wildcard filled with a word."""
+    out = []
+    for part in source.split("/"):
+        if part.startswith(":"):
+            out.append(part[1:].rstrip("*") or "x")
+        else:
+            out.append(part.replace("*", "x"))
+    return "/".join(out)
+
+
+def _target(destination: str) -> str | None:
+    """The site path a destination leads to, or ``None`` when it leaves the site."""
+    if scheme_of(destination) is not None or destination.startswith("//"):
+        return None
+    path = destination.split("#", 1)[0].split("?", 1)[0]
+    return path if path.startswith("/") else "/" + path
+
+
+def _follow(redirect: Redirect, redirects: tuple[Redirect, ...], pages: set[str]) -> list[str]:
+    """The paths a reader passes through from ``redirect``'s source (first is the source)."""
+    path = _sample(redirect.source)
+    trail = [path]
+    current: Redirect | None = redirect
+    while current is not None and len(trail) <= MAX_HOPS:
+        params = match(current.source, path)
+        target = _target(substitute(current.destination, params or {}))
+        if target is None:
+            break
+        trail.append(target)
+        if fold(target) in pages or fold(target) in {fold(p) for p in trail[:-1]}:
+            break
+        path = target
+        current = next((r for r in redirects if match(r.source, path) is not None), None)
+    return trail
+
+
+def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnostics) -> None:
+    """Report redirects that collide with pages, cannot be written, chain or loop."""
+    redirects = site.config.redirects
+    if not redirects:
+        return
+    pages = {fold(page.url) for page in site.pages}
+
+    def where(redirect: Redirect, key: str) -> Location | None:
+        return doc.location(f"{redirect.pointer}/{key}") if doc is not None else None
+
+    usable = []
+    for redirect in redirects:
+        if not is_pattern(redirect.source):
+            if fold(redirect.source) in pages:
+                diagnostics.error(
+                    Code.REDIRECT_CONFLICT,
+                    f"redirect source {redirect.source!r} is a page of the site; remove the "
+                    "redirect or the page",
+                    where(redirect, "source"),
+                )
+                continue
+            problem = unsafe_url(redirect.source)
+            if problem is not None:
+                diagnostics.error(
+                    Code.REDIRECT_INVALID,
+                    f"redirect source {redirect.source!r} cannot be written: {problem}",
+                    where(redirect, "source"),
+                )
+                continue
+        usable.append(redirect)
+    for redirect in usable:
+        trail = _follow(redirect, redirects, pages)
+        shown = " -> ".join(trail)
+        if fold(trail[-1]) in {fold(p) for p in trail[:-1]}:
+            diagnostics.error(
+                Code.REDIRECT_LOOP,
+                f"redirect {redirect.source!r} loops: {shown}",
+                where(redirect, "destination"),
+            )
+        elif len(trail) > MAX_HOPS:
+            diagnostics.error(
+                Code.REDIRECT_LOOP,
+                f"redirect {redirect.source!r} passes more than {MAX_HOPS} redirects",
+                where(redirect, "destination"),
+            )
+        elif len(trail) > 2:
+            diagnostics.warning(
+                Code.REDIRECT_LOOP,
+                f"redirect {redirect.source!r} leads to another redirect: {shown}; point it "
+                "at the last one's destination",
+                where(redirect, "destination"),
+            )

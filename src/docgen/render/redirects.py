@@ -1,0 +1,87 @@
+"""``redirects`` as files a static host serves: a small forwarding page (meta refresh, canonical
+link, no script) at each literal source, and ``_redirects`` (Netlify and Cloudflare Pages read
+it) with every redirect, parameters and wildcards included, 301 (permanent) or 302."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+
+from docgen.config.model import Redirect, SiteConfig
+from docgen.config.redirects import fold, is_pattern
+from docgen.config.urls import scheme_of
+from docgen.nav.model import Site
+from docgen.nav.urls import output_path, unsafe_url
+from docgen.render.markdown import site_relative
+from docgen.render.navviews import base_for
+
+REDIRECTS_FILE = "_redirects"
+
+
+def _url(source: str) -> str:
+    return source.rstrip("/") or "/"
+
+
+def _page_redirects(site: Site) -> list[Redirect]:
+    """The literal redirects that get a forwarding page (not a page's URL, a writable path)."""
+    pages = {fold(page.url) for page in site.pages}
+    return [
+        r
+        for r in site.config.redirects
+        if not is_pattern(r.source)
+        and fold(r.source) not in pages
+        and unsafe_url(_url(r.source)) is None
+    ]
+
+
+def redirect_paths(site: Site) -> list[str]:
+    """The files :func:`redirect_files` writes."""
+    if not site.config.redirects:
+        return []
+    return [output_path(_url(r.source)) for r in _page_redirects(site)] + [REDIRECTS_FILE]
+
+
+def _page(redirect: Redirect, config: SiteConfig) -> str:
+    destination = redirect.destination
+    relative = scheme_of(destination) is None
+    href = site_relative(destination, base_for(_url(redirect.source))) if relative else destination
+    canonical = href if not relative else f"{config.url}{destination}" if config.url else href
+    safe, canon = html.escape(href, quote=True), html.escape(canonical, quote=True)
+    return (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="refresh" content="0; url={safe}">'
+        f'<link rel="canonical" href="{canon}"><meta name="robots" content="noindex">'
+        f"<title>Moved</title></head>"
+        f'<body><p>This page has moved: <a href="{safe}">{html.escape(destination)}</a></p>'
+        "</body></html>\n"
+    )
+
+
+def _host_path(text: str, destination: bool) -> str:
+    """Mintlify's ``:name*`` as the hosts write it: ``*`` in a source, ``:splat`` after."""
+    out = []
+    for part in text.split("/"):
+        if part.startswith(":") and part.endswith("*"):
+            out.append(":splat" if destination else "*")
+        elif destination and "*" in part:
+            out.append(part.replace("*", ":splat"))
+        else:
+            out.append(part)
+    return "/".join(out)
+
+
+def redirects_file(redirects: tuple[Redirect, ...]) -> str:
+    lines = ["# docgen: the site config's 'redirects' (read by Netlify and Cloudflare Pages)"]
+    for r in redirects:
+        status = "301" if r.permanent else "302"
+        lines.append(f"{_host_path(r.source, False)}  {_host_path(r.destination, True)}  {status}")
+    return "\n".join(lines) + "\n"
+
+
+def redirect_files(site: Site) -> Iterator[tuple[str, bytes]]:
+    """Every forwarding page, then ``_redirects`` (nothing when there are no redirects)."""
+    if not site.config.redirects:
+        return
+    for redirect in _page_redirects(site):
+        yield output_path(_url(redirect.source)), _page(redirect, site.config).encode()
+    yield REDIRECTS_FILE, redirects_file(site.config.redirects).encode()

@@ -1,0 +1,166 @@
+"""``redirects`` of docs.json (and mint.json): forwarding pages at literal sources,
+``_redirects`` for static hosts, and the checks (unsafe destinations, sources that are pages or
+repeat, chains and loops), the same in ``check`` and ``build``. Real files, the real CLI, and
+real Chromium with JavaScript off for the forwarding page."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+PAGES = {
+    "index.mdx": "---\ntitle: Home\n---\n\nHi\n",
+    "guides/new.mdx": "---\ntitle: New\n---\n\n## Setup\n\nX\n",
+}
+
+
+def _site(root: Path, redirects: list[dict[str, Any]], name: str = "docs.json") -> Path:
+    for page, text in PAGES.items():
+        (root / page).parent.mkdir(parents=True, exist_ok=True)
+        (root / page).write_text(text)
+    config: dict[str, Any] = {"name": "R"}
+    if name == "docs.json":
+        config["url"] = "https://docs.example.com"
+        config["navigation"] = {"pages": ["index", "guides/new"]}
+    else:
+        config["navigation"] = [{"group": "G", "pages": ["index", "guides/new"]}]
+    config["redirects"] = redirects
+    (root / name).write_text(json.dumps(config, indent=1))
+    return root / name
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "docgen", *args], capture_output=True, text=True, check=False
+    )
+
+
+GOOD = [
+    {"source": "/old/setup", "destination": "/guides/new#setup"},
+    {"source": "/beta/:slug*", "destination": "/v2/:slug*", "permanent": False},
+    {"source": "/articles/concepts-*", "destination": "/guides/new"},
+    {"source": "/team/:name", "destination": "https://example.org/people/:name"},
+    {"source": "/elsewhere", "destination": "https://example.org/x"},
+]
+
+
+@pytest.mark.parametrize("name", ["docs.json", "mint.json"])
+def test_redirects_are_written_for_static_hosts(tmp_path: Path, name: str) -> None:
+    config = _site(tmp_path, GOOD, name)
+    out = tmp_path / "out"
+    run = _run("build", str(config), "-o", str(out))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "[redirect-" not in run.stdout + run.stderr  # nothing to report
+    lines = [x for x in (out / "_redirects").read_text().splitlines() if not x.startswith("#")]
+    assert [line.split() for line in lines] == [
+        ["/old/setup", "/guides/new#setup", "301"],
+        ["/beta/*", "/v2/:splat", "302"],
+        ["/articles/concepts-*", "/guides/new", "301"],
+        ["/team/:name", "https://example.org/people/:name", "301"],
+        ["/elsewhere", "https://example.org/x", "301"],
+    ]
+    page = (out / "old" / "setup" / "index.html").read_text()
+    assert '<meta http-equiv="refresh" content="0; url=../../guides/new/#setup">' in page
+    canonical = (
+        "https://docs.example.com/guides/new" if name == "docs.json" else "../../guides/new/"
+    )
+    assert f'<link rel="canonical" href="{canonical}#setup">' in page
+    assert "<script" not in page
+    far = (out / "elsewhere" / "index.html").read_text()
+    assert 'content="0; url=https://example.org/x"' in far
+    assert not (out / "beta").exists() and not (out / "team").exists()  # patterns: no page
+    if name == "docs.json":
+        sitemap = (out / "sitemap.xml").read_text()
+        assert "old/setup" not in sitemap and "elsewhere" not in sitemap
+
+
+@contextmanager
+def _served(folder: Path) -> Iterator[str]:
+    """``folder`` over HTTP on 127.0.0.1, as a plain static host serves it."""
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_forwarding_page_works_without_javascript(tmp_path: Path, browser: Any) -> None:
+    out = tmp_path / "out"
+    run = _run("build", str(_site(tmp_path, GOOD)), "-o", str(out))
+    assert run.returncode == 0, run.stdout + run.stderr
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        with _served(out) as url:
+            page.goto(url + "/old/setup/")
+            page.wait_for_url("**/guides/new/#setup", timeout=10_000)
+            assert page.locator("h1").inner_text() == "New"
+    finally:
+        context.close()
+
+
+BAD = [
+    {"source": "/ok", "destination": "/guides/new"},
+    {"source": "/x", "destination": "javascript:alert(1)"},
+    {"source": "/guides/new", "destination": "/"},
+    {"source": "/OK/", "destination": "/elsewhere"},
+    {"source": "/loop-a", "destination": "/loop-b"},
+    {"source": "/loop-b", "destination": "/loop-a"},
+    {"source": "/hop", "destination": "/ok"},
+    {"source": "no-slash", "destination": "/"},
+    {"source": "/p/:id", "destination": "/q/:other"},
+]
+
+
+def test_bad_redirects_are_located_in_check_and_build(tmp_path: Path) -> None:
+    config = _site(tmp_path, BAD)
+    text = config.read_text().splitlines()
+
+    def at(index: int, key: str) -> str:
+        """``docs.json:<line>:<col>`` of redirects[index][key] in the indented file."""
+        seen = -1
+        for number, line in enumerate(text, 1):
+            if line.strip() == "{" and number > 1 and '"redirects"' in "".join(text[:number]):
+                seen += 1
+            if seen == index and line.strip().startswith(f'"{key}"'):
+                return f"docs.json:{number}:{line.index(':') + 3}"
+        raise AssertionError((index, key))
+
+    expected = [
+        f"{at(1, 'destination')}: error[redirect-invalid]",
+        f"{at(2, 'source')}: error[redirect-conflict]",
+        f"{at(3, 'source')}: error[redirect-conflict]",
+        f"{at(4, 'destination')}: error[redirect-loop]",
+        f"{at(5, 'destination')}: error[redirect-loop]",
+        f"{at(6, 'destination')}: warning[redirect-loop]",
+        f"{at(7, 'source')}: error[redirect-invalid]",
+        f"{at(8, 'destination')}: error[redirect-invalid]",
+    ]
+    for command in ("check", "build"):
+        extra = ["-o", str(tmp_path / "o")] if command == "build" else []
+        run = _run(command, str(config), *extra)
+        output = run.stdout + run.stderr
+        assert run.returncode == 1, output
+        for line in expected:
+            assert line in output, (command, line, output)
+        assert "/loop-a -> /loop-b -> /loop-a" in output and "/hop -> /ok -> /guides/new" in output
+    assert not (tmp_path / "o").exists()
