@@ -64,7 +64,8 @@ def test_every_docs_json_top_level_key_is_accepted(tmp_path: Path) -> None:
     config.update(
         {"$schema": "https://mintlify.com/docs.json", "name": "Acme", "description": "d",
          "colors": {"primary": "#112233"}, "api": {}, "theme": "mint",
-         "navigation": {"pages": ["index"]}, "redirects": []}
+         "navigation": {"pages": ["index"]}, "redirects": [], "logo": "/logo.svg",
+         "favicon": "/favicon.svg", "banner": {"content": "Hi"}}
     )  # fmt: skip
     code, report = _check(_site(tmp_path, config))
     assert code == 0, report["diagnostics"]
@@ -74,7 +75,7 @@ def test_every_docs_json_top_level_key_is_accepted(tmp_path: Path) -> None:
         if d["code"] == "config-unused-key"  # type: ignore[index]
     ]
     used = {"$schema", "name", "description", "colors", "api", "navigation", "navbar", "footer"}
-    used |= {"redirects"}
+    used |= {"redirects", "logo", "favicon", "appearance", "banner", "seo", "fonts"}
     assert sorted(unused) == sorted(set(DOCS_JSON_KEYS) - used)
 
 

@@ -54,7 +54,9 @@
       var mq = window.matchMedia("(prefers-color-scheme: dark)");
       var onChange = function (e) {
         var saved = storageGet("docgen-theme");
-        if (saved !== "light" && saved !== "dark") {
+        var strict = root.dataset.themeStrict;
+        if (strict === "light" || strict === "dark") { return; }
+        if (strict === "system" || (saved !== "light" && saved !== "dark")) {
           root.dataset.theme = e.matches ? "dark" : "light";
           sync();
         }
@@ -62,6 +64,18 @@
       if (mq.addEventListener) { mq.addEventListener("change", onChange); }
       else if (mq.addListener) { mq.addListener(onChange); }
     }
+  }
+
+  /* ---------------------------------------------------------------- banner */
+  function initBanner() {
+    var banner = $("[data-docgen-banner]");
+    var close = $("[data-docgen-banner-close]");
+    var key = doc.querySelector('meta[name="docgen-banner"]');
+    if (!banner || !close || !key) { return; }
+    close.addEventListener("click", function () {
+      storageSet("docgen-banner", key.getAttribute("content") || "");
+      root.classList.add("banner-dismissed");
+    });
   }
 
   /* -------------------------------------------------------- mobile sidebar */
@@ -1014,6 +1028,7 @@
 
   function init() {
     safe(initTheme);
+    safe(initBanner);
     safe(initTryIt);
     safe(initWrap);
     safe(initScrollables);

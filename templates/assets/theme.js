@@ -1,17 +1,27 @@
 /* docgen theme bootstrap: runs synchronously in <head>, before first paint.
-   Chooses light/dark from the saved choice (localStorage "docgen-theme") or the system
-   setting, and applies the site's primary colour from <meta name="docgen-primary">. */
+   Chooses light/dark: with <meta name="docgen-appearance" content="dark strict"> (docs.json
+   appearance.strict) always the site's default; otherwise the saved choice (localStorage
+   "docgen-theme"), else the site's default ("light" / "dark"), else the system setting.
+   Hides a banner the reader dismissed (localStorage "docgen-banner" = its key). */
 (function () {
   var root = document.documentElement;
-  var theme = null;
-  try { theme = window.localStorage.getItem("docgen-theme"); } catch (e) { theme = null; }
+  function meta(name) {
+    var node = document.querySelector('meta[name="' + name + '"]');
+    return node ? node.getAttribute("content") || "" : "";
+  }
+  function stored(key) {
+    try { return window.localStorage.getItem(key); } catch (e) { return null; }
+  }
+  var appearance = meta("docgen-appearance").split(" ");
+  var fallback = appearance[0] === "light" || appearance[0] === "dark" ? appearance[0] : null;
+  var strict = appearance[1] === "strict";
+  var theme = strict ? fallback : stored("docgen-theme");
+  if (theme !== "light" && theme !== "dark") { theme = fallback; }
   if (theme !== "light" && theme !== "dark") {
     theme = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   }
   root.dataset.theme = theme;
-  var meta = document.querySelector('meta[name="docgen-primary"]');
-  var colour = meta && meta.getAttribute("content");
-  if (colour && window.CSS && CSS.supports && CSS.supports("color", colour)) {
-    root.style.setProperty("--primary", colour);
-  }
+  if (strict) { root.dataset.themeStrict = fallback || "system"; }
+  var banner = meta("docgen-banner");
+  if (banner && stored("docgen-banner") === banner) { root.classList.add("banner-dismissed"); }
 })();

@@ -13,6 +13,7 @@ from docgen.config.apimdx import read_api_mdx
 from docgen.config.chrome import read_chrome
 from docgen.config.includes import has_includes, resolve_includes
 from docgen.config.keys import parse_public_key
+from docgen.config.look import read_look
 from docgen.config.mint import convert_mint
 from docgen.config.model import (
     DEFAULT_DIRECTORY,
@@ -312,6 +313,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
         chrome=read_chrome(data),
         api_mdx=read_api_mdx(data, doc, diagnostics),
         redirects=read_redirects(data, doc, diagnostics),
+        look=read_look(data, doc, diagnostics),
         navigation=navigation,
         playground=playground,
         languages=_sample_languages(api.get("examples", {}), doc, diagnostics),

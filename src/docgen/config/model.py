@@ -142,6 +142,59 @@ class Redirect:
 
 
 @dataclass(frozen=True, slots=True)
+class LocalFile:
+    """A file of the docs folder the config names (a logo, favicon, font): its docs-root path
+    and where the config names it (file, line, column), for a warning when it is missing."""
+
+    path: str
+    file: str
+    line: int | None
+    column: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Font:
+    family: str
+    weight: int | None = None
+    source: LocalFile | None = None  # a local font file; remote sources are never fetched
+    format: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How every page looks (docs.json ``logo``, ``favicon``, ``colors``, ``appearance``,
+    ``banner``, ``seo``, ``fonts``), read by config/look.py."""
+
+    logo_light: LocalFile | None = None
+    logo_dark: LocalFile | None = None
+    logo_href: str | None = None
+    favicon_light: LocalFile | None = None
+    favicon_dark: LocalFile | None = None
+    color_light: str | None = None  # colors.light: the accent in dark mode
+    color_dark: str | None = None  # colors.dark: buttons in both modes
+    appearance: str = "system"  # the default: "system", "light" or "dark"
+    strict: bool = False  # no toggle: readers keep the default
+    banner: str | None = None  # Markdown
+    dismissible: bool = False
+    metatags: tuple[tuple[str, str], ...] = ()
+    index_all: bool = False  # seo.indexing "all": hidden pages in the sitemap too
+    body_font: Font | None = None
+    heading_font: Font | None = None
+
+    def files(self) -> tuple[LocalFile, ...]:
+        """Every local file it names."""
+        fonts = (self.body_font, self.heading_font)
+        found = (
+            self.logo_light,
+            self.logo_dark,
+            self.favicon_light,
+            self.favicon_dark,
+            *(f.source for f in fonts if f is not None),
+        )
+        return tuple(dict.fromkeys(f for f in found if f is not None))
+
+
+@dataclass(frozen=True, slots=True)
 class SiteConfig:
     name: str
     url: str | None
@@ -159,3 +212,4 @@ class SiteConfig:
     chrome: Chrome = field(default_factory=lambda: Chrome())
     api_mdx: ApiMdx = field(default_factory=lambda: ApiMdx())
     redirects: tuple[Redirect, ...] = ()
+    look: Look = field(default_factory=lambda: Look())

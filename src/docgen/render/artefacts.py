@@ -10,6 +10,7 @@ from xml.sax.saxutils import escape as xml_escape
 from docgen.nav.model import Site
 from docgen.nav.urls import twin_path
 from docgen.render import twins
+from docgen.render.chrome import SITE_CSS, site_css
 from docgen.render.navviews import NavViews
 from docgen.render.page import CALLBACK_PATH, Output, RenderedPage
 from docgen.render.redirects import redirect_paths
@@ -58,7 +59,10 @@ def sitemap(site: Site, extra: Sequence[str] = ()) -> str | None:
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ]
-    urls = [page.url for page in site.pages if page.indexed] + list(extra)
+    every = site.config.look.index_all  # seo.indexing "all": hidden pages too (not noindex ones)
+    urls = [
+        page.url for page in site.pages if page.indexed or (every and not page.meta.noindex)
+    ] + list(extra)
     for url in sorted(urls):
         loc = site.config.url + (url if url != "/" else "/")
         lines.append(f"  <url><loc>{xml_escape(loc)}</loc></url>")
@@ -132,4 +136,6 @@ def site_file_paths(site: Site) -> list[str]:
         paths += [f"_docgen/specs/{download_name(name)}" for name in spec.documents]
     paths += [f"_docgen/{name}" for name in ASSETS]
     paths += redirect_paths(site)
+    if site_css(site) is not None:
+        paths.append(SITE_CSS)
     return paths

@@ -1,12 +1,23 @@
 """The site chrome a page shows: docs.json ``navbar`` links and button, ``footer`` socials and
-link columns. Only http(s), mailto, tel and relative URLs are kept (others are dropped);
-root-relative ones are made page-relative like every other link."""
+link columns, and the look (``logo``, ``favicon``, ``banner``, ``seo.metatags``,
+``appearance``; ``colors`` and ``fonts`` go to ``_docgen/site.css``, see
+:func:`site_css`). Only http(s), mailto, tel and relative URLs are kept (others are dropped);
+root-relative ones are made page-relative like every other link. A logo or favicon the site
+does not copy is left out (the check reports it: render/scan.py)."""
 
 from __future__ import annotations
 
-from docgen.config.model import Chrome, ChromeLink
-from docgen.render.markdown import safe_url, site_relative
+import hashlib
+from urllib.parse import quote
+
+from docgen.config.model import ChromeLink, Font, LocalFile, Look
+from docgen.nav.model import Site
+from docgen.render.markdown import safe_url, site_relative, to_html
 from docgen.render.views import ChromeView
+
+SITE_CSS = "_docgen/site.css"
+_FONT_FORMATS = {"woff2": "woff2", "woff": "woff", "ttf": "truetype", "otf": "opentype"}
+_FALLBACK_FONTS = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
 
 
 def _pairs(links: tuple[ChromeLink, ...], base: str) -> tuple[tuple[str, str], ...]:
@@ -21,13 +32,100 @@ def _pairs(links: tuple[ChromeLink, ...], base: str) -> tuple[tuple[str, str], .
     return tuple(out)
 
 
-def chrome_view(chrome: Chrome, base: str) -> ChromeView | None:
-    """What the page template shows, or None when docs.json has no navbar or footer."""
+def _file(item: LocalFile | None, known: frozenset[str], base: str) -> str | None:
+    if item is None or item.path not in known:
+        return None
+    return site_relative("/" + quote(item.path, safe="/"), base)
+
+
+def chrome_view(site: Site, base: str) -> ChromeView:
+    """What the page template shows around the content."""
+    chrome, look = site.config.chrome, site.config.look
+    known = site.static_names() if look.files() else frozenset()
     primary = _pairs((chrome.navbar_primary,), base) if chrome.navbar_primary else ()
-    view = ChromeView(
+    light = _file(look.logo_light, known, base)
+    dark = _file(look.logo_dark, known, base)
+    logo = (light or dark or "", dark or light or "") if light or dark else None
+    logo_href = base
+    if look.logo_href:
+        logo_href = _pairs((ChromeLink("", look.logo_href),), base)[0][1]
+    return ChromeView(
         links=_pairs(chrome.navbar_links, base),
         primary=primary[0] if primary else None,
         socials=_pairs(chrome.socials, base),
         columns=tuple((head, _pairs(items, base)) for head, items in chrome.footer_columns),
+        logo=logo,
+        logo_href=logo_href,
+        favicons=_favicons(look, known, base),
+        banner_html=to_html(look.banner, shift=0, base=base) if look.banner else "",
+        banner_key=hashlib.sha256(look.banner.encode()).hexdigest()[:12] if look.banner else "",
+        dismissible=look.dismissible,
+        metatags=tuple(
+            ("property" if name.startswith("og:") else "name", name, content)
+            for name, content in look.metatags
+        ),
+        appearance=look.appearance,
+        strict=look.strict,
+        site_css=site_css(site) is not None,
     )
-    return view if view != ChromeView() else None
+
+
+def _favicons(look: Look, known: frozenset[str], base: str) -> tuple[tuple[str, str], ...]:
+    light = _file(look.favicon_light, known, base)
+    dark = _file(look.favicon_dark, known, base)
+    if light and dark and light != dark:
+        return (
+            (light, "(prefers-color-scheme: light)"),
+            (dark, "(prefers-color-scheme: dark)"),
+        )
+    one = light or dark
+    return ((one, ""),) if one else ()
+
+
+def site_css(site: Site) -> str | None:
+    """``_docgen/site.css``: the site's colours for both themes and its fonts; ``None`` when
+    docs.json sets neither. Every value was validated (colours are ``#rgb``/``#rrggbb``, font
+    families plain names, font files copied paths)."""
+    config = site.config
+    look = config.look
+    rules: list[str] = []
+    root: list[str] = []
+    if config.primary_color:
+        root.append(f"--primary: {config.primary_color};")
+    if look.color_dark:
+        root.append(f"--primary-button: {look.color_dark};")
+    known = site.static_names() if look.files() else frozenset()
+    fonts = [f for f in (look.body_font, look.heading_font) if f is not None]
+    for font in dict.fromkeys(fonts):
+        face = _font_face(font, known)
+        if face:
+            rules.append(face)
+    if look.body_font is not None:
+        root.append(f'--font-sans: "{look.body_font.family}", {_FALLBACK_FONTS};')
+    if root:
+        rules.insert(0, ":root { " + " ".join(root) + " }")
+    if look.color_light:
+        rules.append(f'html[data-theme="dark"] {{ --primary: {look.color_light}; }}')
+    if look.heading_font is not None and look.heading_font != look.body_font:
+        family = look.heading_font.family
+        rules.append(f'h1, h2, h3, h4, h5, h6 {{ font-family: "{family}", var(--font-sans); }}')
+    if not rules:
+        return None
+    return (
+        "/* The site's colours and fonts, from docs.json (docgen). */\n" + "\n".join(rules) + "\n"
+    )
+
+
+def _font_face(font: Font, known: frozenset[str]) -> str | None:
+    if font.source is None or font.source.path not in known:
+        return None
+    path = font.source.path
+    kind = font.format or _FONT_FORMATS.get(path.rsplit(".", 1)[-1].lower())
+    if kind is None:
+        return None
+    weight = f" font-weight: {font.weight};" if font.weight else ""
+    url = "../" + quote(path, safe="/")
+    return (
+        f'@font-face {{ font-family: "{font.family}"; src: url("{url}") format("{kind}");'
+        f"{weight} font-display: swap; }}"
+    )

@@ -162,7 +162,7 @@ class SiteRenderer:
             "primary_color": config.primary_color,
             "site_json": site_json(config, base),
             "auth_enabled": config.auth is not None,
-            "chrome": chrome_view(config.chrome, base),
+            "chrome": chrome_view(self.site, base),
             "mode": page.meta.mode,
             "tag": page.meta.tag,
             "deprecated": page.meta.deprecated,
@@ -267,7 +267,7 @@ class SiteRenderer:
             primary_color=config.primary_color,
             site_json=site_json(config, base),
             auth_enabled=config.auth is not None,
-            chrome=chrome_view(config.chrome, base),
+            chrome=chrome_view(self.site, base),
         )
         html = self.env.get_template("schema.html").render(page=context, schema=view)
         return url, html, schema_markdown(view), view, linked
@@ -343,6 +343,7 @@ class SiteRenderer:
             primary_color=config.primary_color,
             site_json=site_json(config, base),
             auth_enabled=True,
+            chrome=chrome_view(self.site, base),
         )
         return self.env.get_template("callback.html").render(page=context)
 
@@ -366,7 +367,7 @@ class SiteRenderer:
             primary_color=self.site.config.primary_color,
             site_json=site_json(self.site.config, base),
             auth_enabled=self.site.config.auth is not None,
-            chrome=chrome_view(self.site.config.chrome, base),
+            chrome=chrome_view(self.site, base),
         )
         return self.env.get_template("404.html").render(page=context)
 

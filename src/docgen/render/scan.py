@@ -10,6 +10,7 @@ nothing; both take a page's Markdown from
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import OutputError
@@ -56,6 +57,21 @@ def scan(site: Site, diagnostics: Diagnostics) -> None:
                 Location(page.source, 1, 1) if page.source else None,
             )
     _outputs(site, diagnostics)
+    _look_files(site, diagnostics)
+
+
+def _look_files(site: Site, diagnostics: Diagnostics) -> None:
+    """``asset-not-found`` for a logo, favicon or font file that the site does not copy."""
+    known = site.static_names()
+    for item in site.config.look.files():
+        if item.path not in known:
+            exists = (Path(site.root) / item.path).is_file()
+            why = "is not copied into the site (see asset-skipped)" if exists else "does not exist"
+            diagnostics.warning(
+                Code.ASSET_NOT_FOUND,
+                f"'{item.path}' {why}; the page chrome is shown without it",
+                Location(item.file, item.line, item.column),
+            )
 
 
 def _page_paths(site: Site) -> Iterator[tuple[str, Page]]:

@@ -24,6 +24,7 @@ from docgen.render.artefacts import (
     search_entries,
     sitemap,
 )
+from docgen.render.chrome import SITE_CSS, site_css
 from docgen.render.navviews import href
 from docgen.render.page import CALLBACK_PATH, Job, Output, RenderedPage, SchemaJob, SiteRenderer
 from docgen.render.parallel import Workers, worker_count
@@ -154,5 +155,8 @@ def iter_site(
             yield f"_docgen/specs/{download_name(name)}", document.text.encode()
     yield from redirect_files(site)
     yield from asset_files()
+    css = site_css(site)
+    if css is not None:
+        yield SITE_CSS, css.encode()
     for item in site.static:
         yield item.name, item.path.read_bytes()

@@ -218,6 +218,18 @@ class ChromeView:
     primary: tuple[str, str] | None = None
     socials: tuple[tuple[str, str], ...] = ()
     columns: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # The look (render/chrome.py): logo (light, dark) and its link, favicons (href, media),
+    # banner, <meta> tags (attribute, name, content), appearance, the site's own stylesheet.
+    logo: tuple[str, str] | None = None
+    logo_href: str = "./"
+    favicons: tuple[tuple[str, str], ...] = ()
+    banner_html: str = ""
+    banner_key: str = ""
+    dismissible: bool = False
+    metatags: tuple[tuple[str, str, str], ...] = ()
+    appearance: str = "system"
+    strict: bool = False
+    site_css: bool = False
 
 
 @dataclass(frozen=True, slots=True)

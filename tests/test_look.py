@@ -1,0 +1,196 @@
+"""docs.json look: logo (per theme, linked), favicon, colours in both themes, appearance,
+banner, seo metatags and indexing, fonts: validated at config time, rendered on every page,
+and checked in a real Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_static import docgen, png
+
+LIGHT_LOGO = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="24"><rect width="96" '
+    'height="24" fill="#0b7285"/></svg>'
+)
+DARK_LOGO = LIGHT_LOGO.replace("#0b7285", "#66d9e8")
+CONFIG: dict[str, Any] = {
+    "name": "Acme",
+    "url": "https://docs.acme.test",
+    "navigation": {"pages": ["index", "guides/intro"]},
+    "logo": {"light": "/logo/light.svg", "dark": "/logo/dark.svg", "href": "https://acme.test"},
+    "favicon": {"light": "/favicon-light.png", "dark": "/favicon-dark.png"},
+    "colors": {"primary": "#0b7285", "light": "#66d9e8", "dark": "#c2255c"},
+    "appearance": {"default": "dark"},
+    "banner": {"content": "**New:** see the [guide](/guides/intro).", "dismissible": True},
+    "seo": {
+        "metatags": {"og:image": 'https://acme.test/og.png?a=1&b="2"', "twitter:site": "@acme"},
+        "indexing": "all",
+    },
+    "fonts": {"family": "Acme Sans", "source": "/fonts/acme.woff2", "weight": 400},
+}
+
+
+def make_site(root: Path, config: dict[str, Any]) -> Path:
+    (root / "logo").mkdir(parents=True)
+    (root / "logo" / "light.svg").write_text(LIGHT_LOGO)
+    (root / "logo" / "dark.svg").write_text(DARK_LOGO)
+    (root / "favicon-light.png").write_bytes(png(16, 16, (11, 114, 133)))
+    (root / "favicon-dark.png").write_bytes(png(16, 16, (102, 217, 232)))
+    (root / "fonts").mkdir()
+    (root / "fonts" / "acme.woff2").write_bytes(b"wOF2" + bytes(60))
+    (root / "guides").mkdir()
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nHello.\n")
+    (root / "guides" / "intro.mdx").write_text("---\ntitle: Intro\nhidden: true\n---\n\nHi.\n")
+    (root / "docs.json").write_text(json.dumps(config, indent=1))
+    return root / "docs.json"
+
+
+def test_the_look_renders_on_every_page(tmp_path: Path) -> None:
+    config = make_site(tmp_path / "docs", CONFIG)
+    run = docgen("build", str(config), "-o", str(tmp_path / "out"))
+    assert run.returncode == 0, run.stderr
+    assert "config-unused-key" not in run.stderr
+    page = (tmp_path / "out" / "guides" / "intro" / "index.html").read_text()
+    assert (
+        '<a class="site-name site-logo" href="https://acme.test"><img class="logo-light" '
+        'src="../../logo/light.svg" alt="Acme"><img class="logo-dark" src="../../logo/dark.svg" '
+        'alt="Acme"></a>'
+    ) in page
+    assert (
+        '<link rel="icon" href="../../favicon-light.png" media="(prefers-color-scheme: light)">'
+        in page
+    )
+    assert (
+        '<link rel="icon" href="../../favicon-dark.png" media="(prefers-color-scheme: dark)">'
+        in page
+    )
+    assert (
+        '<meta property="og:image" content="https://acme.test/og.png?a=1&amp;b=&#34;2&#34;">'
+        in page
+    )
+    assert '<meta name="twitter:site" content="@acme">' in page
+    assert '<meta name="docgen-appearance" content="dark">' in page
+    assert '<strong>New:</strong> see the <a href="../../guides/intro/">guide</a>.' in page
+    assert "data-docgen-banner-close" in page and "data-docgen-theme" in page
+    assert '<link rel="stylesheet" href="../../_docgen/site.css">' in page
+    css = (tmp_path / "out" / "_docgen" / "site.css").read_text()
+    assert ":root { --primary: #0b7285; --primary-button: #c2255c;" in css
+    assert 'html[data-theme="dark"] { --primary: #66d9e8; }' in css
+    assert (
+        '@font-face { font-family: "Acme Sans"; src: url("../fonts/acme.woff2") format("woff2");'
+        in css
+    )
+    assert (tmp_path / "out" / "favicon-dark.png").is_file()
+    # seo.indexing "all": the hidden page is in the sitemap too.
+    assert (
+        "https://docs.acme.test/guides/intro</loc>"
+        in (tmp_path / "out" / "sitemap.xml").read_text()
+    )
+
+
+def test_strict_appearance_has_no_toggle_and_missing_files_are_located(tmp_path: Path) -> None:
+    config = {**CONFIG, "appearance": {"default": "light", "strict": True}}
+    path = make_site(tmp_path / "docs", config)
+    (tmp_path / "docs" / "logo" / "dark.svg").unlink()
+    check = docgen("check", "--format", "json", cwd=tmp_path / "docs")
+    found = [(d["code"], d["file"], d["line"]) for d in json.loads(check.stdout)["diagnostics"]]
+    assert found == [("asset-not-found", "docs.json", 12)], found  # logo.dark
+    run = docgen("build", str(path), "-o", str(tmp_path / "out"))
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert run.returncode == 0 and "data-docgen-theme" not in page
+    assert '<meta name="docgen-appearance" content="light strict">' in page
+    # The light logo stands in for the missing dark one.
+    assert page.count('src="logo/light.svg"') == 2 and "dark.svg" not in page
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "code", "level"),
+    [
+        ("logo", "javascript:alert(1)", "config-invalid", "error"),
+        ("logo", "https://cdn.example.com/logo.svg", "asset-skipped", "warning"),
+        ("favicon", "../outside.png", "config-invalid", "error"),
+        ("fonts", {"family": "X;}body{display:none"}, "config-invalid", "error"),
+        (
+            "fonts",
+            {"family": "Inter", "source": "https://fonts.example.com/i.woff2"},
+            "asset-skipped",
+            "info",
+        ),
+        ("seo", {"metatags": {"viewport": "x"}}, "config-invalid", "warning"),
+        ("banner", {"content": 3}, "config-invalid", "error"),
+        ("appearance", {"default": "blue"}, "config-invalid", "error"),
+    ],
+)
+def test_bad_look_values_are_reported_where_they_are(
+    tmp_path: Path, key: str, value: Any, code: str, level: str
+) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "index.md").write_text("# Home\n")
+    text = json.dumps({"name": "A", "navigation": {"pages": ["index"]}, key: value}, indent=1)
+    (root / "docs.json").write_text(text)
+    check = docgen("check", "--format", "json", cwd=root)
+    found = [
+        (d["code"], d["level"], d["file"], d["line"])
+        for d in json.loads(check.stdout)["diagnostics"]
+    ]
+    line = text.split("\n").index(next(x for x in text.split("\n") if f'"{key}"' in x)) + 1
+    assert [f[:3] for f in found] == [(code, level, "docs.json")], found
+    assert found[0][3] >= line
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture()
+def served(tmp_path: Path) -> Iterator[str]:
+    config = make_site(tmp_path / "docs", CONFIG)
+    out = tmp_path / "out"
+    assert docgen("build", str(config), "-o", str(out)).returncode == 0
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_look_in_a_browser(browser: Any, served: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="light")
+    tab = context.new_page()
+    tab.goto(served + "/")
+    # appearance.default "dark" wins over the system's light setting (nothing saved yet).
+    assert tab.evaluate("document.documentElement.dataset.theme") == "dark"
+    visible = tab.eval_on_selector_all(
+        ".topbar .site-logo img",
+        "els => els.filter(e => e.offsetWidth > 0)"
+        ".map(e => [e.getAttribute('src'), e.naturalWidth])",
+    )
+    assert visible == [["logo/dark.svg", 96]]
+    primary = "getComputedStyle(document.documentElement).getPropertyValue('--primary').trim()"
+    assert tab.evaluate(primary) == "#66d9e8"
+    tab.click("[data-docgen-theme]")
+    assert tab.evaluate(primary) == "#0b7285"
+    assert tab.eval_on_selector(".topbar .logo-light", "e => e.offsetWidth") > 0
+    family = tab.evaluate("getComputedStyle(document.body).fontFamily")
+    assert family.startswith('"Acme Sans"')
+    # The banner: dismissed once, gone on every page after, with no flash (hidden before paint).
+    assert tab.is_visible(".site-banner")
+    tab.click("[data-docgen-banner-close]")
+    assert not tab.is_visible(".site-banner")
+    tab.goto(served + "/guides/intro/")
+    assert not tab.is_visible(".site-banner")
+    assert tab.evaluate("document.documentElement.classList.contains('banner-dismissed')")
+    context.close()
