@@ -28,6 +28,7 @@ from docgen.load.source import SourceDocument, peek_json
 from docgen.nav.model import Site
 from docgen.nav.resolver import Resolver
 from docgen.render.scan import scan
+from docgen.render.searchshards import ShardCache
 from docgen.render.site import JobCache, iter_site
 from docgen.spec.loader import SpecLoader
 
@@ -56,14 +57,14 @@ class CheckResult:
         progress: Callable[[int, int], None] | None = None,
         *,
         cache: JobCache | None = None,
-        scratch: Path | None = None,
+        shards: ShardCache | None = None,
     ) -> Iterator[tuple[str, bytes]]:
         """Every output file as (relative path, bytes), rendering as it goes; problems found
         while rendering would join :attr:`diagnostics` (the check found them all already: see
-        :mod:`docgen.render.scan`). Only for a result that has not failed. ``scratch``: where
-        the search indexer may work (a temporary folder inside it)."""
+        :mod:`docgen.render.scan`). Only for a result that has not failed. ``cache`` and
+        ``shards``: the previous build's pages and search shards, reused where unchanged."""
         assert self.site is not None and not self.failed
-        return iter_site(self.site, self.diagnostics, progress, cache=cache, scratch=scratch)
+        return iter_site(self.site, self.diagnostics, progress, cache=cache, shards=shards)
 
 
 def target_kind(path: Path) -> tuple[bool, SourceDocument | None]:

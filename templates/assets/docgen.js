@@ -793,6 +793,16 @@
       var index = import(new URL(base + "_docgen/pagefind/pagefind.js", doc.baseURI).href).then(function (module) {
         return Promise.resolve(module.options({ baseUrl: "/", excerptLength: 22 })).then(function () {
           return module.init();
+        }).then(function () {
+          // A big site's index comes in several bundles (shards.json lists all but this one).
+          return fetch(base + "_docgen/pagefind/shards.json", { credentials: "same-origin" })
+            .then(function (r) { return r.ok ? r.json() : []; })
+            .then(function (shards) {
+              return Promise.all((Array.isArray(shards) ? shards : []).map(function (path) {
+                var url = new URL(base + String(path).replace(/^[\/\\]+/, ""), doc.baseURI);
+                return module.mergeIndex(url.pathname, { baseUrl: "/" });
+              }));
+            });
         }).then(function () { engine = module; });
       });
       loading = Promise.all([index, words]).catch(function () {

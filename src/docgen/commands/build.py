@@ -71,7 +71,7 @@ def build(
         # Files are written into a temporary folder as they are rendered; the folder replaces
         # the site only if the build succeeds (``veto``: warnings with --strict).
         page_cache = PageCache(site, out_dir, config_text)
-        stream = result.render(progress, cache=page_cache, scratch=out_dir.parent)
+        stream = result.render(progress, cache=page_cache, shards=page_cache)
         try:
             written = write_site(out_dir, stream, lambda: strict and diagnostics.warnings > 0)
         except (OutputError, OSError) as exc:

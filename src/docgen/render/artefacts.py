@@ -7,14 +7,15 @@ import json
 from collections.abc import Iterator, Sequence
 from xml.sax.saxutils import escape as xml_escape
 
-from docgen.nav.model import Site
+from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
 from docgen.render import twins
 from docgen.render.chrome import SITE_CSS, site_css
 from docgen.render.navviews import NavViews
 from docgen.render.page import CALLBACK_PATH, Output, RenderedPage
 from docgen.render.redirects import redirect_paths
-from docgen.render.searchindex import WORDS, SearchEntry
+from docgen.render.searchindex import SearchEntry
+from docgen.render.searchshards import SHARDS, WORDS
 from docgen.render.sidebar import Sidebar
 from docgen.render.templates import templates_dir
 from docgen.spec.model import download_name
@@ -33,22 +34,15 @@ ASSETS = (
 )
 
 
-def search_entries(
-    rendered: list[RenderedPage], schemas: Sequence[Output] = ()
-) -> list[SearchEntry]:
-    """What the search index reads: visible pages only (hidden pages are never indexed), then
-    the shared schema pages."""
-    entries = []
-    for item in rendered:
-        page = item.page
-        if not page.indexed:  # hidden and noindex pages are never indexed
-            continue
-        op = page.operation
-        method = None if op is None else ("HOOK" if op.webhook else op.method)
-        path = op.path if op is not None else None
-        entries.append(SearchEntry(page.url, item.search, " › ".join(page.nav), method, path))
-    entries.extend(SearchEntry(s.url, s.search, "Schemas") for s in schemas)
-    return entries
+def search_entry(page: Page, document: str) -> SearchEntry | None:
+    """What the search index reads for ``page``; None for a page never indexed (hidden or
+    noindex)."""
+    if not page.indexed:
+        return None
+    op = page.operation
+    method = None if op is None else ("HOOK" if op.webhook else op.method)
+    path = op.path if op is not None else None
+    return SearchEntry(page.url, document, " › ".join(page.nav), method, path)
 
 
 def sitemap(site: Site, extra: Sequence[str] = ()) -> str | None:
@@ -119,7 +113,7 @@ def asset_files() -> Iterator[tuple[str, bytes]]:
 
 def site_file_paths(site: Site) -> list[str]:
     """Every file :func:`docgen.render.site.iter_site` writes besides the pages, the shared
-    schema pages and the search index's chunks (under ``_docgen/pagefind/``)."""
+    schema pages and the search index's bundles (under ``_docgen/pagefind*/``)."""
     paths: list[str] = []
     if not any(page.url == "/" for page in site.pages) and any(
         not page.hidden for page in site.pages
@@ -129,7 +123,7 @@ def site_file_paths(site: Site) -> list[str]:
     paths += Sidebar(NavViews(site.navigation)).data_paths()
     if site.config.auth is not None:
         paths.append(CALLBACK_PATH + "index.html")
-    paths += [WORDS, MANIFEST, "llms.txt"]
+    paths += [WORDS, SHARDS, MANIFEST, "llms.txt"]
     if site.config.url:
         paths.append("sitemap.xml")
     for spec in site.specs.values():

@@ -85,9 +85,14 @@ class Workers(Generic[Job, Result]):
         return self
 
     def __exit__(self, kind: object, *rest: object) -> None:
+        self.close(finished=kind is None)
+
+    def close(self, *, finished: bool = True) -> None:
+        """Stop the workers (letting them finish their jobs when ``finished``); later calls
+        of :meth:`map` run in-process."""
         global _WORK
         if self._pool is not None:
-            if kind is None:
+            if finished:
                 self._pool.close()
             else:
                 self._pool.terminate()

@@ -85,7 +85,7 @@ def _outputs(site: Site, diagnostics: Diagnostics) -> None:
     (shared schema pages are given free URLs by construction: see ``render/schemalinks``)."""
     paths = PathSet()
     owners: dict[str, str] = {}
-    reserved = fold(SEARCH_FOLDER) + "/"
+    reserved = fold(SEARCH_FOLDER)  # _docgen/pagefind/ and the shards _docgen/pagefind-N/
     for path in site_file_paths(site):
         paths.add(path)
         owners[fold(path)] = "a file docgen writes for the site"
@@ -94,7 +94,9 @@ def _outputs(site: Site, diagnostics: Diagnostics) -> None:
         where = Location(page.source, 1, 1) if page.source else None
         problem: str | None = None
         if fold(path).startswith(reserved):
-            problem = f"output path {path!r} is inside {SEARCH_FOLDER}/, the search index's folder"
+            problem = (
+                f"output path {path!r} is inside {SEARCH_FOLDER}*/, the search index's folders"
+            )
         else:
             try:
                 paths.add(path)

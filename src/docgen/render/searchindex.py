@@ -1,32 +1,36 @@
-"""The site's full-text search index, built with Pagefind (the ``pagefind[bin]`` package).
+"""One Pagefind index bundle, built by the Pagefind binary (the ``pagefind[bin]`` package)
+running as a service beside the build (its ``--service`` mode: base64 JSON messages over
+stdin/stdout, answered in the order they came).
 
-Pagefind reads one compact search document per visible page (:mod:`docgen.render.searchdoc`)
-and writes a chunked index under ``_docgen/pagefind/``, which the search dialog queries with
-Pagefind's JavaScript API; its default UI files are not shipped. ``_docgen/search-words.json``
-lists the indexed words (most frequent first) for the dialog's typo correction, which Pagefind
-does not do.
+Documents are sent as they come, so Pagefind parses them while docgen goes on; docgen reads the
+answers only at the end (Pagefind queues them), so no thread is needed and worker processes can
+still be forked. The bundle's files come back in Pagefind's last answer (its ``WriteFiles`` may
+answer before the files are on disk), so nothing goes through a temporary folder.
+:mod:`docgen.render.searchshards` splits a site's documents into bundles.
 """
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import re
+import select
 import subprocess
 import tempfile
-from collections import Counter
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from html import escape
-from pathlib import Path
+from pathlib import PurePosixPath
+from typing import IO, Any
 
 from docgen.exceptions import SearchIndexError
 
 FOLDER = "_docgen/pagefind"
-WORDS = "_docgen/search-words.json"
 # Pagefind's default UIs (we use our own dialog) and its playground are left out.
 _UNSHIPPED = re.compile(r"^pagefind-(ui|modular-ui|component-ui|highlight)\.|^playground/")
-_WORD = re.compile(r"[^\W\d_][\w-]{3,39}")
-_TAG = re.compile(r"<[^>]*>")
+_TIMEOUT = 600  # seconds Pagefind may take to write the index once every page is in
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +44,8 @@ class SearchEntry:
     path: str | None = None
 
 
-def _page_html(entry: SearchEntry) -> str:
+def page_html(entry: SearchEntry) -> str:
+    """The HTML Pagefind indexes for ``entry``: the document plus its result metadata."""
     meta = [("section", entry.crumbs), ("method", entry.method or ""), ("path", entry.path or "")]
     spans = "".join(
         f'<span data-pagefind-meta="{key}" data-pagefind-ignore>{escape(value)}</span>'
@@ -53,57 +58,150 @@ def _page_html(entry: SearchEntry) -> str:
     )
 
 
-def _index(entries: Sequence[SearchEntry], folder: Path) -> Path:
-    """Write the search documents under ``folder`` and run the Pagefind binary on them once;
-    the index folder. (One CLI run: Pagefind's Python API answers file by file over a pipe,
-    ten times slower on a 1,260-page site.)"""
-    from pagefind.service import get_executable
-
-    site = folder / "site"
-    for entry in entries:
-        relative = entry.url.strip("/")
-        target = site / relative / "index.html" if relative else site / "index.html"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(_page_html(entry), encoding="utf-8")
-    site.mkdir(parents=True, exist_ok=True)
-    executable = get_executable()
-    if executable is None:
-        raise SearchIndexError("the Pagefind binary is missing (pip install 'pagefind[bin]')")
-    out = folder / "pagefind"
-    command = [str(executable), "--site", str(site), "--output-path", str(out)]
-    command += ["--force-language", "en", "--silent"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
-    if done.returncode != 0:
-        detail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no message"]
-        raise SearchIndexError(f"Pagefind failed ({done.returncode}): {detail[0]}")
-    return out
+def page_url(url: str) -> str:
+    """The URL Pagefind shows for a page: a folder URL (``/guides/x/``), as its CLI derives
+    it from ``guides/x/index.html``."""
+    return url if url.endswith("/") else url + "/"
 
 
-def words(entries: Sequence[SearchEntry]) -> list[str]:
-    """The distinct lower-case words of the documents, most frequent first."""
-    counts: Counter[str] = Counter()
-    for entry in entries:
-        counts.update(w.lower() for w in _WORD.findall(_TAG.sub(" ", entry.document)))
-    return [word for word, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+class SearchIndex:
+    """A Pagefind service fed one document at a time; :meth:`files` hands back the bundle.
+    Use as a context manager (the process is stopped on the way out)."""
 
+    def __init__(self) -> None:
+        self._process: subprocess.Popen[bytes] | None = None
+        self._errors: IO[bytes] | None = None
+        self._sent = 0
 
-def index_files(
-    entries: Sequence[SearchEntry], scratch: Path | None = None
-) -> Iterator[tuple[str, bytes]]:
-    """The index files (path relative to the site, bytes), in a stable order. Pagefind works
-    in a temporary folder inside ``scratch`` (``docgen build``: beside the output folder, where
-    the site is staged; else the system's temporary folder), removed afterwards."""
-    if scratch is not None:
-        scratch.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=".docgen-search-", dir=scratch) as tmp:
+    def __enter__(self) -> SearchIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        from pagefind.service import get_executable
+
+        executable = get_executable()
+        if executable is None:
+            raise SearchIndexError("the Pagefind binary is missing (pip install 'pagefind[bin]')")
+        self._errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close())
         try:
-            out = _index(entries, Path(tmp))
-        except (OSError, subprocess.SubprocessError) as error:
+            process = subprocess.Popen(
+                [str(executable), "--service"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._errors,
+            )
+        except OSError as error:
             raise SearchIndexError(f"the search index could not be built: {error}") from error
-        files = sorted(p for p in out.rglob("*") if p.is_file())
-        for path in files:
-            relative = path.relative_to(out).as_posix()
-            if not _UNSHIPPED.search(relative):
-                yield f"{FOLDER}/{relative}", path.read_bytes()
-    text = json.dumps(words(entries), ensure_ascii=False, separators=(",", ":"))
-    yield WORDS, text.encode()
+        self._process = process
+        self._send({"type": "NewIndex", "config": {"force_language": "en"}})
+        return process
+
+    def _send(self, payload: dict[str, Any]) -> int:
+        process = self._process
+        assert process is not None and process.stdin is not None
+        self._sent += 1
+        message = json.dumps({"message_id": self._sent, "payload": payload}).encode()
+        try:
+            process.stdin.write(base64.b64encode(message) + b",")
+        except OSError as error:
+            raise self._failure(f"Pagefind stopped ({error})") from error
+        return self._sent
+
+    def add(self, url: str, html: str) -> None:
+        """Send one page (its :func:`page_url` and :func:`page_html`); Pagefind starts with
+        the first one."""
+        if self._process is None:
+            self._start()
+        self._send({"type": "AddFile", "index_id": 0, "url": url, "file_contents": html})
+
+    def files(self) -> Iterator[tuple[str, bytes]]:
+        """The bundle's files (path inside the bundle, bytes), in a stable order, without
+        Pagefind's own UIs."""
+        if self._process is None:
+            self._start()
+        answer = self._finish(self._send({"type": "GetFiles", "index_id": 0}))
+        try:
+            files = answer["files"]
+            order = sorted(range(len(files)), key=lambda n: str(files[n]["path"]))
+            for number in order:
+                relative = PurePosixPath(str(files[number]["path"])).as_posix()
+                content = base64.b64decode(files[number]["content"])
+                files[number] = None  # each file's text goes once its bytes are handed over
+                if relative.startswith(("/", "../")) or "/../" in relative:
+                    raise ValueError(f"unexpected path {relative!r}")
+                if not _UNSHIPPED.search(relative):
+                    yield relative, content
+        except (KeyError, TypeError, ValueError) as error:
+            raise self._failure(f"unreadable answer from Pagefind ({error})") from error
+
+    def _finish(self, last: int) -> dict[str, Any]:
+        """Read Pagefind's answers up to message ``last`` and return that one's payload; any
+        error is a SearchIndexError."""
+        process = self._process
+        assert process is not None and process.stdin is not None and process.stdout is not None
+        try:
+            process.stdin.flush()  # not closed: Pagefind exits at once at the end of its input
+        except OSError as error:
+            raise self._failure(f"Pagefind stopped ({error})") from error
+        for raw in _answers(process.stdout.fileno(), time.monotonic() + _TIMEOUT):
+            try:
+                answer = json.loads(base64.b64decode(raw))
+                payload: dict[str, Any] = answer["payload"]
+            except (ValueError, KeyError, TypeError) as error:
+                raise self._failure(f"unreadable answer from Pagefind ({error})") from error
+            if payload.get("type") == "Error":
+                raise self._failure(f"Pagefind failed: {payload.get('message', 'no message')}")
+            if answer.get("message_id") == last:
+                return payload
+        raise self._failure("Pagefind stopped or timed out before writing the index")
+
+    def _failure(self, message: str) -> SearchIndexError:
+        detail = ""
+        if self._process is not None and self._process.poll() is not None:
+            detail = f" (exit {self._process.returncode}"
+            if self._errors is not None:
+                self._errors.seek(0)
+                lines = self._errors.read().decode(errors="replace").strip().splitlines()
+                detail += f": {lines[-1]}" if lines else ""
+            detail += ")"
+        return SearchIndexError(f"the search index could not be built: {message}{detail}")
+
+    def close(self) -> None:
+        """Stop Pagefind (if it still runs) and drop its pipes."""
+        process, self._process = self._process, None
+        if process is not None:
+            for pipe in (process.stdin, process.stdout):
+                try:
+                    if pipe is not None:
+                        pipe.close()
+                except OSError:
+                    pass
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if self._errors is not None:
+            self._errors.close()
+            self._errors = None
+
+
+def _answers(fd: int, deadline: float) -> Iterator[bytes]:
+    """Pagefind's comma-terminated answers read from ``fd`` as they arrive, until it closes
+    its output or ``deadline`` (``time.monotonic()``) passes."""
+    pending = bytearray()
+    while (left := deadline - time.monotonic()) > 0:
+        if not select.select([fd], [], [], left)[0]:
+            return
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            return
+        start = len(pending)
+        pending += chunk
+        while (end := pending.find(b",", start)) >= 0:
+            yield bytes(pending[:end])
+            del pending[: end + 1]
+            start = 0

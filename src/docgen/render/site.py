@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Protocol
 
 from docgen.diagnostics import Diagnostics
@@ -21,7 +20,7 @@ from docgen.render.artefacts import (
     asset_files,
     llms_txt,
     manifest,
-    search_entries,
+    search_entry,
     sitemap,
 )
 from docgen.render.chrome import SITE_CSS, site_css
@@ -29,7 +28,8 @@ from docgen.render.navviews import href
 from docgen.render.page import CALLBACK_PATH, Job, Output, RenderedPage, SchemaJob, SiteRenderer
 from docgen.render.parallel import Workers, worker_count
 from docgen.render.redirects import redirect_files
-from docgen.render.searchindex import index_files
+from docgen.render.searchindex import SearchEntry
+from docgen.render.searchshards import ShardCache, ShardedIndex
 from docgen.spec.model import download_name
 
 
@@ -90,11 +90,12 @@ def iter_site(
     *,
     jobs: int | None = None,
     cache: JobCache | None = None,
-    scratch: Path | None = None,
+    shards: ShardCache | None = None,
 ) -> Iterator[tuple[str, bytes]]:
     """Every output file of the site as (path relative to the output folder, bytes), each
     as soon as it is ready, so a caller can write them without holding the whole site.
-    The search indexer works in a temporary folder inside ``scratch`` (default: the system's).
+    The search index is built alongside (:mod:`docgen.render.searchshards`; its shards that
+    ``shards`` still has from the previous build are reused).
 
     Pages render in ``jobs`` processes (default: ``$DOCGEN_JOBS``, else every core; small sites
     render in-process); the output does not depend on it. Jobs that ``cache`` has are not
@@ -110,7 +111,10 @@ def iter_site(
     rendered: list[RenderedPage] = []
     wanted: set[SchemaJob] = set()
     done: dict[SchemaJob, Output] = {}
-    with Workers(renderer.run, count) as workers:
+    # Pagefind starts with the first shard, after the workers are forked; it indexes each
+    # shard while the next pages render, and no document is kept once it has it.
+    search = ShardedIndex(shards)
+    with search, Workers(renderer.run, count) as workers:
         outputs = _outputs(renderer, workers, page_jobs, cache, fresh)
         for number, (page, out) in enumerate(zip(site.pages, outputs, strict=True), 1):
             yield output_path(page.url), out.html
@@ -119,7 +123,10 @@ def iter_site(
                 yield playground_path(page.url), out.playground
             for diagnostic in out.diagnostics:
                 diagnostics.add(diagnostic)
-            rendered.append(RenderedPage(page, "", "", out.anchors, out.search, out.schemas))
+            entry = search_entry(page, out.search)
+            if entry is not None:
+                yield from search.add(entry)
+            rendered.append(RenderedPage(page, "", "", out.anchors, "", out.schemas))
             wanted.update(out.schemas)
             if progress is not None:
                 progress(number, total)
@@ -135,7 +142,12 @@ def iter_site(
                     diagnostics.add(diagnostic)
                 done[job] = replace(out, html=b"", markdown=b"")
                 wanted.update(out.schemas)
-    schemas = sorted(done.values(), key=lambda out: out.url)
+        workers.close()  # idle from here on: their memory goes back before Pagefind writes
+        schemas = sorted(done.values(), key=lambda out: out.url)
+        yield from search.add_all(SearchEntry(o.url, o.search, "Schemas") for o in schemas)
+        schemas = [replace(out, search="") for out in schemas]
+        done.clear()
+        yield from search.finish()
     if not any(page.url == "/" for page in site.pages):
         first = next((p for p in site.pages if not p.hidden), None)
         if first is not None:
@@ -144,7 +156,6 @@ def iter_site(
     yield from renderer.sidebar.data_files()
     if site.config.auth is not None:
         yield CALLBACK_PATH + "index.html", renderer.render_callback().encode()
-    yield from index_files(search_entries(rendered, schemas), scratch)
     yield MANIFEST, manifest(site, rendered, schemas).encode()
     yield "llms.txt", llms_txt(site, rendered, schemas).encode()
     map_text = sitemap(site, [out.url for out in schemas])

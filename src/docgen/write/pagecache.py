@@ -27,7 +27,7 @@ from docgen.write import buildcache
 if TYPE_CHECKING:
     from docgen.render.page import Job, Output
 
-FORMAT = "docgen-pages-3"
+FORMAT = "docgen-pages-4"
 
 
 def _dump(value: Any) -> bytes:
@@ -43,8 +43,9 @@ class PageCache:
         self.config_text = config_text
         self._shared: str | None = None
         self._tree: str | None = None
-        self._previous = self._load()
+        self._previous, self._previous_shards = self._load()
         self._next: dict[str, dict[str, Any]] = {}
+        self._next_shards: dict[str, tuple[str, list[str]]] = {}
         self._keys: dict[Job, str] = {}
         self.hits = 0
 
@@ -178,21 +179,47 @@ class PageCache:
             "title": output.title,
         }
 
+    # -- search shards (docgen.render.searchshards) ----------------------------------------
+
+    def shard_files(self, digest: str) -> list[tuple[str, bytes]] | None:
+        """The files of the previous build's search shard ``digest``, if all are intact."""
+        entry = self._previous_shards.get(digest)
+        if not isinstance(entry, dict):
+            return None
+        try:
+            folder = str(entry["folder"]) + "/"
+            files = []
+            for stamp in entry["files"]:
+                relative = str(stamp[0])
+                if not relative.startswith(folder):
+                    return None
+                data = self._read(stamp, check_path(relative).as_posix())
+                files.append((relative[len(folder) :], data))
+        except (OSError, KeyError, TypeError, ValueError, IndexError, OutputError):
+            return None
+        return files
+
+    def store_shard(self, digest: str, folder: str, names: list[str]) -> None:
+        """Remember the search shard ``digest``, written as ``names`` in ``folder``."""
+        self._next_shards[digest] = (folder, [f"{folder}/{name}" for name in names])
+
     # -- the index ------------------------------------------------------------------------
 
     def _index_path(self) -> Path | None:
         return cache_store.entry_path("pages", str(self.out))
 
-    def _load(self) -> dict[str, dict[str, Any]]:
+    def _load(self) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
         path = self._index_path()
         if path is None:
-            return {}
+            return {}, {}
         data = cache_store.read_json(path)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            return {}
+            return {}, {}
         if data.get("out") != str(self.out) or not isinstance(data.get("entries"), dict):
-            return {}
-        return {k: v for k, v in data["entries"].items() if isinstance(v, dict)}
+            return {}, {}
+        shards = data.get("shards")
+        entries = {k: v for k, v in data["entries"].items() if isinstance(v, dict)}
+        return entries, shards if isinstance(shards, dict) else {}
 
     def save(self) -> None:
         """Write the index for the output folder just written; failures are ignored."""
@@ -215,5 +242,17 @@ class PageCache:
                     "markdown": stamps[1],
                     "extra": stamps[2:],
                 }
-        data = {"format": FORMAT, "out": str(self.out), "entries": entries}
+        shards = {}
+        for key, (folder, paths) in self._next_shards.items():
+            try:
+                files = [[p, *_stamp(self.out / p)] for p in paths]
+            except OSError:
+                continue
+            shards[key] = {"folder": folder, "files": files}
+        data = {"format": FORMAT, "out": str(self.out), "entries": entries, "shards": shards}
         cache_store.write_json(path, data)
+
+
+def _stamp(path: Path) -> list[int]:
+    info = path.lstat()
+    return [info.st_size, info.st_mtime_ns, info.st_ino]

@@ -1,0 +1,155 @@
+"""The site's full-text search index: Pagefind bundles ("shards") of bounded size.
+
+Every visible page gives one compact search document (:mod:`docgen.render.searchdoc`). The
+documents, in page order, are cut into shards: ``_docgen/pagefind/`` (the primary bundle, which
+the search dialog imports with Pagefind's JavaScript API), then ``_docgen/pagefind-1/``, ... that
+the dialog merges into it (``mergeIndex``; they ship without Pagefind's script and WASM, which
+only the primary one loads). ``_docgen/pagefind/shards.json`` lists the merged ones.
+``_docgen/search-words.json`` lists the indexed words (most frequent first) for the dialog's
+typo correction, which Pagefind does not do.
+
+Why shards: Pagefind holds every document of a bundle in memory until it writes it (about 20
+times their size: 2 GiB for Microsoft Graph's 100 MB), so a bounded shard bounds its memory;
+and a shard whose documents did not change since the last build is reused from it (a
+:class:`ShardCache`) instead of indexed again. A shard ends at a page whose URL hash is a
+multiple of ``_SPREAD`` once it holds ``MIN_BYTES`` (so an edit does not move the cuts), or at
+``MAX_BYTES``. Each shard is indexed by its own Pagefind process while the next pages render.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import zlib
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from typing import Protocol
+
+from docgen.render.searchindex import FOLDER, SearchEntry, SearchIndex, page_html, page_url
+
+WORDS = "_docgen/search-words.json"
+SHARDS = f"{FOLDER}/shards.json"
+MIN_BYTES = 2_000_000
+MAX_BYTES = 12_000_000
+_SPREAD = 32
+_FORMAT = "docgen-search-shard-1"
+# What only the primary bundle needs: the script the dialog imports, its worker and the WASM.
+_PRIMARY_ONLY = re.compile(r"^(pagefind\.js|pagefind-worker\.js|wasm\.[\w-]+\.pagefind)$")
+_WORD = re.compile(r"[^\W\d_][\w-]{3,39}")
+_TAG = re.compile(r"<[^>]*>")
+
+
+class ShardCache(Protocol):
+    """The shards of the previous build (``docgen.write.pagecache``), by their digest."""
+
+    def shard_files(self, digest: str) -> list[tuple[str, bytes]] | None:
+        """The files of the shard with ``digest`` (path inside it, bytes), if still intact."""
+        ...
+
+    def store_shard(self, digest: str, folder: str, names: list[str]) -> None:
+        """Remember that ``folder`` holds the shard with ``digest`` (files ``names``)."""
+        ...
+
+
+def shard_folder(number: int) -> str:
+    return FOLDER if number == 0 else f"{FOLDER}-{number}"
+
+
+class ShardedIndex:
+    """Takes the search entries one by one (:meth:`add`) and hands back finished shards'
+    files as it goes, then the rest (:meth:`finish`)."""
+
+    def __init__(self, cache: ShardCache | None = None) -> None:
+        self.cache = cache
+        self.counts: Counter[str] = Counter()
+        self.reused = 0
+        self._docs: list[tuple[str, str]] = []
+        self._bytes = 0
+        self._shards = 0
+        self._running: tuple[str, str, SearchIndex] | None = None
+
+    def __enter__(self) -> ShardedIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._running is not None:
+            self._running[2].close()
+            self._running = None
+
+    def add(self, entry: SearchEntry) -> Iterator[tuple[str, bytes]]:
+        """Take ``entry``; the files of a shard it completes, if any."""
+        self.counts.update(w.lower() for w in _WORD.findall(_TAG.sub(" ", entry.document)))
+        url, html = page_url(entry.url), page_html(entry)
+        self._docs.append((url, html))
+        self._bytes += len(html)
+        cut = self._bytes >= MIN_BYTES and zlib.crc32(url.encode()) % _SPREAD == 0
+        if cut or self._bytes >= MAX_BYTES:
+            yield from self._cut()
+
+    def add_all(self, entries: Iterable[SearchEntry]) -> Iterator[tuple[str, bytes]]:
+        for entry in entries:
+            yield from self.add(entry)
+
+    def finish(self) -> Iterator[tuple[str, bytes]]:
+        """The remaining shards' files, the list of merged shards and the word list."""
+        if self._docs or self._shards == 0:
+            yield from self._cut()
+        yield from self._collect()
+        merged = [shard_folder(n) + "/" for n in range(1, self._shards)]
+        yield SHARDS, json.dumps(merged).encode()
+        words = sorted(self.counts.items(), key=lambda item: (-item[1], item[0]))
+        text = json.dumps([w for w, _ in words], ensure_ascii=False, separators=(",", ":"))
+        yield WORDS, text.encode()
+
+    def _cut(self) -> Iterator[tuple[str, bytes]]:
+        """End the current shard: reuse it from the cache, or start indexing it."""
+        folder, primary = shard_folder(self._shards), self._shards == 0
+        self._shards += 1
+        docs, self._docs, self._bytes = self._docs, [], 0
+        digest = hashlib.sha256(f"{_FORMAT}\0{primary}\0".encode())
+        for url, html in docs:
+            digest.update(f"{len(url)}\0{url}\0{len(html)}\0".encode())
+            digest.update(html.encode("utf-8", "surrogatepass"))
+        key = digest.hexdigest()
+        reused = self.cache.shard_files(key) if self.cache is not None else None
+        if reused is not None:
+            self.reused += 1
+            self._remember(key, folder, [name for name, _ in reused])
+            yield from ((f"{folder}/{name}", content) for name, content in reused)
+            return
+        yield from self._collect()  # one Pagefind at a time: bounded memory
+        index = SearchIndex()
+        self._running = (folder, key, index)
+        for url, html in docs:
+            index.add(url, html)
+
+    def _collect(self) -> Iterator[tuple[str, bytes]]:
+        """The files of the shard being indexed, once Pagefind has them."""
+        if self._running is None:
+            return
+        folder, key, index = self._running
+        primary = folder == FOLDER
+        names = []
+        try:
+            for name, content in index.files():
+                if primary or not _PRIMARY_ONLY.match(name):
+                    names.append(name)
+                    yield f"{folder}/{name}", content
+        finally:
+            index.close()
+            self._running = None
+        self._remember(key, folder, names)
+
+    def _remember(self, key: str, folder: str, names: list[str]) -> None:
+        if self.cache is not None:
+            self.cache.store_shard(key, folder, names)
+
+
+def index_files(
+    entries: Iterable[SearchEntry], cache: ShardCache | None = None
+) -> Iterator[tuple[str, bytes]]:
+    """Every search file for ``entries`` at once (see :class:`ShardedIndex`)."""
+    with ShardedIndex(cache) as index:
+        yield from index.add_all(entries)
+        yield from index.finish()
