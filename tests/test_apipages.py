@@ -119,6 +119,28 @@ def test_api_page_has_the_endpoint_header_and_a_playground_from_its_fields(tmp_p
     )
 
 
+def test_request_and_response_examples_go_to_the_example_column(tmp_path: Path) -> None:
+    example = (
+        "<RequestExample>\n\n```bash cURL\ncurl https://api.example.com/v1/x\n```\n\n"
+        "</RequestExample>\n\n<ResponseExample>\n\n```json 200\n{\"ok\": true}\n```\n\n"
+        "</ResponseExample>\n"
+    )
+    pages = {
+        "x.mdx": '---\ntitle: X\napi: "GET https://api.example.com/v1/x"\n---\n\nIntro.\n\n'
+        + example,
+        "guide.mdx": "---\ntitle: Guide\n---\n\nIntro.\n\n" + example,
+    }
+    out = _build(_site(tmp_path, pages))
+    page = (out / "x" / "index.html").read_text()
+    aside = page[page.index('class="op-aside"') :]
+    content = page[page.index('class="prose op-content"') : page.index('class="op-aside"')]
+    assert "Request example" in aside and "Response example" in aside
+    assert "Request example" not in content and "Intro." in content
+    assert "curl --request" not in html.unescape(page)  # the page's own example replaces it
+    guide = (out / "guide" / "index.html").read_text()
+    assert "Request example" in guide and "docgen:example" not in guide  # stays inline
+
+
 def test_path_only_api_uses_api_mdx_server_and_auth(tmp_path: Path) -> None:
     pages = {
         "get.mdx": '---\ntitle: Get\napi: "GET /v1/users/{id}"\n---\n\n'

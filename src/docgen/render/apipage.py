@@ -13,11 +13,16 @@ from typing import Any
 
 from markdown_it.token import Token
 
+from docgen.config.model import PlaygroundDisplay, SiteConfig
 from docgen.load.source import SourceDocument
+from docgen.nav import playground
 from docgen.nav.model import Endpoint, Page
+from docgen.nav.playground import PlaygroundChoice
+from docgen.render.components import EXAMPLE_END, EXAMPLE_START
 from docgen.render.jsx import Tag, Unevaluated, as_text
 from docgen.render.mdx import markdown_source, mdx_tokens
 from docgen.render.mdxtags import FIELD_LOCATIONS
+from docgen.render.operation import build_operation
 from docgen.render.views import OperationView
 from docgen.spec.model import Operation, Spec
 
@@ -211,6 +216,49 @@ def synthetic(page: Page, endpoint: Endpoint) -> tuple[Spec, Operation, set[str]
     )
     spec = Spec(name, document, {name: document}, "3.1.0", (op,), (), (), data)
     return spec, op, used
+
+
+def split_examples(body_html: str) -> tuple[str, str]:
+    """(the body without its ``RequestExample``/``ResponseExample`` blocks, those blocks)."""
+    main: list[str] = []
+    aside: list[str] = []
+    rest = body_html
+    while True:
+        start = rest.find(EXAMPLE_START)
+        end = rest.find(EXAMPLE_END, start + 1) if start != -1 else -1
+        if start == -1 or end == -1:
+            main.append(rest)
+            break
+        main.append(rest[:start])
+        aside.append(rest[start + len(EXAMPLE_START) : end])
+        rest = rest[end + len(EXAMPLE_END) :]
+    return "".join(main), "".join(aside)
+
+
+def inline_examples(body_html: str) -> str:
+    """A page that is no endpoint keeps its examples where they are."""
+    return body_html.replace(EXAMPLE_START, "").replace(EXAMPLE_END, "")
+
+
+def api_view(page: Page, endpoint: Endpoint, config: SiteConfig, base: str) -> OperationView:
+    """A hand-written API page's header, samples and playground."""
+    spec, op, used = synthetic(page, endpoint)
+    choice = (
+        playground.choose(page, config)
+        if endpoint.servers
+        else PlaygroundChoice(PlaygroundDisplay.NONE)  # a path and no server: nowhere to send
+    )
+    view = build_operation(
+        spec,
+        op,
+        site_url=config.url,
+        page_url=page.url,
+        languages=config.languages,
+        base=base,
+        choice=choice,
+        proxy=config.playground.proxy,
+    )
+    return page_view(view, used)
 
 
 def page_view(view: OperationView, used: set[str]) -> OperationView:

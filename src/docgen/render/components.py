@@ -40,6 +40,12 @@ def _inline_md(md_text: str, env: EnvType) -> str:
     return renderer().inline(md_text)
 
 
+# Around Request/ResponseExample: an endpoint page moves them to its example column
+# (render/apipage.py). Content cannot write these: Markdown's raw HTML is off.
+EXAMPLE_START = "<!--docgen:example-->"
+EXAMPLE_END = "<!--/docgen:example-->"
+
+
 def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     name = tag.name
     title = attr(tag, "title")
@@ -90,7 +96,8 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         frame["next"] = 0
         css = "mdx-tabs" if name == "Tabs" else "mdx-tabs code-group"
         caption = f'<p class="example-title">{label}</p>' if name.endswith("Example") else ""
-        return f'<div class="{css}" data-mdx-tabs>{caption}{tablist if len(ids) > 1 else ""}'
+        mark = EXAMPLE_START if name.endswith("Example") else ""  # endpoint pages: the aside
+        return f'{mark}<div class="{css}" data-mdx-tabs>{caption}{tablist if len(ids) > 1 else ""}'
     if name in ("Tab", "View"):
         parent = stack[-2] if len(stack) > 1 else None
         if parent is not None and "panels" in parent and parent["next"] < len(parent["panels"]):
@@ -203,7 +210,7 @@ def _close(tag: Tag, env: EnvType) -> str:
     if name == "Step":
         return "</div></li>\n"
     if name in ("Tabs", "CodeGroup", "RequestExample", "ResponseExample"):
-        return "</div>\n"
+        return "</div>\n" + (EXAMPLE_END if name.endswith("Example") else "")
     if name in ("Tab", "View"):
         parent = stack[-1] if stack else None
         return "</div>\n" if parent is not None and "panels" in parent else "</section>\n"

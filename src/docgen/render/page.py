@@ -9,12 +9,11 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from docgen.config.model import PlaygroundDisplay, SiteConfig
+from docgen.config.model import SiteConfig
 from docgen.diagnostics import Diagnostic, Diagnostics
 from docgen.exceptions import TooManyFields
 from docgen.nav import playground
-from docgen.nav.model import Endpoint, Page, Site
-from docgen.nav.playground import PlaygroundChoice
+from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
 from docgen.render import apipage, schemaembed, searchdoc, twins
 from docgen.render.assets import asset_scope
@@ -200,7 +199,13 @@ class SiteRenderer:
             directory = page.directory or ""
             schemas = tuple(sorted((spec.name, directory, d, n) for d, n in links.linked))
         elif page.meta.api is not None:
-            operation = self._api_view(page, page.meta.api, base)
+            operation = apipage.api_view(page, page.meta.api, config, base)
+        if operation is not None:  # the page's own examples go to the example column
+            html, examples = apipage.split_examples(body.html)
+            body = Rendered(html, body.headings)
+            operation = replace(operation, examples_html=examples)
+        else:
+            body = Rendered(apipage.inline_examples(body.html), body.headings)
         description = page.description
         if description is None and page.operation is not None:
             summary = page.operation.data.get("description")
@@ -271,24 +276,6 @@ class SiteRenderer:
         )
         html = self.env.get_template("schema.html").render(page=context, schema=view)
         return url, html, schema_markdown(view), view, linked
-
-    def _api_view(self, page: Page, endpoint: Endpoint, base: str) -> OperationView:
-        """A hand-written API page's header, samples and playground (render/apipage.py)."""
-        spec, op, used = apipage.synthetic(page, endpoint)
-        config = self.site.config
-        view = build_operation(
-            spec,
-            op,
-            site_url=config.url,
-            page_url=page.url,
-            languages=config.languages,
-            base=base,
-            choice=playground.choose(page, config)
-            if endpoint.servers
-            else PlaygroundChoice(PlaygroundDisplay.NONE),  # a path and no server: nowhere to send
-            proxy=config.playground.proxy,
-        )
-        return apipage.page_view(view, used)
 
     def _twin_href(self, page: Page, base: str) -> str:
         return twin_path(page.url)

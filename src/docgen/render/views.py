@@ -164,6 +164,7 @@ class OperationView:
     # after sign-in; the page's ``playground_json`` is then only a stub pointing at it.
     playground_data: str = ""
     request_url: str = ""  # first server (variables at their defaults) + path
+    examples_html: str = ""  # the page's own Request/ResponseExample blocks (render/apipage.py)
 
 
 @dataclass(frozen=True, slots=True)
