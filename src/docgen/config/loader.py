@@ -225,6 +225,10 @@ def _node(
         hidden=bool(raw.get("hidden", False)),
         expanded=bool(raw.get("expanded", False)),
         default=bool(raw.get("default", False)),
+        global_links=tuple(_own_globals(raw, ptr)),
+        root=PageEntry(raw["root"].strip(), f"{ptr}/root") if "root" in raw else None,
+        listing=raw.get("directory"),
+        boost=float(raw["boost"]) if "boost" in raw else None,
     )
 
 
@@ -371,6 +375,19 @@ _GLOBAL_KINDS = {
 }
 
 
+def _own_globals(raw: dict[str, Any], ptr: str) -> list[GlobalLink]:
+    """The entries of this element's own ``global`` that link somewhere, in order."""
+    out: list[GlobalLink] = []
+    for key, entries in raw.get("global", {}).items():
+        label_key, kind = _GLOBAL_KINDS[key]
+        for index, entry in enumerate(entries):
+            href = entry.get("href")
+            if href and not entry.get("hidden", False):
+                label = str(entry.get(label_key) or entry.get("name") or href)
+                out.append(GlobalLink(kind, label, href, f"{ptr}/global/{key}/{index}"))
+    return out
+
+
 def _global_links(raw: Any, ptr: str) -> list[GlobalLink]:
     """Every ``global`` entry with an ``href``, anywhere in the navigation, in order."""
     out: list[GlobalLink] = []
@@ -380,13 +397,7 @@ def _global_links(raw: Any, ptr: str) -> list[GlobalLink]:
         return out
     if not isinstance(raw, dict):
         return out
-    for key, entries in raw.get("global", {}).items():
-        label_key, kind = _GLOBAL_KINDS[key]
-        for index, entry in enumerate(entries):
-            href = entry.get("href")
-            if href and not entry.get("hidden", False):
-                label = str(entry.get(label_key) or entry.get("name") or href)
-                out.append(GlobalLink(kind, label, href, f"{ptr}/global/{key}/{index}"))
+    out.extend(_own_globals(raw, ptr))
     for key in (*_STRUCTURAL_KEYS, "groups", "pages"):
         if isinstance(raw.get(key), list):
             out.extend(_global_links(raw[key], f"{ptr}/{key}"))

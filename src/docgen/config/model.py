@@ -52,6 +52,17 @@ class PageEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class GlobalLink:
+    """An entry of a ``global`` (on ``navigation`` or any element): a tab, anchor... that
+    links out, drawn on every page below that element."""
+
+    kind: NodeKind
+    label: str
+    href: str
+    pointer: str
+
+
+@dataclass(frozen=True, slots=True)
 class NavNode:
     """A navigation element. ``items`` holds child nodes and page entries in config order."""
 
@@ -64,6 +75,10 @@ class NavNode:
     hidden: bool = False
     expanded: bool = False
     default: bool = False
+    global_links: tuple[GlobalLink, ...] = ()  # this element's ``global``: links on its pages
+    root: PageEntry | None = None  # a group's ``root`` page (its title links there)
+    listing: str | None = None  # ``directory``: "none" | "accordion" | "card" (inherited)
+    boost: float | None = None  # search ranking factor (inherited; frontmatter wins)
 
     def declared_sources(self) -> Iterator[OpenApiSource]:
         """Every ``openapi`` entry of this element and below it, in document order."""
@@ -72,16 +87,6 @@ class NavNode:
         for item in self.items:
             if isinstance(item, NavNode):
                 yield from item.declared_sources()
-
-
-@dataclass(frozen=True, slots=True)
-class GlobalLink:
-    """An entry of ``navigation.global``: a tab, anchor... shown on every page, linking out."""
-
-    kind: NodeKind
-    label: str
-    href: str
-    pointer: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ class Resolver(Protocol):
     the resolver, so the two modules do not import each other."""
 
     diagnostics: Diagnostics
+    method_case: list[tuple[str, str, Location]]  # (text, upper-case form, where), summarised
     finder: SpecFinder
     registry: Registry
     _declared: list[OpenApiSource]
@@ -43,11 +44,7 @@ def operation(
     if ref is None:
         hint = references.upper_case_hint(text)
         if hint is not None:
-            diagnostics.warning(
-                Code.NAV_METHOD_CASE,
-                f"frontmatter 'openapi: {text}': read as '{hint}' (write methods in upper case)",
-                where,
-            )
+            resolver.method_case.append((text, hint, where))
             ref = references.parse(hint)
     if ref is None:
         diagnostics.error(
@@ -106,3 +103,22 @@ def operation(
             where,
         )
     return None
+
+
+SHOWN = 3  # pages named in the summary of lower-case methods
+
+
+def report_method_case(found: list[tuple[str, str, Location]], diagnostics: Diagnostics) -> None:
+    """One warning for every frontmatter ``openapi:`` written with a lower-case method: the
+    first at its place, with the count and the next few files (a big repo has hundreds)."""
+    if not found:
+        return
+    text, hint, where = found[0]
+    message = f"frontmatter 'openapi: {text}': read as '{hint}' (write methods in upper case)"
+    if len(found) > 1:
+        others = [str(w.file) for _, _, w in found[1 : 1 + SHOWN]]
+        rest = len(found) - 1 - len(others)
+        more = f" and {rest} more" if rest else ""
+        message += f"; {len(found)} pages write a lower-case method, also "
+        message += ", ".join(others) + more
+    diagnostics.warning(Code.NAV_METHOD_CASE, message, where)

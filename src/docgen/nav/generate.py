@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docgen.config.model import NodeKind, OpenApiSource
+from docgen.config.model import NavNode, NodeKind, OpenApiSource
 from docgen.diagnostics import Location
 from docgen.nav.model import NavLink, NavSection
 from docgen.nav.registry import Claim, Registry
@@ -49,3 +49,13 @@ def generate(
     return [
         NavSection(NodeKind.GROUP, label, tuple(links)) for label, links in groups.items() if links
     ]
+
+
+def generation_target(node: NavNode, items: list[NavSection | NavLink]) -> int | None:
+    """Where an element whose children are tabs/versions/... puts its automatic groups: into
+    its first child section that declares no ``openapi`` of its own (``items``: the built
+    children, in the order of ``node.items``)."""
+    for index, (child, built) in enumerate(zip(node.items, items, strict=False)):
+        if isinstance(child, NavNode) and child.kind.structural and child.openapi is None:
+            return index if isinstance(built, NavSection) else None
+    return None

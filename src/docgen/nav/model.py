@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from docgen.config.model import NodeKind, SiteConfig
+from docgen.config.model import GlobalLink, NodeKind, SiteConfig
 from docgen.spec.model import Operation, Spec
 
 
@@ -89,7 +89,9 @@ class NavLink:
 
 @dataclass(frozen=True, slots=True)
 class NavSection:
-    """A tab, version, anchor, dropdown or group, with its items in display order."""
+    """A tab, version, anchor, dropdown, language, product, menu item or group, with its items
+    in display order. ``root`` is a group's main page (its title links there); ``listing``
+    (``accordion`` | ``card``) and ``boost`` are the values in effect here, inherited."""
 
     kind: NodeKind
     label: str
@@ -97,8 +99,15 @@ class NavSection:
     href: str | None = None
     expanded: bool = False
     default: bool = False
+    global_links: tuple[GlobalLink, ...] = ()
+    root: NavLink | None = None
+    listing: str | None = None
+    boost: float | None = None
+    hidden: bool = False  # left out of tab bars, switchers and sidebars (pages still built)
 
     def first_url(self) -> str | None:
+        if self.root is not None:
+            return self.root.url
         for item in self.items:
             if isinstance(item, NavLink):
                 if item.external is None:
@@ -110,7 +119,7 @@ class NavSection:
         return self.href
 
     def urls(self) -> list[str]:
-        out: list[str] = []
+        out: list[str] = [self.root.url] if self.root is not None else []
         for item in self.items:
             if isinstance(item, NavLink):
                 if item.external is None:

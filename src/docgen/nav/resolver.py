@@ -25,7 +25,7 @@ from docgen.exceptions import UnsafePathError
 from docgen.load.paths import is_file, resolve_inside
 from docgen.load.source import SourceDocument
 from docgen.nav import frontmatter, hints, playground, references
-from docgen.nav.generate import generate
+from docgen.nav.generate import generate, generation_target
 from docgen.nav.model import NavLink, NavSection, Page, Site
 from docgen.nav.pagefiles import PageFile, PageFiles
 from docgen.nav.pagemeta import read_meta
@@ -70,6 +70,7 @@ class Resolver:
         self.registry = Registry(diagnostics)
         self.explicit: set[tuple[str, int]] = set()  # (owner, index): sources listed by hand
         self.listed_files: set[str] = set()
+        self.method_case: list[tuple[str, str, Location]] = []  # summarised in resolve()
         # Navigation's specs, then ``api.openapi`` (specs only page frontmatter names).
         self._declared = [*config.navigation.declared_sources(), *config.api_openapi]
         self.finder = SpecFinder(self.root, self._declared, output_dir)
@@ -77,10 +78,11 @@ class Resolver:
     # -- entry point -------------------------------------------------------------------------
 
     def resolve(self) -> Site:
-        navigation = self._walk(self.config.navigation, None, (), 0)
+        navigation = self._walk(self.config.navigation, None, (), 0, (None, None))
         if self.scan_pages:
             self._hidden_page_files()
         self.registry.report_conflicts()
+        frontmatter.report_method_case(self.method_case, self.diagnostics)
         specs = {
             spec.name: spec
             for spec in (self._load(src) for src in self._declared)
@@ -113,12 +115,19 @@ class Resolver:
         scope: _Scope | None,
         trail: tuple[str, ...],
         section: int,
+        carry: tuple[str | None, float | None],
     ) -> NavSection:
+        """``carry``: the ``directory`` listing and ``boost`` inherited from above."""
         if node.openapi is not None:
             scope = _Scope(node.pointer, node.openapi)
+        carry = (
+            node.listing if node.listing is not None else carry[0],
+            node.boost if node.boost is not None else carry[1],
+        )
         has_structural = any(isinstance(i, NavNode) and i.kind.structural for i in node.items)
         forward = node.kind.structural and has_structural
         here = (*trail, node.label) if node.kind is not NodeKind.ROOT else trail
+        root = self._entry(node.root, scope, here, section) if node.root is not None else None
         items: list[NavSection | NavLink] = []
         next_section = 0
         for item in node.items:
@@ -126,14 +135,14 @@ class Resolver:
                 child_section = section
                 if node.kind is NodeKind.ROOT and item.kind.structural:
                     child_section, next_section = next_section, next_section + 1
-                items.append(self._walk(item, scope, here, child_section))
+                items.append(self._walk(item, scope, here, child_section, carry))
             else:
                 link = self._entry(item, scope, here, section)
                 if link is not None:
                     items.append(link)
         if scope is not None and scope.owner == node.pointer:
             generated: list[NavSection] = []
-            target = self._generation_target(node, items) if forward else None
+            target = generation_target(node, items) if forward else None
             for index, source in enumerate(scope.sources):
                 if (node.pointer, index) in self.explicit:
                     continue
@@ -157,6 +166,11 @@ class Resolver:
             href=node.href,
             expanded=node.expanded,
             default=node.default,
+            global_links=node.global_links,
+            root=root,
+            listing=carry[0] if carry[0] != "none" else None,
+            boost=carry[1],
+            hidden=node.hidden,
         )
 
     def _generate(
@@ -166,15 +180,6 @@ class Resolver:
         if spec is None:
             return []
         return generate(self.registry, spec, source, self._where(source.pointer), trail, section)
-
-    @staticmethod
-    def _generation_target(node: NavNode, items: list[NavSection | NavLink]) -> int | None:
-        """Where an element whose children are tabs/versions/... puts its automatic groups:
-        into its first child section that declares no ``openapi`` of its own."""
-        for index, (child, built) in enumerate(zip(node.items, items, strict=False)):
-            if isinstance(child, NavNode) and child.kind.structural and child.openapi is None:
-                return index if isinstance(built, NavSection) else None
-        return None
 
     def _where(self, pointer: str) -> Location | None:
         return self.config_doc.location(pointer) if self.config_doc is not None else None

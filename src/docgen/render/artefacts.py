@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator, Sequence
 from xml.sax.saxutils import escape as xml_escape
 
-from docgen.nav.model import Page, Site
+from docgen.nav.model import NavSection, Page, Site
 from docgen.nav.urls import twin_path
 from docgen.render import twins
 from docgen.render.chrome import SITE_CSS, site_css
@@ -34,15 +34,39 @@ ASSETS = (
 )
 
 
-def search_entry(page: Page, document: str) -> SearchEntry | None:
+def boosts(root: NavSection) -> dict[str, float]:
+    """Page URL -> the ``boost`` of its nearest navigation ancestor that sets one."""
+    found: dict[str, float] = {}
+
+    def walk(section: NavSection) -> None:
+        for item in section.items:
+            if isinstance(item, NavSection):
+                walk(item)
+            elif section.boost is not None:
+                found.setdefault(item.url, section.boost)
+        if section.root is not None and section.boost is not None:
+            found.setdefault(section.root.url, section.boost)
+
+    walk(root)
+    return found
+
+
+def search_entry(
+    page: Page, document: str, inherited: dict[str, float] | None = None
+) -> SearchEntry | None:
     """What the search index reads for ``page``; None for a page never indexed (hidden or
-    noindex)."""
+    noindex). ``boost`` (frontmatter, else ``inherited`` from the navigation: :func:`boosts`)
+    weights the page's words."""
     if not page.indexed:
         return None
     op = page.operation
     method = None if op is None else ("HOOK" if op.webhook else op.method)
     path = op.path if op is not None else None
-    return SearchEntry(page.url, document, " › ".join(page.nav), method, path)
+    own = page.frontmatter.get("boost")
+    weight = (inherited or {}).get(page.url)
+    if isinstance(own, int | float) and not isinstance(own, bool):
+        weight = float(own)  # frontmatter wins over the navigation (Mintlify's rule)
+    return SearchEntry(page.url, document, " › ".join(page.nav), method, path, weight)
 
 
 def sitemap(site: Site, extra: Sequence[str] = ()) -> str | None:

@@ -1,10 +1,23 @@
-"""Navigation view models for one page: tabs, versions, sidebar, breadcrumbs, prev/next."""
+"""Navigation view models for one page: the switchers and tabs above it, its sidebar,
+prev/next.
+
+The structural elements (languages, versions, tabs, anchors, dropdowns, products, menu items)
+form a tree whose *leaves* carry sidebars. A page belongs to the first leaf whose pages hold
+it; the path from the root to that leaf says what the header shows: each level of siblings on
+the way is drawn as a language switcher, a version switcher, the tab bar (the first other
+level) or, deeper, a row of links at the top of the sidebar. ``global`` links of the root and
+of every element on the path are drawn too.
+"""
 
 from __future__ import annotations
 
-from docgen.config.model import NodeKind
+from dataclasses import dataclass
+from typing import Any
+
+from docgen.config.model import GlobalLink, NodeKind
 from docgen.nav.model import NavLink, NavSection, Page
 from docgen.render.components import icon_html
+from docgen.render.langnames import language_name
 from docgen.render.markdown import site_relative
 from docgen.render.views import NavItemView, PageLink, TabView, VersionView
 
@@ -31,12 +44,6 @@ def link_href(link: NavLink, base: str) -> str:
     return link.external
 
 
-def _sections(root: NavSection) -> list[NavSection]:
-    """Top-level structural sections (tabs, versions...), or the root itself when none."""
-    found = [i for i in root.items if isinstance(i, NavSection) and i.kind is not NodeKind.GROUP]
-    return found or [root]
-
-
 # id(section) -> (section, its URLs); the section is kept so that an id is never reused.
 _URL_SETS: dict[int, tuple[NavSection, frozenset[str]]] = {}
 
@@ -49,88 +56,181 @@ def urls_of(section: NavSection) -> frozenset[str]:
     return found[1]
 
 
-def _contains(section: NavSection, url: str) -> bool:
-    return url in urls_of(section)
+def _structural(section: NavSection) -> list[NavSection]:
+    return [i for i in section.items if isinstance(i, NavSection) and i.kind is not NodeKind.GROUP]
+
+
+def _shown_urls(section: NavSection) -> list[str]:
+    """The page URLs of ``section`` in order, without those of hidden elements (prev/next)."""
+    out = [section.root.url] if section.root is not None else []
+    for item in section.items:
+        if isinstance(item, NavLink):
+            if item.external is None:
+                out.append(item.url)
+        elif not item.hidden:
+            out.extend(_shown_urls(item))
+    return out
+
+
+def _preferred(children: list[NavSection]) -> NavSection:
+    """The child a reader lands on: the one marked ``default``, else the first shown."""
+    shown = [c for c in children if not c.hidden] or children
+    return next((c for c in shown if c.default), shown[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a page shows around its sidebar (links relative to the page)."""
+
+    languages: tuple[VersionView, ...] = ()
+    versions: tuple[VersionView, ...] = ()
+    tabs: tuple[TabView, ...] = ()
+    sidenav: tuple[tuple[TabView, ...], ...] = ()  # deeper levels, at the top of the sidebar
+    anchors: tuple[TabView, ...] = ()  # ``global`` links other than tabs
+    lang: str = "en"
 
 
 class NavViews:
-    """Precomputed navigation for a site; ``for_page`` gives one page's views."""
+    """Precomputed navigation for a site; a page's views come from its leaf's index."""
 
     def __init__(self, root: NavSection) -> None:
         _URL_SETS.clear()  # one site at a time: a long-lived process (serve) must not grow
         self.root = root
-        self.sections = _sections(root)
-        self.orders = [list(dict.fromkeys(section.urls())) for section in self.sections]
+        self.paths: list[tuple[int, ...]] = []  # each leaf as child numbers from the root
+        self.chains: list[tuple[NavSection, ...]] = []  # the sections on that path
+        self._leaves(root, (), ())
+        self.sections = [chain[-1] if chain else root for chain in self.chains]
+        self.orders = [list(dict.fromkeys(_shown_urls(section))) for section in self.sections]
         self.positions = [{url: at for at, url in enumerate(order)} for order in self.orders]
+        self._owner: dict[str, int] = {}
+        for index, section in enumerate(self.sections):
+            for url in section.urls():
+                self._owner.setdefault(url, index)
+        top = _structural(root)
+        self._languages = [s for s in top if s.kind is NodeKind.LANGUAGE]
+        self._prefixes = {id(s): _prefix(s) for s in self._languages}
+
+    def _leaves(
+        self, section: NavSection, path: tuple[int, ...], chain: tuple[NavSection, ...]
+    ) -> None:
+        children = _structural(section)
+        if not children:
+            self.paths.append(path)
+            self.chains.append(chain)
+            return
+        for number, child in enumerate(children):
+            self._leaves(child, (*path, number), (*chain, child))
+
+    def key(self, index: int) -> str:
+        """A stable name of a leaf (``2``, ``2-1`` for the second tab inside version 2)."""
+        return "-".join(map(str, self.paths[index])) or "0"
 
     def section_of(self, page: Page) -> int:
-        for index, section in enumerate(self.sections):
-            if _contains(section, page.url):
-                return index
-        return min(page.section, len(self.sections) - 1)
+        found = self._owner.get(page.url)
+        if found is not None:
+            return found
+        # Outside the navigation: the leaf a reader would land on in its top-level section
+        # (the language whose code starts its URL, for a site in several languages).
+        top = _structural(self.root)
+        if not top:
+            return 0
+        first = page.url.strip("/").split("/")[0].lower()
+        start = next((s for s in self._languages if s.label.lower() == first), None)
+        if start is None:
+            start = top[min(page.section, len(top) - 1)]
+        return self.landing(start)
 
-    def tabs_and_versions(
-        self, index: int, base: str
-    ) -> tuple[tuple[TabView, ...], tuple[VersionView, ...]]:
-        tabs: list[TabView] = []
+    def landing(self, section: NavSection) -> int:
+        """The leaf a reader lands on in ``section`` (``default`` children first)."""
+        while children := _structural(section):
+            section = _preferred(children)
+        return next((i for i, s in enumerate(self.sections) if s is section), 0)
+
+    def home(self) -> int:
+        """The leaf the site root leads to: the default language/version/... at each level."""
+        return self.landing(self.root)
+
+    def label(self, index: int) -> str | None:
+        chain = self.chains[index]
+        return chain[-1].label if chain else None
+
+    def header(self, index: int, page_url: str, base: str) -> Header:
+        chain = self.chains[index]
+        languages: list[VersionView] = []
         versions: list[VersionView] = []
-        if self.sections == [self.root]:
-            return (), ()
-        for number, section in enumerate(self.sections):
-            first = section.first_url()
-            external = section.href is not None and first == section.href
-            link = first if external else href(base, first) if first else base
-            if section.kind is NodeKind.VERSION:
-                versions.append(VersionView(section.label, link or base, number == index))
+        tabs: list[TabView] = []
+        sidenav: list[tuple[TabView, ...]] = []
+        parent = self.root
+        for section in chain:
+            siblings = [s for s in _structural(parent) if not s.hidden or s is section]
+            if section.kind is NodeKind.LANGUAGE:
+                languages = [
+                    VersionView(
+                        language_name(s.label),
+                        self._switch(s, section, page_url, base),
+                        s is section,
+                    )
+                    for s in siblings
+                ]
+            elif section.kind is NodeKind.VERSION:
+                versions = [
+                    VersionView(s.label, self._entry(s, base)[0], s is section) for s in siblings
+                ]
             else:
-                tabs.append(TabView(section.label, link or base, number == index, external))
-        # Tabs nested in the active version become the tab bar.
-        active = self.sections[index]
-        if active.kind is NodeKind.VERSION:
-            inner = [
-                i
-                for i in active.items
-                if isinstance(i, NavSection) and i.kind is not NodeKind.GROUP
-            ]
-            if inner:
-                tabs = []
-                for section in inner:
-                    first = section.first_url()
-                    tabs.append(TabView(section.label, href(base, first) if first else base, False))
-        return tuple(tabs), tuple(versions)
+                level = tuple(self._tab(s, s is section, base) for s in siblings)
+                if not tabs:
+                    tabs = list(level)
+                else:
+                    sidenav.append(level)
+            parent = section
+        anchors: list[TabView] = []
+        for link in self._globals(chain):
+            view = TabView(link.label, link.href, False, True)
+            (tabs if link.kind is NodeKind.TAB else anchors).append(view)
+        lang = next((s.label for s in chain if s.kind is NodeKind.LANGUAGE), "en")
+        return Header(
+            tuple(languages), tuple(versions), tuple(tabs), tuple(sidenav), tuple(anchors), lang
+        )
+
+    def _globals(self, chain: tuple[NavSection, ...]) -> list[GlobalLink]:
+        seen: dict[tuple[str, str], GlobalLink] = {}
+        for section in (self.root, *chain):
+            for link in section.global_links:
+                seen.setdefault((link.label, link.href), link)
+        return list(seen.values())
+
+    def _entry(self, section: NavSection, base: str) -> tuple[str, bool]:
+        """The link to ``section`` (its landing page), and whether it leads off the site."""
+        while children := _structural(section):
+            section = _preferred(children)
+        first = section.first_url()
+        if section.href is not None and first == section.href:
+            return section.href, True
+        return (href(base, first) if first else base), False
+
+    def _tab(self, section: NavSection, active: bool, base: str) -> TabView:
+        url, external = self._entry(section, base)
+        return TabView(section.label, url, active, external)
+
+    def _switch(self, target: NavSection, current: NavSection, page_url: str, base: str) -> str:
+        """The same page in the language ``target`` when it has one, else its landing page."""
+        if target is current and page_url:
+            return href(base, page_url)
+        here, there = self._prefixes[id(current)], self._prefixes[id(target)]
+        if page_url == here or page_url.startswith(here + "/"):
+            rest = page_url[len(here) :] or "/"
+            candidate = (there + rest if rest != "/" else there) or "/"
+            if candidate in urls_of(target):
+                return href(base, candidate)
+        return self._entry(target, base)[0]
 
     def sidebar_section(self, index: int, page_url: str) -> tuple[str, NavSection]:
-        """The section whose items the sidebar shows, and a stable key naming it (``2``,
-        ``2-1`` for a tab inside version 2)."""
-        section = self.sections[index]
-        if section.kind is NodeKind.VERSION:
-            inner = [
-                i
-                for i in section.items
-                if isinstance(i, NavSection) and i.kind is not NodeKind.GROUP
-            ]
-            for number, sub in enumerate(inner):
-                if _contains(sub, page_url):
-                    return f"{index}-{number}", sub
-        return str(index), section
+        """The section whose items the sidebar shows, and a stable key naming it."""
+        return self.key(index), self.sections[index]
 
     def sidebar_sections(self) -> list[tuple[str, NavSection]]:
         """Every (key, section) that :meth:`sidebar_section` can return."""
-        out: list[tuple[str, NavSection]] = []
-        for index, section in enumerate(self.sections):
-            out.append((str(index), section))
-            if section.kind is NodeKind.VERSION:
-                inner = [
-                    i
-                    for i in section.items
-                    if isinstance(i, NavSection) and i.kind is not NodeKind.GROUP
-                ]
-                out.extend((f"{index}-{number}", sub) for number, sub in enumerate(inner))
-        return out
-
-    def sidebar(self, index: int, page_url: str, base: str) -> tuple[NavItemView, ...]:
-        _, section = self.sidebar_section(index, page_url)
-        return tuple(nav_item(i, page_url, base) for i in section.items)
+        return [(self.key(index), section) for index, section in enumerate(self.sections)]
 
     def neighbours(
         self, index: int, page_url: str, titles: dict[str, str], base: str
@@ -147,6 +247,36 @@ class NavViews:
         )
 
 
+def _prefix(language: NavSection) -> str:
+    """The URL prefix of a language's pages: ``/fr`` when most live under it, else the
+    site root (Mintlify's default language usually has no prefix)."""
+    code = "/" + language.label
+    urls = urls_of(language)
+    inside = sum(1 for u in urls if u == code or u.startswith(code + "/"))
+    if urls and inside * 2 > len(urls):
+        return code
+    return ""
+
+
+def header_fields(header: Header) -> dict[str, Any]:
+    """The :class:`PageContext` fields of a page's header (switchers, tabs, global links)."""
+    return {
+        "tabs": header.tabs,
+        "versions": header.versions,
+        "languages": header.languages,
+        "sidenav": header.sidenav,
+        "anchors": header.anchors,
+        "lang": header.lang,
+    }
+
+
+def crumbs(trail: tuple[str, ...], header: Header) -> tuple[str, ...]:
+    """The page's navigation trail without its language (the switcher shows that)."""
+    if header.languages and trail and trail[0] == header.lang:
+        return trail[1:]
+    return trail
+
+
 def nav_item(item: NavSection | NavLink, page_url: str, base: str) -> NavItemView:
     """The view of one sidebar entry (and its children) on the page at ``page_url``."""
     if isinstance(item, NavLink):
@@ -160,13 +290,18 @@ def nav_item(item: NavSection | NavLink, page_url: str, base: str) -> NavItemVie
             icon_html=icon_html(item.icon) if item.icon else "",
             external=item.external is not None,
         )
-    children = tuple(nav_item(i, page_url, base) for i in item.items)
+    children = tuple(
+        nav_item(i, page_url, base)
+        for i in item.items
+        if not (isinstance(i, NavSection) and i.hidden)
+    )
     contains = page_url in urls_of(item)
+    root = item.root
     return NavItemView(
         item.label,
+        href(base, root.url) if root is not None else None,
         None,
-        None,
-        False,
+        root is not None and root.url == page_url,
         False,
         children,
         item.expanded or contains or item.kind is not NodeKind.GROUP,

@@ -19,10 +19,11 @@ from docgen.render import apipage, schemaembed, searchdoc, twins
 from docgen.render.assets import asset_scope
 from docgen.render.chrome import chrome_view
 from docgen.render.highlight import highlight
+from docgen.render.listing import listing_html, listings
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
 from docgen.render.mdx import markdown_source, render_mdx
-from docgen.render.navviews import NavViews, base_for
+from docgen.render.navviews import NavViews, base_for, crumbs, header_fields
 from docgen.render.operation import build_operation
 from docgen.render.schemalinks import PageSchemas, SchemaIndex, SchemaPages
 from docgen.render.schemapage import SchemaPageView, build_schema_page, schema_markdown
@@ -86,6 +87,8 @@ class SiteRenderer:
         self.nav = NavViews(site.navigation)
         self.sidebar = Sidebar(self.nav)
         self.titles = {p.url: p.title for p in site.pages}
+        self.listings = listings(site.navigation)  # group root pages with a ``directory``
+        self.descriptions = {p.url: p.description for p in site.pages if p.description}
         self.env = environment()
         # The section whose sidebar a directory's schema pages show: its first page's.
         self.schema_home: dict[tuple[str, str], Page] = {}
@@ -139,7 +142,7 @@ class SiteRenderer:
     def render_page(self, page: Page) -> RenderedPage:
         base = base_for(page.url)
         index = self.nav.section_of(page)
-        tabs, versions = self.nav.tabs_and_versions(index, base)
+        header = self.nav.header(index, page.url, base)
         previous, following = (
             (None, None) if page.hidden else self.nav.neighbours(index, page.url, self.titles, base)
         )
@@ -150,11 +153,10 @@ class SiteRenderer:
             "title": page.title,
             "base": base,
             "canonical": canonical,
-            "tabs": tabs,
-            "versions": versions,
+            **header_fields(header),
             "sidebar": (),
             "sidebar_html": self.sidebar.html(index, page.url, base),
-            "breadcrumbs": page.nav,
+            "breadcrumbs": crumbs(page.nav, header),
             "previous": previous,
             "next": following,
             "markdown_url": self._twin_href(page, base),
@@ -211,10 +213,12 @@ class SiteRenderer:
             summary = page.operation.data.get("description")
             if isinstance(summary, str):
                 description = _first_sentence(summary)
+        group = self.listings.get(page.url)
+        listed = listing_html(group, base, self.titles, self.descriptions) if group else ""
         context = PageContext(
             description=description,
             kind=page.kind.value,
-            body_html=body.html,
+            body_html=body.html + listed,
             toc=tuple(
                 TocEntry(lvl, text, anchor)
                 for lvl, text, anchor in body.headings
@@ -252,8 +256,7 @@ class SiteRenderer:
         linked = tuple(sorted((spec_name, directory, d, n) for d, n in links.linked))
         home = self.schema_home.get((spec_name, directory))
         section = self.nav.section_of(home) if home is not None else 0
-        tabs, versions = self.nav.tabs_and_versions(section, base)
-        owner = self.nav.sections[section]
+        owner = self.nav.label(section)
         context = PageContext(
             site_name=config.name,
             title=name,
@@ -261,13 +264,12 @@ class SiteRenderer:
             base=base,
             canonical=f"{config.url}{url}" if config.url else None,
             kind="schema",
-            tabs=tabs,
-            versions=versions,
+            **header_fields(self.nav.header(section, url, base)),
             sidebar=(),
             sidebar_html=self.sidebar.html(
                 section, url, base, near=home.url if home is not None else None
             ),
-            breadcrumbs=(owner.label, "Schemas") if owner is not self.nav.root else ("Schemas",),
+            breadcrumbs=(owner, "Schemas") if owner else ("Schemas",),
             markdown_url=twin_path(url),
             primary_color=config.primary_color,
             site_json=site_json(config, base),
@@ -336,9 +338,10 @@ class SiteRenderer:
 
     def render_404(self) -> str:
         base = "/"  # served for any missing path: asset links must be root-absolute
-        index = 0
-        tabs, versions = self.nav.tabs_and_versions(index, base)
-        tabs = tuple(replace(tab, active=False) for tab in tabs)  # the 404 is in no section
+        index = self.nav.home()
+        header = self.nav.header(index, "", base)
+        # The 404 is in no section.
+        header = replace(header, tabs=tuple(replace(tab, active=False) for tab in header.tabs))
         context = PageContext(
             site_name=self.site.config.name,
             title="Page not found",
@@ -346,8 +349,7 @@ class SiteRenderer:
             base=base,
             canonical=None,
             kind="404",
-            tabs=tabs,
-            versions=versions,
+            **header_fields(header),
             sidebar=(),
             sidebar_html=self.sidebar.html(index, "", base),
             breadcrumbs=(),

@@ -42,6 +42,7 @@ class SearchEntry:
     crumbs: str = ""
     method: str | None = None
     path: str | None = None
+    weight: float | None = None  # ``boost``: Pagefind's weight for the page's words (0-10)
 
 
 def page_html(entry: SearchEntry) -> str:
@@ -52,9 +53,13 @@ def page_html(entry: SearchEntry) -> str:
         for key, value in meta
         if value
     )
+    document = entry.document
+    if entry.weight is not None:
+        weight = min(max(entry.weight, 0.0), 10.0)
+        document = f'<div data-pagefind-weight="{weight:g}">{document}</div>'
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>'
-        f"<body><main data-pagefind-body>{spans}{entry.document}</main></body></html>"
+        f"<body><main data-pagefind-body>{spans}{document}</main></body></html>"
     )
 
 

@@ -122,7 +122,8 @@ class Sidebar:
         outside the navigation shows the sidebar of the page at ``near``."""
         key, section = self.nav.sidebar_section(index, near or page_url)
         if not self.is_lazy(section):
-            parts = [self._full(item, page_url, base) for item in section.items]
+            shown = [i for i in section.items if not (isinstance(i, NavSection) and i.hidden)]
+            parts = [self._full(item, page_url, base) for item in shown]
             return str(self.macros.root(parts))
         items = section.items
         active = self._child_holding(section, page_url)

@@ -18,6 +18,7 @@ from docgen.render import twins
 from docgen.render.artefacts import (
     MANIFEST,
     asset_files,
+    boosts,
     llms_txt,
     manifest,
     search_entry,
@@ -114,6 +115,7 @@ def iter_site(
     # Pagefind starts with the first shard, after the workers are forked; it indexes each
     # shard while the next pages render, and no document is kept once it has it.
     search = ShardedIndex(shards)
+    inherited = boosts(site.navigation)  # navigation ``boost``s, for search_entry
     with search, Workers(renderer.run, count) as workers:
         outputs = _outputs(renderer, workers, page_jobs, cache, fresh)
         for number, (page, out) in enumerate(zip(site.pages, outputs, strict=True), 1):
@@ -123,7 +125,7 @@ def iter_site(
                 yield playground_path(page.url), out.playground
             for diagnostic in out.diagnostics:
                 diagnostics.add(diagnostic)
-            entry = search_entry(page, out.search)
+            entry = search_entry(page, out.search, inherited)
             if entry is not None:
                 yield from search.add(entry)
             rendered.append(RenderedPage(page, "", "", out.anchors, "", out.schemas))
@@ -149,9 +151,13 @@ def iter_site(
         done.clear()
         yield from search.finish()
     if not any(page.url == "/" for page in site.pages):
-        first = next((p for p in site.pages if not p.hidden), None)
-        if first is not None:
-            yield "index.html", twins.redirect_html(href("./", first.url)).encode()
+        # The landing page of the default language/version/tab, else the first page.
+        first_url = renderer.nav.sections[renderer.nav.home()].first_url()
+        if first_url is None or site.page(first_url) is None:
+            first = next((p for p in site.pages if not p.hidden), None)
+            first_url = first.url if first is not None else None
+        if first_url is not None:
+            yield "index.html", twins.redirect_html(href("./", first_url)).encode()
     yield "404.html", renderer.render_404().encode()
     yield from renderer.sidebar.data_files()
     if site.config.auth is not None:

@@ -267,3 +267,7 @@ class PageContext:
     tag: str | None = None  # frontmatter ``tag``, shown beside the title
     deprecated: bool = False  # frontmatter ``deprecated``
     noindex: bool = False  # robots noindex: frontmatter ``noindex``, and hidden pages
+    languages: tuple[VersionView, ...] = ()  # the language switcher (navigation.languages)
+    sidenav: tuple[tuple[TabView, ...], ...] = ()  # deeper navigation levels, atop the sidebar
+    anchors: tuple[TabView, ...] = ()  # ``global`` links (anchors, ...) atop the sidebar
+    lang: str = "en"  # the page's language code (``<html lang>``)

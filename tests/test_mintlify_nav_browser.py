@@ -1,0 +1,143 @@
+"""Mintlify navigation in a real headless Chromium: the language switcher, dropdown links and
+``global`` anchors (phone and laptop, light and dark), and ``boost`` in search ranking."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from mintlify_sites import PAGES, POLYGLOT, write_site
+from refresh_fixtures import run_docgen
+
+SHOTS = Path(__file__).resolve().parents[1] / "_screenshots"
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def _served(folder: Path) -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _build(folder: Path, config: dict[str, object], pages: list[str]) -> Path:
+    folder.mkdir(exist_ok=True)
+    write_site(folder, config, pages)
+    out = folder.parent / f"{folder.name}-out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], folder)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+def _tab(browser: Any, width: int, height: int, scheme: str = "light") -> Any:
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tab.errors = errors
+    return tab
+
+
+def test_language_switcher_dropdowns_and_global_anchors(browser: Any, tmp_path: Path) -> None:
+    out = _build(tmp_path / "site", POLYGLOT, PAGES)
+    SHOTS.mkdir(exist_ok=True)
+    with _served(out) as base:
+        for scheme in ("light", "dark"):
+            # Laptop: the switcher leads to the same page in the other language.
+            tab = _tab(browser, 1280, 800, scheme)
+            tab.goto(f"{base}/fr/guide/install/")
+            switcher = tab.locator("select[aria-label=Language]")
+            assert switcher.is_visible()
+            assert switcher.locator("option:checked").inner_text() == "Français"
+            tab.screenshot(path=str(SHOTS / f"mintlify-languages-laptop-{scheme}.png"))
+            switcher.select_option(label="English")
+            tab.wait_for_url(f"{base}/guide/install/")
+            assert tab.locator("html").get_attribute("lang") == "en"
+            # Dropdowns of the Products tab: a row of links atop the sidebar.
+            tab.locator("nav.tabs a", has_text="Products").click()
+            tab.wait_for_url(f"{base}/cloud/")
+            row = tab.locator("nav.sidenav[aria-label=Sections]")
+            row.locator("a", has_text="Edge").click()
+            tab.wait_for_url(f"{base}/edge/")
+            current = tab.locator('nav.sidenav a[aria-current="page"]')
+            assert current.inner_text() == "Edge"
+            anchors = tab.locator("nav.sidenav-anchors a")
+            texts = anchors.all_inner_texts()
+            assert len(texts) == 2 and texts[0].startswith("Status") and "Blog" in texts[1]
+            assert anchors.first.is_visible()
+            tab.screenshot(path=str(SHOTS / f"mintlify-dropdowns-laptop-{scheme}.png"))
+            assert tab.errors == []
+            tab.context.close()
+            # Phone: the switcher fits in the top bar; the anchors are in the opened menu.
+            tab = _tab(browser, 390, 844, scheme)
+            tab.goto(f"{base}/help/")
+            box = tab.locator("select[aria-label=Language]").bounding_box()
+            assert box is not None and box["x"] + box["width"] <= 390
+            tab.locator("[data-docgen-menu]").click()
+            assert tab.locator("nav.sidenav-anchors a", has_text="Status").is_visible()
+            cards = tab.locator(".directory-listing a.card")
+            assert cards.count() == 2
+            tab.screenshot(path=str(SHOTS / f"mintlify-menu-phone-{scheme}.png"))
+            assert tab.errors == []
+            tab.context.close()
+
+
+BOOSTED = {
+    "name": "B",
+    "navigation": {"groups": [
+        {"group": "Plain", "pages": ["index", "plain"]},
+        {"group": "Boosted", "boost": 10, "pages": ["other"]},
+    ]},
+}  # fmt: skip
+
+
+def _first_result(browser: Any, site: Path) -> str:
+    with _served(site) as base:
+        tab = _tab(browser, 1280, 800)
+        tab.goto(f"{base}/")
+        tab.keyboard.press("/")
+        tab.locator("#search-input").fill("zebra")
+        results = tab.locator("#search-results a[role=option]")
+        results.nth(1).wait_for()
+        first: str = results.first.inner_text().split("\n")[0]
+        tab.context.close()
+        return first
+
+
+def test_boost_ranks_a_group_higher_in_search(browser: Any, tmp_path: Path) -> None:
+    bodies = {
+        "plain": "The zebra runs. A zebra sleeps. Zebra, zebra.",
+        "other": "Many words of text here, and one zebra among them.",
+    }
+
+    def site(name: str, config: dict[str, object]) -> Path:
+        folder = tmp_path / name
+        folder.mkdir()
+        for page, text in bodies.items():
+            (folder / f"{page}.mdx").write_text(f"---\ntitle: {page}\n---\n\n{text}\n")
+        return _build(folder, config, ["index"])
+
+    # Without boost the page that says "zebra" four times ranks first; boost 10 on the
+    # other page's group puts that one first.
+    plain = {"name": "B", "navigation": {"groups": [
+        {"group": "Plain", "pages": ["index", "plain"]},
+        {"group": "Boosted", "pages": ["other"]},
+    ]}}  # fmt: skip
+    assert _first_result(browser, site("unboosted", plain)) == "plain"
+    assert _first_result(browser, site("boosted", BOOSTED)) == "other"
