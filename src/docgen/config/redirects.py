@@ -65,7 +65,7 @@ def fold(path: str) -> str:
 
 
 def _source_problem(source: str) -> str | None:
-    if not source.startswith("/") or source.startswith("//"):
+    if source.startswith("//") or scheme_of(source) is not None:
         return "must be a path on this site starting with '/'"
     if any(c.isspace() for c in source):
         return "cannot hold spaces (write them as %20)"
@@ -96,6 +96,19 @@ def read_redirects(
             continue
         ptr = f"/redirects/{index}"
         source, destination = str(entry["source"]), str(entry["destination"])
+        for key, value in (("source", source), ("destination", destination)):
+            if value[:1] not in ("/", "#") and scheme_of(value) is None:
+                # Mintlify reads 'docs/x' as '/docs/x'; static hosts need the slash.
+                diagnostics.warning(
+                    Code.REDIRECT_INVALID,
+                    f"redirects[{index}].{key} {value!r} is read as '/{value}' (a path on this "
+                    "site starts with '/')",
+                    doc.location(f"{ptr}/{key}"),
+                )
+        if source[:1] != "/" and scheme_of(source) is None:
+            source = "/" + source
+        if destination[:1] not in ("/", "#") and scheme_of(destination) is None:
+            destination = "/" + destination
         problem = _source_problem(source)
         if problem is not None:
             diagnostics.error(
