@@ -42,6 +42,23 @@ Creates an item in a team.
 """
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 OLD = "---\ntitle: Old way\ndeprecated: true\n---\n\nDo not use.\n"
+MODES = ("wide", "center", "custom", "frame")
+MODE_PAGE = """---
+title: The {mode} page
+mode: {mode}
+---
+
+## First part
+
+<CardGroup cols={{2}}>
+<Card title="One">A card.</Card>
+<Card title="Two">Another card.</Card>
+</CardGroup>
+
+## Second part
+
+Text.
+"""
 EXTERNAL = "---\ntitle: Status\nurl: https://status.example.com\n---\n\nx\n"
 
 
@@ -53,10 +70,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Upstre
         (root / "items" / "create.mdx").write_text(PAGE.format(upstream=api.url))
         (root / "old.mdx").write_text(OLD)
         (root / "status.mdx").write_text(EXTERNAL)
+        for mode in MODES:
+            (root / f"{mode}.mdx").write_text(MODE_PAGE.format(mode=mode))
         config = {
             "name": "Hand-written API",
             "navigation": {
-                "groups": [{"group": "Items", "pages": ["items/create", "old", "status"]}]
+                "groups": [
+                    {"group": "Items", "pages": ["items/create", "old", "status"]},
+                    {"group": "Layouts", "pages": list(MODES)},
+                ]
             },
         }
         (root / "docs.json").write_text(json.dumps(config))
@@ -142,5 +164,44 @@ def test_sidebar_tags_and_badges_fit(
         if shots:
             Path(shots).mkdir(parents=True, exist_ok=True)
             page.screenshot(path=f"{shots}/apipage-{width}-{scheme}.png", full_page=True)
+    finally:
+        context.close()
+
+
+# mode -> (sidebar shown, table of contents, title shown, footer and pager shown)
+LAYOUTS = {
+    "wide": (True, False, True, True),
+    "center": (False, False, True, True),
+    "custom": (False, False, False, False),
+    "frame": (True, False, False, False),
+}
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+@pytest.mark.parametrize("mode", sorted(LAYOUTS))
+def test_page_modes_lay_out_as_documented(
+    browser: Any, site: tuple[str, Upstream], mode: str, width: int
+) -> None:
+    url, _ = site
+    sidebar, toc, title, footer = LAYOUTS[mode]
+    scheme = "dark" if mode in ("center", "frame") else "light"
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        page.goto(f"{url}/{mode}/")
+        assert page.locator("body").get_attribute("class").split().count(f"mode-{mode}") == 1
+        if width > 1000:
+            assert page.locator("#sidebar").is_visible() is sidebar
+        assert page.locator("[data-docgen-menu]").count() == (1 if sidebar else 0)
+        assert page.locator(".toc").count() == (1 if toc else 0)
+        h1 = page.locator("h1")
+        assert (h1.bounding_box()["height"] > 10) is title
+        assert page.locator(".site-footer").count() == (1 if footer else 0)
+        cards = page.locator(".card")
+        assert cards.count() == 2 and cards.first.is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        shots = os.environ.get("DOCGEN_SHOTS")
+        if shots:
+            page.screenshot(path=f"{shots}/mode-{mode}-{width}-{scheme}.png", full_page=True)
     finally:
         context.close()
