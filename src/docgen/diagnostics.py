@@ -50,6 +50,7 @@ class Code(StrEnum):
     MDX_TOO_DEEP = "mdx-too-deep"
     PLAYGROUND_INVALID = "playground-invalid"
     ASSET_SKIPPED = "asset-skipped"  # warning: a static file of the repo is not copied
+    ICON_UNKNOWN = "icon-unknown"  # warning: an icon name no bundled library has
     ASSET_NOT_FOUND = "asset-not-found"  # warning: a page shows a local file that is not there
     PAGE_FRONTMATTER = "page-frontmatter"  # a frontmatter key of the wrong type or value
     REDIRECT_INVALID = "redirect-invalid"

@@ -185,6 +185,7 @@ class Look:
     index_all: bool = False  # seo.indexing "all": hidden pages in the sitemap too
     body_font: Font | None = None
     heading_font: Font | None = None
+    icons: str = "fontawesome"  # icons.library: "fontawesome" or "lucide"
 
     def files(self) -> tuple[LocalFile, ...]:
         """Every local file it names."""

@@ -49,12 +49,13 @@ class AssetScope:
     known: frozenset[str]
     root: Path
     warnings: list[AssetWarning] = field(default_factory=list)
+    icons: str = "fontawesome"  # the site's icon library (render/icons.py)
 
 
 def asset_scope(site: Site, page: str) -> AssetScope:
     """The scope for rendering or checking the page file ``page`` of ``site``."""
     known = site.static_names()
-    return AssetScope(page, known, Path(site.root))
+    return AssetScope(page, known, Path(site.root), icons=site.config.look.icons)
 
 
 def local_target(url: str, page: str) -> str | None:

@@ -17,7 +17,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import escape
 
 from docgen.nav.slugs import slugify
-from docgen.render import mdxtags
+from docgen.render import icons, mdxtags
 from docgen.render.jsx import Tag, as_text
 from docgen.render.mdxtags import (
     BLOCK,
@@ -46,6 +46,25 @@ EXAMPLE_START = "<!--docgen:example-->"
 EXAMPLE_END = "<!--/docgen:example-->"
 
 
+def _icon(tag: Tag, env: EnvType, css: str = "") -> str:
+    """The component's ``icon`` (with ``iconType``, ``color``), ``""`` when it has none."""
+    name = attr(tag, "icon")
+    if not name:
+        return ""
+    context = env.get("mdx")
+    scope = getattr(context, "assets", None)
+    library = getattr(scope, "icons", icons.FONTAWESOME)
+    color = attr(tag, "color") if tag.name in ("Icon", "Card") else ""
+    markup = icons.icon(
+        name,
+        library,
+        attr(tag, "iconType") or None,
+        base=env.get("base"),
+        color=color if color and is_color(color) else None,
+    )
+    return f'<span class="{css}">{markup}</span>' if css else markup
+
+
 def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     name = tag.name
     title = attr(tag, "title")
@@ -54,7 +73,8 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     frame: dict[str, Any] = {"name": name}
     stack.append(frame)
     if name in CALLOUTS:
-        return f'<div class="callout callout-{CALLOUTS[name]}" role="note">{head}'
+        mark = _icon(tag, env, "callout-icon")
+        return f'<div class="callout callout-{CALLOUTS[name]}" role="note">{mark}{head}'
     if name in ("CardGroup", "Columns"):
         cols = attr(tag, "cols", "2")
         cols = cols if cols in ("1", "2", "3", "4") else "2"
@@ -63,6 +83,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         href = mdxtags.href(attr(tag, "href"), env)
         image = mdxtags.href(attr(tag, "img"), env)
         parts = [f'<img class="card-img" src="{escape(image)}" alt="">' if image else ""]
+        parts.append(_icon(tag, env, "card-icon"))
         if name == "Tile" and attr(tag, "description"):
             parts.append(f'<p class="card-desc">{escape(attr(tag, "description"))}</p>')
         parts.append(f'<p class="card-title">{escape(title)}</p>' if title else "")
@@ -77,7 +98,9 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     if name == "Step":
         level = "h3" if attr(tag, "titleSize") == "h3" else "p"
         step_head = f'<{level} class="step-title">{escape(title)}</{level}>' if title else ""
-        return f'<li class="step">{step_head}<div class="step-body">'
+        mark = _icon(tag, env, "step-icon")
+        css = "step has-icon" if mark else "step"
+        return f'<li class="{css}">{mark}{step_head}<div class="step-body">'
     if name in ("Tabs", "CodeGroup", "RequestExample", "ResponseExample"):
         wanted = "Tab" if name == "Tabs" else "fence"
         titles = [
@@ -121,7 +144,8 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         desc = attr(tag, "description")
         extra = f'<span class="accordion-desc">{escape(desc)}</span>' if desc else ""
         return (
-            f'<details class="{css}"{is_open}><summary>{escape(summary)}{extra}</summary>'
+            f'<details class="{css}"{is_open}><summary>{_icon(tag, env, "accordion-icon")}'
+            f"{escape(summary)}{extra}</summary>"
             f'<div class="{css}-body">'
         )
     if name == "Frame":
@@ -247,12 +271,6 @@ def _close(tag: Tag, env: EnvType) -> str:
     return "</div>\n"
 
 
-def icon_html(name: str) -> str:
-    """The markup of the icon ``name`` (Icon component, sidebar): a neutral mark, as no icon
-    set is bundled."""
-    return f'<span class="mdx-icon" aria-hidden="true" data-icon="{escape(name)}"></span>'
-
-
 def _inline(tag: Tag, env: EnvType) -> str:
     name = tag.name
     if not name:
@@ -270,7 +288,7 @@ def _inline(tag: Tag, env: EnvType) -> str:
     if name == "Icon":
         if tag.closing:
             return ""
-        return icon_html(attr(tag, "icon"))
+        return _icon(tag, env) or icons.icon_html("")
     if name == "Tooltip":
         if tag.closing:
             return "</span>"

@@ -184,7 +184,7 @@ def _element(
         token.map = [start, start + 1]
         token.content = _snippet_html(context, snippet, tag, line, inner)
         return
-    mdxtags.check(tag, line, context.warn)
+    mdxtags.check(tag, line, context.warn, library=context.icons)
     opening = state.push("mdx_open", "", 1)
     opening.map = [start, start + 1]
     opening.meta = {"tag": tag, "line": line}

@@ -36,6 +36,11 @@ class Context:
     taken: set[str] = field(default_factory=set)
     assets: AssetScope | None = None  # local files the page shows (render/assets.py)
 
+    @property
+    def icons(self) -> str:
+        """The site's icon library (``fontawesome`` when unknown)."""
+        return self.assets.icons if self.assets is not None else "fontawesome"
+
     def warn(self, line: int, message: str, code: str = "mdx-unsupported") -> None:
         self.warnings.append(MdxWarning(self.source, line, message, code))
 

@@ -49,7 +49,7 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
     if not silent:
         context = _ctx(state.env)
         if not tag.closing:
-            mdxtags.check(tag, _line_in(state), context.warn, inline=True)
+            mdxtags.check(tag, _line_in(state), context.warn, inline=True, library=context.icons)
         token = state.push("mdx_inline", "", 0)
         token.meta = {"tag": tag}
     state.pos = tag.end

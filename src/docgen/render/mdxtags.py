@@ -15,6 +15,7 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType
 from markupsafe import escape
 
+from docgen.render import icons
 from docgen.render.jsx import Tag, Unevaluated, as_text
 from docgen.render.markdown import safe_url, site_relative
 
@@ -79,8 +80,11 @@ def is_block(name: str, snippets: dict[str, Any]) -> bool:
     )
 
 
-def check(tag: Tag, line: int, warn: Warn, *, inline: bool = False) -> None:
-    """Warn about an unknown component (shown as its children) or unevaluated attributes."""
+def check(
+    tag: Tag, line: int, warn: Warn, *, inline: bool = False, library: str = icons.FONTAWESOME
+) -> None:
+    """Warn about an unknown component (shown as its children), unevaluated attributes, or an
+    ``icon`` that no icon library has (``library`` is the site's: render/icons.py)."""
     name = tag.name
     if not name:
         return
@@ -93,6 +97,17 @@ def check(tag: Tag, line: int, warn: Warn, *, inline: bool = False) -> None:
     for key, value in tag.attrs.items():
         if isinstance(value, Unevaluated) and key not in ("style", "..."):
             warn(line, f"<{name} {key}={{...}}> is not a plain value; docgen does not run it")
+    wanted = tag.attrs.get("icon")
+    style = tag.attrs.get("iconType")
+    if isinstance(wanted, str) and icons.unknown(
+        wanted, library, style if isinstance(style, str) else None
+    ):
+        warn(
+            line,
+            f'<{name} icon="{wanted[:40]}">: no such icon in Font Awesome Free or Lucide; '
+            "a neutral mark is shown",
+            "icon-unknown",
+        )
 
 
 def children_of(tokens: Sequence[Token]) -> list[dict[str, Any]]:

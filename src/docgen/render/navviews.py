@@ -16,7 +16,7 @@ from typing import Any
 
 from docgen.config.model import GlobalLink, NodeKind
 from docgen.nav.model import NavLink, NavSection, Page
-from docgen.render.components import icon_html
+from docgen.render.icons import FONTAWESOME, icon
 from docgen.render.langnames import language_name
 from docgen.render.markdown import site_relative
 from docgen.render.views import NavItemView, PageLink, TabView, VersionView
@@ -93,9 +93,10 @@ class Header:
 class NavViews:
     """Precomputed navigation for a site; a page's views come from its leaf's index."""
 
-    def __init__(self, root: NavSection) -> None:
+    def __init__(self, root: NavSection, icons: str = FONTAWESOME) -> None:
         _URL_SETS.clear()  # one site at a time: a long-lived process (serve) must not grow
         self.root = root
+        self.icons = icons  # the icon library (docs.json icons.library)
         self.paths: list[tuple[int, ...]] = []  # each leaf as child numbers from the root
         self.chains: list[tuple[NavSection, ...]] = []  # the sections on that path
         self._leaves(root, (), ())
@@ -277,7 +278,9 @@ def crumbs(trail: tuple[str, ...], header: Header) -> tuple[str, ...]:
     return trail
 
 
-def nav_item(item: NavSection | NavLink, page_url: str, base: str) -> NavItemView:
+def nav_item(
+    item: NavSection | NavLink, page_url: str, base: str, icons: str = FONTAWESOME
+) -> NavItemView:
     """The view of one sidebar entry (and its children) on the page at ``page_url``."""
     if isinstance(item, NavLink):
         return NavItemView(
@@ -287,11 +290,11 @@ def nav_item(item: NavSection | NavLink, page_url: str, base: str) -> NavItemVie
             item.external is None and item.url == page_url,
             item.deprecated,
             tag=item.tag,
-            icon_html=icon_html(item.icon) if item.icon else "",
+            icon_html=icon(item.icon, icons, base=base) if item.icon else "",
             external=item.external is not None,
         )
     children = tuple(
-        nav_item(i, page_url, base)
+        nav_item(i, page_url, base, icons)
         for i in item.items
         if not (isinstance(i, NavSection) and i.hidden)
     )

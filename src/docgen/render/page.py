@@ -84,7 +84,7 @@ class SiteRenderer:
     def __init__(self, site: Site, diagnostics: Diagnostics) -> None:
         self.site = site
         self.diagnostics = diagnostics
-        self.nav = NavViews(site.navigation)
+        self.nav = NavViews(site.navigation, site.config.look.icons)
         self.sidebar = Sidebar(self.nav)
         self.titles = {p.url: p.title for p in site.pages}
         self.listings = listings(site.navigation)  # group root pages with a ``directory``

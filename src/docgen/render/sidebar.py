@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from markupsafe import Markup
 
 from docgen.nav.model import NavLink, NavSection
-from docgen.render.components import icon_html
+from docgen.render.icons import icon
 from docgen.render.navviews import NavViews, href, link_href, nav_item, urls_of
 from docgen.render.templates import environment
 
@@ -139,11 +139,13 @@ class Sidebar:
 
     def _full(self, item: NavSection | NavLink, page_url: str, base: str) -> Markup:
         if _contains(item, page_url):
-            return Markup(self.macros.top_item(nav_item(item, page_url, base)))
+            return Markup(self.macros.top_item(nav_item(item, page_url, base, self.nav.icons)))
         cache_key = (id(item), base)
         found = self._cache.get(cache_key)
         if found is None:
-            found = self._cache[cache_key] = Markup(self.macros.top_item(nav_item(item, "", base)))
+            found = self._cache[cache_key] = Markup(
+                self.macros.top_item(nav_item(item, "", base, self.nav.icons))
+            )
         return found
 
     # -- big sections: headings, the current group, the rest on demand ---------------------
@@ -197,7 +199,7 @@ class Sidebar:
                 active and link.external is None,
                 link.deprecated,
                 link.tag,
-                icon_html(link.icon) if link.icon else "",
+                icon(link.icon, self.nav.icons, base=base) if link.icon else "",
                 link.external is not None,
             )
             found = RenderedLink(Markup(self.macros.lazy_link(view)))

@@ -1,0 +1,147 @@
+"""Icons by name, inlined as SVG: ``<Icon icon="rocket" />``, Card/Step/Accordion/callout
+``icon=``, and sidebar icons (pages, groups, tabs) all go through :func:`icon_html`.
+
+Two libraries, as in Mintlify (docs.json ``icons.library``): Font Awesome Free (the default;
+PyPI ``fontawesomefree``: solid, regular and brand icons, with Font Awesome's aliases such as
+``home`` for ``house``; icons CC BY 4.0, the attribution comment each SVG carries is kept) and
+Lucide (PyPI ``lucide``; ISC). Only the SVGs a page uses are inlined; nothing is fetched.
+An icon given as a path (``/icons/x.svg``) is shown as an image of the docs folder. A name
+neither library has keeps a neutral mark (and ``check`` warns: ``icon-unknown``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from markupsafe import escape
+
+from docgen.render.markdown import site_relative
+
+FONTAWESOME = "fontawesome"
+LUCIDE = "lucide"
+LIBRARIES = (FONTAWESOME, LUCIDE)
+# Font Awesome Free has these styles; Mintlify's others (light, thin, duotone, sharp-*) fall
+# back to solid, as the free set has nothing closer.
+_FA_STYLES = ("solid", "regular", "brands")
+_FA_ROOT = "static/fontawesomefree"
+_FA_META = "js-packages/@fortawesome/fontawesome-free/metadata/icon-families.json"
+_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}$")
+_SVG_OPEN = re.compile(r"<svg\b[^>]*>")
+_ATTRS = 'class="icon" aria-hidden="true" focusable="false"'
+
+
+def _fa_file(style: str, name: str) -> str | None:
+    path = files("fontawesomefree").joinpath(_FA_ROOT, "svgs", style, f"{name}.svg")
+    try:
+        return path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+@cache
+def _fa_aliases() -> dict[str, str]:
+    """Font Awesome's old and alternative names -> the icon's file name."""
+    try:
+        text = files("fontawesomefree").joinpath(_FA_ROOT, _FA_META).read_text(encoding="utf-8")
+        data: Any = json.loads(text)
+    except (OSError, ValueError):
+        return {}
+    aliases: dict[str, str] = {}
+    for name, entry in data.items():
+        names = (entry.get("aliases") or {}).get("names") or []
+        for alias in names:
+            aliases.setdefault(alias, name)
+    return aliases
+
+
+def _fontawesome(name: str, style: str | None) -> str | None:
+    wanted = style if style in _FA_STYLES else "solid"
+    order = (wanted, *(s for s in _FA_STYLES if s != wanted))
+    for candidate in (name, _fa_aliases().get(name)):
+        if candidate is None:
+            continue
+        for each in order:
+            svg = _fa_file(each, candidate)
+            if svg is not None:
+                return _SVG_OPEN.sub(
+                    lambda m: m.group(0)[:-1] + f' fill="currentColor" {_ATTRS}>', svg, count=1
+                )
+    return None
+
+
+def _lucide(name: str) -> str | None:
+    from lucide import IconDoesNotExist
+    from lucide.jinja import lucide
+
+    try:
+        svg = str(lucide(name, size=None))
+    except IconDoesNotExist:
+        return None
+    return _SVG_OPEN.sub(lambda m: m.group(0)[:-1] + f" {_ATTRS}>", svg, count=1)
+
+
+@cache
+def icon_svg(name: str, library: str = FONTAWESOME, style: str | None = None) -> str | None:
+    """The inline SVG of icon ``name`` (``class="icon"``, hidden from screen readers, coloured
+    by ``currentColor``), or ``None`` when ``library`` has no such icon. ``style`` is Font
+    Awesome's ``iconType`` (``solid``, ``regular``, ``brands``; others mean solid). A name the
+    chosen library lacks is looked up in the other one."""
+    key = name.strip().lower().removeprefix("fa-")
+    if not _NAME.match(key):
+        return None
+    if library == LUCIDE:
+        return _lucide(key) or _fontawesome(key, style)
+    return _fontawesome(key, style) or _lucide(key)
+
+
+def is_path(name: str) -> bool:
+    """Whether an icon is given as an image (a path or URL) rather than a name."""
+    return "/" in name or "." in name
+
+
+def icon(
+    name: str,
+    library: str = FONTAWESOME,
+    style: str | None = None,
+    *,
+    base: str | None = None,
+    color: str | None = None,
+) -> str:
+    """:func:`icon_html` for an icon as written in a page or docs.json: a name, or a path of
+    the docs folder (shown as an image, made relative to the page with ``base``). A URL
+    is never fetched: it keeps the neutral mark."""
+    if is_path(name):
+        if "://" in name or name.startswith("//") or ":" in name.split("/", 1)[0]:
+            return icon_html("", color=color)
+        path = "/" + name.lstrip("./").lstrip("/") if not name.startswith("/") else name
+        return icon_html(name, src=site_relative(path, base) if base is not None else path)
+    return icon_html(name, library, style, color=color)
+
+
+def unknown(name: str, library: str, style: str | None = None) -> bool:
+    """Whether ``name`` (not a path) is an icon neither library has."""
+    return bool(name) and not is_path(name) and icon_svg(name, library, style) is None
+
+
+def icon_html(
+    name: str,
+    library: str = FONTAWESOME,
+    style: str | None = None,
+    *,
+    color: str | None = None,
+    src: str | None = None,
+) -> str:
+    """The markup of an icon: its SVG in a ``span.icon-wrap``; ``src`` (an image URL the
+    caller made safe and page-relative) for an icon given as a path; otherwise a neutral mark.
+    ``color`` must be a checked CSS colour."""
+    tint = f' style="color:{escape(color)}"' if color else ""
+    if src is not None:
+        return f'<img class="icon icon-img" src="{escape(src)}" alt="" aria-hidden="true">'
+    svg = icon_svg(name, library, style) if name else None
+    if svg is None:
+        return f'<span class="mdx-icon" aria-hidden="true" data-icon="{escape(name)}"{tint}></span>'
+    return f'<span class="icon-wrap" data-icon="{escape(name)}"{tint}>{svg}</span>'

@@ -1,0 +1,113 @@
+"""Icons by name (Font Awesome Free, Lucide) inlined as SVG in components and the sidebar; an
+unknown name keeps a neutral mark and is a located warning (check and build alike)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+from test_static import docgen
+
+from docgen.render.icons import LUCIDE, icon, icon_svg, unknown
+
+PAGE = """---
+title: Icons
+icon: rocket
+---
+
+Inline <Icon icon="github" /> and <Icon icon="bolt" color="#f59f00" />.
+
+<Card title="Start" icon="home" href="/">Go.</Card>
+
+<Steps>
+  <Step title="Install" icon="download">Run it.</Step>
+</Steps>
+
+<Tip icon="lightbulb">A tip.</Tip>
+
+<Icon icon="no-such-icon-anywhere" />
+"""
+
+
+def test_icon_names_resolve_in_both_libraries() -> None:
+    rocket = icon_svg("rocket")
+    assert rocket is not None and rocket.startswith("<svg") and 'fill="currentColor"' in rocket
+    assert "Font Awesome Free" in rocket  # the CC BY attribution the file carries stays
+    assert icon_svg("home") == icon_svg("house")  # Font Awesome's alias
+    assert icon_svg("github") is not None  # a brand icon, found without iconType
+    assert icon_svg("heart", style="regular") != icon_svg("heart", style="solid")
+    lucide = icon_svg("rocket", LUCIDE)
+    assert lucide is not None and 'stroke="currentColor"' in lucide and lucide != rocket
+    for bad in ("no-such-icon-anywhere", "../../etc/passwd", "<script>", ""):
+        assert icon_svg(bad) is None
+    assert unknown("no-such-icon-anywhere", "fontawesome") and not unknown("/x.svg", "lucide")
+    assert icon("/icons/x.svg", base="../") == (
+        '<img class="icon icon-img" src="../icons/x.svg" alt="" aria-hidden="true">'
+    )
+    assert "cdn.example.com" not in icon("https://cdn.example.com/x.svg", base="./")
+
+
+def test_components_and_sidebar_show_icons_and_unknown_ones_are_warned(tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "docs.json").write_text(
+        json.dumps(
+            {"name": "I", "navigation": {"pages": ["index"]}, "icons": {"library": "lucide"}}
+        )
+    )
+    (root / "index.mdx").write_text(PAGE)
+    check = docgen("check", "--format", "json", cwd=root)
+    found = [(d["code"], d["file"], d["line"]) for d in json.loads(check.stdout)["diagnostics"]]
+    assert found == [("icon-unknown", "index.mdx", 16)]
+    build = docgen("build", str(root / "docs.json"), "-o", str(tmp_path / "out"))
+    assert build.returncode == 0 and build.stderr.count("icon-unknown") == 1
+    html = (tmp_path / "out" / "index.html").read_text()
+    # Lucide first (icons.library), Font Awesome for names Lucide lacks (brands).
+    assert html.count('<span class="icon-wrap" data-icon="rocket"><svg') == 1  # the sidebar
+    assert 'data-icon="github"><svg' in html and 'style="color:#f59f00"' in html
+    assert '<span class="card-icon"><span class="icon-wrap" data-icon="home"><svg' in html
+    assert '<li class="step has-icon"><span class="step-icon">' in html
+    assert '<span class="callout-icon"><span class="icon-wrap" data-icon="lightbulb">' in html
+    assert '<span class="mdx-icon" aria-hidden="true" data-icon="no-such-icon-anywhere">' in html
+    assert "<script" not in html.split("<body", 1)[1].split("_docgen/")[0]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def test_icons_take_the_text_colour_in_a_browser(browser: Any, tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "docs.json").write_text(json.dumps({"name": "I", "navigation": {"pages": ["index"]}}))
+    (root / "index.mdx").write_text(PAGE)
+    out = tmp_path / "out"
+    assert docgen("build", str(root / "docs.json"), "-o", str(out)).returncode == 0
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        tab = context.new_page()
+        tab.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        boxes = tab.eval_on_selector_all(
+            "main svg.icon",
+            "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return [e.parentElement.dataset.icon, Math.round(r.width), Math.round(r.height),"
+            " getComputedStyle(e).fill]; })",
+        )
+        names = [b[0] for b in boxes]
+        assert names == ["github", "bolt", "home", "download", "lightbulb"], boxes
+        assert all(8 <= w <= 40 and 8 <= h <= 40 for _, w, h, _ in boxes), boxes
+        bolt = next(b for b in boxes if b[0] == "bolt")
+        assert bolt[3] == "rgb(245, 159, 0)"
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
