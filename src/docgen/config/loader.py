@@ -30,7 +30,7 @@ from docgen.config.model import (
 )
 from docgen.config.redirects import read_redirects
 from docgen.config.unused import unused_keys
-from docgen.config.validate import human_errors
+from docgen.config.validate import dotted, human_errors
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import InvalidKey, LoadError
 from docgen.lenient import NOTE, unknown_key
@@ -200,7 +200,8 @@ def _node(
         found = structural + sidebar
         diagnostics.error(
             Code.CONFIG_INVALID,
-            f"{_dotted(ptr)}: a navigation element takes one kind of children; "
+            f"{dotted(int(t) if t.isdigit() else t for t in ptr.split('/')[1:])}: a navigation "
+            "element takes one kind of children; "
             f"found {' and '.join(repr(k) for k in found)}",
             doc.location(f"{ptr}/{found[1]}#key"),
         )
@@ -230,13 +231,6 @@ def _node(
         listing=raw.get("directory"),
         boost=float(raw["boost"]) if "boost" in raw else None,
     )
-
-
-def _dotted(ptr: str) -> str:
-    out = ""
-    for token in ptr.split("/")[1:]:
-        out += f"[{token}]" if token.isdigit() else (f".{token}" if out else token)
-    return out or "(top level)"
 
 
 def _auth(raw: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) -> AuthConfig:
