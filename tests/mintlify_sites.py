@@ -10,6 +10,7 @@ from pathlib import Path
 # with a ``root`` page and a ``directory`` listing (overridden to "none" below it).
 POLYGLOT = {
     "name": "Polyglot",
+    "navbar": {"primary": {"type": "button", "label": "Dashboard", "href": "https://example.com"}},
     "navigation": {
         "global": {"anchors": [{"anchor": "Status", "href": "https://status.example.com"}]},
         "languages": [

@@ -153,3 +153,21 @@ def test_hidden_tabs_and_groups_are_not_drawn_but_built(tmp_path: Path) -> None:
     old = _html(out, "/old")
     assert re.search(r'aria-current="page">Old<', old)
     assert (out / "secret" / "index.html").is_file()
+
+
+def test_lenient_drops_a_redirect_docgen_cannot_write(tmp_path: Path) -> None:
+    config = {
+        "name": "T",
+        "navigation": {"pages": ["start"]},
+        "redirects": [{"source": "old", "destination": "/start"}],
+    }
+    write_site(tmp_path, config, ["start"])
+    strict = run_docgen(["check", ".", "--format", "json"], tmp_path)
+    assert strict.returncode == 1
+    [error] = json.loads(strict.stdout)["diagnostics"]
+    assert (error["code"], error["pointer"]) == ("redirect-invalid", "/redirects/0/source")
+    lenient = run_docgen(["build", ".", "--lenient", "-o", str(tmp_path / "out")], tmp_path)
+    assert lenient.returncode == 0, lenient.stderr
+    assert "warning[redirect-invalid]" in lenient.stdout + lenient.stderr
+    assert "(--lenient: dropped)" in lenient.stdout + lenient.stderr
+    assert not (tmp_path / "out" / "old").exists()

@@ -87,8 +87,10 @@ def test_language_switcher_dropdowns_and_global_anchors(browser: Any, tmp_path: 
             # Phone: the switcher fits in the top bar; the anchors are in the opened menu.
             tab = _tab(browser, 390, 844, scheme)
             tab.goto(f"{base}/help/")
-            box = tab.locator("select[aria-label=Language]").bounding_box()
-            assert box is not None and box["x"] + box["width"] <= 390
+            # Everything in the top bar fits: the switcher and the theme toggle on screen.
+            for selector in ("select[aria-label=Language]", "[data-docgen-theme]"):
+                box = tab.locator(selector).bounding_box()
+                assert box is not None and box["x"] + box["width"] <= 390, selector
             tab.locator("[data-docgen-menu]").click()
             assert tab.locator("nav.sidenav-anchors a", has_text="Status").is_visible()
             cards = tab.locator(".directory-listing a.card")

@@ -1,10 +1,10 @@
 """``--lenient``: what Mintlify only warns about becomes a warning, and the entry is dropped.
 
 Mintlify builds a site with a missing page, an operation missing from its spec, a page-file
-conflict or an unknown config key, warning about each. docgen stays strict by default; with
-``--lenient`` those errors are reported as warnings and the site is built without the entry
-(the resolver already leaves such entries out), and spec validation errors are warnings as
-with ``--no-strict-spec``. ``check`` and ``build`` apply it the same way.
+conflict, an unusable redirect or an unknown config key, warning about each. docgen stays
+strict by default; with ``--lenient`` those errors are reported as warnings and the site is
+built without the entry (the resolver already leaves such entries out), and spec validation
+errors are warnings as with ``--no-strict-spec``. ``check`` and ``build`` apply it the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ NAV_CODES = frozenset(
         Code.NAV_PAGE_CONFLICT,
         Code.NAV_EXCLUDED_OPERATION,
         Code.NAV_AMBIGUOUS_OPERATION,
+        Code.REDIRECT_INVALID,  # the redirect is left out (Mintlify builds without it)
     }
 )
 
