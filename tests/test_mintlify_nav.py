@@ -159,7 +159,7 @@ def test_lenient_drops_a_redirect_docgen_cannot_write(tmp_path: Path) -> None:
     config = {
         "name": "T",
         "navigation": {"pages": ["start"]},
-        "redirects": [{"source": "old", "destination": "/start"}],
+        "redirects": [{"source": "/old page", "destination": "/start"}],
     }
     write_site(tmp_path, config, ["start"])
     strict = run_docgen(["check", ".", "--format", "json"], tmp_path)
@@ -170,4 +170,4 @@ def test_lenient_drops_a_redirect_docgen_cannot_write(tmp_path: Path) -> None:
     assert lenient.returncode == 0, lenient.stderr
     assert "warning[redirect-invalid]" in lenient.stdout + lenient.stderr
     assert "(--lenient: dropped)" in lenient.stdout + lenient.stderr
-    assert not (tmp_path / "out" / "old").exists()
+    assert not (tmp_path / "out" / "old page").exists()
