@@ -586,3 +586,31 @@ def test_spec_find_matching_rules(root: Path) -> None:
     assert found is not None and found.path == "/b/"  # trailing slash in the spec
     assert spec.find("GET", "/A") is None  # paths are case-sensitive
     assert spec.find("get", "/a") is None  # methods too
+
+
+@pytest.mark.parametrize(
+    ("ref", "codes"),
+    [
+        ('"$ref": "#/components/schemas/A"', []),
+        ('"$ref": "#/components/schemas/Nope"', [Code.REF_UNRESOLVED.value]),
+        ('"\\u0024ref": "#/components/schemas/Nope"', [Code.REF_UNRESOLVED.value]),
+        ('"$r\\u0065f": "#/components/schemas/Nope"', [Code.REF_UNRESOLVED.value]),
+        ('"$ref": "#/components/schemas/\\u004eope"', [Code.REF_UNRESOLVED.value]),
+        ('"$ref": "#/components/schemas/\\u0041"', []),
+    ],
+)
+def test_json_refs_checked_from_the_text_or_the_tree(
+    root: Path, ref: str, codes: list[str]
+) -> None:
+    """A JSON spec whose written $refs all resolve skips the tree walk; an escaped key or
+    value is read from the tree, so nothing is missed either way."""
+    spec = (
+        '{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {"/a": {"get": '
+        '{"responses": {"200": {"description": "ok", "content": {"application/json": '
+        '{"schema": {' + ref + '}}}}}}}}, "components": {"schemas": {"A": {"type": "object"}}},'
+        ' "x-data": {"example": {"$ref": "#/not/a/reference"}}}'
+    )
+    (root / "api.json").write_text(spec)
+    diagnostics = Diagnostics()
+    SpecLoader(root, diagnostics).load("api.json", None)
+    assert [c for c in _codes(diagnostics) if c.startswith("ref-")] == codes

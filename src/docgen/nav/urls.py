@@ -8,6 +8,7 @@ every file it writes.
 from __future__ import annotations
 
 import hashlib
+import re
 import unicodedata
 from collections.abc import Iterable
 from pathlib import PurePosixPath
@@ -50,6 +51,9 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", text).casefold()
 
 
+_CONTROL = re.compile(r"[\x00-\x1f]")
+
+
 def check_path(relative: str) -> PurePosixPath:
     """The validated relative path; raises :class:`OutputError` for anything unsafe."""
     if not relative or "\x00" in relative or "\\" in relative or "//" in relative:
@@ -57,12 +61,13 @@ def check_path(relative: str) -> PurePosixPath:
     path = PurePosixPath(relative)
     if path.is_absolute():
         raise OutputError(f"output path {relative!r} is absolute")
+    control = _CONTROL.search(relative) is not None  # rare: then each part is looked at
     for part in path.parts:
         if part in ("", ".", ".."):
             raise OutputError(f"output path {relative!r} leaves the output folder")
-        if any(ord(c) < 32 for c in part):
+        if control and _CONTROL.search(part):
             raise OutputError(f"output path {relative!r} contains a control character")
-        if part.split(".")[0].lower() in _RESERVED:
+        if part.split(".", 1)[0].lower() in _RESERVED:
             raise OutputError(f"output path {relative!r} uses a reserved device name")
     return path
 

@@ -30,8 +30,8 @@ from docgen.render.searchindex import FOLDER, SearchEntry, SearchIndex, page_htm
 
 WORDS = "_docgen/search-words.json"
 SHARDS = f"{FOLDER}/shards.json"
-MIN_BYTES = 2_000_000
-MAX_BYTES = 12_000_000
+MIN_BYTES = 4_000_000
+MAX_BYTES = 16_000_000
 _SPREAD = 32
 _FORMAT = "docgen-search-shard-1"
 # What only the primary bundle needs: the script the dialog imports, its worker and the WASM.

@@ -194,14 +194,19 @@ class SpecLoader:
 
     def _collect_refs(self, main: SourceDocument, documents: dict[str, SourceDocument]) -> bool:
         """Load every file the spec references (inside the root only); check each target."""
+        if refs.all_resolve_in_text(main):
+            return True  # nothing to load, nothing unresolved: no walk of a big tree
         ok = True
         queue = [main]
         while queue:
             document = queue.pop()
-            for ptr, ref in refs.iter_refs(document.data):
+            resolved: set[str] = set()  # refs of this document already found to resolve
+            for path, ref in refs.iter_ref_paths(document.data):
+                if ref in resolved:
+                    continue
                 file_part, fragment = refs.split(ref)
                 # Positions are found by re-scanning the text: only when there is a problem.
-                at = ptr + "/$ref"
+                at = refs.join("", *path) + "/$ref"
                 target = document
                 if file_part:
                     loaded = self._external(document, file_part, at, documents)
@@ -213,6 +218,7 @@ class SpecLoader:
                         queue.append(target)
                 try:
                     refs.lookup(target.data, fragment)
+                    resolved.add(ref)
                 except KeyError:
                     ok = False
                     self.diagnostics.error(

@@ -6,6 +6,7 @@ Values under ``example``, ``examples`` (lists), ``default``, ``enum``, ``const``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
@@ -27,14 +28,20 @@ def join(pointer: str, *tokens: str | int) -> str:
 
 def iter_refs(data: Any, start: str = "") -> Iterator[tuple[str, str]]:
     """Yield ``(pointer of the $ref key's object, ref string)`` for every reference."""
-    # Paths are kept as key tuples; a pointer string is only built for a node with a $ref.
+    for path, ref in iter_ref_paths(data):
+        yield join(start, *path), ref
+
+
+def iter_ref_paths(data: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Yield ``(path of the $ref key's object as keys, ref string)`` for every reference
+    (:func:`join` makes a pointer of the path, when one is needed)."""
     stack: list[tuple[Any, tuple[str | int, ...], str | None]] = [(data, (), None)]
     while stack:
         node, path, parent_key = stack.pop()
         if isinstance(node, dict):
             ref = node.get("$ref")
             if isinstance(ref, str):
-                yield join(start, *path), ref
+                yield path, ref
             names_only = parent_key in _NAME_MAPS
             for key, value in node.items():
                 if not isinstance(value, (dict, list)):
@@ -52,6 +59,33 @@ def iter_refs(data: Any, start: str = "") -> Iterator[tuple[str, str]]:
                 value = node[index]
                 if isinstance(value, (dict, list)):
                     stack.append((value, (*path, index), None))
+
+
+# A "$ref" key as JSON text writes it, with its value; and any escape that could spell one of
+# the key's characters otherwise (then the text cannot be trusted to show every key).
+_TEXT_REF = re.compile(r'"\$ref"\s*:\s*"([^"\\]*)(")?')
+_ESCAPED_KEY_CHAR = re.compile(r"\\u00(?:24|72|65|66|52|45|46)", re.IGNORECASE)
+
+
+def all_resolve_in_text(document: SourceDocument) -> bool:
+    """Whether every ``$ref`` written in ``document``'s JSON text is a reference inside it that
+    resolves: then so is every reference :func:`iter_ref_paths` would find (a subset of those),
+    and the tree needs no walk. ``False`` means: walk it (YAML, other files, escapes, misses)."""
+    if not document.is_json or _ESCAPED_KEY_CHAR.search(document.text):
+        return False
+    checked: set[str] = set()
+    for match in _TEXT_REF.finditer(document.text):
+        ref = match.group(1)
+        if match.group(2) is None or not ref.startswith("#"):
+            return False  # an escape inside the value, or another file
+        if ref in checked:
+            continue
+        try:
+            lookup(document.data, split(ref)[1])
+        except KeyError:
+            return False
+        checked.add(ref)
+    return True
 
 
 def split(ref: str) -> tuple[str, str]:

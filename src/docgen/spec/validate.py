@@ -12,21 +12,26 @@ whose exhaustive checks are pre-screened by the same compiled validator
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jsonschema.exceptions import ValidationError
 
 from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.load.source import SourceDocument
 from docgen.spec import budget, explain, refs
-from docgen.spec.fast import fastcheck, prescreen, verdicts
+from docgen.spec.fast import fastcheck, verdicts
 from docgen.spec.versions import line_for
+
+if TYPE_CHECKING:
+    from docgen.spec.fast import prescreen
 
 MAX_ERRORS = 50
 
 
 def _validator_class(version: str, documents: dict[str, SourceDocument]) -> Any:
     import openapi_spec_validator as osv  # imported lazily: it is slow to import
+
+    from docgen.spec.fast import prescreen  # imports openapi_spec_validator too
 
     line = line_for(version)
     assert line is not None, version  # the loader lets only these versions through
@@ -142,6 +147,8 @@ def _library_verdict(
     refs_ok: bool,
 ) -> tuple[list[Diagnostic], bool]:
     """The library's errors as diagnostics, and whether that verdict may be cached."""
+    from docgen.spec.fast import prescreen
+
     found = Diagnostics()
     cls = _validator_class(version, documents)
     count = 0

@@ -119,22 +119,24 @@ def _record_path(out: Path) -> Path | None:
 
 
 def _listing(out: Path) -> dict[str, list[int]] | None:
-    """Every file under ``out``: path -> [size, mtime_ns, inode]; ``None`` if unreadable."""
+    """Every file under ``out`` (symlinks as files): path -> [size, mtime_ns, inode];
+    ``None`` if unreadable."""
     found: dict[str, list[int]] = {}
     try:
-        for here, dirs, files in os.walk(out, followlinks=False, onerror=_raise):
-            dirs.sort()
-            for name in files:
-                path = os.path.join(here, name)
-                info = os.lstat(path)
-                found[os.path.relpath(path, out)] = [info.st_size, info.st_mtime_ns, info.st_ino]
+        _list(str(out), "", found)
     except OSError:
         return None
     return found
 
 
-def _raise(error: OSError) -> None:
-    raise error
+def _list(folder: str, prefix: str, found: dict[str, list[int]]) -> None:
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                _list(entry.path, f"{prefix}{entry.name}/", found)
+            else:
+                info = entry.stat(follow_symlinks=False)
+                found[prefix + entry.name] = [info.st_size, info.st_mtime_ns, info.st_ino]
 
 
 def encode_diagnostic(d: Diagnostic) -> list[Any]:
