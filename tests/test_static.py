@@ -207,3 +207,36 @@ def test_images_load_in_a_browser(browser: Any, served: str) -> None:
         assert len(sizes) == count and all(done and width > 0 for done, width in sizes), sizes
     assert failed == []
     context.close()
+
+
+def _build_in_process(root: Path, out: Path) -> int:
+    """Build like ``docgen build`` does and return how many pages the page cache gave back."""
+    from docgen.pipeline import config_fingerprint, run_check
+    from docgen.write.pagecache import PageCache
+    from docgen.write.writer import write_site
+
+    result = run_check(root / "docs.json", output_dir=out)
+    assert result.site is not None and not result.failed
+    cache = PageCache(result.site, out, config_fingerprint(result.config_doc))
+    write_site(out, result.render(cache=cache, shards=cache))
+    cache.save()
+    return cache.hits
+
+
+def test_a_new_or_edited_image_renders_no_page_again(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    assert _build_in_process(repo, out) == 0
+    (repo / "images" / "new.png").write_bytes(png(3, 3, (9, 9, 9)))
+    (repo / "images" / "hero.png").write_bytes(png(64, 32, (0, 0, 0)))
+    assert _build_in_process(repo, out) == 2  # both pages reused
+    assert (out / "images" / "hero.png").read_bytes() == png(64, 32, (0, 0, 0))
+    # A logo that now exists changes every page's top bar: they render again.
+    config = json.loads((repo / "docs.json").read_text())
+    (repo / "docs.json").write_text(json.dumps({**config, "logo": "/images/logo.png"}))
+    assert _build_in_process(repo, out) == 0
+    (repo / "images" / "logo.png").write_bytes(png(8, 8, (1, 1, 1)))
+    assert _build_in_process(repo, out) == 0
+    assert 'src="images/logo.png"' in (out / "index.html").read_text()

@@ -132,7 +132,7 @@ def drop_conflicts(
             taken.add(item.name)
         except OutputError as exc:
             owner = owners.get(fold(item.name))
-            why = f"docgen writes {owner} there" if owner else str(exc)
+            why = f"{owner} has that path" if owner else str(exc)
             _skip(diagnostics, item.name, why)
             continue
         kept.append(item)

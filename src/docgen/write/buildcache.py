@@ -17,6 +17,7 @@ import hashlib
 import os
 import stat
 import sys
+from collections.abc import Callable
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -46,7 +47,11 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def hash_tree(folder: Path, digest: Any, skip: Path | None) -> None:
+def hash_tree(
+    folder: Path, digest: Any, skip: Path | None, leave: Callable[[str], bool] | None = None
+) -> None:
+    """Hash every file under ``folder`` (names and contents) into ``digest``, except hidden
+    folders, ``skip`` and files whose name ``leave`` is true for."""
     for here, dirs, files in os.walk(folder, followlinks=False):
         base = Path(here)
         dirs[:] = sorted(
@@ -56,7 +61,7 @@ def hash_tree(folder: Path, digest: Any, skip: Path | None) -> None:
             if skip is None or (base / d).resolve() != skip
         )
         for name in sorted(files):
-            if name.endswith((".pyc", ".pyo")):
+            if name.endswith((".pyc", ".pyo")) or (leave is not None and leave(name)):
                 continue
             path = base / name
             with contextlib.suppress(OSError):

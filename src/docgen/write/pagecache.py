@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from docgen.exceptions import OutputError
 from docgen.load import cache as cache_store
 from docgen.nav.model import Site
+from docgen.nav.staticfiles import is_static_name
 from docgen.nav.urls import check_path, output_path, playground_path, twin_path
 from docgen.write import buildcache
 
@@ -60,6 +61,9 @@ class PageCache:
             digest.update(repr(site.navigation).encode("utf-8", "surrogatepass"))
             for page in site.pages:
                 digest.update(buildcache.page_record(page))
+            known = site.static_names()
+            shown = [item.path in known for item in site.config.look.files()]
+            digest.update(repr(shown).encode())
             for name, spec in sorted(site.specs.items()):
                 digest.update(f"\0{name}\0".encode("utf-8", "surrogatepass"))
                 data = spec.data
@@ -74,11 +78,14 @@ class PageCache:
         return self._shared
 
     def tree(self) -> str:
-        """The hash of every file of the docs folder (what a Markdown page may include)."""
+        """The hash of every file of the docs folder a Markdown page may include: static files
+        (images, ...) are copied, never read into a page, so editing or adding one renders no
+        page again (which of the config's logo/favicon/font files exist is in :meth:`shared`)."""
         if self._tree is None:
             digest = hashlib.sha256()
             if self.config_text is not None:
-                buildcache.hash_tree(Path(self.site.root).resolve(), digest, self.out.resolve())
+                root, out = Path(self.site.root).resolve(), self.out.resolve()
+                buildcache.hash_tree(root, digest, out, leave=is_static_name)
             self._tree = digest.hexdigest()
         return self._tree
 
