@@ -240,3 +240,33 @@ def test_a_new_or_edited_image_renders_no_page_again(
     (repo / "images" / "logo.png").write_bytes(png(8, 8, (1, 1, 1)))
     assert _build_in_process(repo, out) == 0
     assert 'src="images/logo.png"' in (out / "index.html").read_text()
+
+
+def test_theme_specific_images_show_in_their_theme_only(
+    browser: Any, repo: Path, tmp_path: Path
+) -> None:
+    (repo / "images" / "dark.png").write_bytes(png(64, 32, (10, 10, 10)))
+    (repo / "index.mdx").write_text(
+        "---\ntitle: Home\n---\n\n<Frame>\n"
+        '  <img className="block dark:hidden" src="/images/hero.png" alt="light" />\n'
+        '  <img className="hidden dark:block" src="/images/dark.png" alt="dark" />\n'
+        "</Frame>\n"
+    )
+    out = tmp_path / "site"
+    assert docgen("build", str(repo / "docs.json"), "-o", str(out)).returncode == 0
+    handler = functools.partial(_Quiet, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        for theme in ("light", "dark"):
+            context = browser.new_context(color_scheme=theme)
+            tab = context.new_page()
+            tab.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+            shown = tab.eval_on_selector_all(
+                "main img", "els => els.filter(e => e.offsetWidth > 0).map(e => e.alt)"
+            )
+            assert shown == [theme]
+            context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
