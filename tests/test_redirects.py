@@ -167,3 +167,33 @@ def test_bad_redirects_are_located_in_check_and_build(tmp_path: Path) -> None:
             assert line in output, (command, line, output)
         assert "/loop-a -> /loop-b -> /loop-a" in output and "/hop -> /ok -> /guides/new" in output
     assert not (tmp_path / "o").exists()
+
+
+def test_docgen_serve_answers_redirects_as_the_static_host_does(tmp_path: Path) -> None:
+    import http.client
+
+    from serving import docgen_serve
+
+    process, url = docgen_serve(_site(tmp_path, GOOD), "--no-watch")
+    try:
+        host, port = url.removeprefix("http://").split(":")
+
+        def get(path: str) -> tuple[int, str | None]:
+            connection = http.client.HTTPConnection(host, int(port), timeout=10)
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            return response.status, response.getheader("Location")
+
+        assert get("/beta/intro/setup") == (302, "/v2/intro/setup")
+        assert get("/articles/concepts-x") == (301, "/guides/new")
+        assert get("/team/bob") == (301, "https://example.org/people/bob")
+        # The matched text is percent-encoded again: a request never writes raw text into
+        # the Location header (a CR LF never even reaches the handler).
+        assert get("/team/a%22%3Cb%3E") == (301, "https://example.org/people/a%22%3Cb%3E")
+        assert get("/team/a%0d%0aSet-Cookie:x")[1] is None
+        assert get("/old/setup/")[0] == 200  # its forwarding page, as a static host serves it
+        assert get("/guides/new/")[0] == 200 and get("/nowhere")[0] == 404
+    finally:
+        process.stop()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import quote
 
 from docgen.config.model import Redirect
 from docgen.config.urls import scheme_of
@@ -57,6 +58,17 @@ def substitute(destination: str, params: dict[str, str]) -> str:
     """``destination`` with ``:name``/``:name*`` and ``*`` replaced by the matched values."""
     filled = _PARAM.sub(lambda m: params.get(m.group(1), m.group(0)), destination)
     return filled.replace("*", params.get("splat", ""))
+
+
+def target(redirects: tuple[Redirect, ...], path: str) -> tuple[str, bool] | None:
+    """Where the first redirect matching ``path`` sends it, and whether permanently; the
+    matched parts are percent-encoded (a request path never writes raw text into a header)."""
+    for redirect in redirects:
+        params = match(redirect.source, path)
+        if params is not None:
+            safe = {k: quote(v, safe="/-._~") for k, v in params.items()}
+            return substitute(redirect.destination, safe), redirect.permanent
+    return None
 
 
 def fold(path: str) -> str:

@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
+from docgen.config import redirects
 from docgen.exceptions import ProxyError
 from docgen.nav.urls import PLAYGROUND_DIR
 from docgen.serve import watch as live
@@ -135,6 +136,14 @@ class DocsServer:
                 query = request.url.query
                 return Response(
                     status_code=308, headers={"Location": target + (f"?{query}" if query else "")}
+                )
+            moved = redirects.target(snapshot.redirects, path)
+            if moved is not None:  # docs.json ``redirects``, as the static host answers them
+                location, permanent = moved
+                if location.startswith("/"):
+                    location = root + location
+                return Response(
+                    status_code=301 if permanent else 302, headers={"Location": location}
                 )
             return self._not_found(snapshot)
         if key.startswith(PLAYGROUND_DIR):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docgen import report
-from docgen.config.model import AuthConfig
+from docgen.config.model import AuthConfig, Redirect
 from docgen.diagnostics import Diagnostics
 from docgen.nav.model import Site
 from docgen.pipeline import run_check
@@ -26,6 +26,7 @@ class Snapshot:
     hosts: frozenset[str] = frozenset()
     etags: Mapping[str, str] = field(default_factory=dict)
     auth: AuthConfig | None = None  # the site's sign-in: who may read auth-mode playground data
+    redirects: tuple[Redirect, ...] = ()  # docs.json ``redirects``, answered as the host would
 
     @classmethod
     def of(cls, site: Site, files: Mapping[str, bytes]) -> Snapshot:
@@ -40,6 +41,7 @@ class Snapshot:
             frozenset(hosts),
             etags,
             site.config.auth,
+            site.config.redirects,
         )
 
 
