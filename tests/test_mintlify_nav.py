@@ -155,19 +155,31 @@ def test_hidden_tabs_and_groups_are_not_drawn_but_built(tmp_path: Path) -> None:
     assert (out / "secret" / "index.html").is_file()
 
 
-def test_lenient_drops_a_redirect_docgen_cannot_write(tmp_path: Path) -> None:
+def test_lenient_drops_redirects_docgen_cannot_write(tmp_path: Path) -> None:
     config = {
         "name": "T",
         "navigation": {"pages": ["start"]},
-        "redirects": [{"source": "/old page", "destination": "/start"}],
+        "redirects": [
+            {"source": "/old page", "destination": "/start"},
+            {"source": "/gone", "destination": "/start"},
+            {"source": "/gone", "destination": "https://example.com"},
+            {"source": "/start", "destination": "https://example.com"},
+        ],
     }
     write_site(tmp_path, config, ["start"])
     strict = run_docgen(["check", ".", "--format", "json"], tmp_path)
     assert strict.returncode == 1
-    [error] = json.loads(strict.stdout)["diagnostics"]
-    assert (error["code"], error["pointer"]) == ("redirect-invalid", "/redirects/0/source")
+    found = [(d["code"], d["pointer"]) for d in json.loads(strict.stdout)["diagnostics"]]
+    assert sorted(found) == [
+        ("redirect-conflict", "/redirects/2/source"),
+        ("redirect-conflict", "/redirects/3/source"),
+        ("redirect-invalid", "/redirects/0/source"),
+    ]
     lenient = run_docgen(["build", ".", "--lenient", "-o", str(tmp_path / "out")], tmp_path)
     assert lenient.returncode == 0, lenient.stderr
     assert "warning[redirect-invalid]" in lenient.stdout + lenient.stderr
     assert "(--lenient: dropped)" in lenient.stdout + lenient.stderr
     assert not (tmp_path / "out" / "old page").exists()
+    # The first redirect of a source and the page win.
+    assert "../start/" in (tmp_path / "out" / "gone" / "index.html").read_text()
+    assert "example.com" not in (tmp_path / "out" / "start" / "index.html").read_text()
