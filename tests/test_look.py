@@ -194,3 +194,28 @@ def test_look_in_a_browser(browser: Any, served: str) -> None:
     assert not tab.is_visible(".site-banner")
     assert tab.evaluate("document.documentElement.classList.contains('banner-dismissed')")
     context.close()
+
+
+def test_mint_json_logo_favicon_and_mode_toggle(tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    make_site(root, CONFIG)
+    (root / "docs.json").unlink()
+    mint = {
+        "name": "Acme",
+        "logo": {"light": "/logo/light.svg", "dark": "/logo/dark.svg"},
+        "favicon": "/favicon-light.png",
+        "modeToggle": {"default": "dark", "isHidden": True},
+        "navigation": [{"group": "Start", "pages": ["index"]}],
+    }
+    (root / "mint.json").write_text(json.dumps(mint, indent=1))
+    run = docgen("build", str(root / "mint.json"), "-o", str(tmp_path / "out"))
+    assert run.returncode == 0, run.stderr
+    assert "config-unused-key" not in run.stderr
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert 'class="logo-dark" src="logo/dark.svg"' in page
+    assert '<link rel="icon" href="favicon-light.png">' in page
+    assert '<meta name="docgen-appearance" content="dark strict">' in page
+    (root / "mint.json").write_text(json.dumps({**mint, "logo": "javascript:alert(1)"}, indent=1))
+    check = docgen("check", "--format", "json", cwd=root)
+    codes = [(d["code"], d["file"], d["line"]) for d in json.loads(check.stdout)["diagnostics"]]
+    assert codes == [("config-invalid", "mint.json", 3)]

@@ -2,8 +2,10 @@
 
 The mapping (documented in the README, "mint.json"):
 
-- ``name``, ``colors.primary/light/dark`` as in docs.json; ``openapi`` (a path, URL or list)
-  becomes ``api.openapi`` (specs that page frontmatter names; it never makes the file a spec);
+- ``name``, ``colors.primary/light/dark``, ``logo``, ``favicon`` as in docs.json;
+  ``modeToggle`` (``default``, ``isHidden``) becomes ``appearance`` (``default``, ``strict``);
+  ``openapi`` (a path, URL or list) becomes ``api.openapi`` (specs that page frontmatter
+  names; it never makes the file a spec);
   ``api.playground.mode`` ``show``/``simple``/``hide`` becomes ``display``
   ``interactive``/``simple``/``none``, ``disableProxy: true`` becomes ``proxy: false``,
   ``api.request.example.languages`` becomes ``api.examples.languages``.
@@ -41,6 +43,9 @@ _USED = {
     "topAnchor",
     "primaryTab",
     "redirects",
+    "logo",
+    "favicon",
+    "modeToggle",
 }
 _UNUSED = {
     "analytics",
@@ -48,7 +53,6 @@ _UNUSED = {
     "backgroundImage",
     "codeBlock",
     "eyebrow",
-    "favicon",
     "feedback",
     "font",
     "footer",
@@ -56,10 +60,8 @@ _UNUSED = {
     "integrations",
     "isWhiteLabeled",
     "layout",
-    "logo",
     "metadata",
     "mintlify",
-    "modeToggle",
     "rounded",
     "search",
     "seo",
@@ -137,6 +139,17 @@ class _Converter:
             out["api"] = api
         if "redirects" in data:
             out["redirects"] = {"__value": data["redirects"], "__ptr": "/redirects"}
+        for key in ("logo", "favicon"):  # the same shapes as in docs.json
+            if key in data:
+                out[key] = {"__value": data[key], "__ptr": f"/{key}"}
+        toggle = data.get("modeToggle")
+        if isinstance(toggle, dict):
+            appearance: dict[str, Any] = {"__ptr": "/modeToggle"}
+            if toggle.get("default") in ("light", "dark"):
+                appearance["default"] = toggle["default"]
+            if toggle.get("isHidden") is True:
+                appearance["strict"] = True
+            out["appearance"] = appearance
         out["navigation"] = self._navigation()
         return out
 
