@@ -113,6 +113,9 @@ def test_api_page_has_the_endpoint_header_and_a_playground_from_its_fields(tmp_p
     assert {p["anchor"] for p in data["parameters"]} <= {"team", "notify", "X-Trace"}
     assert "section-params-path" not in page  # no second, generated copy of the fields
     assert "curl --request POST" in html.unescape(page)  # request samples from the fields
+    twin = (out / "users" / "create.md").read_text()  # the Markdown twin: endpoint first
+    assert twin.index("`POST /v1/teams/{team}/users`") < twin.index('<ParamField path="team"')
+    assert twin.count("Creates a user.") == 1
     sidebar = page[page.index('class="sidebar"') :]
     assert '<span class="method method-post">POST</span><span class="nav-label">Create user' in (
         sidebar

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 
 from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
@@ -106,6 +107,9 @@ def page_markdown(
     lines = [f"# {page.title}", ""]
     if page.description:
         lines += [f"> {page.description}", ""]
+    if view is not None and page.meta.api is not None:  # a hand-written API page: endpoint first
+        lines += operation_markdown(replace(view, description_html=""))
+        view = None
     if source is not None:
         body = source.strip("\n")
         if body.startswith("# "):
