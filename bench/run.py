@@ -6,7 +6,7 @@
     python bench/run.py --only whole --only graph --runs 1   # issue 15: cold/warm vs redocly
 
 Specs and the peer tool (@redocly/cli) are fetched with npm into bench/.cache (never committed).
-Each command runs under ``/usr/bin/time -v`` (wall time and peak RSS of the whole process);
+Each command runs under ``/usr/bin/time -v`` (wall time, CPU time and peak RSS);
 every figure is the median of ``--runs`` runs. Prints Markdown tables; the raw figures go to
 bench/.cache/results.json.
 """
@@ -42,9 +42,12 @@ WARM_GOAL = 0.3
 
 @dataclass
 class Measure:
-    """One command's runs: wall seconds and peak RSS (MiB) of each, plus what it produced."""
+    """One command's runs: wall seconds, CPU seconds (user + system, worker and Pagefind
+    processes included) and peak RSS (MiB, the largest single process) of each, plus what it
+    produced."""
 
     wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
     rss: list[float] = field(default_factory=list)
     exit: list[int] = field(default_factory=list)
     note: str = ""
@@ -53,6 +56,10 @@ class Measure:
     @property
     def seconds(self) -> float:
         return statistics.median(self.wall) if self.wall else float("nan")
+
+    @property
+    def cpu_seconds(self) -> float:
+        return statistics.median(self.cpu) if self.cpu else float("nan")
 
     @property
     def mib(self) -> float:
@@ -70,7 +77,8 @@ def ensure_time() -> None:
 
 
 def timed(command: list[str], env: dict[str, str], cwd: Path, into: Measure) -> str:
-    """Run ``command`` under GNU time; record wall time and peak RSS; return its stderr."""
+    """Run ``command`` under GNU time; record wall time, CPU time and peak RSS; return its
+    stderr."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as stats:
         result = subprocess.run(
             [TIME, "-v", "-o", stats.name, *command],
@@ -83,11 +91,14 @@ def timed(command: list[str], env: dict[str, str], cwd: Path, into: Measure) -> 
         report = Path(stats.name).read_text()
     wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", report)
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", report)
-    if wall is None or rss is None:
+    user = re.search(r"User time \(seconds\): ([\d.]+)", report)
+    system = re.search(r"System time \(seconds\): ([\d.]+)", report)
+    if wall is None or rss is None or user is None or system is None:
         raise SystemExit(f"bench: cannot read /usr/bin/time output for {command}:\n{report}")
     hours, minutes, seconds = wall.groups()
     into.wall.append(int(hours or 0) * 3600 + int(minutes) * 60 + float(seconds))
     into.rss.append(int(rss.group(1)) / 1024)
+    into.cpu.append(float(user.group(1)) + float(system.group(1)))
     into.exit.append(result.returncode)
     return result.stderr
 
@@ -220,8 +231,8 @@ def _ratio(a: Measure, b: Measure, limit: float | None) -> str:
 
 def table(results: list[dict[str, Any]]) -> str:
     lines = [
-        "| spec | ops | command | wall s | peak MiB | output | ratio to peer (goal) |",
-        "|---|---:|---|---:|---:|---|---|",
+        "| spec | ops | command | wall s | CPU s | peak MiB | output | ratio to peer (goal) |",
+        "|---|---:|---|---:|---:|---:|---|---|",
     ]
     for r in results:
         m = r["measures"]
@@ -258,8 +269,8 @@ def table(results: list[dict[str, Any]]) -> str:
             if not measure.wall:
                 continue
             lines.append(
-                f"| {spec} | {ops} | {command} | {measure.seconds:.2f} | {measure.mib:.0f} | "
-                f"{output} | {ratio} |"
+                f"| {spec} | {ops} | {command} | {measure.seconds:.2f} | "
+                f"{measure.cpu_seconds:.2f} | {measure.mib:.0f} | {output} | {ratio} |"
             )
     lines += [
         "",

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from docgen.render.highlight import highlight
+from docgen.render.highlight import HIGHLIGHT_MAX_CHARS, highlight
+from docgen.render.samplehtml import sample_html
 from docgen.render.views import CodeSample
 
 LABELS = {"curl": "cURL", "python": "Python", "javascript": "JavaScript"}
@@ -105,7 +106,13 @@ def generated(shape: RequestShape, languages: tuple[str, ...]) -> list[CodeSampl
     out = []
     for lang in languages:
         code = _WRITERS[lang](shape)
-        out.append(CodeSample(lang, LABELS[lang], code, highlight(code, _HIGHLIGHT[lang])))
+        html = None
+        if len(code) <= HIGHLIGHT_MAX_CHARS and "\r" not in code:
+            data = None if shape.body is None else _json(shape.body, None)
+            html = sample_html(lang, shape.method, shape.url, shape.headers, shape.body, data)
+        if html is None:
+            html = highlight(code, _HIGHLIGHT[lang])
+        out.append(CodeSample(lang, LABELS[lang], code, html))
     return out
 
 
