@@ -77,6 +77,7 @@ class SearchIndex:
         self._process: subprocess.Popen[bytes] | None = None
         self._errors: IO[bytes] | None = None
         self._sent = 0
+        self._requested: int | None = None
 
     def __enter__(self) -> SearchIndex:
         return self
@@ -122,12 +123,24 @@ class SearchIndex:
             self._start()
         self._send({"type": "AddFile", "index_id": 0, "url": url, "file_contents": html})
 
+    def request_files(self) -> int:
+        """Ask Pagefind for the bundle (it starts writing it while docgen goes on); the
+        message's number. :meth:`files` asks itself when this was not called."""
+        if self._requested is None:
+            if self._process is None:
+                self._start()
+            self._requested = self._send({"type": "GetFiles", "index_id": 0})
+            assert self._process is not None and self._process.stdin is not None
+            try:
+                self._process.stdin.flush()
+            except OSError as error:
+                raise self._failure(f"Pagefind stopped ({error})") from error
+        return self._requested
+
     def files(self) -> Iterator[tuple[str, bytes]]:
         """The bundle's files (path inside the bundle, bytes), in a stable order, without
         Pagefind's own UIs."""
-        if self._process is None:
-            self._start()
-        answer = self._finish(self._send({"type": "GetFiles", "index_id": 0}))
+        answer = self._finish(self.request_files())
         try:
             files = answer["files"]
             order = sorted(range(len(files)), key=lambda n: str(files[n]["path"]))

@@ -13,7 +13,8 @@ times their size: 2 GiB for Microsoft Graph's 100 MB), so a bounded shard bounds
 and a shard whose documents did not change since the last build is reused from it (a
 :class:`ShardCache`) instead of indexed again. A shard ends at a page whose URL hash is a
 multiple of ``_SPREAD`` once it holds ``MIN_BYTES`` (so an edit does not move the cuts), or at
-``MAX_BYTES``. Each shard is indexed by its own Pagefind process while the next pages render.
+``MAX_BYTES``. Each shard is indexed by its own Pagefind process while the next pages render
+(at most two at a time: one being filled, the one before writing its bundle).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
 from docgen.render.searchindex import FOLDER, SearchEntry, SearchIndex, page_html, page_url
 
@@ -51,6 +52,10 @@ class ShardCache(Protocol):
         """Remember that ``folder`` holds the shard with ``digest`` (files ``names``)."""
         ...
 
+    def has_shards(self) -> bool:
+        """Whether the previous build left any shard to reuse."""
+        ...
+
 
 def shard_folder(number: int) -> str:
     return FOLDER if number == 0 else f"{FOLDER}-{number}"
@@ -64,24 +69,39 @@ class ShardedIndex:
         self.cache = cache
         self.counts: Counter[str] = Counter()
         self.reused = 0
+        # Nothing to reuse (a first build): each page goes to Pagefind at once; else a
+        # shard's pages wait until it ends, to be indexed only when it is not reused.
+        self._streaming = cache is None or not cache.has_shards()
         self._docs: list[tuple[str, str]] = []
+        self._digest: Any = None
         self._bytes = 0
         self._shards = 0
-        self._running: tuple[str, str, SearchIndex] | None = None
+        self._current: SearchIndex | None = None  # streaming: the shard being filled
+        self._running: tuple[str, str, SearchIndex] | None = None  # ended, not collected
 
     def __enter__(self) -> ShardedIndex:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._running is not None:
-            self._running[2].close()
-            self._running = None
+        for index in (self._current, self._running[2] if self._running else None):
+            if index is not None:
+                index.close()
+        self._current = self._running = None
 
     def add(self, entry: SearchEntry) -> Iterator[tuple[str, bytes]]:
         """Take ``entry``; the files of a shard it completes, if any."""
         self.counts.update(w.lower() for w in _WORD.findall(_TAG.sub(" ", entry.document)))
         url, html = page_url(entry.url), page_html(entry)
-        self._docs.append((url, html))
+        if self._digest is None:
+            self._digest = hashlib.sha256(f"{_FORMAT}\0{self._shards == 0}\0".encode())
+        self._digest.update(f"{len(url)}\0{url}\0{len(html)}\0".encode())
+        self._digest.update(html.encode("utf-8", "surrogatepass"))
+        if self._streaming:
+            if self._current is None:
+                self._current = SearchIndex()
+            self._current.add(url, html)
+        else:
+            self._docs.append((url, html))
         self._bytes += len(html)
         cut = self._bytes >= MIN_BYTES and zlib.crc32(url.encode()) % _SPREAD == 0
         if cut or self._bytes >= MAX_BYTES:
@@ -93,7 +113,7 @@ class ShardedIndex:
 
     def finish(self) -> Iterator[tuple[str, bytes]]:
         """The remaining shards' files, the list of merged shards and the word list."""
-        if self._docs or self._shards == 0:
+        if self._bytes or self._shards == 0:
             yield from self._cut()
         yield from self._collect()
         merged = [shard_folder(n) + "/" for n in range(1, self._shards)]
@@ -103,26 +123,28 @@ class ShardedIndex:
         yield WORDS, text.encode()
 
     def _cut(self) -> Iterator[tuple[str, bytes]]:
-        """End the current shard: reuse it from the cache, or start indexing it."""
+        """End the current shard: reuse it from the cache, or have Pagefind write it."""
         folder, primary = shard_folder(self._shards), self._shards == 0
         self._shards += 1
-        docs, self._docs, self._bytes = self._docs, [], 0
-        digest = hashlib.sha256(f"{_FORMAT}\0{primary}\0".encode())
-        for url, html in docs:
-            digest.update(f"{len(url)}\0{url}\0{len(html)}\0".encode())
-            digest.update(html.encode("utf-8", "surrogatepass"))
+        digest = self._digest or hashlib.sha256(f"{_FORMAT}\0{primary}\0".encode())
         key = digest.hexdigest()
-        reused = self.cache.shard_files(key) if self.cache is not None else None
-        if reused is not None:
-            self.reused += 1
-            self._remember(key, folder, [name for name, _ in reused])
-            yield from ((f"{folder}/{name}", content) for name, content in reused)
-            return
-        yield from self._collect()  # one Pagefind at a time: bounded memory
-        index = SearchIndex()
+        docs, self._docs, self._bytes, self._digest = self._docs, [], 0, None
+        index, self._current = self._current, None
+        if index is None:
+            reused = self.cache.shard_files(key) if self.cache is not None else None
+            if reused is not None:
+                self.reused += 1
+                self._remember(key, folder, [name for name, _ in reused])
+                yield from ((f"{folder}/{name}", content) for name, content in reused)
+                return
+            yield from self._collect()  # one Pagefind at a time: bounded memory
+            index = SearchIndex()
+            for url, html in docs:
+                index.add(url, html)
+        else:
+            yield from self._collect()  # the one before: it had a whole shard's time
+        index.request_files()  # Pagefind writes the bundle while the next pages render
         self._running = (folder, key, index)
-        for url, html in docs:
-            index.add(url, html)
 
     def _collect(self) -> Iterator[tuple[str, bytes]]:
         """The files of the shard being indexed, once Pagefind has them."""

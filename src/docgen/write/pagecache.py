@@ -206,6 +206,10 @@ class PageCache:
             return None
         return files
 
+    def has_shards(self) -> bool:
+        """Whether the previous build left search shards to reuse."""
+        return bool(self._previous_shards)
+
     def store_shard(self, digest: str, folder: str, names: list[str]) -> None:
         """Remember the search shard ``digest``, written as ``names`` in ``folder``."""
         self._next_shards[digest] = (folder, [f"{folder}/{name}" for name in names])
