@@ -124,6 +124,10 @@ def test_api_page_playground_sends_through_the_proxy(page: Any, site: tuple[str,
     link = page.locator('[data-docgen-playground-panel] a[href$="#team"]').first
     assert link.count() == 1
     assert page.locator("#team.mdx-field").count() == 1
+    shots = os.environ.get("DOCGEN_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{shots}/apipage-playground-1280.png", full_page=True)
 
 
 @pytest.mark.parametrize("width", [390, 1280, 1800])
