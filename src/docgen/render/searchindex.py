@@ -17,13 +17,12 @@ import os
 import re
 import select
 import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from html import escape
 from pathlib import PurePosixPath
-from typing import IO, Any
+from typing import Any
 
 from docgen.exceptions import SearchIndexError
 
@@ -75,7 +74,6 @@ class SearchIndex:
 
     def __init__(self) -> None:
         self._process: subprocess.Popen[bytes] | None = None
-        self._errors: IO[bytes] | None = None
         self._sent = 0
         self._requested: int | None = None
 
@@ -91,13 +89,12 @@ class SearchIndex:
         executable = get_executable()
         if executable is None:
             raise SearchIndexError("the Pagefind binary is missing (pip install 'pagefind[bin]')")
-        self._errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close())
         try:
             process = subprocess.Popen(
                 [str(executable), "--service"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=self._errors,
+                stderr=subprocess.PIPE,  # read after it exits (a few lines at most)
             )
         except OSError as error:
             raise SearchIndexError(f"the search index could not be built: {error}") from error
@@ -180,9 +177,9 @@ class SearchIndex:
         detail = ""
         if self._process is not None and self._process.poll() is not None:
             detail = f" (exit {self._process.returncode}"
-            if self._errors is not None:
-                self._errors.seek(0)
-                lines = self._errors.read().decode(errors="replace").strip().splitlines()
+            if self._process.stderr is not None:
+                text = self._process.stderr.read(1 << 16).decode(errors="replace")
+                lines = text.strip().splitlines()
                 detail += f": {lines[-1]}" if lines else ""
             detail += ")"
         return SearchIndexError(f"the search index could not be built: {message}{detail}")
@@ -191,7 +188,7 @@ class SearchIndex:
         """Stop Pagefind (if it still runs) and drop its pipes."""
         process, self._process = self._process, None
         if process is not None:
-            for pipe in (process.stdin, process.stdout):
+            for pipe in (process.stdin, process.stdout, process.stderr):
                 try:
                     if pipe is not None:
                         pipe.close()
@@ -202,9 +199,6 @@ class SearchIndex:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-        if self._errors is not None:
-            self._errors.close()
-            self._errors = None
 
 
 def _answers(fd: int, deadline: float) -> Iterator[bytes]:
