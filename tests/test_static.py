@@ -270,3 +270,31 @@ def test_theme_specific_images_show_in_their_theme_only(
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_jsx_style_objects_keep_their_layout_properties_only(
+    browser: Any, repo: Path, tmp_path: Path
+) -> None:
+    (repo / "index.mdx").write_text(
+        '---\ntitle: Home\n---\n\n<Frame>\n  <img\n    src="/images/hero.png"\n'
+        '    alt="tall"\n    style={{\n      maxHeight: "20px", marginLeft: 4,\n'
+        "      background: 'url(https://evil.example/x.png)', width: 'expression(alert(1))',\n"
+        "    }}\n  />\n</Frame>\n"
+    )
+    out = tmp_path / "site"
+    run = docgen("build", str(repo / "docs.json"), "-o", str(out))
+    assert run.returncode == 0 and "mdx-unsupported" not in run.stderr, run.stderr
+    html = (out / "index.html").read_text()
+    assert '<img src="images/hero.png" alt="tall" style="max-height:20px;margin-left:4px">' in html
+    handler = functools.partial(_Quiet, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        context = browser.new_context()
+        tab = context.new_page()
+        tab.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        assert tab.eval_on_selector("main img", "e => e.getBoundingClientRect().height") == 20
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()

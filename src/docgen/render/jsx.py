@@ -139,7 +139,10 @@ def scan_tag(src: str, pos: int, limit: int | None = None) -> Tag | None:
             end = scan_braces(src, i, limit)
             if end is None:
                 return None
-            tag.attrs[attr.group(0)] = evaluate(src[i + 1 : end - 1])
+            value = evaluate(src[i + 1 : end - 1])
+            if attr.group(0) == "style" and isinstance(value, Unevaluated):
+                value = _flat_object(value.source) or value  # style={{ width: 300 }}
+            tag.attrs[attr.group(0)] = value
             i = end
         else:
             return None
@@ -171,6 +174,33 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
         if isinstance(value, (list, dict)):
             return value
     return Unevaluated(text)
+
+
+_ENTRY = re.compile(
+    r"""\s*(?:([A-Za-z_$][\w$]*)|"([^"\\]*)"|'([^'\\]*)')\s*:\s*"""
+    r"""(?:"([^"\\]*)"|'([^'\\]*)'|(-?(?:\d+\.?\d*|\.\d+)))\s*(?:,|$)"""
+)
+
+
+def _flat_object(text: str) -> dict[str, Any] | None:
+    """A flat JS object literal with plain keys and string or number values
+    (``{ maxHeight: "750px", width: 300 }``, as in ``style={{...}}``), else ``None``."""
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")):
+        return None
+    body = body[1:-1].strip()
+    out: dict[str, Any] = {}
+    pos = 0
+    while pos < len(body):
+        match = _ENTRY.match(body, pos)
+        if match is None or match.end() == pos:
+            return None
+        key = next(g for g in match.groups()[:3] if g is not None)
+        string = match.group(4) if match.group(4) is not None else match.group(5)
+        number = match.group(6)
+        out[key] = string if string is not None else float(number)
+        pos = match.end()
+    return out
 
 
 def is_comment(expression: str) -> bool:

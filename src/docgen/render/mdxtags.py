@@ -8,6 +8,7 @@ attributes, and ``ParamField``/``ResponseField`` (anchors like generated pages: 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -224,6 +225,32 @@ def field_open(tag: Tag, env: EnvType, stack: list[dict[str, Any]]) -> str:
     )
 
 
+_STYLE_PROPS = set(
+    _words(
+        "width height maxWidth maxHeight minWidth minHeight margin marginTop marginBottom "
+        "marginLeft marginRight padding borderRadius objectFit textAlign display"
+    )
+)
+_STYLE_VALUE = re.compile(r"^[A-Za-z0-9#.%\- ]{1,40}$")
+
+
+def style_css(style: dict[str, Any]) -> str:
+    """A JSX ``style={{...}}`` object as CSS: layout properties only (sizes, margins, radius,
+    alignment), plain values (numbers are pixels); anything else is left out."""
+    rules = []
+    for key, value in style.items():
+        if key not in _STYLE_PROPS:
+            continue
+        if isinstance(value, float):
+            text = f"{value:g}px" if key not in ("display", "objectFit", "textAlign") else ""
+        else:
+            text = str(value).strip()
+        if text and _STYLE_VALUE.match(text):
+            name = "".join(f"-{c.lower()}" if c.isupper() else c for c in key)
+            rules.append(f"{name}:{text}")
+    return ";".join(rules)
+
+
 def html_open(tag: Tag, env: EnvType) -> str:
     name = tag.name
     attrs = []
@@ -238,6 +265,10 @@ def html_open(tag: Tag, env: EnvType) -> str:
             attrs.append(f' {key}="{escape(url)}"')
         elif key in ("className", "class"):
             attrs.append(f' class="{escape(text)}"')
+        elif key == "style" and isinstance(value, dict):
+            css = style_css(value)
+            if css:
+                attrs.append(f' style="{escape(css)}"')
         elif key in _ATTRS or key.startswith(("aria-", "data-")):
             attrs.append(f' {key}="{escape(text)}"' if text else f" {key}")
     if name == "iframe":  # not embedded: a link to what it shows
