@@ -183,3 +183,23 @@ def test_lenient_drops_redirects_docgen_cannot_write(tmp_path: Path) -> None:
     # The first redirect of a source and the page win.
     assert "../start/" in (tmp_path / "out" / "gone" / "index.html").read_text()
     assert "example.com" not in (tmp_path / "out" / "start" / "index.html").read_text()
+
+
+def test_a_tab_menu_is_a_row_of_links_and_the_tab_leads_to_its_pages(tmp_path: Path) -> None:
+    config = {"name": "T", "navigation": {"tabs": [
+        {"tab": "Docs", "groups": [{"group": "D", "pages": ["start"]}]},
+        {"tab": "Learn", "menu": [
+            {"item": "Courses", "href": "https://learn.example.com"},
+            {"item": "Guides", "groups": [{"group": "G", "pages": ["guides/one"]}]},
+        ]},
+    ]}}  # fmt: skip
+    out = _build(tmp_path, config, ["start", "guides/one"])
+    tabs = re.search(r'<nav class="tabs"(.*?)</nav>', _html(out, "/start"), re.S)
+    assert tabs is not None and '<a href="../guides/one/">Learn</a>' in tabs.group(1)
+    guide = _html(out, "/guides/one")
+    row = re.search(r'<nav class="sidenav" aria-label="Sections">(.*?)</nav>', guide, re.S)
+    assert row is not None
+    assert 'href="https://learn.example.com" rel="noopener noreferrer" target="_blank">Courses' in (
+        row.group(1)
+    )
+    assert '<a href="../../guides/one/" aria-current="page">Guides</a>' in row.group(1)

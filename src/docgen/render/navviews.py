@@ -73,9 +73,11 @@ def _shown_urls(section: NavSection) -> list[str]:
 
 
 def _preferred(children: list[NavSection]) -> NavSection:
-    """The child a reader lands on: the one marked ``default``, else the first shown."""
+    """The child a reader lands on: the one marked ``default``, else the first shown that
+    holds pages (one that only links out, a menu's external item say, is passed over)."""
     shown = [c for c in children if not c.hidden] or children
-    return next((c for c in shown if c.default), shown[0])
+    inside = [c for c in shown if c.href is None] or shown
+    return next((c for c in inside if c.default), inside[0])
 
 
 @dataclass(frozen=True, slots=True)
