@@ -37,6 +37,7 @@ CALLBACK_PATH = "_docgen/auth/callback/"
 
 SchemaJob = tuple[str, str, str, str]  # (spec name, directory, document, component name)
 Job = int | SchemaJob  # a site page (its index) or a shared schema's page
+Reads = tuple[tuple[str, str], ...] | None  # (docs-folder path, SHA-256) pairs; None = any file
 
 
 @dataclass(slots=True)
@@ -48,6 +49,7 @@ class RenderedPage:
     search: str  # the page's search document (render/searchdoc.py)
     schemas: tuple[SchemaJob, ...] = ()  # shared schemas this page links to
     playground: str = ""  # ``auth`` mode: the data written to nav/urls.playground_path
+    reads: Reads = ()  # snippet files the page read (see Output.reads)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,9 @@ class Output:
     diagnostics: tuple[Diagnostic, ...]
     title: str = ""
     playground: bytes = b""  # ``auth`` mode: the page's playground data file
+    # The docs-folder files besides its own the job read, as (path, SHA-256) pairs, for the
+    # page cache; ``None`` when it may depend on any of them (a snippet was not found).
+    reads: Reads = ()
 
 
 _H1 = re.compile(r"<(/?)h1([ >])")
@@ -90,6 +95,7 @@ class SiteRenderer:
         self.listings = listings(site.navigation)  # group root pages with a ``directory``
         self.descriptions = {p.url: p.description for p in site.pages if p.description}
         self.env = environment()
+        self._reads: Reads = ()  # what the page being rendered read (_page_body)
         # The section whose sidebar a directory's schema pages show: its first page's.
         self.schema_home: dict[tuple[str, str], Page] = {}
         for page in site.pages:
@@ -124,6 +130,7 @@ class SiteRenderer:
                     item.schemas,
                     tuple(self.diagnostics),
                     playground=item.playground.encode(),
+                    reads=item.reads,
                 )
             url, html, markdown, view, linked = self.render_schema(job)
             return Output(
@@ -140,6 +147,7 @@ class SiteRenderer:
             self.diagnostics = sink
 
     def render_page(self, page: Page) -> RenderedPage:
+        self._reads = ()
         base = base_for(page.url)
         index = self.nav.section_of(page)
         header = self.nav.header(index, page.url, base)
@@ -239,7 +247,8 @@ class SiteRenderer:
         )
         anchors = operation.anchors if operation else ()
         hidden = operation.playground_data if operation else ""
-        return RenderedPage(page, html, markdown, anchors, document, schemas, hidden)
+        reads = self._reads
+        return RenderedPage(page, html, markdown, anchors, document, schemas, hidden, reads)
 
     def render_schema(
         self, job: SchemaJob
@@ -308,6 +317,7 @@ class SiteRenderer:
             rendered = render_mdx(
                 body, first_line, base, files=files, source=page.source, assets=scope
             ).rendered
+            self._reads = None if files.missed else tuple(sorted(files.read.items()))
         else:
             rendered = markdown_renderer().render(
                 body, base=base, assets=scope, first_line=first_line

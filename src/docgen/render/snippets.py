@@ -9,6 +9,7 @@ Snippets stay inside the docs root, are small, and chains are bounded (cycles ar
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -127,6 +128,10 @@ class SnippetFiles:
 
     def __init__(self, root: Path) -> None:
         self.root = root.resolve()
+        # What the page read, for the page cache: snippet label -> SHA-256 of its text; a
+        # snippet that was not found makes the page depend on the whole docs folder.
+        self.read: dict[str, str] = {}
+        self.missed = False
 
     def _locate(self, written: str, importer: str | None) -> Path | None:
         if written.startswith("/"):
@@ -156,6 +161,7 @@ class SnippetFiles:
         """The snippet ``snippet`` names, or None (with a warning) when it cannot be used."""
         path = self._locate(snippet.path, importer)
         if path is None:
+            self.missed = True
             warn(line, f"snippet {snippet.path} not found in the docs folder; left out")
             return None
         label = path.relative_to(self.root).as_posix()
@@ -169,8 +175,11 @@ class SnippetFiles:
             if path.stat().st_size > MAX_SNIPPET_BYTES:
                 warn(line, f"snippet {label} is over {MAX_SNIPPET_BYTES // 1024} KB; left out")
                 return None
-            text = path.read_text("utf-8")
+            raw = path.read_bytes()
+            self.read[label] = hashlib.sha256(raw).hexdigest()
+            text = raw.decode("utf-8")
         except (OSError, UnicodeDecodeError):
+            self.missed = True
             warn(line, f"snippet {label} cannot be read as UTF-8 text; left out")
             return None
         javascript = path.suffix in _JAVASCRIPT

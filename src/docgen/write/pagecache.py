@@ -3,16 +3,18 @@
 A render job (a site page, or a shared schema's page) gets a key: the hash of everything the
 site shares (docgen's code and templates, config, navigation and every page's title and URL,
 each spec without its ``paths``) plus what is the job's own (an operation's path item, a
-Markdown page's file). After a build, an index in the user's cache (``pages/`` in
-:func:`docgen.load.cache.cache_root`, one per output folder) maps each key to the job's
-result; the HTML and Markdown bytes stay in the output folder itself, identified by size,
-mtime and inode. A job whose key and files still match is not rendered again.
+Markdown page's text; the snippet files it read are recorded with their content hashes and
+checked before reuse, so editing one page renders that page alone). After a build, an index
+in the user's cache (``pages/`` in :func:`docgen.load.cache.cache_root`, one per output
+folder) maps each key to the job's result; the HTML and Markdown bytes stay in the output
+folder itself, identified by size, mtime and inode. A job whose key and files still match is not rendered again.
 
 The index is an optimisation only: a missing, stale or corrupt one means rendering the job.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from pathlib import Path
@@ -26,9 +28,9 @@ from docgen.nav.urls import check_path, output_path, playground_path, twin_path
 from docgen.write import buildcache
 
 if TYPE_CHECKING:
-    from docgen.render.page import Job, Output
+    from docgen.render.page import Job, Output, Reads
 
-FORMAT = "docgen-pages-4"
+FORMAT = "docgen-pages-5"
 
 
 def _dump(value: Any) -> bytes:
@@ -49,6 +51,7 @@ class PageCache:
         self._next_shards: dict[str, tuple[str, list[str]]] = {}
         self._keys: dict[Job, str] = {}
         self.hits = 0
+        self._digests: dict[str, str | None] = {}
 
     # -- keys -----------------------------------------------------------------------------
 
@@ -103,17 +106,40 @@ class PageCache:
             if page.operation is not None:
                 digest.update(_dump(page.operation.path_item))
             if page.source is not None:
-                digest.update(self.tree().encode())
+                # Its own text; the snippets it read are checked at lookup (_reads_match).
+                digest.update(hashlib.sha256(page.body.encode("utf-8", "surrogatepass")).digest())
         else:
             digest.update(_dump(["schema", *job]))
         return digest.hexdigest()
 
     # -- lookups --------------------------------------------------------------------------
 
+    def _reads_match(self, entry: dict[str, Any]) -> bool:
+        """Whether the docs-folder files the job read last time are unchanged: each snippet
+        (by content), or the whole folder for a page that looked for a missing one."""
+        reads = entry.get("reads", [])
+        if reads is None:
+            return bool(entry.get("tree") == self.tree())
+        try:
+            return all(self._file_digest(str(path)) == digest for path, digest in reads)
+        except (TypeError, ValueError):
+            return False
+
+    def _file_digest(self, relative: str) -> str | None:
+        if relative not in self._digests:
+            root = Path(self.site.root).resolve()
+            path = (root / relative).resolve()
+            found = None
+            if path.is_relative_to(root):
+                with contextlib.suppress(OSError):
+                    found = hashlib.sha256(path.read_bytes()).hexdigest()
+            self._digests[relative] = found
+        return self._digests[relative]
+
     def has(self, job: Job) -> bool:
-        """Whether :meth:`lookup` will most likely find ``job`` (cheap: no file is read)."""
+        """Whether :meth:`lookup` will most likely find ``job`` (snippets are small reads)."""
         entry = self._previous.get(self.key(job))
-        if entry is None:
+        if entry is None or not self._reads_match(entry):
             return False
         try:
             for stamp in (entry["html"], entry["markdown"], *entry.get("extra", ())):
@@ -130,7 +156,7 @@ class PageCache:
 
         key = self.key(job)
         entry = self._previous.get(key)
-        if entry is None:
+        if entry is None or not self._reads_match(entry):
             return None
         try:
             url = str(entry["url"])
@@ -151,6 +177,7 @@ class PageCache:
                 diagnostics=tuple(d for d in diagnostics if d is not None),
                 title=str(entry["title"]),
                 playground=hidden,
+                reads=_reads(entry.get("reads", [])),
             )
         except (OSError, KeyError, TypeError, ValueError, IndexError, OutputError):
             return None
@@ -184,7 +211,10 @@ class PageCache:
             "schemas": [list(s) for s in output.schemas],
             "diagnostics": [buildcache.encode_diagnostic(d) for d in output.diagnostics],
             "title": output.title,
+            "reads": None if output.reads is None else [list(pair) for pair in output.reads],
         }
+        if output.reads is None:
+            self._next[key or self.key(job)]["tree"] = self.tree()
 
     # -- search shards (docgen.render.searchshards) ----------------------------------------
 
@@ -267,3 +297,9 @@ class PageCache:
 def _stamp(path: Path) -> list[int]:
     info = path.lstat()
     return [info.st_size, info.st_mtime_ns, info.st_ino]
+
+
+def _reads(stored: Any) -> Reads:
+    if stored is None:
+        return None
+    return tuple((str(path), str(digest)) for path, digest in stored)

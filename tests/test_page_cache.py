@@ -1,0 +1,91 @@
+"""The page cache on a Markdown/MDX site: editing one page renders that page alone; editing a
+snippet renders the pages that import it; a page that looked for a missing snippet renders
+again once it exists. Always the same site as a build from scratch."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+
+def _build(root: Path, out: Path) -> int:
+    """Build like ``docgen build`` and return how many pages the page cache gave back."""
+    from docgen.pipeline import config_fingerprint, run_check
+    from docgen.write.pagecache import PageCache
+    from docgen.write.writer import write_site
+
+    result = run_check(root / "docs.json", output_dir=out)
+    assert result.site is not None and not result.failed
+    cache = PageCache(result.site, out, config_fingerprint(result.config_doc))
+    write_site(out, result.render(cache=cache, shards=cache))
+    cache.save()
+    return cache.hits
+
+
+def _site(root: Path) -> Path:
+    (root / "snippets").mkdir(parents=True)
+    (root / "snippets" / "note.mdx").write_text("Shared words: {word}.\n")
+    (root / "index.mdx").write_text("# Home\n\nWelcome.\n")
+    (root / "uses.mdx").write_text(
+        "---\ntitle: Uses\n---\nimport Note from '/snippets/note.mdx'\n\n<Note word=\"alpha\" />\n"
+    )
+    (root / "missing.mdx").write_text(
+        "---\ntitle: Missing\n---\nimport Later from '/snippets/later.mdx'\n\n<Later />\n"
+    )
+    (root / "plain.md").write_text("# Plain\n\nText.\n")
+    pages = ["index", "uses", "missing", "plain"]
+    (root / "docs.json").write_text(json.dumps({"name": "C", "navigation": {"pages": pages}}))
+    return root
+
+
+def _html(out: Path, page: str) -> str:
+    return (out / page / "index.html").read_text()
+
+
+def _same_as_scratch(root: Path, out: Path, tmp: Path) -> None:
+    fresh = tmp / "fresh"
+    shutil.rmtree(fresh, ignore_errors=True)
+    _build(root, fresh)
+    for page in ("uses", "missing", "plain"):
+        assert _html(out, page) == _html(fresh, page), page
+
+
+def test_one_edited_page_renders_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
+    root, out = _site(tmp_path / "docs"), tmp_path / "out"
+    assert _build(root, out) == 0
+    assert _build(root, out) == 4  # unchanged: every page reused
+    (root / "plain.md").write_text("# Plain\n\nEdited text.\n")
+    # Only the edited page renders; the page that looked for a missing snippet depends on
+    # the whole folder and renders too.
+    assert _build(root, out) == 2
+    assert "Edited text." in _html(out, "plain")
+    _same_as_scratch(root, out, tmp_path)
+
+
+def test_an_edited_snippet_renders_its_pages_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
+    root, out = _site(tmp_path / "docs"), tmp_path / "out"
+    _build(root, out)
+    (root / "snippets" / "note.mdx").write_text("Changed words: {word}.\n")
+    assert _build(root, out) == 2  # index and plain reused; uses and missing render
+    assert "Changed words: alpha." in _html(out, "uses")
+    _same_as_scratch(root, out, tmp_path)
+
+
+def test_a_snippet_that_appears_renders_the_page_that_wanted_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
+    root, out = _site(tmp_path / "docs"), tmp_path / "out"
+    _build(root, out)
+    assert "Now here" not in _html(out, "missing")
+    (root / "snippets" / "later.mdx").write_text("Now here.\n")
+    _build(root, out)
+    assert "Now here." in _html(out, "missing")
+    _same_as_scratch(root, out, tmp_path)
