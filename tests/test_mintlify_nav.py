@@ -203,3 +203,17 @@ def test_a_tab_menu_is_a_row_of_links_and_the_tab_leads_to_its_pages(tmp_path: P
         row.group(1)
     )
     assert '<a href="../../guides/one/" aria-current="page">Guides</a>' in row.group(1)
+
+
+def test_a_root_page_also_listed_in_its_group_shows_once(tmp_path: Path) -> None:
+    config = {
+        "name": "Once",
+        "navigation": {
+            "groups": [{"group": "Help", "root": "help/index", "pages": ["help/index", "help/faq"]}]
+        },
+    }
+    out = _build(tmp_path, config, ["help/index", "help/faq"])
+    sidebar = _html(out, "/help/faq").split('id="sidebar"', 1)[1].split("</nav>", 1)[0]
+    # The group's title is the link to its root page; the root is not listed again below it.
+    assert len(re.findall(r'href="\.\./\.\./help/"|href="\.\./"', sidebar)) == 1, sidebar
+    assert "faq" in sidebar

@@ -295,13 +295,16 @@ def nav_item(
             icon_html=icon(item.icon, icons, base=base) if item.icon else "",
             external=item.external is not None,
         )
+    root = item.root
+    # The group's title links to its root page: a root also listed among its pages (as
+    # firecrawl's config does) is not shown a second time.
     children = tuple(
         nav_item(i, page_url, base, icons)
         for i in item.items
         if not (isinstance(i, NavSection) and i.hidden)
+        and not (root is not None and isinstance(i, NavLink) and i.url == root.url)
     )
     contains = page_url in urls_of(item)
-    root = item.root
     return NavItemView(
         item.label,
         href(base, root.url) if root is not None else None,

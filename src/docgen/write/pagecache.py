@@ -7,7 +7,8 @@ Markdown page's text; the snippet files it read are recorded with their content 
 checked before reuse, so editing one page renders that page alone). After a build, an index
 in the user's cache (``pages/`` in :func:`docgen.load.cache.cache_root`, one per output
 folder) maps each key to the job's result; the HTML and Markdown bytes stay in the output
-folder itself, identified by size, mtime and inode. A job whose key and files still match is not rendered again.
+folder itself, identified by size, mtime and inode. A job whose key and files still match is
+not rendered again.
 
 The index is an optimisation only: a missing, stale or corrupt one means rendering the job.
 """
