@@ -219,3 +219,74 @@ def test_mint_json_logo_favicon_and_mode_toggle(tmp_path: Path) -> None:
     check = docgen("check", "--format", "json", cwd=root)
     codes = [(d["code"], d["file"], d["line"]) for d in json.loads(check.stdout)["diagnostics"]]
     assert codes == [("config-invalid", "mint.json", 3)]
+
+
+_CONTRAST = """(sel) => {
+  const el = document.querySelector(sel);
+  const style = getComputedStyle(el);
+  const rgb = (c) => { const x = document.createElement('canvas').getContext('2d');
+    x.fillStyle = c; x.fillRect(0, 0, 1, 1); return Array.from(x.getImageData(0, 0, 1, 1).data); };
+  const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const a = lum(rgb(style.color)), b = lum(rgb(style.backgroundColor));
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+SPEC = """openapi: 3.1.0
+info: {title: T, version: "1"}
+servers: [{url: "https://api.x.test"}]
+paths:
+  /items:
+    get:
+      summary: List items
+      responses: {"200": {description: OK}}
+"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize(
+    "colors",
+    [
+        # firecrawl's docs.json: primary black, light white (dark mode's accent), buttons black.
+        {"primary": "#000", "light": "#fff", "dark": "#000"},
+        {"primary": "#fde047"},  # a light brand colour: dark text on its buttons
+    ],
+    ids=["black-and-white", "yellow"],
+)
+def test_button_text_stays_readable_on_the_site_colours(
+    browser: Any, tmp_path: Path, theme: str, colors: dict[str, str]
+) -> None:
+    config = {
+        "name": "Mono",
+        "colors": colors,
+        "navbar": {"primary": {"type": "button", "label": "Sign up", "href": "https://x.test"}},
+        "banner": {"content": "News."},
+        "navigation": {"pages": ["index", "GET /items"], "openapi": "openapi.yaml"},
+    }
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nHello.\n")
+    (root / "openapi.yaml").write_text(SPEC)
+    (root / "docs.json").write_text(json.dumps(config))
+    out = tmp_path / "out"
+    assert docgen("build", str(root / "docs.json"), "-o", str(out)).returncode == 0
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=theme)
+    try:
+        tab = context.new_page()
+        site = f"http://127.0.0.1:{server.server_address[1]}"
+        tab.goto(site + "/")
+        assert tab.evaluate("document.documentElement.dataset.theme") == theme
+        for selector in (".navbar-primary", ".site-banner"):
+            assert tab.evaluate(_CONTRAST, selector) >= 4.5, (selector, theme)
+        tab.goto(site + "/api-reference/list-items/")
+        assert tab.evaluate(_CONTRAST, "[data-docgen-try]") >= 4.5, theme
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
