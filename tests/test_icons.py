@@ -3,13 +3,11 @@ unknown name keeps a neutral mark and is a located warning (check and build alik
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import threading
 from pathlib import Path
 from typing import Any
 
+from serving import serve_folder
 from test_static import docgen
 
 from docgen.render.icons import LUCIDE, icon, icon_svg, unknown
@@ -76,10 +74,6 @@ def test_components_and_sidebar_show_icons_and_unknown_ones_are_warned(tmp_path:
     assert "<script" not in html.split("<body", 1)[1].split("_docgen/")[0]
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
 
 def test_icons_take_the_text_colour_in_a_browser(browser: Any, tmp_path: Path) -> None:
     root = tmp_path / "docs"
@@ -88,14 +82,10 @@ def test_icons_take_the_text_colour_in_a_browser(browser: Any, tmp_path: Path) -
     (root / "index.mdx").write_text(PAGE)
     out = tmp_path / "out"
     assert docgen("build", str(root / "docs.json"), "-o", str(out)).returncode == 0
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
+    with serve_folder(out) as site:
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         tab = context.new_page()
-        tab.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        tab.goto(f"{site}/")
         boxes = tab.eval_on_selector_all(
             "main svg.icon",
             "els => els.map(e => { const r = e.getBoundingClientRect();"
@@ -108,6 +98,3 @@ def test_icons_take_the_text_colour_in_a_browser(browser: Any, tmp_path: Path) -
         bolt = next(b for b in boxes if b[0] == "bolt")
         assert bolt[3] == "rgb(245, 159, 0)"
         context.close()
-    finally:
-        server.shutdown()
-        server.server_close()

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from serving import serve_folder
 
 OPERATION = "api/v2/agent-jobs/create-agent-job/"
 WIDTHS = (320, 390, 1024, 1200, 1440, 2560)
@@ -110,12 +111,9 @@ def test_one_h1_and_a_404_in_no_section(tab: Any, served_showcase: str) -> None:
 def test_top_bar_buttons_sit_at_the_right_edge_with_a_short_name(
     tab: Any, tmp_path: Any, width: int
 ) -> None:
-    import functools
-    import http.server
     import json
     import subprocess
     import sys
-    import threading
 
     (tmp_path / "index.md").write_text("# Home\n\nHello.\n")
     (tmp_path / "docs.json").write_text(json.dumps({"name": "Acme", "navigation": ["index"]}))
@@ -124,17 +122,12 @@ def test_top_bar_buttons_sit_at_the_right_edge_with_a_short_name(
         [sys.executable, "-m", "docgen", "build", str(tmp_path / "docs.json"), "-o", str(out),
          "--quiet"], check=True, timeout=120,
     )  # fmt: skip
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
+    with serve_folder(out) as site:
         tab.set_viewport_size({"width": width, "height": 800})
-        tab.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        tab.goto(site + "/")
         toggle = _box(tab, "[data-docgen-theme]")
         # The theme toggle ends at the bar's right padding, not beside the site name.
         assert width - (toggle["x"] + toggle["width"]) <= 32, (width, toggle)
         search = _box(tab, "[data-docgen-search-open]")
         name = _box(tab, ".site-name")
         assert search["x"] > name["x"] + name["width"]
-    finally:
-        server.shutdown()

@@ -4,15 +4,13 @@ and checked in a real Chromium."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from serving import serve_folder
 from test_static import docgen, png
 
 LIGHT_LOGO = (
@@ -146,25 +144,14 @@ def test_bad_look_values_are_reported_where_they_are(
     assert found[0][3] >= line
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
 
 @pytest.fixture()
 def served(tmp_path: Path) -> Iterator[str]:
     config = make_site(tmp_path / "docs", CONFIG)
     out = tmp_path / "out"
     assert docgen("build", str(config), "-o", str(out)).returncode == 0
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_folder(out) as url:
+        yield url
 
 
 def test_look_in_a_browser(browser: Any, served: str) -> None:
@@ -272,21 +259,13 @@ def test_button_text_stays_readable_on_the_site_colours(
     (root / "docs.json").write_text(json.dumps(config))
     out = tmp_path / "out"
     assert docgen("build", str(root / "docs.json"), "-o", str(out)).returncode == 0
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=theme)
-    try:
+    with serve_folder(out) as site:
         tab = context.new_page()
-        site = f"http://127.0.0.1:{server.server_address[1]}"
         tab.goto(site + "/")
         assert tab.evaluate("document.documentElement.dataset.theme") == theme
         for selector in (".navbar-primary", ".site-banner"):
             assert tab.evaluate(_CONTRAST, selector) >= 4.5, (selector, theme)
         tab.goto(site + "/api-reference/list-items/")
         assert tab.evaluate(_CONTRAST, "[data-docgen-try]") >= 4.5, theme
-    finally:
-        context.close()
-        server.shutdown()
-        server.server_close()
+    context.close()

@@ -3,36 +3,14 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from mintlify_sites import PAGES, POLYGLOT, write_site
 from refresh_fixtures import run_docgen
+from serving import serve_folder
 
 SHOTS = Path(__file__).resolve().parents[1] / "_screenshots"
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextmanager
-def _served(folder: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _build(folder: Path, config: dict[str, object], pages: list[str]) -> Path:
@@ -57,7 +35,7 @@ def _tab(browser: Any, width: int, height: int, scheme: str = "light") -> Any:
 def test_language_switcher_dropdowns_and_global_anchors(browser: Any, tmp_path: Path) -> None:
     out = _build(tmp_path / "site", POLYGLOT, PAGES)
     SHOTS.mkdir(exist_ok=True)
-    with _served(out) as base:
+    with serve_folder(out) as base:
         for scheme in ("light", "dark"):
             # Laptop: the switcher leads to the same page in the other language.
             tab = _tab(browser, 1280, 800, scheme)
@@ -110,7 +88,7 @@ BOOSTED = {
 
 
 def _first_result(browser: Any, site: Path) -> str:
-    with _served(site) as base:
+    with serve_folder(site) as base:
         tab = _tab(browser, 1280, 800)
         tab.goto(f"{base}/")
         tab.keyboard.press("/")

@@ -9,20 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-
-def _build(root: Path, out: Path) -> int:
-    """Build like ``docgen build`` and return how many pages the page cache gave back."""
-    from docgen.pipeline import config_fingerprint, run_check
-    from docgen.write.pagecache import PageCache
-    from docgen.write.writer import write_site
-
-    result = run_check(root / "docs.json", output_dir=out)
-    assert result.site is not None and not result.failed
-    cache = PageCache(result.site, out, config_fingerprint(result.config_doc))
-    write_site(out, result.render(cache=cache, shards=cache))
-    cache.save()
-    return cache.hits
+from test_static import _build_in_process as _build
 
 
 def _site(root: Path) -> Path:

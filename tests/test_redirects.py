@@ -5,18 +5,14 @@ real Chromium with JavaScript off for the forwarding page."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from serving import serve_folder
 
 PAGES = {
     "index.mdx": "---\ntitle: Home\n---\n\nHi\n",
@@ -87,25 +83,6 @@ def test_redirects_are_written_for_static_hosts(tmp_path: Path, name: str) -> No
         assert "old/setup" not in sitemap and "elsewhere" not in sitemap
 
 
-@contextmanager
-def _served(folder: Path) -> Iterator[str]:
-    """``folder`` over HTTP on 127.0.0.1, as a plain static host serves it."""
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 def test_forwarding_page_works_without_javascript(tmp_path: Path, browser: Any) -> None:
     out = tmp_path / "out"
     run = _run("build", str(_site(tmp_path, GOOD)), "-o", str(out))
@@ -113,7 +90,7 @@ def test_forwarding_page_works_without_javascript(tmp_path: Path, browser: Any) 
     context = browser.new_context(java_script_enabled=False)
     try:
         page = context.new_page()
-        with _served(out) as url:
+        with serve_folder(out) as url:
             page.goto(url + "/old/setup/")
             page.wait_for_url("**/guides/new/#setup", timeout=10_000)
             assert page.locator("h1").inner_text() == "New"

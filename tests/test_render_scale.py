@@ -3,19 +3,17 @@ pages of their own, and parallel rendering that gives the same bytes as serial r
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import subprocess
 import sys
 import textwrap
-import threading
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
+from serving import serve_folder
 
 from docgen.render import schemalinks, sidebar
 
@@ -149,21 +147,11 @@ def test_every_sidebar_link_resolves_at_every_depth(big_site: Path) -> None:
             assert (target / "index.html").is_file() or target.is_file(), (html, link)
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
 
 @pytest.fixture(scope="module")
 def served_big(big_site: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(big_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_folder(big_site) as url:
+        yield url
 
 
 @pytest.fixture()

@@ -4,18 +4,16 @@ its new words, a deleted page gone, and the dialog searching the merged bundles 
 
 from __future__ import annotations
 
-import functools
 import gzip
-import http.server
 import json
 import stat
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from serving import serve_folder
 
 from docgen.cli import cli
 from docgen.render import searchshards
@@ -136,10 +134,6 @@ def _tree(root: Path, prefix: str) -> dict[str, bytes]:
     }
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
 
 @pytest.fixture()
 def served_shards(small_shards: Path, tmp_path: Path) -> Iterator[str]:
@@ -151,15 +145,8 @@ def served_shards(small_shards: Path, tmp_path: Path) -> Iterator[str]:
     primary = {p.read_bytes() for p in (bundles[0] / "fragment").iterdir()}
     assert not any(b"uniq17x" in gzip.decompress(data) for data in primary)
     assert not any(b"uniq39x" in gzip.decompress(data) for data in primary)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_folder(out) as url:
+        yield url
 
 
 def test_dialog_searches_every_shard(browser: Any, served_shards: str) -> None:

@@ -4,20 +4,18 @@ about with its file, line and column (check and build alike)."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import struct
 import subprocess
 import sys
-import threading
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from serving import serve_folder
 
 
 def png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
@@ -173,23 +171,13 @@ def test_rebuilds_copy_only_what_changed_and_drop_removed_files(repo: Path, tmp_
     assert manifest["static"] == ["guides/deep/chart.png", "guides/manual.pdf", "images/hero.png"]
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
 
 @pytest.fixture()
 def served(repo: Path, tmp_path: Path) -> Iterator[str]:
     out = tmp_path / "served"
     assert docgen("build", str(repo / "docs.json"), "-o", str(out)).returncode == 0
-    handler = functools.partial(_Quiet, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_folder(out) as url:
+        yield url
 
 
 def test_images_load_in_a_browser(browser: Any, served: str) -> None:
@@ -254,22 +242,16 @@ def test_theme_specific_images_show_in_their_theme_only(
     )
     out = tmp_path / "site"
     assert docgen("build", str(repo / "docs.json"), "-o", str(out)).returncode == 0
-    handler = functools.partial(_Quiet, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
+    with serve_folder(out) as site:
         for theme in ("light", "dark"):
             context = browser.new_context(color_scheme=theme)
             tab = context.new_page()
-            tab.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+            tab.goto(f"{site}/")
             shown = tab.eval_on_selector_all(
                 "main img", "els => els.filter(e => e.offsetWidth > 0).map(e => e.alt)"
             )
             assert shown == [theme]
             context.close()
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_jsx_style_objects_keep_their_layout_properties_only(
@@ -286,15 +268,9 @@ def test_jsx_style_objects_keep_their_layout_properties_only(
     assert run.returncode == 0 and "mdx-unsupported" not in run.stderr, run.stderr
     html = (out / "index.html").read_text()
     assert '<img src="images/hero.png" alt="tall" style="max-height:20px;margin-left:4px">' in html
-    handler = functools.partial(_Quiet, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
+    with serve_folder(out) as site:
         context = browser.new_context()
         tab = context.new_page()
-        tab.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        tab.goto(f"{site}/")
         assert tab.eval_on_selector("main img", "e => e.getBoundingClientRect().height") == 20
         context.close()
-    finally:
-        server.shutdown()
-        server.server_close()
