@@ -89,16 +89,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Upstre
             process.stop()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, errors
-
 
 def test_api_page_playground_sends_through_the_proxy(page: Any, site: tuple[str, Upstream]) -> None:
     url, api = site

@@ -160,16 +160,6 @@ def proxied(tmp_path_factory: pytest.TempPathFactory, upstream: Upstream) -> Ite
         yield url
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, errors
-
 
 def _open_playground(page: Any, url: str) -> None:
     page.goto(url)
