@@ -22,18 +22,16 @@ from docgen.config.model import (
     SiteConfig,
 )
 from docgen.diagnostics import Diagnostics
-from docgen.exceptions import LoadError, UsageError
+from docgen.exceptions import LoadError
 from docgen.load.remote import RemotePolicy
 from docgen.load.source import SourceDocument, peek_json
+from docgen.load.target import CONFIG_NAME, MINT_NAME
 from docgen.nav.model import Site
 from docgen.nav.resolver import Resolver
 from docgen.render.scan import scan
 from docgen.render.searchshards import ShardCache
 from docgen.render.site import JobCache, iter_site
 from docgen.spec.loader import SpecLoader
-
-CONFIG_NAME = "docs.json"
-MINT_NAME = "mint.json"  # Mintlify's older config, read through a mapping (config/mint.py)
 
 
 @dataclass(slots=True)
@@ -98,37 +96,6 @@ def target_kind(path: Path) -> tuple[bool, SourceDocument | None]:
         text = raw[:65536].decode("utf-8", "ignore")
         return ('"openapi"' in text or '"swagger"' in text) and '"navigation"' not in text, None
     return isinstance(data, dict) and ("openapi" in data or "swagger" in data), None
-
-
-def find_target(target: Path | None, command: str = "check") -> Path:
-    """The config or spec ``docgen <command>`` uses; raises :class:`UsageError` when none."""
-    if target is None:
-        found = _config_in(Path.cwd())
-        if found is None:
-            raise UsageError(
-                f"no {CONFIG_NAME} (or {MINT_NAME}) in {Path.cwd()}; pass the path of a "
-                f"docs.json or of an OpenAPI spec (docgen {command} path/to/docs.json)"
-            )
-        target = found
-    try:
-        if target.is_dir():
-            candidate = _config_in(target)
-            if candidate is None:
-                raise UsageError(f"no {CONFIG_NAME} (or {MINT_NAME}) in {target}")
-            target = candidate
-        if not target.exists():
-            raise UsageError(f"{target}: no such file")
-    except OSError as exc:  # a name the OS refuses (too long, a loop of links)
-        raise UsageError(f"{target}: {exc.strerror or exc}") from None
-    return target
-
-
-def _config_in(folder: Path) -> Path | None:
-    """``docs.json`` in ``folder``, else ``mint.json`` (as Mintlify: docs.json wins)."""
-    for name in (CONFIG_NAME, MINT_NAME):
-        if (folder / name).is_file():
-            return folder / name
-    return None
 
 
 def run_check(

@@ -9,7 +9,7 @@ from docgen import report
 from docgen.commands.console import Console
 from docgen.diagnostics import Diagnostics
 from docgen.load.remote import RemotePolicy
-from docgen.pipeline import config_fingerprint, find_target, run_check
+from docgen.load.target import CONFIG_NAME, MINT_NAME, find_target
 
 DEFAULT_OUT = "_site"
 
@@ -31,15 +31,39 @@ def build(
     remote: RemotePolicy | None = None,
 ) -> int:
     """Build the site for ``target`` into ``out``; return the exit code."""
-    from docgen.exceptions import OutputError, SearchIndexError
     from docgen.write import buildcache
-    from docgen.write.pagecache import PageCache
-    from docgen.write.writer import WriteStats, write_site
 
     started = time.perf_counter()
     path = find_target(target, "build")
     out_dir = out if out is not None else path.parent / DEFAULT_OUT
     out_shown = report.shown_path(Path.cwd(), str(out_dir))
+    # Nothing changed since the last build (docs folder, options, docgen): show what it showed,
+    # without loading the specs or the renderer.
+    # (Only for a docs.json/mint.json site: a bare spec's folder may hold anything.)
+    quick = (
+        buildcache.quick_print(path, out_dir, repr((strict, strict_spec, lenient, remote)))
+        if path.name in (CONFIG_NAME, MINT_NAME)
+        else None
+    )
+    again = buildcache.replay(out_dir, quick) if quick is not None else None
+    if again is not None:
+        shown = Diagnostics()
+        for diagnostic in again.diagnostics:
+            shown.add(diagnostic)
+        if shown.warnings or (shown.infos and not quiet):
+            _show(console, Path(again.root), shown)
+        if not quiet:
+            console.err(
+                _built(again.pages, "nothing changed since the last build", out_shown, started)
+                + _dropped(again.dropped)
+            )
+        return 0
+
+    from docgen.exceptions import OutputError, SearchIndexError
+    from docgen.pipeline import config_fingerprint, run_check
+    from docgen.write.pagecache import PageCache
+    from docgen.write.writer import WriteStats, write_site
+
     result = run_check(
         path, output_dir=out_dir, strict_spec=strict_spec, lenient=lenient, remote=remote
     )
@@ -91,24 +115,38 @@ def build(
         return 1
     done = "nothing changed since the last build"
     if previous is None:
-        buildcache.record(out_dir, inputs, rendering)
+        remote_specs = any(spec.remote_sha256 for spec in site.specs.values())
+        read = [Path(doc.path) for spec in site.specs.values() for doc in spec.documents.values()]
+        if page_cache is not None:
+            read += [Path(site.root) / name for name in sorted(page_cache.snippet_files())]
+        buildcache.record(
+            out_dir,
+            inputs,
+            rendering,
+            quick=None if remote_specs else quick,
+            elsewhere=buildcache.outside_tree(path.absolute().parent, read),
+            shown=buildcache.Replay(
+                list(diagnostics), len(site.pages), result.dropped, str(result.root)
+            ),
+        )
         if page_cache is not None:
             page_cache.save()
         done = (
             f"{written.written + written.kept} files, {written.written} written, "
             f"{written.kept} unchanged"
         )
-    elapsed = time.perf_counter() - started
-    pages = len(site.pages)
     if not quiet:
-        dropped = (
-            f"; {result.dropped} navigation entr{'ies' if result.dropped != 1 else 'y'} dropped "
-            "(--lenient)"
-            if result.dropped
-            else ""
-        )
-        console.err(
-            f"Built {pages} page{'s' if pages != 1 else ''} ({done}) into "
-            f"{out_shown} in {elapsed:.2f} s{dropped}"
-        )
+        console.err(_built(len(site.pages), done, out_shown, started) + _dropped(result.dropped))
     return 0
+
+
+def _built(pages: int, done: str, out_shown: str | None, started: float) -> str:
+    elapsed = time.perf_counter() - started
+    plural = "s" if pages != 1 else ""
+    return f"Built {pages} page{plural} ({done}) into {out_shown} in {elapsed:.2f} s"
+
+
+def _dropped(count: int) -> str:
+    if not count:
+        return ""
+    return f"; {count} navigation entr{'ies' if count != 1 else 'y'} dropped (--lenient)"

@@ -7,7 +7,8 @@ from pathlib import Path
 from docgen import report
 from docgen.commands.console import Console
 from docgen.load.remote import RemotePolicy
-from docgen.pipeline import dumps, find_target, run_check
+from docgen.load.target import find_target
+from docgen.pipeline import dumps, run_check
 
 
 def check(

@@ -12,7 +12,7 @@ from typing import Any
 from docgen.commands.build import DEFAULT_OUT
 from docgen.commands.console import Console
 from docgen.exceptions import UsageError
-from docgen.pipeline import find_target
+from docgen.load.target import find_target
 from docgen.serve import REQUIRED
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")

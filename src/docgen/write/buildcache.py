@@ -8,6 +8,11 @@ nothing. The fingerprint covers docgen itself (its code, templates and assets, a
 of the libraries that shape the output), the resolved site (config, pages, navigation), every
 spec document's bytes and, for a ``docs.json`` site, every file the docs folder holds. A missing
 or unreadable record only means a full build.
+
+The record also keeps a *quick* print taken before anything is loaded (docgen, the command's
+options, every file of the docs folder) with the few files read from elsewhere (spec documents
+and snippets in hidden or skipped folders) and what the build showed: an unchanged rebuild then
+replays it without loading the specs at all. Builds with remote specs keep no quick print.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import os
 import stat
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -27,7 +33,7 @@ from docgen.diagnostics import Code, Diagnostic, Level
 from docgen.load import cache as cache_store
 from docgen.nav.model import Page, Site
 
-FORMAT = "docgen-build-1"
+FORMAT = "docgen-build-2"
 _LIBRARIES = ("jinja2", "markupsafe", "markdown-it-py", "mdit-py-plugins", "pygments", "pyyaml")
 _SKIP = {"node_modules", "__pycache__"}
 
@@ -185,17 +191,90 @@ def unchanged(out: Path, print_: str) -> list[Diagnostic] | None:
     return [d for d in decoded if d is not None]
 
 
-def record(out: Path, print_: str, diagnostics: list[Diagnostic]) -> None:
-    """Remember this build; any failure to write is ignored."""
+def outside_tree(root: Path, paths: list[Path]) -> list[Path]:
+    """Those of ``paths`` that :func:`hash_tree` of ``root`` does not cover (outside it, or
+    in a hidden or skipped folder)."""
+    found = []
+    for path in paths:
+        try:
+            parts = path.absolute().relative_to(root.absolute()).parts
+        except ValueError:
+            found.append(path)
+            continue
+        if any(p.startswith(".") or p in _SKIP for p in parts[:-1]):
+            found.append(path)
+    return found
+
+
+def quick_print(target: Path, out: Path, options: str) -> str:
+    """The hash of what a build of ``target`` into ``out`` with ``options`` reads from its
+    docs folder, taken before loading anything (see :class:`Replay`)."""
+    root = target.absolute().parent
+    digest = hashlib.sha256(f"{FORMAT}\0{code_fingerprint()}\0{options}\0".encode())
+    digest.update(f"{target.absolute()}\0{out.absolute()}\0".encode("utf-8", "surrogatepass"))
+    hash_tree(root, digest, skip=out.absolute().resolve())
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """What an unchanged build shows again without loading anything: its diagnostics (check
+    and render), its page count, entries dropped by --lenient and the docs root."""
+
+    diagnostics: list[Diagnostic]
+    pages: int
+    dropped: int
+    root: str
+
+
+def replay(out: Path, quick: str) -> Replay | None:
+    """The previous build's :class:`Replay` when its quick print is ``quick``, the files it
+    read from elsewhere are unchanged and ``out`` is exactly what it wrote."""
+    path = _record_path(out)
+    if path is None or not out.is_dir():
+        return None
+    data = cache_store.read_json(path)
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("quick") != quick:
+        return None
+    try:
+        for name, digest in data["elsewhere"]:
+            if _file_hash(Path(name)).hex() != digest:
+                return None
+        shown = [decode_diagnostic(item) for item in data["shown"]]
+        pages, dropped, root = int(data["pages"]), int(data["dropped"]), str(data["root"])
+    except (OSError, KeyError, TypeError, ValueError):
+        return None
+    if any(d is None for d in shown) or data.get("files") != _listing(out):
+        return None
+    return Replay([d for d in shown if d is not None], pages, dropped, root)
+
+
+def record(
+    out: Path,
+    print_: str,
+    diagnostics: list[Diagnostic],
+    *,
+    quick: str | None = None,
+    elsewhere: list[Path] | None = None,
+    shown: Replay | None = None,
+) -> None:
+    """Remember this build (with its quick print and what it showed, when given); any
+    failure to write is ignored."""
     path = _record_path(out)
     listing = _listing(out)
     if path is None or listing is None:
         return
-    entry = {
+    entry: dict[str, Any] = {
         "format": FORMAT,
         "out": str(out.absolute()),
         "fingerprint": print_,
         "diagnostics": [encode_diagnostic(d) for d in diagnostics],
         "files": listing,
     }
+    if quick is not None and shown is not None:
+        with contextlib.suppress(OSError):
+            entry["elsewhere"] = [[str(p), _file_hash(p).hex()] for p in elsewhere or []]
+            entry["quick"] = quick
+            entry["shown"] = [encode_diagnostic(d) for d in shown.diagnostics]
+            entry.update(pages=shown.pages, dropped=shown.dropped, root=shown.root)
     cache_store.write_json(path, entry)

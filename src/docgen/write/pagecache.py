@@ -217,6 +217,10 @@ class PageCache:
         if output.reads is None:
             self._next[key or self.key(job)]["tree"] = self.tree()
 
+    def snippet_files(self) -> set[str]:
+        """The docs-folder files (besides their own) the pages of this build read."""
+        return {str(pair[0]) for e in self._next.values() for pair in e.get("reads") or ()}
+
     # -- search shards (docgen.render.searchshards) ----------------------------------------
 
     def shard_files(self, digest: str) -> list[tuple[str, bytes]] | None:
