@@ -87,8 +87,17 @@ def test_any_change_to_what_the_build_reads_loads_again(site: tuple[Path, Path, 
     assert _build(config, out, cache)[0] == "REPLAYED"
 
 
-def test_a_bare_spec_is_never_replayed(site: tuple[Path, Path, Path]) -> None:
+def test_a_bare_spec_is_replayed_until_one_of_its_documents_changes(
+    site: tuple[Path, Path, Path],
+) -> None:
     config, out, cache = site
     spec = config.parent / "openapi.json"
-    _build(spec, out, cache)
-    assert _build(spec, out, cache)[0] == "LOADED"  # its folder is not hashed
+    assert _build(spec, out, cache)[0] == "LOADED"
+    assert _build(spec, out, cache)[0] == "REPLAYED"
+    (config.parent / "unrelated.txt").write_text("x")  # its folder is not hashed
+    assert _build(spec, out, cache)[0] == "REPLAYED"
+    (config.parent / ".shared" / "parts.json").write_text(json.dumps({"ok": {"description": "B"}}))
+    assert _build(spec, out, cache)[0] == "LOADED"
+    (spec).write_text(json.dumps({**SPEC, "info": {"title": "R", "version": "2"}}))
+    assert _build(spec, out, cache)[0] == "LOADED"
+    assert _build(spec, out, cache)[0] == "REPLAYED"

@@ -39,13 +39,11 @@ def build(
     out_shown = report.shown_path(Path.cwd(), str(out_dir))
     # Nothing changed since the last build (docs folder, options, docgen): show what it showed,
     # without loading the specs or the renderer.
-    # (Only for a docs.json/mint.json site: a bare spec's folder may hold anything.)
-    quick = (
-        buildcache.quick_print(path, out_dir, repr((strict, strict_spec, lenient, remote)))
-        if path.name in (CONFIG_NAME, MINT_NAME)
-        else None
-    )
-    again = buildcache.replay(out_dir, quick) if quick is not None else None
+    # (A bare spec's folder may hold anything: only its documents are checked then.)
+    whole_folder = path.name in (CONFIG_NAME, MINT_NAME)
+    options = repr((strict, strict_spec, lenient, remote))
+    quick = buildcache.quick_print(path, out_dir, options, tree=whole_folder)
+    again = buildcache.replay(out_dir, quick)
     if again is not None:
         shown = Diagnostics()
         for diagnostic in again.diagnostics:
@@ -124,7 +122,9 @@ def build(
             inputs,
             rendering,
             quick=None if remote_specs else quick,
-            elsewhere=buildcache.outside_tree(path.absolute().parent, read),
+            elsewhere=buildcache.outside_tree(path.absolute().parent, read)
+            if whole_folder
+            else read,
             shown=buildcache.Replay(
                 list(diagnostics), len(site.pages), result.dropped, str(result.root)
             ),

@@ -206,13 +206,14 @@ def outside_tree(root: Path, paths: list[Path]) -> list[Path]:
     return found
 
 
-def quick_print(target: Path, out: Path, options: str) -> str:
+def quick_print(target: Path, out: Path, options: str, *, tree: bool = True) -> str:
     """The hash of what a build of ``target`` into ``out`` with ``options`` reads from its
-    docs folder, taken before loading anything (see :class:`Replay`)."""
-    root = target.absolute().parent
+    docs folder (``tree``: every file of it; a bare spec's folder is not hashed, its documents
+    are checked one by one), taken before loading anything (see :class:`Replay`)."""
     digest = hashlib.sha256(f"{FORMAT}\0{code_fingerprint()}\0{options}\0".encode())
     digest.update(f"{target.absolute()}\0{out.absolute()}\0".encode("utf-8", "surrogatepass"))
-    hash_tree(root, digest, skip=out.absolute().resolve())
+    if tree:
+        hash_tree(target.absolute().parent, digest, skip=out.absolute().resolve())
     return digest.hexdigest()
 
 
