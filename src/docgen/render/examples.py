@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from docgen.render.highlight import highlight
+from docgen.render.views import Example
 from docgen.spec.model import Spec
 from docgen.spec.refs import resolve
+
+MAX_EXAMPLE_CHARS = 20_000
 
 MAX_DEPTH = 8
 MAX_NODES = 2000  # values one generated example may hold: fan-out (30 properties that all
@@ -39,6 +44,35 @@ def media_examples(media: dict[str, Any], spec: Spec, doc: str) -> list[tuple[st
                 label = value.get("summary") if isinstance(value.get("summary"), str) else name
                 out.append((str(label), value["value"]))
     return out
+
+
+_VIEWS: dict[tuple[str, int, str, bool], tuple[Any, Example]] = {}
+
+
+def views(pairs: list[tuple[str, Any]], media_type: str, generated: bool) -> list[Example]:
+    """(label, value) examples as shown: JSON text, highlighted; memoised per value object
+    (generated examples are shared by every page of a schema, given ones belong to the spec),
+    so the pages sharing one do not write and highlight it again."""
+    out = []
+    for label, value in pairs:
+        key = (label, id(value), media_type, generated)
+        hit = _VIEWS.get(key)
+        if hit is None or hit[0] is not value:
+            if len(_VIEWS) >= MEMO_MAX:
+                _VIEWS.clear()
+            hit = _VIEWS[key] = (value, _view(label, value, media_type, generated))
+        out.append(hit[1])
+    return out
+
+
+def _view(label: str, value: Any, media_type: str, generated: bool) -> Example:
+    if isinstance(value, str) and "json" not in media_type:
+        code, language = value, None
+    else:
+        code, language = json.dumps(value, indent=2, ensure_ascii=False, default=str), "json"
+    if len(code) > MAX_EXAMPLE_CHARS:
+        code = code[:MAX_EXAMPLE_CHARS] + "\n… (truncated)"
+    return Example(label, media_type, code, highlight(code, language), generated)
 
 
 _MEMO: dict[tuple[int, int, str, str], tuple[Any, Any, Any]] = {}

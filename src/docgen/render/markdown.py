@@ -222,12 +222,20 @@ def to_html(text: Any, shift: int = 1, base: str | None = None) -> str:
     """Spec description text to HTML (non-strings give ``""``), headings without anchors."""
     if not isinstance(text, str) or not text.strip():
         return ""
+    if _PLAIN.fullmatch(text) and not _OTHER_SPACE.search(text) and text[-1] != " ":
+        # One line of words that no Markdown rule touches (most short spec descriptions):
+        # the paragraph markdown-it writes, without parsing it (property-tested).
+        return "<p>" + text.replace('"', "&quot;") + "</p>\n"
     if len(text) <= CACHE_MAX_CHARS:
         return _cached_html(text, shift, base)
     return renderer().render(text, anchors=False, shift=shift, base=base).html
 
 
 CACHE_MAX_CHARS = 2_000
+# A letter, then anything but line breaks, control characters and the characters that start
+# Markdown syntax inside a line (escapes, code, emphasis, links, autolinks, entities, tables).
+_PLAIN = re.compile(r"[^\W\d_][^\x00-\x1f\x7f-\x9f\\`*_\[\]<>&~|]*")
+_OTHER_SPACE = re.compile(r"[^\S ]")  # whitespace other than the space
 
 
 @lru_cache(maxsize=4096)

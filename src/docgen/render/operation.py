@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -11,12 +10,12 @@ from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
 from docgen.nav.urls import playground_path
 from docgen.render import access, examples, samples
-from docgen.render.highlight import highlight
 from docgen.render.markdown import to_html
 from docgen.render.playground import ParamInput, auth_stub, body_schema, playground_json
 from docgen.render.schemalinks import PageSchemas
 from docgen.render.schemas import TreeBuilder
 from docgen.render.schemawords import show
+from docgen.render.subtrees import Subtrees
 from docgen.render.views import (
     Body,
     Example,
@@ -34,7 +33,6 @@ LOCATIONS = (
     ("header", "Headers"),
     ("cookie", "Cookies"),
 )
-MAX_EXAMPLE_CHARS = 20_000
 
 
 class Anchors:
@@ -116,19 +114,6 @@ def _schema_example(schema: Any, spec: Spec, doc: str) -> Any:
     return None
 
 
-def _example_views(pairs: list[tuple[str, Any]], media_type: str, generated: bool) -> list[Example]:
-    out = []
-    for label, value in pairs:
-        if isinstance(value, str) and "json" not in media_type:
-            code, language = value, None
-        else:
-            code, language = json.dumps(value, indent=2, ensure_ascii=False, default=str), "json"
-        if len(code) > MAX_EXAMPLE_CHARS:
-            code = code[:MAX_EXAMPLE_CHARS] + "\n… (truncated)"
-        out.append(Example(label, media_type, code, highlight(code, language), generated))
-    return out
-
-
 def build_operation(
     spec: Spec,
     op: Operation,
@@ -148,8 +133,12 @@ def build_operation(
     def describe(text: Any) -> str:
         return to_html(text, base=base)
 
+    # Fields shared with earlier pages are reused when exact (render/subtrees.py): their
+    # HTML depends on the page's depth (``base``) and how it links schemas.
+    linking = (schema_links.linking, schema_links.directory) if schema_links else None
+    memo = Subtrees(anchors.used, (base, linking))
     request_tree = TreeBuilder(
-        spec, "request", anchors.take, anchors.href, describe, links=schema_links
+        spec, "request", anchors.take, anchors.href, describe, links=schema_links, memo=memo
     )
     groups: dict[str, list[SchemaField]] = {loc: [] for loc, _ in LOCATIONS}
     path_values: dict[str, str] = {}
@@ -230,9 +219,9 @@ def build_operation(
                 given = examples.media_examples(media, spec, body_doc)
                 if not given and "schema" in media:
                     value = examples.example_for(media["schema"], spec, body_doc, "request")
-                    given_views = _example_views([("Example", value)], str(media_type), True)
+                    given_views = examples.views([("Example", value)], str(media_type), True)
                 else:
-                    given_views = _example_views(given, str(media_type), False)
+                    given_views = examples.views(given, str(media_type), False)
                 request_examples.extend(given_views)
                 if body_media is None:
                     body_media = str(media_type)
@@ -256,6 +245,7 @@ def build_operation(
         describe,
         request_tree.budget,
         links=schema_links,
+        memo=memo,
     )
     responses = _responses(spec, op, response_tree, anchors, describe)
 
@@ -373,10 +363,10 @@ def _responses(
                 bodies.append(_body(tree, str(media_type), media, doc, prefix))
                 given = examples.media_examples(media, spec, doc)
                 if given:
-                    views.extend(_example_views(given, str(media_type), False))
+                    views.extend(examples.views(given, str(media_type), False))
                 elif "schema" in media:
                     value = examples.example_for(media["schema"], spec, doc, "response")
-                    views.extend(_example_views([("Example", value)], str(media_type), True))
+                    views.extend(examples.views([("Example", value)], str(media_type), True))
         out.append(
             Response(
                 status,

@@ -15,19 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from docgen.render.schemaread import Resolved, SchemaReader
 from docgen.render.schemawords import (
     constraints,
     nullable,
     ref_name,
-    ref_of,
     same_as,
     show,
     type_label,
     type_of,
 )
+from docgen.render.subtrees import Tree
 from docgen.render.views import SchemaField, Variant
-from docgen.spec.model import Spec
-from docgen.spec.refs import resolve
 
 
 class Linker(Protocol):
@@ -41,25 +40,16 @@ class Linker(Protocol):
         """(name, page-relative URL) when ``ref`` should be a link here, else ``None``."""
 
 
+_NESTING = frozenset(("$ref", "properties", "items", "allOf", "oneOf", "anyOf"))
 MAX_DEPTH = 10
 FIELD_BUDGET = 2500
 REPEAT_INLINE = 12
 
 
 @dataclass(slots=True)
-class Resolved:
-    """A schema with its ``$ref`` chain followed: the value, its document and its ref name."""
-
-    schema: dict[str, Any]
-    doc: str
-    ref: str | None
-
-
-@dataclass(slots=True)
-class TreeBuilder:
+class TreeBuilder(SchemaReader):
     """Builds schema trees for one page (anchors and the field budget are per page)."""
 
-    spec: Spec
     mode: str  # "request" | "response"
     anchor: Callable[[str], str]  # wanted anchor -> unique anchor
     href: Callable[[str], str]
@@ -79,74 +69,14 @@ class TreeBuilder:
     def _record(self, ref: str | None, anchor: str | None, before: int) -> None:
         if ref is not None and ref not in self.expanded:
             self.expanded[ref] = (anchor, before - self.budget[0])
+            if self.memo is not None:
+                self.memo.recorded(ref, anchor, before - self.budget[0])
 
-    def deref(self, schema: Any, doc: str) -> Resolved:
-        ref = ref_of(schema)
-        value, value_doc = resolve(schema, doc, self.spec.documents)
-        if not isinstance(value, dict) or ("$ref" in value and isinstance(value["$ref"], str)):
-            return Resolved(
-                {}
-                if not isinstance(value, dict)
-                else {k: v for k, v in value.items() if k != "$ref"},
-                value_doc,
-                ref,
-            )
-        if isinstance(schema, dict) and ref is not None and len(schema) > 1:
-            # OpenAPI 3.1 allows siblings next to $ref (description, nullable...): they win.
-            value = {**value, **{k: v for k, v in schema.items() if k != "$ref"}}
-        return Resolved(value, value_doc, ref)
-
-    def label(self, schema: dict[str, Any], doc: str) -> str:
-        """:func:`~docgen.render.schemawords.type_label`, array items followed through ``$ref``."""
-        return type_label(schema, lambda items: self.deref(items, doc).schema)
-
-    def merged(
-        self,
-        schema: dict[str, Any],
-        doc: str,
-        seen: frozenset[str],
-        done: set[str] | None = None,
-    ) -> dict[str, Any]:
-        """``schema`` with its ``allOf`` members merged in (properties, required, the rest).
-
-        A ``$ref`` merged once is not merged again (``done``): merging is idempotent, and an
-        ``allOf`` DAG (each schema naming the next twice) would otherwise cost 2**depth.
-        """
-        members = schema.get("allOf")
-        if not isinstance(members, list) or not members:
-            return schema
-        done = set() if done is None else done
-        out: dict[str, Any] = {k: v for k, v in schema.items() if k != "allOf"}
-        properties: dict[str, Any] = {}
-        required: list[str] = []
-        for member in members:
-            resolved = self.deref(member, doc)
-            if resolved.ref is not None and (resolved.ref in seen or resolved.ref in done):
-                continue
-            if resolved.ref is not None:
-                done.add(resolved.ref)
-            part = self.merged(
-                resolved.schema,
-                resolved.doc,
-                seen | ({resolved.ref} if resolved.ref else set()),
-                done,
-            )
-            for key, value in part.items():
-                if key == "properties" and isinstance(value, dict):
-                    properties.update(value)
-                elif key == "required" and isinstance(value, list):
-                    required.extend(str(v) for v in value)
-                else:
-                    out.setdefault(key, value)
-        if isinstance(schema.get("properties"), dict):
-            properties.update(schema["properties"])
-        if isinstance(schema.get("required"), list):
-            required.extend(str(v) for v in schema["required"])
-        if properties:
-            out["properties"] = properties
-        if required:
-            out["required"] = list(dict.fromkeys(required))
-        return out
+    def _link(self, ref: str | None, doc: str) -> tuple[str, str] | None:
+        assert self.links is not None
+        if self.memo is not None:
+            self.memo.linked(ref, doc)
+        return self.links.link(ref, doc)
 
     # -- fields -------------------------------------------------------------------------------
 
@@ -160,7 +90,26 @@ class TreeBuilder:
         owners: dict[str, str] | None = None,
     ) -> tuple[tuple[SchemaField, ...], tuple[Variant, ...], str | None, str | None]:
         """(properties as fields, variants, variant kind, discriminator) of an object schema."""
-        owners = owners or {}
+        if self.memo is not None and owners is None and not seen:  # a whole body
+            key = (id(self.spec), self.mode, _identity(schema), doc, depth)
+            return self.memo.body(
+                self,
+                lambda: self._fields(schema, doc, prefix, depth, seen, {}),
+                prefix,
+                key,
+                (self.spec, schema),
+            )
+        return self._fields(schema, doc, prefix, depth, seen, owners or {})
+
+    def _fields(
+        self,
+        schema: Any,
+        doc: str,
+        prefix: str,
+        depth: int,
+        seen: frozenset[str],
+        owners: dict[str, str],
+    ) -> Tree:
         resolved = self.deref(schema, doc)
         if resolved.ref is not None:
             seen = seen | {resolved.ref}
@@ -170,7 +119,7 @@ class TreeBuilder:
         body = self.merged(resolved.schema, resolved.doc, seen)
         items = body.get("items") if type_of(body) == "array" else None
         if items is not None:
-            return self.fields(items, resolved.doc, prefix, depth, seen, owners)
+            return self._fields(items, resolved.doc, prefix, depth, seen, owners)
         fields = self._properties(body, resolved.doc, prefix, depth, seen, owners)
         variants, kind, discriminator = self._variants(
             body, resolved.doc, prefix, depth, seen, owners
@@ -234,7 +183,7 @@ class TreeBuilder:
                 merged = self.merged(resolved.schema, resolved.doc, inner_seen)
                 linked = None
                 if self.links is not None and depth >= 1:
-                    linked = self.links.link(resolved.ref, doc)
+                    linked = self._link(resolved.ref, doc)
                 if linked is not None:
                     variants.append(
                         Variant(
@@ -282,8 +231,37 @@ class TreeBuilder:
         deprecated: bool = False,
     ) -> SchemaField:
         """One field (a parameter, a property or a header) and its nested children."""
+        args = (name, path, schema, doc, required, depth, seen, owners, description, example)
+        if self.memo is None or (isinstance(schema, dict) and schema.keys().isdisjoint(_NESTING)):
+            return self._field(*args, deprecated)  # nothing below it: not worth remembering
+        key = (id(self.spec), self.mode, _identity(schema), doc, depth, name, required, deprecated)
+        return self.memo.field(
+            self,
+            lambda: self._field(*args, deprecated),
+            path,
+            seen,
+            (*key, id(description), id(example)),
+            (self.spec, schema, description, example),
+        )
+
+    def _field(
+        self,
+        name: str,
+        path: str,
+        schema: Any,
+        doc: str,
+        required: bool,
+        depth: int,
+        seen: frozenset[str],
+        owners: dict[str, str],
+        description: Any,
+        example: Any,
+        deprecated: bool,
+    ) -> SchemaField:
         self.budget[0] -= 1
         anchor = self.anchor(path)
+        if self.memo is not None:
+            self.memo.took(path, anchor)
         resolved = self.deref(schema, doc)
         if resolved.ref is not None and resolved.ref in seen:
             target = owners.get(resolved.ref)
@@ -312,11 +290,13 @@ class TreeBuilder:
         linked = None
         if self.links is not None:
             self.links.count()
-            linked = self.links.link(resolved.ref, doc)
+            if self.memo is not None:
+                self.memo.counted()
+            linked = self._link(resolved.ref, doc)
             if linked is None and type_of(body) == "array" and body.get("items") is not None:
                 item = self.deref(body["items"], resolved.doc)
                 if item.ref is None or item.ref not in inner_seen:
-                    linked = self.links.link(item.ref, resolved.doc)
+                    linked = self._link(item.ref, resolved.doc)
         repeat = False if linked is not None else self._repeat(resolved.ref)
         if repeat is not False:
             description = same_as(ref_name(str(resolved.ref)), repeat) + self.describe(
@@ -392,3 +372,13 @@ def _label(resolved: Resolved, index: int) -> str:
     if resolved.ref is not None:
         return ref_name(resolved.ref)
     return type_label(resolved.schema) or f"Option {index + 1}"
+
+
+def _identity(schema: Any) -> object:
+    """What a schema is, for reuse: a bare ``{"$ref": ...}`` is its target (the many objects
+    naming one schema are one), anything else is the object itself."""
+    if isinstance(schema, dict) and len(schema) == 1:
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            return ref
+    return id(schema)
