@@ -22,17 +22,21 @@ def _heading(level: int, anchor: str, text: str) -> str:
 
 
 def _fields(fields: Iterable[SchemaField], level: int = 3) -> Iterable[str]:
+    """Each field's heading; its facts and description only for the first level (below it,
+    names alone: the shared schemas of a big spec would repeat their descriptions on every
+    page that shows them, burying the pages they belong to)."""
     for item in fields:
         yield _heading(min(level, 6), item.anchor, item.name)
-        facts = [item.type, "required" if item.required else ""]
-        facts += [f"{c.label} {c.value}" for c in item.constraints]
-        if item.enum:
-            facts.append("one of " + ", ".join(item.enum))
-        yield f"<p>{escape(' '.join(f for f in facts if f))}</p>"
-        yield item.description_html
+        if level == 3:
+            facts = [item.type, "required" if item.required else ""]
+            facts += [f"{c.label} {c.value}" for c in item.constraints]
+            if item.enum:
+                facts.append("one of " + ", ".join(item.enum))
+            yield f"<p>{escape(' '.join(f for f in facts if f))}</p>"
+            yield item.description_html
         yield from _fields(item.children, level + 1)
         for variant in item.variants:
-            yield f"<p>{escape(variant.label)}</p>{variant.description_html}"
+            yield f"<p>{escape(variant.label)}</p>"
             yield from _fields(variant.fields, level + 1)
 
 
@@ -50,7 +54,8 @@ def page_document(title: str, body_html: str) -> str:
 
 
 def operation_document(view: OperationView) -> str:
-    """An endpoint: summary, description, every parameter, body field and response field."""
+    """An endpoint: summary, description, every parameter, request field and field of the
+    responses that are not errors (the fields' descriptions at the first level)."""
     parts = [f"<h1>{escape(view.title)}</h1>", f"<p>{escape(view.method)} {escape(view.path)}</p>"]
     parts.append(view.description_html)
     for group in view.param_groups:
@@ -65,6 +70,8 @@ def operation_document(view: OperationView) -> str:
         anchor = response.anchor or "section-responses"
         parts.append(_heading(2, anchor, f"Response {response.status}"))
         parts.append(response.description_html)
+        if not response.status.startswith(("1", "2", "3")):
+            continue  # errors: most operations share their schema, a search would find them all
         parts.extend(_fields(response.headers))
         for body in response.bodies:
             parts.extend(_body(body))

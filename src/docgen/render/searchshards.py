@@ -90,7 +90,7 @@ class ShardedIndex:
 
     def add(self, entry: SearchEntry) -> Iterator[tuple[str, bytes]]:
         """Take ``entry``; the files of a shard it completes, if any."""
-        self.counts.update(w.lower() for w in _WORD.findall(_TAG.sub(" ", entry.document)))
+        self.counts.update(map(str.lower, _WORD.findall(_TAG.sub(" ", entry.document))))
         url, html = page_url(entry.url), page_html(entry)
         if self._digest is None:
             self._digest = hashlib.sha256(f"{_FORMAT}\0{self._shards == 0}\0".encode())
