@@ -209,3 +209,39 @@ def test_plain_description_shortcut_is_taken() -> None:
         assert markdown.to_html(words) == f"<p>{words}</p>\n"
     finally:
         markdown.renderer()._md.parse = parsed  # type: ignore[method-assign]
+
+
+def test_search_documents_keep_first_level_details_and_skip_error_fields(tmp_path: Path) -> None:
+    """An endpoint's search document: first-level fields with descriptions, deeper ones by
+    name, error responses by status and description; a schema's own page keeps everything."""
+    inner = {"type": "object", "description": "Deep words zebrafish.",
+             "properties": {"leaf": {"type": "string", "description": "Leaf words quokka."}}}
+    error = {"type": "object", "properties": {"oops": {"type": "string",
+                                                        "description": "Error words narwhal."}}}
+    spec = {
+        "openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+        "paths": {"/x": {"get": {"operationId": "getX", "responses": {
+            "200": {"description": "OK", "content": {"application/json": {"schema": {
+                "type": "object", "properties": {
+                    "top": {"type": "string", "description": "Top words platypus."},
+                    "nested": {"$ref": "#/components/schemas/Inner"}}}}}},
+            "404": {"description": "Gone missing.", "content": {"application/json": {
+                "schema": error}}}}}}},
+        "components": {"schemas": {"Inner": inner}},
+    }
+    (tmp_path / "openapi.json").write_text(json.dumps(spec))
+    result = run_check(tmp_path / "openapi.json", output_dir=tmp_path / "_site")
+    assert result.site is not None
+    document = SiteRenderer(result.site, Diagnostics()).run(0).search
+    assert "platypus" in document and "Gone missing." in document
+    assert "zebrafish" in document  # the first-level field ``nested`` reads its schema's words
+    assert 'id="response-200.nested.leaf">leaf<' in document  # deeper fields: by name
+    assert "quokka" not in document
+    assert "oops" not in document and "narwhal" not in document
+
+    from docgen.render.searchdoc import schema_document
+    from docgen.render.views import Body, SchemaField
+
+    leaf = SchemaField("leaf", "leaf", "#leaf", "string", description_html="<p>quokka</p>")
+    top = SchemaField("top", "top", "#top", "object", children=(leaf,))
+    assert "quokka" in schema_document("Inner", "", Body("application/json", "object", "", (top,)))

@@ -21,31 +21,32 @@ def _heading(level: int, anchor: str, text: str) -> str:
     return f'<h{level} id="{escape(anchor)}">{escape(text)}</h{level}>'
 
 
-def _fields(fields: Iterable[SchemaField], level: int = 3) -> Iterable[str]:
-    """Each field's heading; its facts and description only for the first level (below it,
-    names alone: the shared schemas of a big spec would repeat their descriptions on every
-    page that shows them, burying the pages they belong to)."""
+def _fields(fields: Iterable[SchemaField], level: int = 3, deep: bool = False) -> Iterable[str]:
+    """Each field's heading; its facts and description at the first level, or at every level
+    when ``deep`` (a schema's own page). On an endpoint's page deeper fields go by name alone:
+    the shared schemas of a big spec would repeat their descriptions on every page that shows
+    them, burying the pages they belong to."""
     for item in fields:
         yield _heading(min(level, 6), item.anchor, item.name)
-        if level == 3:
+        if deep or level == 3:
             facts = [item.type, "required" if item.required else ""]
             facts += [f"{c.label} {c.value}" for c in item.constraints]
             if item.enum:
                 facts.append("one of " + ", ".join(item.enum))
             yield f"<p>{escape(' '.join(f for f in facts if f))}</p>"
             yield item.description_html
-        yield from _fields(item.children, level + 1)
+        yield from _fields(item.children, level + 1, deep)
         for variant in item.variants:
-            yield f"<p>{escape(variant.label)}</p>"
-            yield from _fields(variant.fields, level + 1)
+            yield f"<p>{escape(variant.label)}</p>" + (variant.description_html if deep else "")
+            yield from _fields(variant.fields, level + 1, deep)
 
 
-def _body(body: Body) -> Iterable[str]:
+def _body(body: Body, deep: bool = False) -> Iterable[str]:
     yield body.description_html
-    yield from _fields(body.fields)
+    yield from _fields(body.fields, deep=deep)
     for variant in body.variants:
         yield f"<p>{escape(variant.label)}</p>{variant.description_html}"
-        yield from _fields(variant.fields)
+        yield from _fields(variant.fields, deep=deep)
 
 
 def page_document(title: str, body_html: str) -> str:
@@ -80,4 +81,4 @@ def operation_document(view: OperationView) -> str:
 
 def schema_document(name: str, description_html: str, body: Body) -> str:
     """A shared schema's page: its name, description and attribute tree."""
-    return f"<h1>{escape(name)}</h1>{description_html}" + "".join(_body(body))
+    return f"<h1>{escape(name)}</h1>{description_html}" + "".join(_body(body, deep=True))
