@@ -245,3 +245,13 @@ def test_search_documents_keep_first_level_details_and_skip_error_fields(tmp_pat
     leaf = SchemaField("leaf", "leaf", "#leaf", "string", description_html="<p>quokka</p>")
     top = SchemaField("top", "top", "#top", "object", children=(leaf,))
     assert "quokka" in schema_document("Inner", "", Body("application/json", "object", "", (top,)))
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab &<>\"'é\x00;#")), max_size=20))
+@settings(max_examples=1000, deadline=None)
+def test_field_escape_writes_what_markupsafe_writes(text: str) -> None:
+    from markupsafe import escape as markupsafe_escape
+
+    from docgen.render.fieldhtml import escape
+
+    assert escape(text) == str(markupsafe_escape(text))

@@ -4,9 +4,28 @@ hundreds of fields; each was a Jinja macro call). The output is what the ``field
 
 from __future__ import annotations
 
-from markupsafe import Markup, escape
+import re
+
+from markupsafe import Markup
 
 from docgen.render.views import SchemaField, Variant
+
+_SPECIAL = re.compile("[&<>\"']")
+
+
+def escape(text: str) -> str:
+    """``markupsafe.escape`` of a plain string, byte for byte, without building a ``Markup``
+    for each of the hundreds of names, types and anchors of a page (property-tested)."""
+    if _SPECIAL.search(text) is None:
+        return text
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&#34;")
+        .replace("'", "&#39;")
+    )
+
 
 _KIND_LABELS = {"oneOf": "One of", "anyOf": "Any of", "allOf": "All of"}
 
@@ -78,7 +97,7 @@ class FieldWriter:
             w(f'  <p class="field-recursive">{self.cycle} Circular reference to {target}</p>\n')
         if f.schema_href:
             w(f'  <a class="children-link" href="{e(f.schema_href)}"><span>Child attributes</span>')
-            w(f" <code>{e(f.schema_name)}</code>{self.arrow}</a>\n")
+            w(f" <code>{e(str(f.schema_name))}</code>{self.arrow}</a>\n")
         if f.children:
             w('  <details class="children">\n')
             w('    <summary><span class="children-show">Show child attributes</span>')
@@ -137,7 +156,7 @@ class FieldWriter:
                 w(f'<div class="variant-desc prose-sm">{v.description_html}</div>')
             if v.schema_href:
                 w(f'<a class="children-link" href="{e(v.schema_href)}"><span>Attributes</span>')
-                w(f" <code>{e(v.schema_name)}</code>{self.arrow}</a>")
+                w(f" <code>{e(str(v.schema_name))}</code>{self.arrow}</a>")
             if v.fields:
                 w('      <div class="fields">\n')
                 for item in v.fields:
