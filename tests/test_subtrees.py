@@ -82,6 +82,26 @@ def random_site(tmp: Path, seed: int) -> Path:
                                               "schema": {"type": "string"}}]}},
         "/clash-b": {"post": {"operationId": "clashB", "requestBody": clash, "responses": ok}},
     }
+    # Repeats that depend on the page: X is big (17 fields) where it is expanded first, small
+    # (11) inside Y, where its field y is a cycle back to Y; Pair shows X twice, W shows Y.
+    components["X"] = {"type": "object", "properties": {
+        **{f"x{k}": {"type": "string"} for k in range(10)},
+        "y": {"$ref": "#/components/schemas/Y"}}}
+    components["Y"] = {"type": "object", "properties": {
+        **{f"y{k}": {"type": "string"} for k in range(5)},
+        "x": {"$ref": "#/components/schemas/X"}}}
+    components["Pair"] = {"type": "object", "properties": {
+        "a": {"$ref": "#/components/schemas/X"}, "b": {"$ref": "#/components/schemas/X"}}}
+    components["W"] = {"type": "object", "properties": {"w": {"$ref": "#/components/schemas/Y"}}}
+
+    def returns(*names: str) -> dict[str, Any]:
+        return {str(200 + k): {"description": "OK", "content": {"application/json": {
+            "schema": {"$ref": f"#/components/schemas/{name}"}}}} for k, name in enumerate(names)}
+
+    for number, names in enumerate([("Y", "Pair"), ("Pair",), ("W",), ("Pair", "W"),
+                                    ("Y", "Pair")]):
+        paths[f"/rep-{number}"] = {"get": {"operationId": f"rep{number}",
+                                           "responses": returns(*names)}}
     for n in range(rng.randint(6, 14)):
         body = {"$ref": f"#/components/schemas/{rng.choice(names)}"}
         response: dict[str, Any] = {

@@ -8,6 +8,7 @@ import re
 
 from markupsafe import Markup
 
+from docgen.render.subtrees import text_of
 from docgen.render.views import SchemaField, Variant
 
 _SPECIAL = re.compile("[&<>\"']")
@@ -38,10 +39,13 @@ class FieldWriter:
         self.cycle = cycle
 
     def fields(self, items: tuple[SchemaField, ...]) -> Markup:
+        return Markup(text_of("html", items, lambda: self._joined(items)))
+
+    def _joined(self, items: tuple[SchemaField, ...]) -> str:
         out: list[str] = []
         for item in items:
             self._field(item, out)
-        return Markup("".join(out))
+        return "".join(out)
 
     def variants(
         self, items: tuple[Variant, ...], kind: str | None, discriminator: str | None, uid: str
@@ -51,6 +55,17 @@ class FieldWriter:
         return Markup("".join(out))
 
     def _field(self, f: SchemaField, out: list[str]) -> None:
+        if f.children or f.variants:  # shared by many pages: written once (render/subtrees.py)
+            out.append(text_of("html", f, lambda: self._written(f)))
+        else:
+            self._write(f, out)
+
+    def _written(self, f: SchemaField) -> str:
+        out: list[str] = []
+        self._write(f, out)
+        return "".join(out)
+
+    def _write(self, f: SchemaField, out: list[str]) -> None:
         e = escape
         anchor = e(f.anchor)
         w = out.append

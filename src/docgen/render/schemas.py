@@ -25,7 +25,7 @@ from docgen.render.schemawords import (
     type_label,
     type_of,
 )
-from docgen.render.subtrees import Tree
+from docgen.render.subtrees import REPEAT_INLINE, Tree
 from docgen.render.views import SchemaField, Variant
 
 
@@ -43,7 +43,6 @@ class Linker(Protocol):
 _NESTING = frozenset(("$ref", "properties", "items", "allOf", "oneOf", "anyOf"))
 MAX_DEPTH = 10
 FIELD_BUDGET = 2500
-REPEAT_INLINE = 12
 
 
 @dataclass(slots=True)
@@ -67,10 +66,13 @@ class TreeBuilder(SchemaReader):
         return first[0]
 
     def _record(self, ref: str | None, anchor: str | None, before: int) -> None:
-        if ref is not None and ref not in self.expanded:
+        if ref is None:
+            return
+        new = ref not in self.expanded
+        if new:
             self.expanded[ref] = (anchor, before - self.budget[0])
-            if self.memo is not None:
-                self.memo.recorded(ref, anchor, before - self.budget[0])
+        if self.memo is not None:
+            self.memo.recorded(ref, anchor, before - self.budget[0], new)
 
     def _link(self, ref: str | None, doc: str) -> tuple[str, str] | None:
         assert self.links is not None

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from html import escape
 
+from docgen.render.subtrees import text_of
 from docgen.render.views import Body, OperationView, SchemaField
 
 _HEADING_ANCHOR = re.compile(r'<a class="anchor[^"]*"[^>]*>#</a>')
@@ -21,7 +22,12 @@ def _heading(level: int, anchor: str, text: str) -> str:
     return f'<h{level} id="{escape(anchor)}">{escape(text)}</h{level}>'
 
 
-def _fields(fields: Iterable[SchemaField], level: int = 3, deep: bool = False) -> Iterable[str]:
+def _fields(fields: tuple[SchemaField, ...], level: int = 3, deep: bool = False) -> Iterable[str]:
+    """:func:`_each`, written once for the fields that pages share (render/subtrees.py)."""
+    yield text_of(("search", level, deep), fields, lambda: "".join(_each(fields, level, deep)))
+
+
+def _each(fields: tuple[SchemaField, ...], level: int, deep: bool) -> Iterable[str]:
     """Each field's heading; its facts and description at the first level, or at every level
     when ``deep`` (a schema's own page). On an endpoint's page deeper fields go by name alone:
     the shared schemas of a big spec would repeat their descriptions on every page that shows

@@ -9,8 +9,9 @@ field, moved to its place, instead of building it again.
 Reuse is exact: a field is remembered only when building it depended on nothing outside it,
 and reused only when the page it goes into would have built it the same way:
 
-- no ``$ref`` it reads is an ancestor on the page (a cycle there would be a link instead) or a
-  schema the page already expanded (it would be a "same as above" note instead);
+- no ``$ref`` it reads is an ancestor on the page (a cycle there would be a link instead), and
+  every schema it reads that the page already expanded is small (a big one would be a "same
+  as above" note), as is its own expansion of it;
 - every anchor it takes is free on the page (none was renamed to stay unique), and it is
   taken at the path the field was built at (anchors below it are that path plus a suffix);
 - the page's field budget still holds it (it never ran out while building);
@@ -25,7 +26,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from docgen.render.views import SchemaField, Variant
 
@@ -50,6 +51,9 @@ class TreeBuilder(Protocol):
 
 Tree = tuple[tuple[SchemaField, ...], tuple[Variant, ...], str | None, str | None]
 STORE_MAX_FIELDS = 400_000  # fields kept per process (then the store starts afresh)
+# A schema with more fields than this is expanded once per page; its later uses are "same as
+# above" notes (render/schemas.py).
+REPEAT_INLINE = 12
 _SAME_AS = '<p class="field-same-as">'
 
 
@@ -60,7 +64,10 @@ class _Frame:
     path: str
     visits: set[str] = field(default_factory=set)  # every $ref read
     anchors: list[str] = field(default_factory=list)  # every anchor taken
-    records: dict[str, tuple[str | None, int]] = field(default_factory=dict)  # expansions
+    # the first expansion of each schema recorded (or not: already on the page), and the
+    # schemas whose expansion went onto the page
+    attempts: dict[str, tuple[str | None, int]] = field(default_factory=dict)
+    inserted: set[str] = field(default_factory=set)
     links: list[tuple[str | None, str]] = field(default_factory=list)  # link() calls
     counts: int = 0  # count() calls
     renamed: bool = False  # an anchor was not the one wanted
@@ -73,7 +80,8 @@ class _Entry:
     path: str
     visits: frozenset[str]
     suffixes: tuple[str, ...]
-    records: tuple[tuple[str, str | None, int], ...]  # (ref, anchor suffix, fields)
+    attempts: tuple[tuple[str, str | None, int], ...]  # (ref, anchor suffix, fields)
+    large: frozenset[str]  # refs it expanded with more than REPEAT_INLINE fields
     links: tuple[tuple[str | None, str], ...]
     counts: int
     used: int  # field budget used
@@ -81,12 +89,30 @@ class _Entry:
 
 _STORE: dict[tuple[Hashable, ...], _Entry] = {}
 _SIZE = [0]
+_SHARED: dict[int, Any] = {}  # id -> a field (or a body's fields) handed out as it is
+_TEXTS: dict[tuple[Hashable, int], Any] = {}
+
+Made = TypeVar("Made")
 
 
 def clear() -> None:
     """Forget every remembered field (tests; a server that rebuilds many specs)."""
     _STORE.clear()
+    _SHARED.clear()
+    _TEXTS.clear()
     _SIZE[0] = 0
+
+
+def text_of(kind: Hashable, item: object, make: Callable[[], Made]) -> Made:
+    """``make()`` (the HTML, search text or Markdown of ``item`` as ``kind`` writes it), made
+    once for a field that pages share: the same object handed to every page that shows it."""
+    if _SHARED.get(id(item)) is not item:
+        return make()
+    key = (kind, id(item))
+    found: Made | None = _TEXTS.get(key)
+    if found is None:
+        found = _TEXTS[key] = make()
+    return found
 
 
 class Subtrees:
@@ -111,9 +137,12 @@ class Subtrees:
             if anchor != wanted:
                 frame.renamed = True
 
-    def recorded(self, ref: str, anchor: str | None, fields: int) -> None:
+    def recorded(self, ref: str, anchor: str | None, fields: int, inserted: bool) -> None:
         if self.frames:
-            self.frames[-1].records[ref] = (anchor, fields)
+            frame = self.frames[-1]
+            frame.attempts.setdefault(ref, (anchor, fields))
+            if inserted:
+                frame.inserted.add(ref)
 
     def counted(self) -> None:
         if self.frames:
@@ -180,7 +209,7 @@ class Subtrees:
             and not frame.renamed
             and builder.budget[0] > 0
             and frame.visits.isdisjoint(seen)
-            and all(r not in builder.expanded or r in frame.records for r in frame.visits)
+            and _same_repeats(builder.expanded, frame.visits, frame.attempts, frame.inserted)
         ):
             self._store(key, held, built, frame, before - builder.budget[0])
         return built
@@ -188,8 +217,14 @@ class Subtrees:
     def _fits(self, builder: TreeBuilder, entry: _Entry, path: str, seen: frozenset[str]) -> bool:
         if builder.budget[0] - entry.used <= 0:
             return False
-        if not entry.visits.isdisjoint(seen) or not entry.visits.isdisjoint(builder.expanded):
+        if not entry.visits.isdisjoint(seen):
             return False
+        expanded = builder.expanded
+        if not expanded.keys().isdisjoint(entry.visits):
+            for ref in entry.visits:
+                first = expanded.get(ref)
+                if first is not None and (first[1] > REPEAT_INLINE or ref in entry.large):
+                    return False
         used = self.used
         return all(path + suffix not in used for suffix in entry.suffixes)
 
@@ -203,14 +238,19 @@ class Subtrees:
                 links.count()
             for ref, doc in entry.links:
                 links.link(ref, doc)
-        for ref, suffix, fields in entry.records:
-            builder.expanded[ref] = (None if suffix is None else path + suffix, fields)
-        if self.frames:
-            frame = self.frames[-1]
+        frame = self.frames[-1] if self.frames else None
+        for ref, suffix, fields in entry.attempts:
+            first = (None if suffix is None else path + suffix, fields)
+            inserted = ref not in builder.expanded
+            if inserted:
+                builder.expanded[ref] = first
+            if frame is not None:
+                frame.attempts.setdefault(ref, first)
+                if inserted:
+                    frame.inserted.add(ref)
+        if frame is not None:
             frame.visits.update(entry.visits)
             frame.anchors.extend(anchors)
-            for ref, suffix, fields in entry.records:
-                frame.records[ref] = (None if suffix is None else path + suffix, fields)
             frame.links.extend(entry.links)
             frame.counts += entry.counts
         if path == entry.path and builder.href("") == "#":
@@ -244,19 +284,43 @@ class Subtrees:
             tuple(anchor[start:] for anchor in frame.anchors),
             tuple(
                 (ref, None if anchor is None else anchor[start:], fields)
-                for ref, (anchor, fields) in frame.records.items()
+                for ref, (anchor, fields) in frame.attempts.items()
             ),
+            frozenset(ref for ref, (_, fields) in frame.attempts.items() if fields > REPEAT_INLINE),
             tuple(frame.links),
             frame.counts,
             used,
         )
         _SIZE[0] += used
+        shared = built if isinstance(built, SchemaField) else built[0]
+        if shared:  # (never the empty tuple: Python has one, everywhere)
+            _SHARED[id(shared)] = shared
+
+
+def _same_repeats(
+    expanded: dict[str, tuple[str | None, int]],
+    visits: set[str],
+    attempts: dict[str, tuple[str | None, int]],
+    inserted: set[str],
+) -> bool:
+    """Whether every schema a field read that was already expanded on the page was too small
+    to be a "same as above" note, and so was the field's own expansion of it: then a page
+    without that expansion builds the field the same way."""
+    for ref in visits:
+        first = expanded.get(ref)
+        if first is None or ref in inserted:
+            continue
+        if first[1] > REPEAT_INLINE or attempts.get(ref, (None, 0))[1] > REPEAT_INLINE:
+            return False
+    return True
 
 
 def _merge(parent: _Frame, child: _Frame) -> None:
     parent.visits.update(child.visits)
     parent.anchors.extend(child.anchors)
-    parent.records.update(child.records)
+    for ref, first in child.attempts.items():
+        parent.attempts.setdefault(ref, first)
+    parent.inserted.update(child.inserted)
     parent.links.extend(child.links)
     parent.counts += child.counts
     parent.renamed = parent.renamed or child.renamed

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
+from docgen.render.subtrees import text_of
 from docgen.render.views import Body, OperationView, SchemaField, Variant
 
 _TAGS = re.compile(r"<[^>]+>")
@@ -19,6 +20,11 @@ def _text(fragment: str) -> str:
 
 
 def _field_lines(fields: tuple[SchemaField, ...], depth: int = 0) -> list[str]:
+    """Markdown list lines of ``fields``, made once for the fields pages share."""
+    return text_of(("markdown", depth), fields, lambda: _each_field(fields, depth))
+
+
+def _each_field(fields: tuple[SchemaField, ...], depth: int) -> list[str]:
     lines = []
     for f in fields:
         bits = [f"`{f.name}`", f.type]
