@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from docgen.render.highlight import highlight
+from docgen.render.schemawords import schema_identity
 from docgen.render.views import Example
 from docgen.spec.model import Spec
 from docgen.spec.refs import resolve
@@ -75,16 +76,18 @@ def _view(label: str, value: Any, media_type: str, generated: bool) -> Example:
     return Example(label, media_type, code, highlight(code, language), generated)
 
 
-_MEMO: dict[tuple[int, int, str, str], tuple[Any, Any, Any]] = {}
+_MEMO: dict[tuple[object, int, str, str], tuple[Any, Any, Any]] = {}
 MEMO_MAX = 50_000  # entries kept per process (a long-running server rebuilds many specs)
 
 
 def example_for(schema: Any, spec: Spec, doc: str, mode: str) -> Any:
-    """:func:`generate` from the top, memoised per schema object: the pages of a big spec
-    share request and response schemas. The value is shared: callers must not change it."""
-    key = (id(schema), id(spec), doc, mode)
+    """:func:`generate` from the top, memoised per schema (a bare ``$ref`` per target): the
+    pages of a big spec share request and response schemas. The value is shared: callers must
+    not change it."""
+    identity = schema_identity(schema)
+    key = (identity, id(spec), doc, mode)
     hit = _MEMO.get(key)
-    if hit is not None and hit[0] is schema and hit[1] is spec:
+    if hit is not None and hit[1] is spec and (hit[0] is schema or isinstance(identity, str)):
         return hit[2]
     value = generate(schema, spec, doc, mode)
     if len(_MEMO) >= MEMO_MAX:

@@ -21,6 +21,7 @@ from docgen.render.schemawords import (
     nullable,
     ref_name,
     same_as,
+    schema_identity,
     show,
     type_label,
     type_of,
@@ -93,7 +94,7 @@ class TreeBuilder(SchemaReader):
     ) -> tuple[tuple[SchemaField, ...], tuple[Variant, ...], str | None, str | None]:
         """(properties as fields, variants, variant kind, discriminator) of an object schema."""
         if self.memo is not None and owners is None and not seen:  # a whole body
-            key = (id(self.spec), self.mode, _identity(schema), doc, depth)
+            key = (id(self.spec), self.mode, schema_identity(schema), doc, depth)
             return self.memo.body(
                 self,
                 lambda: self._fields(schema, doc, prefix, depth, seen, {}),
@@ -236,7 +237,16 @@ class TreeBuilder(SchemaReader):
         args = (name, path, schema, doc, required, depth, seen, owners, description, example)
         if self.memo is None or (isinstance(schema, dict) and schema.keys().isdisjoint(_NESTING)):
             return self._field(*args, deprecated)  # nothing below it: not worth remembering
-        key = (id(self.spec), self.mode, _identity(schema), doc, depth, name, required, deprecated)
+        key = (
+            id(self.spec),
+            self.mode,
+            schema_identity(schema),
+            doc,
+            depth,
+            name,
+            required,
+            deprecated,
+        )
         return self.memo.field(
             self,
             lambda: self._field(*args, deprecated),
@@ -374,13 +384,3 @@ def _label(resolved: Resolved, index: int) -> str:
     if resolved.ref is not None:
         return ref_name(resolved.ref)
     return type_label(resolved.schema) or f"Option {index + 1}"
-
-
-def _identity(schema: Any) -> object:
-    """What a schema is, for reuse: a bare ``{"$ref": ...}`` is its target (the many objects
-    naming one schema are one), anything else is the object itself."""
-    if isinstance(schema, dict) and len(schema) == 1:
-        ref = schema.get("$ref")
-        if isinstance(ref, str):
-            return ref
-    return id(schema)

@@ -114,3 +114,14 @@ def same_as(name: str, anchor: str | None) -> str:
     if anchor is not None:
         shown = f'<a href="#{html.escape(anchor)}">{shown}</a>'
     return f'<p class="field-same-as">Same as {shown} above.</p>'
+
+
+def schema_identity(schema: Any) -> object:
+    """What a schema is, for memoising: a bare ``{"$ref": ...}`` is its target (the many
+    objects naming one schema are one; with the document it is written in), anything else is
+    the object itself (whoever keys on it must hold the object, so that its id stays its own)."""
+    if isinstance(schema, dict) and len(schema) == 1:
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            return ref
+    return id(schema)
