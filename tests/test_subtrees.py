@@ -275,3 +275,16 @@ def test_field_escape_writes_what_markupsafe_writes(text: str) -> None:
     from docgen.render.fieldhtml import escape
 
     assert escape(text) == str(markupsafe_escape(text))
+
+
+def test_a_new_build_starts_without_the_last_builds_fields(tmp_path: Path) -> None:
+    """A server rebuilding in one process must not keep earlier specs alive through reuse."""
+    target = random_site(tmp_path, 2)
+    result = run_check(target, output_dir=tmp_path / "_site", lenient=True)
+    assert result.site is not None
+    renderer = SiteRenderer(result.site, Diagnostics())
+    for job in range(len(result.site.pages)):
+        renderer.run(job)
+    assert subtrees._STORE
+    SiteRenderer(result.site, Diagnostics())
+    assert not subtrees._STORE and not subtrees._SHARED

@@ -15,7 +15,7 @@ from docgen.exceptions import TooManyFields
 from docgen.nav import playground
 from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
-from docgen.render import apipage, schemaembed, searchdoc, twins
+from docgen.render import apipage, schemaembed, searchdoc, subtrees, twins
 from docgen.render.assets import asset_scope
 from docgen.render.chrome import chrome_view
 from docgen.render.highlight import highlight
@@ -89,6 +89,7 @@ class SiteRenderer:
     def __init__(self, site: Site, diagnostics: Diagnostics) -> None:
         self.site = site
         self.diagnostics = diagnostics
+        subtrees.clear()  # fields of an earlier build (``docgen serve``) hold its specs
         self.nav = NavViews(site.navigation, site.config.look.icons)
         self.sidebar = Sidebar(self.nav)
         self.titles = {p.url: p.title for p in site.pages}
