@@ -167,8 +167,11 @@ def _render_all(target: Path, reuse: bool, monkeypatch: pytest.MonkeyPatch) -> l
     return out
 
 
+SMALL_BUDGETS = [(3, 40), (4, 40), (5, 25)]
+
+
 @pytest.mark.parametrize(
-    ("seed", "budget"), [(seed, schemas.FIELD_BUDGET) for seed in range(24)] + [(3, 40), (4, 40), (5, 25)]
+    ("seed", "budget"), [(seed, schemas.FIELD_BUDGET) for seed in range(24)] + SMALL_BUDGETS
 )
 def test_pages_are_the_same_with_and_without_reuse(
     seed: int, budget: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
