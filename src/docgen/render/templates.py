@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 import jinja2
+import jinja2.runtime
+from markupsafe import Markup
 
 
 def templates_dir() -> Path:
@@ -29,6 +32,26 @@ def environment() -> jinja2.Environment:
     )
     from docgen.render.fieldhtml import FieldWriter
 
-    icons = env.get_template("partials/icons.html").module
-    env.globals["field_writer"] = FieldWriter(str(icons.arrow_right()), str(icons.cycle()))  # type: ignore[attr-defined]
+    icons = _Icons(env.get_template("partials/icons.html").module)
+    env.globals["icons"] = icons  # every template: ``icons.copy()``
+    env.globals["field_writer"] = FieldWriter(str(icons.arrow_right()), str(icons.cycle()))
     return env
+
+
+class _Icons:
+    """The macros of ``partials/icons.html``, each rendered once: an icon is the same SVG on
+    every page (a page draws a few dozen; each was a macro call with an inner ``caller``)."""
+
+    def __init__(self, module: object) -> None:
+        self._svg = {
+            name: Markup(macro())
+            for name, macro in vars(module).items()
+            if isinstance(macro, jinja2.runtime.Macro) and not name.startswith("_")
+        }
+
+    def __getattr__(self, name: str) -> Callable[[], Markup]:
+        try:
+            svg = self._svg[name]
+        except KeyError:
+            raise AttributeError(name) from None
+        return lambda: svg
