@@ -234,32 +234,43 @@ def test_plain_description_shortcut_is_taken() -> None:
         markdown.renderer()._md.parse = parsed  # type: ignore[method-assign]
 
 
-def test_search_documents_keep_first_level_details_and_skip_error_fields(tmp_path: Path) -> None:
-    """An endpoint's search document: first-level fields with descriptions, deeper ones by
-    name, error responses by status and description; a schema's own page keeps everything."""
+def test_search_documents_describe_inputs_and_name_outputs(tmp_path: Path) -> None:
+    """An endpoint's search document: parameters and first-level request fields with their
+    descriptions, deeper fields and response fields by name, error responses by status and
+    description only; a schema's own page keeps every description."""
     inner = {"type": "object", "description": "Deep words zebrafish.",
              "properties": {"leaf": {"type": "string", "description": "Leaf words quokka."}}}
     error = {"type": "object", "properties": {"oops": {"type": "string",
                                                         "description": "Error words narwhal."}}}
+    request = {"type": "object", "properties": {
+        "given": {"type": "string", "description": "Input words wombat."},
+        "deeper": {"$ref": "#/components/schemas/Inner"}}}
     spec = {
         "openapi": "3.0.3", "info": {"title": "T", "version": "1"},
-        "paths": {"/x": {"get": {"operationId": "getX", "responses": {
-            "200": {"description": "OK", "content": {"application/json": {"schema": {
-                "type": "object", "properties": {
-                    "top": {"type": "string", "description": "Top words platypus."},
-                    "nested": {"$ref": "#/components/schemas/Inner"}}}}}},
-            "404": {"description": "Gone missing.", "content": {"application/json": {
-                "schema": error}}}}}}},
+        "paths": {"/x": {"post": {
+            "operationId": "postX",
+            "parameters": [{"name": "q", "in": "query", "schema": {"type": "string"},
+                            "description": "Query words axolotl."}],
+            "requestBody": {"content": {"application/json": {"schema": request}}},
+            "responses": {
+                "200": {"description": "OK", "content": {"application/json": {"schema": {
+                    "type": "object", "properties": {
+                        "top": {"type": "string", "description": "Top words platypus."},
+                        "nested": {"$ref": "#/components/schemas/Inner"}}}}}},
+                "404": {"description": "Gone missing.", "content": {"application/json": {
+                    "schema": error}}}}}}},
         "components": {"schemas": {"Inner": inner}},
     }
     (tmp_path / "openapi.json").write_text(json.dumps(spec))
     result = run_check(tmp_path / "openapi.json", output_dir=tmp_path / "_site")
     assert result.site is not None
     document = SiteRenderer(result.site, Diagnostics()).run(0).search
-    assert "platypus" in document and "Gone missing." in document
-    assert "zebrafish" in document  # the first-level field ``nested`` reads its schema's words
-    assert 'id="response-200.nested.leaf">leaf<' in document  # deeper fields: by name
-    assert "quokka" not in document
+    for words in ("axolotl", "wombat", "zebrafish", "Gone missing."):  # inputs' first level
+        assert words in document
+    assert 'id="response-200.top">top<' in document  # a response field: its name, linkable
+    assert 'id="response-200.nested">nested<' in document
+    assert "platypus" not in document and "quokka" not in document
+    assert "leaf" in document and 'id="response-200.nested.leaf"' not in document  # a word
     assert "oops" not in document and "narwhal" not in document
 
     from docgen.render.searchdoc import schema_document
@@ -267,7 +278,8 @@ def test_search_documents_keep_first_level_details_and_skip_error_fields(tmp_pat
 
     leaf = SchemaField("leaf", "leaf", "#leaf", "string", description_html="<p>quokka</p>")
     top = SchemaField("top", "top", "#top", "object", children=(leaf,))
-    assert "quokka" in schema_document("Inner", "", Body("application/json", "object", "", (top,)))
+    page = schema_document("Inner", "", Body("application/json", "object", "", (top,)))
+    assert "quokka" in page and 'id="leaf"' in page
 
 
 @given(st.text(alphabet=st.sampled_from(list("ab &<>\"'é\x00;#")), max_size=20))

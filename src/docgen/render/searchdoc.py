@@ -15,6 +15,7 @@ from html import escape
 from docgen.render.subtrees import text_of
 from docgen.render.views import Body, OperationView, SchemaField
 
+MAX_DETAIL = 1_000  # a schema's own page: every level described
 _HEADING_ANCHOR = re.compile(r'<a class="anchor[^"]*"[^>]*>#</a>')
 
 
@@ -22,37 +23,56 @@ def _heading(level: int, anchor: str, text: str) -> str:
     return f'<h{level} id="{escape(anchor)}">{escape(text)}</h{level}>'
 
 
-def _fields(fields: tuple[SchemaField, ...], level: int = 3, deep: bool = False) -> Iterable[str]:
+def _fields(fields: tuple[SchemaField, ...], level: int = 3, detail: int = 1) -> Iterable[str]:
     """:func:`_each`, written once for the fields that pages share (render/subtrees.py)."""
-    yield text_of(("search", level, deep), fields, lambda: "".join(_each(fields, level, deep)))
+    yield text_of(("search", level, detail), fields, lambda: "".join(_each(fields, level, detail)))
 
 
-def _each(fields: tuple[SchemaField, ...], level: int, deep: bool) -> Iterable[str]:
-    """Each field's heading; its facts and description at the first level, or at every level
-    when ``deep`` (a schema's own page). On an endpoint's page deeper fields go by name alone:
-    the shared schemas of a big spec would repeat their descriptions on every page that shows
-    them, burying the pages they belong to."""
+def _each(fields: tuple[SchemaField, ...], level: int, detail: int) -> Iterable[str]:
+    """Each field's heading, and its facts and description for the first ``detail`` levels
+    (all of them on a schema's own page; on an endpoint's page the first level of parameters
+    and request bodies, and none for responses: the shared schemas of a big spec would repeat
+    their descriptions on every page that shows them, burying the pages they belong to).
+    Below the described levels, fields go by name only, as words under the field above them."""
+    detailed = level - 3 < detail
+    if level > 3 and not detailed:
+        # Names only, under the heading above (a result links to that field's anchor).
+        yield f"<p>{escape(' '.join(_names(fields)))}</p>"
+        return
     for item in fields:
         yield _heading(min(level, 6), item.anchor, item.name)
-        if deep or level == 3:
+        if detailed:
             facts = [item.type, "required" if item.required else ""]
             facts += [f"{c.label} {c.value}" for c in item.constraints]
             if item.enum:
                 facts.append("one of " + ", ".join(item.enum))
             yield f"<p>{escape(' '.join(f for f in facts if f))}</p>"
             yield item.description_html
-        yield from _fields(item.children, level + 1, deep)
+        yield from _fields(item.children, level + 1, detail)
         for variant in item.variants:
-            yield f"<p>{escape(variant.label)}</p>" + (variant.description_html if deep else "")
-            yield from _fields(variant.fields, level + 1, deep)
+            yield f"<p>{escape(variant.label)}</p>"
+            if level - 2 < detail:
+                yield variant.description_html
+            yield from _fields(variant.fields, level + 1, detail)
 
 
-def _body(body: Body, deep: bool = False) -> Iterable[str]:
-    yield body.description_html
-    yield from _fields(body.fields, deep=deep)
+def _names(fields: tuple[SchemaField, ...]) -> Iterable[str]:
+    for item in fields:
+        yield item.name
+        yield from _names(item.children)
+        for variant in item.variants:
+            yield from _names(variant.fields)
+
+
+def _body(body: Body, detail: int = 1) -> Iterable[str]:
+    if detail:
+        yield body.description_html
+    yield from _fields(body.fields, detail=detail)
     for variant in body.variants:
-        yield f"<p>{escape(variant.label)}</p>{variant.description_html}"
-        yield from _fields(variant.fields, deep=deep)
+        yield f"<p>{escape(variant.label)}</p>"
+        if detail:
+            yield variant.description_html
+        yield from _fields(variant.fields, detail=detail)
 
 
 def page_document(title: str, body_html: str) -> str:
@@ -61,8 +81,9 @@ def page_document(title: str, body_html: str) -> str:
 
 
 def operation_document(view: OperationView) -> str:
-    """An endpoint: summary, description, every parameter, request field and field of the
-    responses that are not errors (the fields' descriptions at the first level)."""
+    """An endpoint: summary, description, every parameter and request field (descriptions at
+    the first level), each response's status and description, and the field names of the
+    responses that are not errors."""
     parts = [f"<h1>{escape(view.title)}</h1>", f"<p>{escape(view.method)} {escape(view.path)}</p>"]
     parts.append(view.description_html)
     for group in view.param_groups:
@@ -79,12 +100,12 @@ def operation_document(view: OperationView) -> str:
         parts.append(response.description_html)
         if not response.status.startswith(("1", "2", "3")):
             continue  # errors: most operations share their schema, a search would find them all
-        parts.extend(_fields(response.headers))
+        parts.extend(_fields(response.headers, detail=0))
         for body in response.bodies:
-            parts.extend(_body(body))
+            parts.extend(_body(body, detail=0))
     return "".join(parts)
 
 
 def schema_document(name: str, description_html: str, body: Body) -> str:
     """A shared schema's page: its name, description and attribute tree."""
-    return f"<h1>{escape(name)}</h1>{description_html}" + "".join(_body(body, deep=True))
+    return f"<h1>{escape(name)}</h1>{description_html}" + "".join(_body(body, detail=MAX_DETAIL))
