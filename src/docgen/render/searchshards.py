@@ -31,7 +31,7 @@ from docgen.render.searchindex import FOLDER, SearchEntry, SearchIndex, page_htm
 
 WORDS = "_docgen/search-words.json"
 SHARDS = f"{FOLDER}/shards.json"
-MIN_BYTES = 4_000_000
+MIN_BYTES = 2_000_000  # the last bundle is indexed after the last page: keep it small
 MAX_BYTES = 16_000_000
 _SPREAD = 32
 _FORMAT = "docgen-search-shard-1"
