@@ -135,6 +135,31 @@ def test_long_list_shows_a_window_around_the_current_page(big_site: Path) -> Non
     assert 'aria-current="page"' in nav
 
 
+def test_open_groups_rendered_once_read_as_rendering_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A short group of links is rendered once and the page's link marked current: every
+    page's sidebar is the one rendering it for that page gives (groups of 50, and a longer
+    windowed list that is still rendered per page)."""
+    from docgen.diagnostics import Diagnostics
+    from docgen.render.navviews import base_for
+    from docgen.pipeline import run_check
+    from docgen.render.page import SiteRenderer
+
+    (tmp_path / "big.json").write_text(json.dumps(big_spec()))
+    result = run_check(tmp_path / "big.json", output_dir=tmp_path / "_site")
+    assert result.site is not None
+    pages = result.site.pages
+    cached = SiteRenderer(result.site, Diagnostics()).sidebar
+    fresh = SiteRenderer(result.site, Diagnostics()).sidebar
+    monkeypatch.setattr(fresh, "_flat", lambda *args: None)
+    renderer = SiteRenderer(result.site, Diagnostics())
+    for page in pages:
+        where = (renderer.nav.section_of(page), page.url, base_for(page.url))
+        assert cached.html(*where) == fresh.html(*where), page.url
+    assert cached._open  # the short groups went through the cache
+
+
 def test_every_sidebar_link_resolves_at_every_depth(big_site: Path) -> None:
     pages = [*big_site.glob("api-reference/*/index.html"),
              *big_site.glob("api-reference/*/*/index.html")]

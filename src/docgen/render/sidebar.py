@@ -100,6 +100,7 @@ class Sidebar:
         self.macros: Any = environment().get_template("partials/nav.html").module
         self._cache: dict[tuple[int, str], Markup] = {}
         self._links: dict[tuple[int, str], RenderedLink] = {}
+        self._open: dict[tuple[int, str, str], str] = {}
         self._owners: dict[int, dict[str, int]] = {}
 
     def _child_holding(self, section: NavSection, page_url: str) -> int | None:
@@ -154,6 +155,9 @@ class Sidebar:
         if isinstance(item, NavLink):
             return self._full(item, page_url, base)
         if _contains(item, page_url):
+            flat = self._flat(item, key, page_url, base)
+            if flat is not None:
+                return flat
             return Markup(self.macros.lazy_section(self._group(item, key, page_url, base)))
         cache_key = (id(item), base)
         found = self._cache.get(cache_key)
@@ -161,6 +165,24 @@ class Sidebar:
             view = self._group(item, key, "", base)
             found = self._cache[cache_key] = Markup(self.macros.lazy_section(view))
         return found
+
+    def _flat(self, section: NavSection, key: str, page_url: str, base: str) -> Markup | None:
+        """The open group of ``page_url`` when it is a short list of links: rendered once per
+        depth, then the page's own link marked current (the same bytes as rendering it)."""
+        items = section.items
+        if len(items) > LIST_MAX or not all(isinstance(i, NavLink) for i in items):
+            return None
+        cache_key = (id(section), key, base)
+        found = self._open.get(cache_key)
+        if found is None:
+            count = len(urls_of(section))
+            view = GroupView(section.label, key, True, count, self._entries(section, key, "", base))
+            found = self._open[cache_key] = str(self.macros.lazy_section(view))
+        for link in items:
+            if isinstance(link, NavLink) and link.url == page_url and link.external is None:
+                plain = str(self._link(link, base, False).html)
+                found = found.replace(plain, str(self._link(link, base, True).html))
+        return Markup(found)
 
     def _group(self, section: NavSection, key: str, page_url: str, base: str) -> GroupView:
         count = len(urls_of(section))
