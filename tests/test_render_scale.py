@@ -4,6 +4,7 @@ pages of their own, and parallel rendering that gives the same bytes as serial r
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -21,9 +22,10 @@ ROOT = Path(__file__).resolve().parents[1]
 TAGS, PER_TAG, FLAT = 4, 50, 130  # 330 links: a big section; 130 untagged: a windowed list
 
 
-def docgen(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+def docgen(*args: str, cwd: Path = ROOT,
+           env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "docgen", *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=300, env=env)
 
 
 def _fields(prefix: str, count: int) -> dict[str, Any]:
@@ -142,8 +144,8 @@ def test_open_groups_rendered_once_read_as_rendering_each(
     page's sidebar is the one rendering it for that page gives (groups of 50, and a longer
     windowed list that is still rendered per page)."""
     from docgen.diagnostics import Diagnostics
-    from docgen.render.navviews import base_for
     from docgen.pipeline import run_check
+    from docgen.render.navviews import base_for
     from docgen.render.page import SiteRenderer
 
     (tmp_path / "big.json").write_text(json.dumps(big_spec()))
@@ -367,3 +369,27 @@ def test_cached_jobs_are_reused_and_give_the_same_site(tmp_path: Path) -> None:
     again = render_site(result.site, result.diagnostics, jobs=1, cache=cache)
     assert again == first
     assert cache.hits == len(cache.saved) - 2
+
+
+def test_pages_put_in_place_by_workers_are_dropped_with_a_vetoed_build(tmp_path: Path) -> None:
+    """The render workers write their pages into the temporary folder themselves; a build that
+    fails after rendering (a warning with --strict) leaves the previous site as it was, and no
+    temporary folder behind."""
+    spec = big_spec()
+    (tmp_path / "big.json").write_text(json.dumps(spec))
+    config = {"name": "Big", "navigation": {"tabs": [{"tab": "API", "openapi": "big.json"}]}}
+    (tmp_path / "docs.json").write_text(json.dumps(config))
+    out = tmp_path / "out"
+    first = docgen("build", str(tmp_path / "docs.json"), "-o", str(out), "--quiet")
+    assert first.returncode == 0, first.stderr
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    spec["info"]["title"] = "Big, renamed"  # every page renders again
+    (tmp_path / "big.json").write_text(json.dumps(spec))
+    (tmp_path / "docs.json").write_text(json.dumps({**config, "unknownKey": 1}))
+    second = docgen("build", str(tmp_path / "docs.json"), "-o", str(out), "--lenient",
+                    "--strict", "--quiet", env={**os.environ, "DOCGEN_JOBS": "2"})
+    assert second.returncode == 1 and "nothing was written" in second.stderr
+    assert "Traceback" not in second.stderr
+    after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.json", "docs.json", "out"]

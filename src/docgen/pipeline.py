@@ -30,6 +30,7 @@ from docgen.nav.model import Site
 from docgen.nav.resolver import Resolver
 from docgen.render.scan import scan
 from docgen.render.searchshards import ShardCache
+from docgen.render.sink import Placed, Sink
 from docgen.render.site import JobCache, iter_site
 from docgen.spec.loader import SpecLoader
 
@@ -56,13 +57,17 @@ class CheckResult:
         *,
         cache: JobCache | None = None,
         shards: ShardCache | None = None,
-    ) -> Iterator[tuple[str, bytes]]:
+        sink: Sink | None = None,
+    ) -> Iterator[tuple[str, bytes | Placed]]:
         """Every output file as (relative path, bytes), rendering as it goes; problems found
         while rendering would join :attr:`diagnostics` (the check found them all already: see
         :mod:`docgen.render.scan`). Only for a result that has not failed. ``cache`` and
-        ``shards``: the previous build's pages and search shards, reused where unchanged."""
+        ``shards``: the previous build's pages and search shards, reused where unchanged;
+        ``sink``: page files put in place where they render (``Placed`` stands for them)."""
         assert self.site is not None and not self.failed
-        return iter_site(self.site, self.diagnostics, progress, cache=cache, shards=shards)
+        return iter_site(
+            self.site, self.diagnostics, progress, cache=cache, shards=shards, sink=sink
+        )
 
 
 def target_kind(path: Path) -> tuple[bool, SourceDocument | None]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from docgen import report
@@ -59,6 +60,7 @@ def build(
 
     from docgen.exceptions import OutputError, SearchIndexError
     from docgen.pipeline import config_fingerprint, run_check
+    from docgen.render.sink import Placed, Sink
     from docgen.write.pagecache import PageCache
     from docgen.write.writer import WriteStats, write_site
 
@@ -93,7 +95,12 @@ def build(
         # Files are written into a temporary folder as they are rendered; the folder replaces
         # the site only if the build succeeds (``veto``: warnings with --strict).
         page_cache = PageCache(site, out_dir, config_text)
-        stream = result.render(progress, cache=page_cache, shards=page_cache)
+        cache = page_cache
+
+        def stream(sink: Sink) -> Iterator[tuple[str, bytes | Placed]]:
+            # The render workers put their page files in the temporary folder themselves.
+            return result.render(progress, cache=cache, shards=cache, sink=sink)
+
         try:
             written = write_site(out_dir, stream, lambda: strict and diagnostics.warnings > 0)
         except (OutputError, OSError) as exc:

@@ -65,6 +65,9 @@ class Output:
     diagnostics: tuple[Diagnostic, ...]
     title: str = ""
     playground: bytes = b""  # ``auth`` mode: the page's playground data file
+    # Its files already put in place by the worker (render/sink.py): (path, kept) pairs; the
+    # bytes above are then empty.
+    placed: tuple[tuple[str, bool], ...] = ()
     # The docs-folder files besides its own the job read, as (path, SHA-256) pairs, for the
     # page cache; ``None`` when it may depend on any of them (a snippet was not found).
     reads: Reads = ()

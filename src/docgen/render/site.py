@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import partial
 from typing import Protocol
 
 from docgen.diagnostics import Diagnostics
@@ -31,6 +32,7 @@ from docgen.render.parallel import Workers, worker_count
 from docgen.render.redirects import redirect_files
 from docgen.render.searchindex import SearchEntry
 from docgen.render.searchshards import ShardCache, ShardedIndex
+from docgen.render.sink import Placed, Sink
 from docgen.spec.model import download_name
 
 
@@ -56,7 +58,8 @@ def render_site(
 ) -> dict[str, bytes]:
     """Every output file of the site, keyed by its path relative to the output folder (see
     :func:`iter_site`, which hands them over one at a time)."""
-    return dict(iter_site(site, diagnostics, progress, jobs=jobs, cache=cache))
+    files = iter_site(site, diagnostics, progress, jobs=jobs, cache=cache)
+    return {path: content for path, content in files if isinstance(content, bytes)}
 
 
 def _outputs(
@@ -84,6 +87,28 @@ def _outputs(
         yield found
 
 
+def _spilled(run: Callable[[Job], Output], sink: Sink, job: Job) -> Output:
+    """``run(job)`` with its page files put in place by ``sink`` here (in the worker)."""
+    out = run(job)
+    files = [(output_path(out.url), out.html), (twin_path(out.url), out.markdown)]
+    if out.playground:
+        files.append((playground_path(out.url), out.playground))
+    placed = tuple((path, sink.place(path, content)) for path, content in files)
+    return replace(out, html=b"", markdown=b"", playground=b"", placed=placed)
+
+
+def _files(out: Output, with_playground: bool = True) -> Iterator[tuple[str, bytes | Placed]]:
+    """The page files of ``out``: their bytes, or where a worker put them."""
+    if out.placed:
+        for path, kept in out.placed:
+            yield path, Placed(kept)
+        return
+    yield output_path(out.url), out.html
+    yield twin_path(out.url), out.markdown
+    if with_playground and out.playground:
+        yield playground_path(out.url), out.playground
+
+
 def iter_site(
     site: Site,
     diagnostics: Diagnostics,
@@ -92,7 +117,8 @@ def iter_site(
     jobs: int | None = None,
     cache: JobCache | None = None,
     shards: ShardCache | None = None,
-) -> Iterator[tuple[str, bytes]]:
+    sink: Sink | None = None,
+) -> Iterator[tuple[str, bytes | Placed]]:
     """Every output file of the site as (path relative to the output folder, bytes), each
     as soon as it is ready, so a caller can write them without holding the whole site.
     The search index is built alongside (:mod:`docgen.render.searchshards`; its shards that
@@ -100,7 +126,8 @@ def iter_site(
 
     Pages render in ``jobs`` processes (default: ``$DOCGEN_JOBS``, else every core; small sites
     render in-process); the output does not depend on it. Jobs that ``cache`` has are not
-    rendered again.
+    rendered again. With a ``sink``, what renders puts its page files in place itself, and
+    :class:`~docgen.render.sink.Placed` stands in for their bytes.
     """
     renderer = SiteRenderer(site, diagnostics)
     total = len(site.pages)
@@ -116,13 +143,11 @@ def iter_site(
     # shard while the next pages render, and no document is kept once it has it.
     search = ShardedIndex(shards)
     inherited = boosts(site.navigation)  # navigation ``boost``s, for search_entry
-    with search, Workers(renderer.run, count) as workers:
+    work = renderer.run if sink is None else partial(_spilled, renderer.run, sink)
+    with search, Workers(work, count) as workers:
         outputs = _outputs(renderer, workers, page_jobs, cache, fresh)
         for number, (page, out) in enumerate(zip(site.pages, outputs, strict=True), 1):
-            yield output_path(page.url), out.html
-            yield twin_path(page.url), out.markdown
-            if out.playground:
-                yield playground_path(page.url), out.playground
+            yield from _files(out)
             for diagnostic in out.diagnostics:
                 diagnostics.add(diagnostic)
             entry = search_entry(page, out.search, inherited)
@@ -138,8 +163,7 @@ def iter_site(
             fresh = [job for job in schema_jobs if cache is None or not cache.has(job)]
             outputs = _outputs(renderer, workers, schema_jobs, cache, fresh)
             for job, out in zip(pending, outputs, strict=True):
-                yield output_path(out.url), out.html
-                yield twin_path(out.url), out.markdown
+                yield from _files(out, with_playground=False)
                 for diagnostic in out.diagnostics:
                     diagnostics.add(diagnostic)
                 done[job] = replace(out, html=b"", markdown=b"")

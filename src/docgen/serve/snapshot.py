@@ -82,7 +82,7 @@ def build_snapshot(target: Path) -> BuildOutcome:
         lines = _lines(result.root, diagnostics)
         summary = report.summary(diagnostics, None)
         return BuildOutcome(None, (*lines, f"docgen: build failed ({summary})"))
-    files = dict(result.render())
+    files = {path: data for path, data in result.render() if isinstance(data, bytes)}
     return BuildOutcome(
         Snapshot.of(result.site, files),
         tuple(_lines(result.root, diagnostics)),

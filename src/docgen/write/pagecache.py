@@ -206,7 +206,7 @@ class PageCache:
             "url": output.url,
             "html": output_path(output.url),
             "markdown": twin_path(output.url),
-            "extra": [playground_path(output.url)] if output.playground else [],
+            "extra": [playground_path(output.url)] if _has_playground(output) else [],
             "anchors": list(output.anchors),
             "search": output.search,
             "schemas": [list(s) for s in output.schemas],
@@ -297,6 +297,12 @@ class PageCache:
             shards[key] = {"folder": folder, "files": files}
         data = {"format": FORMAT, "out": str(self.out), "entries": entries, "shards": shards}
         cache_store.write_json(path, data)
+
+
+def _has_playground(output: Output) -> bool:
+    """Whether the job wrote an ``auth``-mode playground file (its bytes, or a worker did)."""
+    wanted = playground_path(output.url)
+    return bool(output.playground) or any(path == wanted for path, _ in output.placed)
 
 
 def _stamp(path: Path) -> list[int]:

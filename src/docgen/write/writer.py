@@ -18,10 +18,11 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from docgen.exceptions import OutputError
-from docgen.nav.urls import PathSet, check_all
+from docgen.nav.urls import PathSet, check_all, check_path
+from docgen.render.sink import Placed, Sink
 
 MARKER = "_docgen/manifest.json"
 
@@ -35,23 +36,24 @@ class WriteStats:
     vetoed: bool = False
 
 
+Files = Iterable[tuple[str, bytes | Placed]]
+
+
 def write_site(
     out: Path,
-    files: Mapping[str, bytes] | Iterable[tuple[str, bytes]],
+    files: Mapping[str, bytes] | Files | Callable[[Sink], Files],
     veto: Callable[[], bool] | None = None,
 ) -> WriteStats:
     """Replace ``out`` with exactly ``files`` (relative path -> content), atomically.
 
     ``files`` may be a mapping, or an iterable of (path, content) pairs written as they come
-    (each path is checked before its file is written, and all of them before the swap).
-    ``veto``, asked once every file is in the temporary folder, can still cancel the swap:
-    the previous site is then left as it was and ``WriteStats.vetoed`` is set.
+    (each path is checked before its file is written, and all of them before the swap), or a
+    function given the :class:`Placer` of the temporary folder that returns such pairs, where
+    a :class:`~docgen.render.sink.Placed` content says the file is in place already (its path
+    is checked as well). ``veto``, asked once every file is in the temporary folder, can
+    still cancel the swap: the previous site is then left as it was and ``WriteStats.vetoed``
+    is set.
     """
-    if isinstance(files, Mapping):
-        check_all(files)
-        pairs: Iterable[tuple[str, bytes]] = ((name, files[name]) for name in sorted(files))
-    else:
-        pairs = files
     out = out.absolute()
     if out.exists() and not out.is_dir():
         raise OutputError(f"{out} exists and is not a folder")
@@ -63,26 +65,21 @@ def write_site(
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     stats = WriteStats()
-    plain = _PlainFolders(out)
     paths = PathSet()
+    placer = Placer(staging, out, previous)
     try:
-        made: set[Path] = {staging}
+        if isinstance(files, Mapping):
+            check_all(files)
+            pairs: Files = ((name, files[name]) for name in sorted(files))
+        else:
+            pairs = files(placer) if callable(files) else files
         for relative, content in pairs:
             paths.add(relative)
-            parts = PurePosixPath(relative).parts
-            target = staging.joinpath(*parts)
-            if target.parent not in made:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                made.update(target.parents)
-            existing = out.joinpath(*parts)
-            if previous and plain.check(existing.parent) and _keep(existing, target, content):
+            kept = content.kept if isinstance(content, Placed) else placer.place(relative, content)
+            if kept:
                 stats.kept += 1
-                continue
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o644)
-            with open(fd, "wb") as handle:
-                handle.write(content)
-                os.fchmod(handle.fileno(), 0o644)
-            stats.written += 1
+            else:
+                stats.written += 1
         if veto is not None and veto():
             stats.vetoed = True
             shutil.rmtree(staging, ignore_errors=True)
@@ -96,6 +93,36 @@ def write_site(
 
 
 _BINARY = getattr(os, "O_BINARY", 0)
+
+
+class Placer:
+    """Puts files into ``staging``, the temporary folder of the site replacing ``out``: each
+    path checked, its folders made, the file created (never overwritten), or hard-linked from
+    the previous site when that has the same bytes. Forked render workers use it too (each
+    with its own copy)."""
+
+    def __init__(self, staging: Path, out: Path, previous: bool) -> None:
+        self.staging = staging
+        self.out = out
+        self.previous = previous
+        self.plain = _PlainFolders(out)
+        self.made: set[Path] = {staging}
+
+    def place(self, relative: str, content: bytes) -> bool:
+        """Put ``content`` at ``relative``; ``True`` when the previous site's file was kept."""
+        parts = check_path(relative).parts
+        target = self.staging.joinpath(*parts)
+        if target.parent not in self.made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self.made.update(target.parents)
+        existing = self.out.joinpath(*parts)
+        if self.previous and self.plain.check(existing.parent) and _keep(existing, target, content):
+            return True
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o644)
+        with open(fd, "wb") as handle:
+            handle.write(content)
+            os.fchmod(handle.fileno(), 0o644)
+        return False
 
 
 class _PlainFolders:
