@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from docgen.exceptions import OutputError
-from docgen.nav.urls import check_all, check_path
+from docgen.nav.urls import check_all, check_path, path_parts
 from docgen.render.markdown import safe_url
 from docgen.render.templates import environment
 
@@ -91,6 +91,36 @@ def test_every_template_autoescapes() -> None:
 def test_unsafe_output_paths_are_refused(path: str) -> None:
     with pytest.raises(OutputError):
         check_path(path)
+
+
+def test_path_parts_splits_and_refuses_as_pure_posix_path_would() -> None:
+    """The string fast path of :func:`path_parts` against PurePosixPath's own splitting, on
+    every string of up to four pieces (dots, slashes, device names, control characters)."""
+    from pathlib import PurePosixPath
+
+    pieces = ["a", "b", ".", "..", "/", "CON", "x.y", "\x01", "\u00e9", ".git"]
+
+    def reference(relative: str) -> tuple[str, ...] | None:
+        if not relative or "//" in relative or relative.startswith("/"):
+            return None
+        parts = PurePosixPath(relative).parts
+        for part in parts:
+            bad = part in ("", ".", "..") or any(ord(c) < 32 for c in part)
+            if bad or part.split(".", 1)[0].lower() == "con":
+                return None
+        return parts
+
+    checked = 0
+    for size in range(1, 5):
+        for combo in itertools.product(pieces, repeat=size):
+            relative = "".join(combo)
+            try:
+                got: tuple[str, ...] | None = path_parts(relative)
+            except OutputError:
+                got = None
+            assert got == reference(relative), relative
+            checked += 1
+    assert checked > 10_000
 
 
 def test_case_and_normalisation_collisions_are_refused() -> None:

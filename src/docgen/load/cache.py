@@ -59,7 +59,8 @@ def write_json(path: Path, data: Any) -> bool:
         fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(data, handle, ensure_ascii=False)
+                # dumps, not dump: only a one-shot encoding uses the C encoder (10x faster)
+                handle.write(json.dumps(data, ensure_ascii=False))
             os.replace(temp, path)
         except BaseException:
             with contextlib.suppress(OSError):

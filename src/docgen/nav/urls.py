@@ -56,20 +56,30 @@ _CONTROL = re.compile(r"[\x00-\x1f]")
 
 def check_path(relative: str) -> PurePosixPath:
     """The validated relative path; raises :class:`OutputError` for anything unsafe."""
+    return PurePosixPath(*path_parts(relative))
+
+
+def path_parts(relative: str) -> tuple[str, ...]:
+    """The parts of the validated relative path (as :class:`PurePosixPath` splits it);
+    raises :class:`OutputError` for anything unsafe."""
     if not relative or "\x00" in relative or "\\" in relative or "//" in relative:
         raise OutputError(f"unsafe output path {relative!r}")
-    path = PurePosixPath(relative)
-    if path.is_absolute():
-        raise OutputError(f"output path {relative!r} is absolute")
+    if relative[0] != "/" and relative[0] != "." and "/." not in relative and relative[-1] != "/":
+        parts = tuple(relative.split("/"))  # what PurePosixPath gives, without building one
+    else:
+        path = PurePosixPath(relative)
+        if path.is_absolute():
+            raise OutputError(f"output path {relative!r} is absolute")
+        parts = path.parts
     control = _CONTROL.search(relative) is not None  # rare: then each part is looked at
-    for part in path.parts:
+    for part in parts:
         if part in ("", ".", ".."):
             raise OutputError(f"output path {relative!r} leaves the output folder")
         if control and _CONTROL.search(part):
             raise OutputError(f"output path {relative!r} contains a control character")
         if part.split(".", 1)[0].lower() in _RESERVED:
             raise OutputError(f"output path {relative!r} uses a reserved device name")
-    return path
+    return parts
 
 
 class PathSet:
@@ -83,7 +93,7 @@ class PathSet:
 
     def add(self, relative: str) -> None:
         """Raises :class:`OutputError` when ``relative`` cannot join the paths met so far."""
-        check_path(relative)
+        path_parts(relative)
         key = fold(relative)
         if key in self.seen:
             if self.seen[key] == relative:

@@ -29,6 +29,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # docgen's own files: not looked at again on every page
     )
     from docgen.render.fieldhtml import FieldWriter
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.exceptions import OutputError
-from docgen.nav.urls import PathSet, check_all, check_path
+from docgen.nav.urls import PathSet, check_all, path_parts
 from docgen.render.sink import Placed, Sink
 
 MARKER = "_docgen/manifest.json"
@@ -110,7 +110,7 @@ class Placer:
 
     def place(self, relative: str, content: bytes) -> bool:
         """Put ``content`` at ``relative``; ``True`` when the previous site's file was kept."""
-        parts = check_path(relative).parts
+        parts = path_parts(relative)
         target = self.staging.joinpath(*parts)
         if target.parent not in self.made:
             target.parent.mkdir(parents=True, exist_ok=True)
