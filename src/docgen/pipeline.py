@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from docgen import lenient as lenient_mode
@@ -21,7 +21,7 @@ from docgen.config.model import (
     Playground,
     SiteConfig,
 )
-from docgen.diagnostics import Diagnostics
+from docgen.diagnostics import Diagnostic, Diagnostics, Level
 from docgen.exceptions import LoadError
 from docgen.load.remote import RemotePolicy
 from docgen.load.source import SourceDocument, peek_json
@@ -32,6 +32,7 @@ from docgen.render.scan import scan
 from docgen.render.searchshards import ShardCache
 from docgen.render.sink import Placed, Sink
 from docgen.render.site import JobCache, iter_site
+from docgen.spec.background import Verdicts
 from docgen.spec.loader import SpecLoader
 
 
@@ -45,11 +46,39 @@ class CheckResult:
     site: Site | None
     config_doc: SourceDocument | None
     dropped: int = 0  # navigation entries left out by --lenient
+    # Validations still running beside the rendering (``defer_validation``): see settle().
+    pending: list[Verdicts] = field(default_factory=list)
+    validated: list[Diagnostic] = field(default_factory=list)  # what settle() added
 
     @property
     def failed(self) -> bool:
-        """Whether nothing can be rendered: an error was found, or no site resolved."""
+        """Whether nothing can be rendered: an error was found, or no site resolved (a
+        validation still running may add errors: see :meth:`settle`)."""
         return self.diagnostics.errors > 0 or self.site is None
+
+    def settle(self) -> bool:
+        """Wait for the validations still running and add what they found to
+        :attr:`diagnostics` (and to :attr:`validated`); ``True`` when that includes an error."""
+        pending, self.pending = self.pending, []
+        for verdicts in pending:
+            for diagnostic in verdicts.diagnostics():
+                self.diagnostics.add(diagnostic)
+                self.validated.append(diagnostic)
+        return any(d.level is Level.ERROR for d in self.validated)
+
+    def _invalid_yet(self) -> bool:
+        """Whether a validation that has finished found an error (never waits)."""
+        return any(
+            d.level is Level.ERROR
+            for verdicts in self.pending
+            if verdicts.ready()
+            for d in verdicts.diagnostics()
+        )
+
+    def abandon(self) -> None:
+        """Stop the validations still running (the build stopped for another reason)."""
+        for verdicts in self.pending:
+            verdicts.close()
 
     def render(
         self,
@@ -65,9 +94,30 @@ class CheckResult:
         ``shards``: the previous build's pages and search shards, reused where unchanged;
         ``sink``: page files put in place where they render (``Placed`` stands for them)."""
         assert self.site is not None and not self.failed
-        return iter_site(
+        files = iter_site(
             self.site, self.diagnostics, progress, cache=cache, shards=shards, sink=sink
         )
+        return self._until_invalid(files) if self.pending else files
+
+    def _until_invalid(
+        self, files: Iterator[tuple[str, bytes | Placed]]
+    ) -> Iterator[tuple[str, bytes | Placed]]:
+        """``files`` until a validation running beside them finds an error: then no more
+        (the caller must not use the site: :meth:`settle` returns ``True``). A spec that
+        turns out invalid may also break its rendering: that failure is its errors too."""
+        try:
+            for number, item in enumerate(files):
+                yield item
+                if number % 64 == 0 and self._invalid_yet():
+                    return
+        except Exception:
+            if self.settle():
+                return
+            raise
+        finally:
+            close = getattr(files, "close", None)
+            if close is not None:
+                close()
 
 
 def target_kind(path: Path) -> tuple[bool, SourceDocument | None]:
@@ -111,12 +161,15 @@ def run_check(
     strict_spec: bool = True,
     lenient: bool = False,
     remote: RemotePolicy | None = None,
+    defer_validation: bool = False,
 ) -> CheckResult:
     """Run every stage except rendering and writing on ``target`` (config or spec).
 
     ``strict_spec=False`` reports spec validation errors as warnings (``--no-strict-spec``);
     ``lenient`` (``--lenient``) also what Mintlify only warns about (see :mod:`docgen.lenient`).
     ``remote`` is what the operator allows for https:// specs (``--offline``, local addresses).
+    ``defer_validation`` (``docgen build``): specs are validated beside what follows, their
+    verdicts left in :attr:`CheckResult.pending` (the caller must :meth:`~CheckResult.settle`).
     """
     diagnostics = Diagnostics()
     root = target.parent.resolve()
@@ -128,6 +181,7 @@ def run_check(
         strict_spec=strict_spec and not lenient,
         remote=remote,
         parsed=parsed,
+        defer_validation=defer_validation,
     )
     config_doc: SourceDocument | None = None
     if is_spec:
@@ -136,7 +190,7 @@ def run_check(
     else:
         config_doc, maybe_config = load_config(target, target.name, diagnostics, lenient=lenient)
         if maybe_config is None:
-            return CheckResult(root, target, diagnostics, None, config_doc)
+            return CheckResult(root, target, diagnostics, None, config_doc)  # no spec loaded
         config = maybe_config
         scan_pages = True
     resolver = Resolver(
@@ -151,7 +205,7 @@ def run_check(
     site = resolver.resolve()
     dropped = lenient_mode.demote_navigation(diagnostics) if lenient else 0
     scan(site, diagnostics)  # what rendering would report: check = build minus writing
-    return CheckResult(root, target, diagnostics, site, config_doc, dropped)
+    return CheckResult(root, target, diagnostics, site, config_doc, dropped, loader.deferred)
 
 
 def _spec_only_config(spec_path: Path, loader: SpecLoader) -> SiteConfig:

@@ -64,16 +64,21 @@ def build(
     from docgen.write.pagecache import PageCache
     from docgen.write.writer import WriteStats, write_site
 
+    # Specs are validated in a process of their own while pages render; the site is written
+    # only once every verdict is in and none is an error (docgen.spec.background).
     result = run_check(
-        path, output_dir=out_dir, strict_spec=strict_spec, lenient=lenient, remote=remote
+        path,
+        output_dir=out_dir,
+        strict_spec=strict_spec,
+        lenient=lenient,
+        remote=remote,
+        defer_validation=True,
     )
     diagnostics = result.diagnostics
     if result.failed or result.site is None:
-        _show(console, result.root, diagnostics)
-        console.err(
-            f"docgen: build failed ({report.summary(diagnostics, None)}); nothing was written"
-        )
-        return 1
+        result.settle()
+        return _failed(console, result.root, diagnostics)
+    checked = len(diagnostics)  # what the check found before rendering
     show_progress = not quiet and console.err_is_terminal
 
     def progress(done: int, total: int) -> None:
@@ -83,33 +88,46 @@ def build(
     site = result.site
     config_text = config_fingerprint(result.config_doc)
     inputs = buildcache.fingerprint(site, config_text, out_dir)
-    before = len(diagnostics)
     previous = buildcache.unchanged(out_dir, inputs)
     page_cache: PageCache | None = None
     written = WriteStats()
     failure: str | None = None
-    if previous is not None:
-        for diagnostic in previous:
-            diagnostics.add(diagnostic)
-    else:
-        # Files are written into a temporary folder as they are rendered; the folder replaces
-        # the site only if the build succeeds (``veto``: warnings with --strict).
-        page_cache = PageCache(site, out_dir, config_text)
-        cache = page_cache
+    try:
+        if previous is not None:
+            for diagnostic in previous:
+                diagnostics.add(diagnostic)
+        else:
+            # Files are written into a temporary folder as they are rendered; the folder
+            # replaces the site only if the build succeeds (``veto``: a spec found invalid,
+            # or warnings with --strict).
+            page_cache = PageCache(site, out_dir, config_text)
+            cache = page_cache
 
-        def stream(sink: Sink) -> Iterator[tuple[str, bytes | Placed]]:
-            # The render workers put their page files in the temporary folder themselves.
-            return result.render(progress, cache=cache, shards=cache, sink=sink)
+            def stream(sink: Sink) -> Iterator[tuple[str, bytes | Placed]]:
+                # The render workers put their page files in the temporary folder themselves.
+                return result.render(progress, cache=cache, shards=cache, sink=sink)
 
-        try:
-            written = write_site(out_dir, stream, lambda: strict and diagnostics.warnings > 0)
-        except (OutputError, OSError) as exc:
-            failure = f"docgen: cannot write {out_shown}: {exc}"
-        except SearchIndexError as exc:
-            failure = f"docgen: build failed: {exc}; nothing was written"
-    rendering = list(diagnostics)[before:]
+            def veto() -> bool:
+                return result.settle() or (strict and diagnostics.warnings > 0)
+
+            try:
+                written = write_site(out_dir, stream, veto)
+            except (OutputError, OSError) as exc:
+                failure = f"docgen: cannot write {out_shown}: {exc}"
+            except SearchIndexError as exc:
+                failure = f"docgen: build failed: {exc}; nothing was written"
+    except BaseException:
+        result.abandon()  # interrupted: no need to wait for a verdict
+        raise
     if show_progress:
         console.err("\r\033[K", end="")
+    if result.settle():
+        # As if the check had stopped the build: its findings, not the pages'.
+        found = Diagnostics()
+        for diagnostic in [*list(diagnostics)[:checked], *result.validated]:
+            found.add(diagnostic)
+        return _failed(console, result.root, found)
+    rendering = [d for d in list(diagnostics)[checked:] if d not in result.validated]
     if diagnostics.warnings or (diagnostics.infos and not quiet):
         _show(console, result.root, diagnostics)
     if failure is not None:
@@ -145,6 +163,12 @@ def build(
     if not quiet:
         console.err(_built(len(site.pages), done, out_shown, started) + _dropped(result.dropped))
     return 0
+
+
+def _failed(console: Console, root: Path, diagnostics: Diagnostics) -> int:
+    _show(console, root, diagnostics)
+    console.err(f"docgen: build failed ({report.summary(diagnostics, None)}); nothing was written")
+    return 1
 
 
 def _built(pages: int, done: str, out_shown: str | None, started: float) -> str:

@@ -16,8 +16,8 @@ from docgen.load.paths import display_name, is_file, is_remote, not_a_file, reso
 from docgen.load.remote import Fetched, RemotePolicy, fetch
 from docgen.load.source import SourceDocument, load_document, looks_like_json
 from docgen.spec import refs
+from docgen.spec.background import ValidationTask, Verdicts, run_task
 from docgen.spec.model import METHODS, Operation, Spec, Tag
-from docgen.spec.validate import validate_spec
 from docgen.spec.versions import line_for
 
 
@@ -33,11 +33,16 @@ class SpecLoader:
         strict_spec: bool = True,
         parsed: SourceDocument | None = None,
         remote: RemotePolicy | None = None,
+        defer_validation: bool = False,
     ) -> None:
         self.root = root.resolve()
         self.diagnostics = diagnostics
         self.validate = validate
         self.strict_spec = strict_spec  # False: validation errors are reported as warnings
+        # True (``docgen build``): each spec is validated in a process of its own, started as
+        # it loads (:mod:`docgen.spec.background`); its verdict waits in ``deferred``.
+        self.defer_validation = defer_validation
+        self.deferred: list[Verdicts] = []
         self.remote_policy = remote or RemotePolicy()
         self._cache: dict[Path, Spec | None] = {}
         # A file already parsed while deciding what it is (see docgen.pipeline.target_kind).
@@ -136,10 +141,14 @@ class SpecLoader:
         refs_ok = self._collect_refs(document, documents)
         valid = True
         if self.validate:
-            found = self.diagnostics if self.strict_spec else Diagnostics()
-            valid = validate_spec(document, documents, version, refs_ok, found)
-            if found is not self.diagnostics:
-                _demote(found, self.diagnostics)
+            task = ValidationTask(document, documents, version, refs_ok, self.strict_spec)
+            if self.defer_validation:
+                self.deferred.append(Verdicts([task]).start())
+            else:
+                found = run_task(task)
+                for diagnostic in found:
+                    self.diagnostics.add(diagnostic)
+                valid = not found
         operations, webhooks = _index(name, data, documents)
         return Spec(
             name=name,
@@ -260,13 +269,6 @@ class SpecLoader:
             return None
         documents[name] = document
         return document, True
-
-
-def _demote(found: Diagnostics, diagnostics: Diagnostics) -> None:
-    """``--no-strict-spec``: validation errors become warnings, with their locations."""
-    for d in found:
-        where = Location(d.file, d.line, d.column, d.pointer)
-        diagnostics.warning(d.code, f"{d.message} (ignored: --no-strict-spec)", where)
 
 
 def _index(

@@ -81,7 +81,7 @@ class Spec:
     webhooks: tuple[Operation, ...]
     tags: tuple[Tag, ...]
     data: dict[str, Any] = field(repr=False)
-    valid: bool = True
+    valid: bool = True  # no validation error (True while a deferred validation runs)
     remote_sha256: str | None = None  # an https:// spec: the SHA-256 of the copy used
 
     def find(self, method: str, path: str) -> Operation | None:

@@ -1,0 +1,132 @@
+"""Spec validation beside rendering: ``docgen build`` hands its specs' validation to a forked
+process and renders meanwhile; the site is written only once every verdict is in, and only if
+none is an error. The verdicts and messages are those ``docgen check`` reports (both run
+:func:`run_task`); only when they arrive differs.
+
+Without ``fork`` (or when the process cannot be started, or dies) the validation runs
+in-process when its result is asked for, so the outcome never depends on the process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import sys
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from docgen.diagnostics import Diagnostic, Diagnostics, Location
+from docgen.load.source import SourceDocument
+from docgen.spec.validate import validate_spec
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationTask:
+    """One spec to validate: its main document, every document it references, its version."""
+
+    document: SourceDocument
+    documents: dict[str, SourceDocument]
+    version: str
+    refs_ok: bool
+    strict: bool  # False (``--no-strict-spec``): its errors are reported as warnings
+
+
+def run_task(task: ValidationTask) -> list[Diagnostic]:
+    """What validating ``task`` reports (errors demoted to warnings unless ``strict``)."""
+    found = Diagnostics()
+    validate_spec(task.document, task.documents, task.version, task.refs_ok, found)
+    if task.strict:
+        return list(found)
+    demoted = Diagnostics()
+    for d in found:
+        where = Location(d.file, d.line, d.column, d.pointer)
+        demoted.warning(d.code, f"{d.message} (ignored: --no-strict-spec)", where)
+    return list(demoted)
+
+
+def _child(tasks: list[ValidationTask], connection: Any) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    try:
+        connection.send([d for task in tasks for d in run_task(task)])
+    finally:
+        connection.close()
+
+
+class Verdicts:
+    """The diagnostics of validating ``tasks``, worked out in a forked process when possible
+    (:meth:`start`), else in-process when first asked for (:meth:`diagnostics`)."""
+
+    def __init__(self, tasks: list[ValidationTask]) -> None:
+        self.tasks = tasks
+        self._process: Any = None
+        self._connection: Any = None
+        self._result: list[Diagnostic] | None = None if tasks else []
+
+    def start(self) -> Verdicts:
+        """Fork the validating process (Linux, no other thread running); else do nothing."""
+        if self._result is not None or self._process is not None or not _can_fork():
+            return self
+        context = multiprocessing.get_context("fork")
+        receiving, sending = context.Pipe(duplex=False)
+        try:
+            process = context.Process(target=_child, args=(self.tasks, sending), daemon=True)
+            process.start()
+        except OSError:
+            receiving.close()
+            return self
+        finally:
+            sending.close()  # the child's copy stays open: EOF here once it exits
+        self._process, self._connection = process, receiving
+        return self
+
+    @property
+    def pid(self) -> int | None:
+        """The validating process, while it runs (``None``: validated, or in-process)."""
+        return None if self._process is None else int(self._process.pid)
+
+    def ready(self) -> bool:
+        """Whether :meth:`diagnostics` would answer without waiting for the process."""
+        if self._result is not None or self._connection is None:
+            return self._result is not None
+        try:
+            return bool(self._connection.poll())
+        except OSError:
+            return True  # gone: diagnostics() validates in-process
+
+    def diagnostics(self) -> list[Diagnostic]:
+        """Every diagnostic of the validation (waits for the process; validates here when it
+        could not be started or did not answer)."""
+        if self._result is None:
+            result: list[Diagnostic] | None = None
+            if self._connection is not None:
+                try:
+                    answer = self._connection.recv()
+                    if isinstance(answer, list):
+                        result = answer
+                except (EOFError, OSError):
+                    result = None
+                self.close()
+            if result is None:
+                result = [d for task in self.tasks for d in run_task(task)]
+            self._result = result
+        return self._result
+
+    def close(self) -> None:
+        """Stop the process if it still runs (a build that stopped early)."""
+        process, self._process = self._process, None
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.close()
+        if process is not None:
+            if process.is_alive():
+                process.terminate()
+            process.join()
+
+
+def _can_fork() -> bool:
+    return (
+        sys.platform.startswith("linux")
+        and "fork" in multiprocessing.get_all_start_methods()
+        and threading.active_count() == 1
+    )

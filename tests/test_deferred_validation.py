@@ -1,0 +1,136 @@
+"""``docgen build`` validates its specs in a process of its own while pages render
+(:mod:`docgen.spec.background`): the verdict and messages stay those of ``docgen check``, a spec
+found invalid still leaves the previous site untouched, rendering stops once the verdict is
+known, and a validating process that cannot start or dies changes nothing but the time."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from test_check_equals_build import Captured, _diagnostic_lines
+
+from docgen.commands.build import build
+from docgen.commands.check import check
+from docgen.pipeline import run_check
+from docgen.spec.background import ValidationTask, Verdicts, run_task
+
+
+def _spec(operations: int, *, invalid: bool) -> dict[str, Any]:
+    paths: dict[str, Any] = {}
+    for n in range(operations):
+        responses: dict[str, Any] = {"200": {"description": "OK"}}
+        if invalid and n == operations // 2:
+            responses = {"200": {"content": {}}}  # 3.0: a response needs a description
+        paths[f"/items{n}"] = {"get": {"operationId": f"get{n}", "responses": responses}}
+    return {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": paths}
+
+
+def _write(folder: Path, spec: dict[str, Any]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "openapi.json"
+    path.write_text(json.dumps(spec, indent=1))
+    return path
+
+
+def _snapshot(site: Path) -> dict[str, tuple[bytes, int]]:
+    return {
+        str(p.relative_to(site)): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(site.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_an_invalid_big_spec_fails_the_build_as_check_does_and_keeps_the_site(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("DOCGEN_JOBS", "2")
+    site = tmp_path / "site"
+    spec = _write(tmp_path / "docs", _spec(300, invalid=False))
+    assert build(Captured(), spec, site, True, False) == 0
+    before = _snapshot(site)
+    assert len(before) > 600
+
+    _write(tmp_path / "docs", _spec(300, invalid=True))
+    checked, built = Captured(), Captured()
+    assert check(checked, spec, "text", False) == 1
+    assert build(built, spec, site, False, False) == 1
+    assert _diagnostic_lines(built.stderr) == _diagnostic_lines(checked.stdout)
+    assert any("error[" in line for line in _diagnostic_lines(built.stderr))
+    assert built.stderr[-1].startswith("docgen: build failed") and "nothing was written" in (
+        built.stderr[-1]
+    )
+    assert _snapshot(site) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "docs", "site"]
+
+    # --no-strict-spec: the same findings as warnings, and the site is built.
+    checked, built = Captured(), Captured()
+    assert check(checked, spec, "text", False, strict_spec=False) == 0
+    assert build(built, spec, site, False, False, strict_spec=False) == 0
+    warnings = _diagnostic_lines(built.stderr)
+    assert warnings and warnings == _diagnostic_lines(checked.stdout)
+    assert all("(ignored: --no-strict-spec)" in line for line in warnings)
+
+
+def test_rendering_stops_once_a_validation_error_is_known(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
+    spec = _write(tmp_path / "docs", _spec(200, invalid=True))
+    result = run_check(spec, defer_validation=True)
+    assert result.site is not None and not result.failed  # not known yet
+    assert result.pending and result.pending[0].pid is not None  # in a process of its own
+    deadline = time.monotonic() + 60
+    while not all(v.ready() for v in result.pending) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    files = list(result.render())
+    assert 0 < len(files) < len(result.site.pages)
+    assert result.settle() is True
+    assert result.diagnostics.errors == len(result.validated) > 0
+
+    # Without deferring, the same errors are there at once.
+    direct = run_check(spec)
+    assert sorted(map(str, direct.diagnostics)) == sorted(map(str, result.diagnostics))
+
+
+def _task(tmp_path: Path) -> ValidationTask:
+    spec = _write(tmp_path / "docs", _spec(20, invalid=True))
+    result = run_check(spec, defer_validation=True)
+    assert len(result.pending) == 1
+    result.pending[0].close()
+    (task,) = result.pending[0].tasks
+    return task
+
+
+def test_a_validating_process_that_dies_is_replaced_by_validating_in_process(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
+    task = _task(tmp_path)
+    expected = run_task(task)
+    assert any(d.level == "error" for d in expected)
+
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cold"))  # no cached verdict
+    verdicts = Verdicts([task]).start()
+    assert verdicts.pid is not None
+    os.kill(verdicts.pid, signal.SIGKILL)
+    assert verdicts.diagnostics() == expected
+
+
+def test_with_another_thread_running_nothing_is_forked(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
+    task = _task(tmp_path)
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        verdicts = Verdicts([task]).start()
+        assert verdicts.pid is None
+        assert verdicts.diagnostics() == run_task(task)
+    finally:
+        release.set()
+        other.join()
