@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 import os
-import signal
+import subprocess
+import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -78,23 +78,37 @@ def test_an_invalid_big_spec_fails_the_build_as_check_does_and_keeps_the_site(
     assert all("(ignored: --no-strict-spec)" in line for line in warnings)
 
 
-def test_rendering_stops_once_a_validation_error_is_known(tmp_path: Path, monkeypatch: Any) -> None:
-    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
-    spec = _write(tmp_path / "docs", _spec(200, invalid=True))
-    result = run_check(spec, defer_validation=True)
-    assert result.site is not None and not result.failed  # not known yet
-    assert result.pending and result.pending[0].pid is not None  # in a process of its own
-    deadline = time.monotonic() + 60
-    while not all(v.ready() for v in result.pending) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    files = list(result.render())
-    assert 0 < len(files) < len(result.site.pages)
-    assert result.settle() is True
-    assert result.diagnostics.errors == len(result.validated) > 0
+_STOPS = """
+import sys, time
+from pathlib import Path
+from docgen.pipeline import run_check
+result = run_check(Path(sys.argv[1]), defer_validation=True)
+assert result.site is not None and not result.failed  # not known yet
+assert result.pending and result.pending[0].pid is not None  # in a process of its own
+deadline = time.monotonic() + 60
+while not all(v.ready() for v in result.pending) and time.monotonic() < deadline:
+    time.sleep(0.01)
+files = list(result.render())
+assert 0 < len(files) < len(result.site.pages), len(files)
+assert result.settle() is True
+assert result.diagnostics.errors == len(result.validated) > 0
+direct = run_check(Path(sys.argv[1]))  # without deferring: the same errors at once
+assert sorted(map(str, direct.diagnostics)) == sorted(map(str, result.diagnostics))
+print("stopped after", len(files), "files")
+"""
 
-    # Without deferring, the same errors are there at once.
-    direct = run_check(spec)
-    assert sorted(map(str, direct.diagnostics)) == sorted(map(str, result.diagnostics))
+
+def test_rendering_stops_once_a_validation_error_is_known(tmp_path: Path) -> None:
+    # In a process of its own: forking needs a process without other threads (this one may
+    # run browser-test threads).
+    spec = _write(tmp_path / "docs", _spec(200, invalid=True))
+    env = {**os.environ, "DOCGEN_CACHE_DIR": str(tmp_path / "cache")}
+    run = subprocess.run(
+        [sys.executable, "-c", _STOPS, str(spec)], capture_output=True, text=True, env=env,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("stopped after")
 
 
 def _task(tmp_path: Path) -> ValidationTask:
@@ -106,19 +120,37 @@ def _task(tmp_path: Path) -> ValidationTask:
     return task
 
 
-def test_a_validating_process_that_dies_is_replaced_by_validating_in_process(
-    tmp_path: Path, monkeypatch: Any
-) -> None:
-    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
-    task = _task(tmp_path)
-    expected = run_task(task)
-    assert any(d.level == "error" for d in expected)
+_DIES = """
+import os, signal, sys
+from pathlib import Path
+from docgen.pipeline import run_check
+from docgen.spec.background import Verdicts, run_task
+result = run_check(Path(sys.argv[1]), defer_validation=True)
+(verdicts,) = result.pending
+verdicts.close()
+(task,) = verdicts.tasks
+expected = run_task(task)
+assert any(d.level == "error" for d in expected)
+os.environ["DOCGEN_CACHE_DIR"] = sys.argv[2]  # no cached verdict
+again = Verdicts([task]).start()
+assert again.pid is not None
+os.kill(again.pid, signal.SIGKILL)
+assert again.diagnostics() == expected
+print("validated in-process")
+"""
 
-    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cold"))  # no cached verdict
-    verdicts = Verdicts([task]).start()
-    assert verdicts.pid is not None
-    os.kill(verdicts.pid, signal.SIGKILL)
-    assert verdicts.diagnostics() == expected
+
+def test_a_validating_process_that_dies_is_replaced_by_validating_in_process(
+    tmp_path: Path,
+) -> None:
+    spec = _write(tmp_path / "docs", _spec(20, invalid=True))
+    env = {**os.environ, "DOCGEN_CACHE_DIR": str(tmp_path / "cache")}
+    run = subprocess.run(
+        [sys.executable, "-c", _DIES, str(spec), str(tmp_path / "cold")],
+        capture_output=True, text=True, env=env, timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("validated in-process")
 
 
 def test_with_another_thread_running_nothing_is_forked(tmp_path: Path, monkeypatch: Any) -> None:
