@@ -139,6 +139,8 @@ class PageCache:
 
     def has(self, job: Job) -> bool:
         """Whether :meth:`lookup` will most likely find ``job`` (snippets are small reads)."""
+        if not self._previous:
+            return False  # a first build: no key is worked out before the page renders
         entry = self._previous.get(self.key(job))
         if entry is None or not self._reads_match(entry):
             return False
