@@ -111,10 +111,15 @@ class ShardedIndex:
         for entry in entries:
             yield from self.add(entry)
 
-    def finish(self) -> Iterator[tuple[str, bytes]]:
-        """The remaining shards' files, the list of merged shards and the word list."""
+    def end_shard(self) -> Iterator[tuple[str, bytes]]:
+        """End the shard being filled now (Pagefind writes it while the caller goes on); the
+        files of the one before, if it was still being written."""
         if self._bytes or self._shards == 0:
             yield from self._cut()
+
+    def finish(self) -> Iterator[tuple[str, bytes]]:
+        """The remaining shards' files, the list of merged shards and the word list."""
+        yield from self.end_shard()
         yield from self._collect()
         merged = [shard_folder(n) + "/" for n in range(1, self._shards)]
         yield SHARDS, json.dumps(merged).encode()

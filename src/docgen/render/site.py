@@ -173,7 +173,17 @@ def iter_site(
         yield from search.add_all(SearchEntry(o.url, o.search, "Schemas") for o in schemas)
         schemas = [replace(out, search="") for out in schemas]
         done.clear()
+        # Pagefind writes the last bundle while the site-wide files are made here.
+        yield from search.end_shard()
+        yield from _site_files(site, renderer, rendered, schemas)
         yield from search.finish()
+
+
+def _site_files(
+    site: Site, renderer: SiteRenderer, rendered: list[RenderedPage], schemas: list[Output]
+) -> Iterator[tuple[str, bytes]]:
+    """The files that are not pages: landing redirect, 404, navigation data, manifest,
+    llms.txt, sitemap, spec downloads, redirects, assets, the site's CSS and static files."""
     if not any(page.url == "/" for page in site.pages):
         # The landing page of the default language/version/tab, else the first page.
         first_url = renderer.nav.sections[renderer.nav.home()].first_url()
