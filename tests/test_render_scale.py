@@ -393,3 +393,52 @@ def test_pages_put_in_place_by_workers_are_dropped_with_a_vetoed_build(tmp_path:
     after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.json", "docs.json", "out"]
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux only")
+def test_a_killed_build_takes_its_workers_with_it_without_tracebacks(tmp_path: Path) -> None:
+    """``kill -9`` of a build (a cancelled CI job): its render workers and validating process
+    go with it at once, silently, instead of rendering on and dying with broken pipes."""
+    import signal
+    import time
+
+    spec = big_spec()
+    for n in range(1500):
+        spec["paths"][f"/more/{n}"] = {"get": {"summary": f"More {n}", "responses": {
+            "200": {"description": "OK", "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Item"}}}}}}}
+    (tmp_path / "big.json").write_text(json.dumps(spec))
+    env = {**os.environ, "DOCGEN_CACHE_DIR": str(tmp_path / "cache"), "DOCGEN_JOBS": "2"}
+    build = subprocess.Popen(
+        [sys.executable, "-m", "docgen", "build", "big.json", "--out", "site"],
+        cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    helpers: list[int] = []
+    while len(helpers) < 2 and build.poll() is None and time.monotonic() < deadline:
+        helpers = [pid for pid in _children(build.pid)
+                   if "python" in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")]
+        time.sleep(0.02)
+    assert len(helpers) >= 2 and build.poll() is None, "the build ended before its workers ran"
+    time.sleep(0.3)  # well into rendering
+    build.send_signal(signal.SIGKILL)
+    build.wait()
+    # stderr reaches its end only once every process holding it (the workers) has exited.
+    assert build.stderr is not None
+    errors = build.stderr.read().decode(errors="replace")
+    assert "Traceback" not in errors and "BrokenPipeError" not in errors, errors
+    for pid in helpers:
+        assert not Path(f"/proc/{pid}").exists() or "Z" in (
+            Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0])

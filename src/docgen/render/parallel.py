@@ -11,11 +11,12 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
-import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Generic, TypeVar
+
+from docgen.spec.background import die_with_parent
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -32,8 +33,9 @@ def _run(job: Any) -> Any:
 
 
 def _quiet_worker() -> None:
-    # Ctrl-C is the parent's to handle (it stops the workers); no traceback from each worker.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Ctrl-C is the parent's to handle (it stops the workers); no traceback from each worker,
+    # and none when the parent is killed (the worker goes with it).
+    die_with_parent()
 
 
 def worker_count(jobs: int | None, pending: int) -> int:

@@ -9,7 +9,9 @@ in-process when its result is asked for, so the outcome never depends on the pro
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import os
 import signal
 import sys
 import threading
@@ -19,6 +21,8 @@ from typing import Any
 from docgen.diagnostics import Diagnostic, Diagnostics, Location
 from docgen.load.source import SourceDocument
 from docgen.spec.validate import validate_spec
+
+_PR_SET_PDEATHSIG = 1  # prctl(2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +49,23 @@ def run_task(task: ValidationTask) -> list[Diagnostic]:
     return list(demoted)
 
 
+def die_with_parent() -> None:
+    """In a forked helper process: ignore Ctrl-C (the parent handles it and stops its helpers)
+    and, on Linux, be killed when the parent dies, instead of working on for nobody and
+    printing a broken-pipe traceback when it answers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            return
+        if os.getppid() == 1:  # the parent died before prctl: nobody will read the answer
+            os._exit(0)
+
+
 def _child(tasks: list[ValidationTask], connection: Any) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    die_with_parent()
     try:
         connection.send([d for task in tasks for d in run_task(task)])
     finally:
