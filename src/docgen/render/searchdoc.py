@@ -36,8 +36,11 @@ def _each(fields: tuple[SchemaField, ...], level: int, detail: int) -> Iterable[
     Below the described levels, fields go by name only, as words under the field above them."""
     detailed = level - 3 < detail
     if level > 3 and not detailed:
-        # Names only, under the heading above (a result links to that field's anchor).
-        yield f"<p>{escape(' '.join(_names(fields)))}</p>"
+        # Names only, under the heading above (a result links to that field's anchor); no
+        # empty paragraph for a field without any (a twentieth of a big spec's documents).
+        names = " ".join(_names(fields))
+        if names:
+            yield f"<p>{escape(names)}</p>"
         return
     for item in fields:
         yield _heading(min(level, 6), item.anchor, item.name)
