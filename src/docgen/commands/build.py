@@ -142,7 +142,7 @@ def build(
         read = [Path(doc.path) for spec in site.specs.values() for doc in spec.documents.values()]
         if page_cache is not None:
             read += [Path(site.root) / name for name in sorted(page_cache.snippet_files())]
-        buildcache.record(
+        listing = buildcache.record(
             out_dir,
             inputs,
             rendering,
@@ -155,7 +155,7 @@ def build(
             ),
         )
         if page_cache is not None:
-            page_cache.save()
+            page_cache.save(listing)
         done = (
             f"{written.written + written.kept} files, {written.written} written, "
             f"{written.kept} unchanged"

@@ -129,7 +129,10 @@ def _record_path(out: Path) -> Path | None:
     return cache_store.entry_path("builds", str(out.absolute()))
 
 
-def _listing(out: Path) -> dict[str, list[int]] | None:
+Listing = dict[str, list[int]]  # relative path -> [size, mtime_ns, inode]
+
+
+def _listing(out: Path) -> Listing | None:
     """Every file under ``out`` (symlinks as files): path -> [size, mtime_ns, inode];
     ``None`` if unreadable."""
     found: dict[str, list[int]] = {}
@@ -258,13 +261,14 @@ def record(
     quick: str | None = None,
     elsewhere: list[Path] | None = None,
     shown: Replay | None = None,
-) -> None:
+) -> Listing | None:
     """Remember this build (with its quick print and what it showed, when given); any
-    failure to write is ignored."""
+    failure to write is ignored. Returns the listing of the output folder it took (for
+    :meth:`docgen.write.pagecache.PageCache.save`)."""
     path = _record_path(out)
     listing = _listing(out)
     if path is None or listing is None:
-        return
+        return listing
     entry: dict[str, Any] = {
         "format": FORMAT,
         "out": str(out.absolute()),
@@ -279,3 +283,4 @@ def record(
             entry["shown"] = [encode_diagnostic(d) for d in shown.diagnostics]
             entry.update(pages=shown.pages, dropped=shown.dropped, root=shown.root)
     cache_store.write_json(path, entry)
+    return listing

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -269,31 +270,29 @@ class PageCache:
         entries = {k: v for k, v in data["entries"].items() if isinstance(v, dict)}
         return entries, shards if isinstance(shards, dict) else {}
 
-    def save(self) -> None:
-        """Write the index for the output folder just written; failures are ignored."""
+    def save(self, listing: Mapping[str, list[int]] | None = None) -> None:
+        """Write the index for the output folder just written; failures are ignored.
+        ``listing``: its files' [size, mtime_ns, inode] when already taken (else each file
+        is looked at)."""
         path = self._index_path()
         if path is None:
             return
+
+        def stamp(relative: str) -> list[Any]:
+            found = listing.get(relative) if listing is not None else None
+            return [relative, *(found if found is not None else _stamp(self.out / relative))]
+
         entries = {}
         for key, entry in self._next.items():
-            stamps = []
-            for relative in (entry["html"], entry["markdown"], *entry["extra"]):
-                try:
-                    info = (self.out / relative).lstat()
-                except OSError:
-                    break
-                stamps.append([relative, info.st_size, info.st_mtime_ns, info.st_ino])
-            else:
-                entries[key] = {
-                    **entry,
-                    "html": stamps[0],
-                    "markdown": stamps[1],
-                    "extra": stamps[2:],
-                }
+            try:
+                stamps = [stamp(r) for r in (entry["html"], entry["markdown"], *entry["extra"])]
+            except OSError:
+                continue
+            entries[key] = {**entry, "html": stamps[0], "markdown": stamps[1], "extra": stamps[2:]}
         shards = {}
         for key, (folder, paths) in self._next_shards.items():
             try:
-                files = [[p, *_stamp(self.out / p)] for p in paths]
+                files = [stamp(p) for p in paths]
             except OSError:
                 continue
             shards[key] = {"folder": folder, "files": files}
