@@ -221,6 +221,22 @@ def test_writer_keeps_unchanged_files_and_stays_atomic(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no leftovers
 
 
+def test_writer_removes_the_replaced_site_in_the_background(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    old = {f"old/{n}/index.html": b"x" * 100 for n in range(300)}
+    write_site(out, {"_docgen/manifest.json": b"{}", **old})
+    stats = write_site(out, {"_docgen/manifest.json": b"{}", "a/index.html": b"A"}, background=True)
+    # The new site is in place at once; the old one is going (or gone) beside the caller.
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()) == [
+        "_docgen/manifest.json",
+        "a/index.html",
+    ]
+    assert stats.cleanup is not None
+    stats.finish()
+    assert stats.cleanup is None
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]  # no old folder left
+
+
 def _build(spec: Path, out: Path, cache: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DOCGEN_CACHE_DIR": str(cache)}
     return subprocess.run(

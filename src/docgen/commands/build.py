@@ -111,7 +111,8 @@ def build(
                 return result.settle() or (strict and diagnostics.warnings > 0)
 
             try:
-                written = write_site(out_dir, stream, veto)
+                # The previous site is removed beside the caches being written.
+                written = write_site(out_dir, stream, veto, background=True)
             except (OutputError, OSError) as exc:
                 failure = f"docgen: cannot write {out_shown}: {exc}"
             except SearchIndexError as exc:
@@ -156,6 +157,7 @@ def build(
         )
         if page_cache is not None:
             page_cache.save(listing)
+        written.finish()
         done = (
             f"{written.written + written.kept} files, {written.written} written, "
             f"{written.kept} unchanged"

@@ -16,6 +16,7 @@ import os
 import shutil
 import stat
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,14 @@ class WriteStats:
     written: int = 0
     kept: int = 0
     vetoed: bool = False
+    # Removing the replaced site, in the background (``write_site(..., background=True)``).
+    cleanup: threading.Thread | None = None
+
+    def finish(self) -> None:
+        """Wait until the replaced site is gone."""
+        if self.cleanup is not None:
+            self.cleanup.join()
+            self.cleanup = None
 
 
 Files = Iterable[tuple[str, bytes | Placed]]
@@ -43,6 +52,8 @@ def write_site(
     out: Path,
     files: Mapping[str, bytes] | Files | Callable[[Sink], Files],
     veto: Callable[[], bool] | None = None,
+    *,
+    background: bool = False,
 ) -> WriteStats:
     """Replace ``out`` with exactly ``files`` (relative path -> content), atomically.
 
@@ -52,7 +63,8 @@ def write_site(
     a :class:`~docgen.render.sink.Placed` content says the file is in place already (its path
     is checked as well). ``veto``, asked once every file is in the temporary folder, can
     still cancel the swap: the previous site is then left as it was and ``WriteStats.vetoed``
-    is set.
+    is set. ``background``: the replaced site is removed by a thread the caller may go on
+    beside (:meth:`WriteStats.finish` waits for it; the process waits for it on exit anyway).
     """
     out = out.absolute()
     if out.exists() and not out.is_dir():
@@ -85,10 +97,16 @@ def write_site(
             shutil.rmtree(staging, ignore_errors=True)
             return stats
         os.chmod(staging, 0o755)
-        _swap(staging, out)
+        old = _swap(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    if old is not None:
+        if background:
+            stats.cleanup = threading.Thread(target=shutil.rmtree, args=(old, True))
+            stats.cleanup.start()
+        else:
+            shutil.rmtree(old, ignore_errors=True)
     return stats
 
 
@@ -161,10 +179,11 @@ def _keep(existing: Path, target: Path, content: bytes) -> bool:
     return True
 
 
-def _swap(staging: Path, out: Path) -> None:
+def _swap(staging: Path, out: Path) -> Path | None:
+    """Put ``staging`` in the place of ``out``; the folder the old ``out`` was moved to."""
     if not out.exists():
         os.replace(staging, out)
-        return
+        return None
     old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
     old.rmdir()
     os.replace(out, old)
@@ -173,4 +192,4 @@ def _swap(staging: Path, out: Path) -> None:
     except BaseException:
         os.replace(old, out)
         raise
-    shutil.rmtree(old, ignore_errors=True)
+    return old
