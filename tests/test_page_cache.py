@@ -76,3 +76,57 @@ def test_a_snippet_that_appears_renders_the_page_that_wanted_it(
     _build(root, out)
     assert "Now here." in _html(out, "missing")
     _same_as_scratch(root, out, tmp_path)
+
+
+class _Counting:
+    """The real Placer of a build, counting the files it links from the previous site."""
+
+    def __init__(self, placer: object) -> None:
+        self.placer = placer
+        self.linked: list[str] = []
+
+    def place(self, relative: str, content: bytes) -> bool:
+        return bool(self.placer.place(relative, content))  # type: ignore[attr-defined]
+
+    def link(self, relative: str) -> bool:
+        done = bool(self.placer.link(relative))  # type: ignore[attr-defined]
+        if done:
+            self.linked.append(relative)
+        return done
+
+
+def _build_placing(root: Path, out: Path) -> tuple[int, list[str]]:
+    """Build as ``docgen build`` does (files put in place as they come); (pages the cache
+    gave back, files linked from the previous site without being read)."""
+    from docgen.pipeline import config_fingerprint, run_check
+    from docgen.write.pagecache import PageCache
+    from docgen.write.writer import write_site
+
+    result = run_check(root / "docs.json", output_dir=out)
+    assert result.site is not None and not result.failed
+    cache = PageCache(result.site, out, config_fingerprint(result.config_doc))
+    counting: list[_Counting] = []
+
+    def stream(placer: object) -> object:
+        counting.append(_Counting(placer))
+        return result.render(cache=cache, shards=cache, sink=counting[0])  # type: ignore[arg-type]
+
+    write_site(out, stream)  # type: ignore[arg-type]
+    cache.save()
+    return cache.hits, counting[0].linked
+
+
+def test_reused_pages_are_linked_from_the_previous_site_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
+    root, out = _site(tmp_path / "docs"), tmp_path / "out"
+    assert _build_placing(root, out) == (0, [])
+    inode = (out / "uses" / "index.html").stat().st_ino
+    (root / "plain.md").write_text("# Plain\n\nEdited text.\n")
+    hits, linked = _build_placing(root, out)
+    assert hits == 2  # index and uses (missing depends on the whole folder)
+    assert sorted(linked) == ["index.html", "index.md", "uses.md", "uses/index.html"]
+    assert (out / "uses" / "index.html").stat().st_ino == inode
+    assert "Edited text." in _html(out, "plain")
+    _same_as_scratch(root, out, tmp_path)

@@ -15,6 +15,11 @@ class Sink(Protocol):
 
     def place(self, relative: str, content: bytes) -> bool: ...
 
+    def link(self, relative: str) -> bool:
+        """Hard-link the previous site's file at ``relative`` into place (the caller knows it
+        is unchanged); ``False`` when it cannot (then nothing was put in place)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Placed:

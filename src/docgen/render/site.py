@@ -43,7 +43,10 @@ class JobCache(Protocol):
         """Whether ``lookup`` will most likely find ``job`` (cheap)."""
         ...
 
-    def lookup(self, job: Job) -> Output | None: ...
+    def lookup(self, job: Job, sink: Sink | None = None) -> Output | None:
+        """``job``'s previous output; with a ``sink``, its files are put in place through it
+        (hard-linked from the previous site) instead of read."""
+        ...
 
     def store(self, job: Job, output: Output) -> None: ...
 
@@ -68,16 +71,18 @@ def _outputs(
     jobs: list[Job],
     cache: JobCache | None,
     fresh: list[Job],
+    sink: Sink | None = None,
 ) -> Iterator[Output]:
     """The outputs of ``jobs`` in order: ``fresh`` ones from the workers, the others from
-    ``cache`` (rendered here after all when the cache no longer has them)."""
+    ``cache`` (rendered here after all when the cache no longer has them; with a ``sink``,
+    their files are put in place through it)."""
     rendered = workers.map(fresh)
     pending = set(fresh)
     for job in jobs:
         if job in pending:
             found = next(rendered)
         else:
-            reused = cache.lookup(job) if cache is not None else None
+            reused = cache.lookup(job, sink) if cache is not None else None
             if reused is not None:
                 yield reused
                 continue
@@ -145,7 +150,7 @@ def iter_site(
     inherited = boosts(site.navigation)  # navigation ``boost``s, for search_entry
     work = renderer.run if sink is None else partial(_spilled, renderer.run, sink)
     with search, Workers(work, count) as workers:
-        outputs = _outputs(renderer, workers, page_jobs, cache, fresh)
+        outputs = _outputs(renderer, workers, page_jobs, cache, fresh, sink)
         for number, (page, out) in enumerate(zip(site.pages, outputs, strict=True), 1):
             yield from _files(out)
             for diagnostic in out.diagnostics:
@@ -161,7 +166,7 @@ def iter_site(
         while pending := sorted(wanted - done.keys()):
             schema_jobs = list[Job](pending)
             fresh = [job for job in schema_jobs if cache is None or not cache.has(job)]
-            outputs = _outputs(renderer, workers, schema_jobs, cache, fresh)
+            outputs = _outputs(renderer, workers, schema_jobs, cache, fresh, sink)
             for job, out in zip(pending, outputs, strict=True):
                 yield from _files(out, with_playground=False)
                 for diagnostic in out.diagnostics:

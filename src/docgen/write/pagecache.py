@@ -31,6 +31,7 @@ from docgen.write import buildcache
 
 if TYPE_CHECKING:
     from docgen.render.page import Job, Output, Reads
+    from docgen.render.sink import Sink
 
 FORMAT = "docgen-pages-5"
 
@@ -154,8 +155,10 @@ class PageCache:
             return False
         return True
 
-    def lookup(self, job: Job) -> Output | None:
-        """The previous result of ``job`` when its inputs and output files are unchanged."""
+    def lookup(self, job: Job, sink: Sink | None = None) -> Output | None:
+        """The previous result of ``job`` when its inputs and output files are unchanged;
+        with a ``sink``, its files are hard-linked into the new site through it instead of
+        read (``Output.placed``)."""
         from docgen.render.page import Output
 
         key = self.key(job)
@@ -164,23 +167,37 @@ class PageCache:
             return None
         try:
             url = str(entry["url"])
-            html = self._read(entry["html"], check_path(output_path(url)).as_posix())
-            markdown = self._read(entry["markdown"], check_path(twin_path(url)).as_posix())
-            extra = entry.get("extra", [])
-            hidden = self._read(extra[0], playground_path(url)) if extra else b""
+            files = [
+                (entry["html"], check_path(output_path(url)).as_posix()),
+                (entry["markdown"], check_path(twin_path(url)).as_posix()),
+                *[(stamp, playground_path(url)) for stamp in entry.get("extra", [])[:1]],
+            ]
             diagnostics = [buildcache.decode_diagnostic(d) for d in entry["diagnostics"]]
             if None in diagnostics:
                 return None
+            contents: list[bytes] = []
+            placed: tuple[tuple[str, bool], ...] = ()
+            if sink is None:
+                contents = [self._read(stamp, expected) for stamp, expected in files]
+            else:
+                for stamp, expected in files:
+                    self._unchanged(stamp, expected)  # every file, before any is put in place
+                placed = tuple(
+                    (path, sink.link(path) or sink.place(path, self._read(stamp, path)))
+                    for stamp, path in files
+                )
+                contents = [b"", b"", b""]
             output = Output(
                 url=url,
-                html=html,
-                markdown=markdown,
+                html=contents[0],
+                markdown=contents[1],
                 anchors=tuple(str(a) for a in entry["anchors"]),
                 search=str(entry["search"]),
                 schemas=tuple(tuple(str(p) for p in s) for s in entry["schemas"]),  # type: ignore[misc]
                 diagnostics=tuple(d for d in diagnostics if d is not None),
                 title=str(entry["title"]),
-                playground=hidden,
+                playground=contents[2] if len(contents) > 2 else b"",
+                placed=placed,
                 reads=_reads(entry.get("reads", [])),
             )
         except (OSError, KeyError, TypeError, ValueError, IndexError, OutputError):
@@ -189,15 +206,20 @@ class PageCache:
         self.store(job, output, key)
         return output
 
-    def _read(self, stamp: Any, expected: str) -> bytes:
+    def _unchanged(self, stamp: Any, expected: str) -> None:
+        """Raises ``ValueError`` unless the previous site's ``expected`` file is the one
+        ``stamp`` describes (path, size, mtime, inode) and so holds what was written."""
         relative, size, mtime, inode = stamp
         if relative != expected:
             raise ValueError("not this page's file")
-        path = self.out / expected
-        info = path.lstat()
+        info = (self.out / expected).lstat()
         if [info.st_size, info.st_mtime_ns, info.st_ino] != [size, mtime, inode]:
             raise ValueError("changed")
-        data: bytes = path.read_bytes()
+
+    def _read(self, stamp: Any, expected: str) -> bytes:
+        self._unchanged(stamp, expected)
+        size = stamp[1]
+        data: bytes = (self.out / expected).read_bytes()
         if len(data) != size:
             raise ValueError("changed")
         return data

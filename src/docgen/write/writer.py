@@ -126,14 +126,34 @@ class Placer:
         self.plain = _PlainFolders(out)
         self.made: set[Path] = {staging}
 
-    def place(self, relative: str, content: bytes) -> bool:
-        """Put ``content`` at ``relative``; ``True`` when the previous site's file was kept."""
+    def _target(self, relative: str) -> tuple[Path, Path]:
+        """(where ``relative`` goes in the new site, its folder made; the previous site's)."""
         parts = path_parts(relative)
         target = self.staging.joinpath(*parts)
         if target.parent not in self.made:
             target.parent.mkdir(parents=True, exist_ok=True)
             self.made.update(target.parents)
-        existing = self.out.joinpath(*parts)
+        return target, self.out.joinpath(*parts)
+
+    def link(self, relative: str) -> bool:
+        """Hard-link the previous site's file at ``relative`` into place without reading it
+        (the page cache knows it is unchanged: same size, mtime and inode as written);
+        ``False`` when there is no such plain 0644 file."""
+        target, existing = self._target(relative)
+        if not (self.previous and self.plain.check(existing.parent)):
+            return False
+        try:
+            info = existing.lstat()
+            if not stat.S_ISREG(info.st_mode) or stat.S_IMODE(info.st_mode) != 0o644:
+                return False
+            os.link(existing, target, follow_symlinks=False)
+        except OSError:
+            return False
+        return True
+
+    def place(self, relative: str, content: bytes) -> bool:
+        """Put ``content`` at ``relative``; ``True`` when the previous site's file was kept."""
+        target, existing = self._target(relative)
         if self.previous and self.plain.check(existing.parent) and _keep(existing, target, content):
             return True
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o644)
