@@ -345,7 +345,7 @@ class _MemoryCache:
     def has(self, job: Any) -> bool:
         return job in self.saved
 
-    def lookup(self, job: Any) -> Any:
+    def lookup(self, job: Any, sink: Any = None) -> Any:  # bytes, never linked
         if job in self.forget:
             return None
         self.hits += 1
@@ -395,17 +395,31 @@ def test_pages_put_in_place_by_workers_are_dropped_with_a_vetoed_build(tmp_path:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.json", "docs.json", "out"]
 
 
-def _children(pid: int) -> list[int]:
+def _forked_children(pid: int) -> list[int]:
+    """The children of ``pid`` forked from it (same command line: render workers and the
+    validating process, not Pagefind)."""
+    try:
+        own = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return []
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 stat = (entry / "stat").read_text()
+                same = (entry / "cmdline").read_bytes() == own
             except OSError:
                 continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            if same and int(stat.rsplit(")", 1)[1].split()[1]) == pid:
                 found.append(int(entry.name))
     return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]) != "Z"
+    except OSError:
+        return False
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux only")
@@ -428,8 +442,7 @@ def test_a_killed_build_takes_its_workers_with_it_without_tracebacks(tmp_path: P
     deadline = time.monotonic() + 120
     helpers: list[int] = []
     while len(helpers) < 2 and build.poll() is None and time.monotonic() < deadline:
-        helpers = [pid for pid in _children(build.pid)
-                   if b"python" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        helpers = _forked_children(build.pid)
         time.sleep(0.02)
     assert len(helpers) >= 2 and build.poll() is None, "the build ended before its workers ran"
     time.sleep(0.3)  # well into rendering
@@ -439,6 +452,7 @@ def test_a_killed_build_takes_its_workers_with_it_without_tracebacks(tmp_path: P
     assert build.stderr is not None
     errors = build.stderr.read().decode(errors="replace")
     assert "Traceback" not in errors and "BrokenPipeError" not in errors, errors
-    for pid in helpers:
-        assert not Path(f"/proc/{pid}").exists() or "Z" in (
-            Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0])
+    deadline = time.monotonic() + 10  # SIGKILL on the parent's death: gone at once
+    while any(map(_running, helpers)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(_running, helpers))

@@ -44,8 +44,8 @@ class JobCache(Protocol):
         ...
 
     def lookup(self, job: Job, sink: Sink | None = None) -> Output | None:
-        """``job``'s previous output; with a ``sink``, its files are put in place through it
-        (hard-linked from the previous site) instead of read."""
+        """``job``'s previous output; with a ``sink``, its files may be put in place through
+        it (hard-linked from the previous site: ``Output.placed``) instead of read."""
         ...
 
     def store(self, job: Job, output: Output) -> None: ...
