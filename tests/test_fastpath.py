@@ -205,6 +205,34 @@ def test_unusable_cache_folder_never_fails(tmp_path: Path, monkeypatch: pytest.M
     assert list(found) == []
 
 
+def test_cache_files_read_back_as_written(tmp_path: Path) -> None:
+    """Cache entries are written a mapping item at a time (the C encoder, no whole text in
+    memory): random values read back equal, and non-string keys as json.dumps writes them."""
+    import random
+
+    from docgen.load.cache import read_json, write_json
+
+    rng = random.Random(7)
+
+    def value(depth: int = 0) -> object:
+        roll = rng.random()
+        if depth > 3 or roll < 0.3:
+            return rng.choice([1, 2.5, "\u00e9\u2028\"x", None, True, [1, "a"], {}])
+        if roll < 0.6:
+            return [value(depth + 1) for _ in range(rng.randint(0, 3))]
+        keys = ["a", "\u00df", "", "1"]
+        return {rng.choice(keys) + str(rng.randint(0, 9)): value(depth + 1) for _ in range(4)}
+
+    path = tmp_path / "entry.json"
+    for _ in range(1000):
+        data = {"format": "x", "entries": value(), "more": {"k": value()}}
+        assert write_json(path, data)
+        assert read_json(path) == data
+    mixed = {"entries": {1: "one", None: [2]}, 3: True}
+    assert write_json(path, mixed)
+    assert read_json(path) == json.loads(json.dumps(mixed))
+
+
 def test_writer_keeps_unchanged_files_and_stays_atomic(tmp_path: Path) -> None:
     out = tmp_path / "site"
     files = {"_docgen/manifest.json": b"{}", "a/index.html": b"A", "b/index.html": b"B"}

@@ -11,7 +11,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 
 def cache_root() -> Path | None:
@@ -59,8 +59,7 @@ def write_json(path: Path, data: Any) -> bool:
         fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                # dumps, not dump: only a one-shot encoding uses the C encoder (10x faster)
-                handle.write(json.dumps(data, ensure_ascii=False))
+                _write(handle, data)
             os.replace(temp, path)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -68,3 +67,29 @@ def write_json(path: Path, data: Any) -> bool:
             raise
         return True
     return False
+
+
+def _write(handle: IO[str], data: Any) -> None:
+    """``data`` as JSON, a mapping's items (and those of the mappings it holds) one at a
+    time: ``json.dumps`` for each (only a one-shot encoding uses the C encoder, ten times
+    faster than ``json.dump``), without the whole text in memory (Graph's page cache: 57 MB)."""
+    if not _plain(data):
+        handle.write(json.dumps(data, ensure_ascii=False))
+        return
+    handle.write("{")
+    for number, (key, value) in enumerate(data.items()):
+        handle.write(("," if number else "") + json.dumps(key, ensure_ascii=False) + ":")
+        if _plain(value):
+            handle.write("{")
+            for inner, (name, item) in enumerate(value.items()):
+                handle.write(("," if inner else "") + json.dumps(name, ensure_ascii=False))
+                handle.write(":" + json.dumps(item, ensure_ascii=False))
+            handle.write("}")
+        else:
+            handle.write(json.dumps(value, ensure_ascii=False))
+    handle.write("}")
+
+
+def _plain(value: Any) -> bool:
+    """A mapping whose keys are strings (others are written as ``json.dumps`` writes them)."""
+    return isinstance(value, dict) and all(isinstance(key, str) for key in value)
