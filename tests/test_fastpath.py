@@ -110,10 +110,21 @@ def _document(tmp_path: Path, data: dict[str, Any]) -> SourceDocument:
 
 
 def _library(document: SourceDocument) -> list[str]:
-    """openapi-spec-validator alone, pure-Python backend, as docgen ran it before."""
+    """openapi-spec-validator alone, pure-Python backend, as docgen words its errors: a Schema
+    Object's own error (its path starts at the schema) is placed where that schema is written,
+    and dropped where the document's check reported an error at or above the same place."""
     import openapi_spec_validator as osv
     from openapi_spec_validator.schemas import schema_v30
     from openapi_spec_validator.schemas.backend.jsonschema import create_validator
+
+    base = osv.OpenAPIV30SpecValidator.keyword_validators["schema"]
+
+    class Schema(base):  # type: ignore[misc, valid-type]
+        def _validate_schema_meta(self, schema: Any, value: Any) -> Any:
+            error = super()._validate_schema_meta(schema, value)
+            if error is not None:
+                error.reference_schema = value
+            return error
 
     documents = {document.name: document}
     cls = type(
@@ -122,16 +133,42 @@ def _library(document: SourceDocument) -> list[str]:
         {
             "resolver_handlers": validate._handlers(documents),
             "schema_validator": create_validator(schema_v30),
+            "keyword_validators": {
+                **osv.OpenAPIV30SpecValidator.keyword_validators,
+                "schema": Schema,
+            },
         },
     )
-    reported = []
+
+    def written_at(node: Any, target: Any, pointer: str = "") -> str | None:
+        if node is target:
+            return pointer
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(
+            node, list) else ()
+        for key, value in items:
+            found = written_at(value, target, refs.join(pointer, key))
+            if found is not None:
+                return found
+        return None
+
+    reported, own = [], []
     for error in cls(document.data, base_uri=document.path.as_uri()).iter_errors():
         leaf, worded = explain.pick(error)
         pointer = refs.join("", *(list(leaf.absolute_path) or list(error.absolute_path)))
-        reported.append((pointer, leaf, worded))
+        schema = getattr(error, "reference_schema", None)
+        if schema is not None:
+            pointer = (written_at(document.data, schema) or "") + pointer
+            own.append(pointer)
+        reported.append((pointer, leaf, worded, schema is not None))
+    document_level = [p for p, _, _, mine in reported if not mine]
+    kept = [
+        (p, leaf, worded)
+        for p, leaf, worded, mine in reported
+        if not mine or not any((p + "/").startswith(d + "/") for d in document_level)
+    ]
     out = [
         (f"at {pointer}: " if pointer else "") + (worded or explain.message(leaf))
-        for pointer, leaf, worded in explain.without_consequences(reported)
+        for pointer, leaf, worded in explain.without_consequences(kept)
     ]
     return list(dict.fromkeys(out))
 
@@ -325,3 +362,37 @@ def test_edited_operation_rerenders_only_its_pages(tmp_path: Path, _own_cache: P
     assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == {
         p.relative_to(fresh): p.read_bytes() for p in fresh.rglob("*") if p.is_file()
     }
+
+
+def test_schema_errors_are_placed_where_the_schema_is_written(tmp_path: Path) -> None:
+    """A Schema Object is checked on its own by the library, with paths that start at the
+    schema: docgen places each error at the schema's file, line and column (in another file
+    too), not at the top of the spec."""
+    from docgen.pipeline import run_check
+
+    (tmp_path / "openapi.yaml").write_text(
+        "openapi: 3.1.0\n"
+        "info: {title: T, version: '1'}\n"
+        "paths:\n"
+        "  /a:\n"
+        "    get:\n"
+        "      responses:\n"
+        "        '200':\n"
+        "          description: ok\n"
+        "          content:\n"
+        "            application/json:\n"
+        "              schema: {$ref: 'other.yaml#/Thing'}\n"
+        "components:\n"
+        "  schemas:\n"
+        "    Bad:\n"
+        "      type: object\n"
+        "      properties:\n"
+        "        n: {type: numbr}\n"
+    )
+    (tmp_path / "other.yaml").write_text("Thing:\n  type: object\n  required: nope\n")
+    found = run_check(tmp_path / "openapi.yaml").diagnostics
+    placed = sorted((d.file, d.line, d.column, d.message.split(":")[0]) for d in found)
+    assert placed == [
+        ("openapi.yaml", 17, 19, "at /components/schemas/Bad/properties/n/type"),
+        ("other.yaml", 3, 13, "at /Thing/required"),
+    ]

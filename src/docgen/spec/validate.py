@@ -105,6 +105,29 @@ def _pointer_of(data: Any, target: Any) -> str | None:
     return None
 
 
+class _Places:
+    """Where each object of the spec's documents is written (document, JSON pointer), found
+    by identity; the documents are indexed on the first question only."""
+
+    def __init__(self, documents: dict[str, SourceDocument]) -> None:
+        self.documents = documents
+        self._index: dict[int, tuple[SourceDocument, str]] | None = None
+
+    def of(self, target: Any) -> tuple[SourceDocument, str] | None:
+        if self._index is None:
+            self._index = {}
+            for document in self.documents.values():
+                stack: list[tuple[Any, str]] = [(document.data, "")]
+                while stack:
+                    node, pointer = stack.pop()
+                    if isinstance(node, dict):
+                        self._index.setdefault(id(node), (document, pointer))
+                        stack.extend((v, refs.join(pointer, k)) for k, v in node.items())
+                    elif isinstance(node, list):
+                        stack.extend((v, refs.join(pointer, i)) for i, v in enumerate(node))
+        return self._index.get(id(target))
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -154,6 +177,8 @@ def _library_verdict(
     count = 0
     settled = True
     reported: list[tuple[str, ValidationError, str | None]] = []
+    places = _Places(documents)
+    where_written: dict[int, SourceDocument] = {}  # id(error) -> document it is in
     try:
         validator = cls(document.data, base_uri=document.path.as_uri())
         for error in _iter_errors(validator, refs_ok):
@@ -165,7 +190,14 @@ def _library_verdict(
                 continue
             leaf, worded = explain.pick(error)
             path = list(leaf.absolute_path) or list(error.absolute_path)
-            reported.append((refs.join("", *path), leaf, worded))
+            pointer = refs.join("", *path)
+            schema = getattr(error, "docgen_schema", None)
+            place = places.of(schema) if schema is not None else None
+            if place is not None:
+                # A Schema Object checked on its own: its path starts at the schema.
+                where_written[id(leaf)] = place[0]
+                pointer = place[1] + pointer
+            reported.append((pointer, leaf, worded))
     except RecursionError:
         count += 1
         settled = False
@@ -182,10 +214,19 @@ def _library_verdict(
             f"the OpenAPI validator stopped on this spec: {type(exc).__name__}: {_short(exc)}",
             Location(document.name, 1, 1),
         )
+    # A Schema Object's own error where the document's check reported one too: the same fault.
+    document_level = [pointer for pointer, leaf, _ in reported if id(leaf) not in where_written]
+    reported = [
+        item
+        for item in reported
+        if id(item[1]) not in where_written
+        or not any((item[0] + "/").startswith(p + "/") for p in document_level)
+    ]
     for pointer, leaf, worded in explain.without_consequences(reported):
         at = f"at {pointer}: " if pointer else ""
+        home = where_written.get(id(leaf), document)
         found.error(
-            Code.SPEC_INVALID, f"{at}{worded or explain.message(leaf)}", document.location(pointer)
+            Code.SPEC_INVALID, f"{at}{worded or explain.message(leaf)}", home.location(pointer)
         )
     if count > MAX_ERRORS:
         found.error(

@@ -127,7 +127,11 @@ def keyword_validators(base: Mapping[str, Any], version: str, work: int) -> dict
                     return None
             except Exception:
                 pass
-        return schema_class._validate_schema_meta(self, schema, schema_value)
+        error = schema_class._validate_schema_meta(self, schema, schema_value)
+        if error is not None:
+            # Its path is inside the schema: the schema object says where it is written.
+            error.docgen_schema = schema_value
+        return error
 
     def collect_properties(self: Any, schema: Any) -> set[str]:
         memo: dict[int, tuple[Any, frozenset[str] | None]] = self.__dict__.setdefault(
