@@ -35,7 +35,7 @@ import fetch
 
 from docgen.diagnostics import Diagnostics
 from docgen.load.source import SourceDocument, load_document
-from docgen.spec import refs, validate
+from docgen.spec import explain, refs, validate
 from docgen.spec.fast import fastcheck
 from docgen.spec.loader import SpecLoader
 
@@ -45,14 +45,44 @@ MAX_BYTES = 3_000_000  # mutants are made from specs up to this size (the refere
 def reference(
     document: SourceDocument, documents: dict[str, SourceDocument], version: str, refs_ok: bool
 ) -> list[tuple[str, int | None, int | None]]:
-    """openapi-spec-validator's errors, formatted as docgen formats them."""
+    """openapi-spec-validator's errors, worded and placed as docgen words and places them: a
+    Schema Object's own error (its path starts at the schema) at the file and position where
+    that schema is written, and left out where the document's check reported an error at or
+    above the same place."""
     import openapi_spec_validator as osv
 
     base = {
         "3.0": osv.OpenAPIV30SpecValidator,
         "3.1": osv.OpenAPIV31SpecValidator,
     }.get(version[:3], osv.OpenAPIV32SpecValidator)
-    cls = type("Reference", (base,), {"resolver_handlers": validate._handlers(documents)})
+    library_schema = base.keyword_validators["schema"]
+
+    class Schema(library_schema):  # type: ignore[misc, valid-type]
+        def _validate_schema_meta(self, schema: Any, value: Any) -> Any:
+            error = super()._validate_schema_meta(schema, value)
+            if error is not None:
+                error.reference_schema = value
+            return error
+
+    cls = type(
+        "Reference",
+        (base,),
+        {
+            "resolver_handlers": validate._handlers(documents),
+            "keyword_validators": {**base.keyword_validators, "schema": Schema},
+        },
+    )
+    written: dict[int, tuple[SourceDocument, str]] = {}
+    for candidate in documents.values():
+        stack: list[tuple[Any, str]] = [(candidate.data, "")]
+        while stack:
+            node, at = stack.pop()
+            if isinstance(node, dict):
+                written.setdefault(id(node), (candidate, at))
+                stack.extend((v, refs.join(at, k)) for k, v in node.items())
+            elif isinstance(node, list):
+                stack.extend((v, refs.join(at, i)) for i, v in enumerate(node))
+    found: list[tuple[str, Any, str | None, SourceDocument, bool]] = []
     out: list[tuple[str, int | None, int | None]] = []
     count = 0
     try:
@@ -66,15 +96,29 @@ def reference(
             count += 1
             if count > validate.MAX_ERRORS:
                 continue
-            leaf = validate._deepest(error)
+            leaf, worded = explain.pick(error)
             pointer = refs.join("", *(list(leaf.absolute_path) or list(error.absolute_path)))
-            line, column = document.position(pointer)
-            at = f"at {pointer}: " if pointer else ""
-            out.append((f"{at}{validate._message(leaf)}", line, column))
+            home, own = document, False
+            schema = getattr(error, "reference_schema", None)
+            if schema is not None and id(schema) in written:
+                home, prefix = written[id(schema)]
+                pointer, own = prefix + pointer, True
+            found.append((pointer, leaf, worded, home, own))
     except RecursionError:
         out.append(("validation gave up: the spec nests too deeply", 1, 1))
     except Exception as exc:
         out.append((f"stopped: {type(exc).__name__}", 1, 1))
+    document_level = [item[0] for item in found if not item[4]]
+    kept = [
+        item
+        for item in found
+        if not item[4] or not any((item[0] + "/").startswith(d + "/") for d in document_level)
+    ]
+    homes = {id(item[1]): item[3] for item in kept}
+    for pointer, leaf, worded in explain.without_consequences([item[:3] for item in kept]):
+        line, column = homes[id(leaf)].position(pointer)
+        at = f"at {pointer}: " if pointer else ""
+        out.insert(len(out), (f"{at}{worded or explain.message(leaf)}", line, column))
     if count > validate.MAX_ERRORS:
         out.append((f"{count - validate.MAX_ERRORS} more validation error(s) not shown", 1, 1))
     return list(dict.fromkeys(out))  # docgen reports a repeated diagnostic once
