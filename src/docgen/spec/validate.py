@@ -67,16 +67,14 @@ def _handlers(documents: dict[str, SourceDocument]) -> dict[str, Any]:
 def _too_complex(
     error: prescreen.TooComplexError,
     document: SourceDocument,
-    documents: dict[str, SourceDocument],
+    places: _Places,
     found: Diagnostics,
 ) -> None:
     """A ``spec-too-complex`` error at the ``default`` the library could not check in budget."""
     where, pointer = document, refs.join("", *error.parts)
-    for candidate in (document, *documents.values()):  # where the schema is written
-        written = _pointer_of(candidate.data, error.schema)
-        if written is not None:
-            where, pointer = candidate, written
-            break
+    place = places.of(error.schema)  # where the schema is written
+    if place is not None:
+        where, pointer = place
     pointer += "/default"
     why = (
         "the default values of this spec together took more than its budget"
@@ -89,20 +87,6 @@ def _too_complex(
         "allOf/anyOf/oneOf naming the same schema twice at every level); simplify the schema",
         where.location(pointer),
     )
-
-
-def _pointer_of(data: Any, target: Any) -> str | None:
-    """The JSON pointer of the object ``target`` (by identity) inside ``data``."""
-    stack: list[tuple[Any, str]] = [(data, "")]
-    while stack:
-        node, pointer = stack.pop()
-        if node is target:
-            return pointer
-        if isinstance(node, dict):
-            stack.extend((v, refs.join(pointer, k)) for k, v in node.items())
-        elif isinstance(node, list):
-            stack.extend((v, refs.join(pointer, i)) for i, v in enumerate(node))
-    return None
 
 
 class _Places:
@@ -186,7 +170,7 @@ def _library_verdict(
             if count > MAX_ERRORS:
                 continue
             if isinstance(error, prescreen.TooComplexError):
-                _too_complex(error, document, documents, found)
+                _too_complex(error, document, places, found)
                 continue
             leaf, worded = explain.pick(error)
             path = list(leaf.absolute_path) or list(error.absolute_path)
