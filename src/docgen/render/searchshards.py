@@ -146,9 +146,12 @@ class ShardedIndex:
             index = SearchIndex()
             for url, html in docs:
                 index.add(url, html)
+            index.request_files()  # Pagefind writes the bundle while the next pages render
         else:
+            # This bundle starts writing before the one before is waited for, so at the last
+            # cut both Pagefinds write at once (still two at most: the next starts after).
+            index.request_files()
             yield from self._collect()  # the one before: it had a whole shard's time
-        index.request_files()  # Pagefind writes the bundle while the next pages render
         self._running = (folder, key, index)
 
     def _collect(self) -> Iterator[tuple[str, bytes]]:
