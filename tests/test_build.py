@@ -123,7 +123,13 @@ def test_scripts_are_local_only(site: Path) -> None:
 
 
 def test_manifest_search_sitemap_llms(site: Path) -> None:
-    manifest = json.loads((site / "_docgen/manifest.json").read_text())
+    text = (site / "_docgen/manifest.json").read_text()
+    manifest = json.loads(text)
+    # A page per line (readable, diff-friendly): each line inside "pages" is one record.
+    lines = text.split("\n")
+    start = lines.index('  "pages": [')
+    records = lines[start + 1 : start + 1 + len(manifest["pages"])]
+    assert [json.loads(line.strip().rstrip(",")) for line in records] == manifest["pages"]
     urls = [p["url"] for p in manifest["pages"]]
     assert "/api/v2/agent-jobs/create-agent-job" in urls
     op = next(p for p in manifest["pages"] if p["url"] == "/api/v2/agent-jobs/create-agent-job")

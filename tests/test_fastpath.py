@@ -270,6 +270,32 @@ def test_cache_files_read_back_as_written(tmp_path: Path) -> None:
     assert read_json(path) == json.loads(json.dumps(mixed))
 
 
+def test_manifest_text_reads_back_as_written() -> None:
+    """The manifest is written a record per line by the C encoder: random values read back
+    equal, with no line break inside a record (a line break in a value is escaped)."""
+    import random
+
+    from docgen.render.artefacts import _lines_json
+
+    rng = random.Random(11)
+    atoms = [1, -2.5, "\u00e9\n\u2028\"x", None, False, "", "]\n  ["]
+
+    def value(depth: int = 0) -> object:
+        roll = rng.random()
+        if depth > 3 or roll < 0.4:
+            return rng.choice(atoms)
+        if roll < 0.7:
+            return [value(depth + 1) for _ in range(rng.randint(0, 3))]
+        return {rng.choice(["url", "\u00df", ""]) + str(n): value(depth + 1) for n in range(3)}
+
+    for _ in range(500):
+        pages = [value(1) for _ in range(rng.randint(0, 4))]
+        data = {"generator": "docgen", "name": rng.choice(atoms), "url": None, "pages": pages}
+        text = _lines_json(data)
+        assert json.loads(text) == data
+        assert len(text.rstrip("\n").split("\n")) == (7 + len(pages) if pages else 6)
+
+
 def test_writer_keeps_unchanged_files_and_stays_atomic(tmp_path: Path) -> None:
     out = tmp_path / "site"
     files = {"_docgen/manifest.json": b"{}", "a/index.html": b"A", "b/index.html": b"B"}

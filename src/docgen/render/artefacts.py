@@ -113,7 +113,26 @@ def manifest(site: Site, rendered: list[RenderedPage], schemas: Sequence[Output]
         ]
     if site.static:
         data["static"] = [item.name for item in site.static]  # copied from the docs folder
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return _lines_json(data)
+
+
+def _lines_json(data: dict[str, object]) -> str:
+    """``data`` as JSON with each top-level key, and each item of a top-level list, on a line
+    of its own: as easy to read and diff as ``indent=2`` (a page per line), and written by
+    json's C encoder, which ``indent`` never uses (Microsoft Graph's manifest: 0.6 s, 37 MB
+    indented; 25 MB this way)."""
+
+    def dump(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list) and value:
+            items = ",\n    ".join(map(dump, value))
+            lines.append(f"  {dump(key)}: [\n    {items}\n  ]")
+        else:
+            lines.append(f"  {dump(key)}: {dump(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def llms_txt(site: Site, rendered: list[RenderedPage], schemas: Sequence[Output]) -> str:
