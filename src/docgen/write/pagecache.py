@@ -1,10 +1,7 @@
 """Reuse the previous build's rendered pages whose inputs did not change.
 
-A render job (a site page, or a shared schema's page) gets a key: the hash of everything the
-site shares (docgen's code and templates, config, navigation and every page's title and URL,
-each spec without its ``paths``) plus what is the job's own (an operation's path item, a
-Markdown page's text; the snippet files it read are recorded with their content hashes and
-checked before reuse, so editing one page renders that page alone). After a build, an index
+Each render job has a key (:mod:`docgen.write.jobkeys`: what the site shares plus the job's
+own inputs; the snippets a page read are checked apart). After a build, an index
 in the user's cache (``pages/`` in :func:`docgen.load.cache.cache_root`, one per output
 folder) maps each key to the job's result; the HTML and Markdown bytes stay in the output
 folder itself, identified by size, mtime and inode. A job whose key and files still match is
@@ -15,9 +12,6 @@ The index is an optimisation only: a missing, stale or corrupt one means renderi
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,119 +19,35 @@ from typing import TYPE_CHECKING, Any
 from docgen.exceptions import OutputError
 from docgen.load import cache as cache_store
 from docgen.nav.model import Site
-from docgen.nav.staticfiles import is_static_name
 from docgen.nav.urls import check_path, output_path, playground_path, twin_path
 from docgen.write import buildcache
+from docgen.write.jobkeys import FORMAT, JobKeys
 
 if TYPE_CHECKING:
     from docgen.render.page import Job, Output, Reads
     from docgen.render.sink import Sink
 
-FORMAT = "docgen-pages-5"
-
-
-def _dump(value: Any) -> bytes:
-    return json.dumps(value, ensure_ascii=False, default=repr).encode("utf-8", "surrogatepass")
-
 
 class PageCache:
-    """Render results of the previous build of ``out``, looked up by job key."""
+    """Render results of the previous build of ``out``, looked up by job key
+    (:class:`~docgen.write.jobkeys.JobKeys`)."""
 
     def __init__(self, site: Site, out: Path, config_text: str | None) -> None:
         self.site = site
         self.out = out.absolute()
-        self.config_text = config_text
-        self._shared: str | None = None
-        self._tree: str | None = None
+        self.keys = JobKeys(site, self.out, config_text)
         self._previous, self._previous_shards = self._load()
         self._next: dict[str, dict[str, Any]] = {}
         self._next_shards: dict[str, tuple[str, list[str]]] = {}
-        self._keys: dict[Job, str] = {}
         self.hits = 0
-        self._digests: dict[str, str | None] = {}
-
-    # -- keys -----------------------------------------------------------------------------
-
-    def shared(self) -> str:
-        """The hash of what every page may show."""
-        if self._shared is None:
-            site = self.site
-            digest = hashlib.sha256(f"{FORMAT}\0{buildcache.code_fingerprint()}\0".encode())
-            digest.update(repr(site.config).encode("utf-8", "surrogatepass"))
-            digest.update(repr(site.navigation).encode("utf-8", "surrogatepass"))
-            for page in site.pages:
-                digest.update(buildcache.page_record(page))
-            known = site.static_names()
-            shown = [item.path in known for item in site.config.look.files()]
-            digest.update(repr(shown).encode())
-            for name, spec in sorted(site.specs.items()):
-                digest.update(f"\0{name}\0".encode("utf-8", "surrogatepass"))
-                data = spec.data
-                digest.update(_dump({k: v for k, v in data.items() if k != "paths"}))
-                paths = data.get("paths")
-                digest.update(_dump(list(paths) if isinstance(paths, dict) else paths))
-                for doc_name, document in sorted(spec.documents.items()):
-                    if document is not spec.document:
-                        digest.update(f"\0{doc_name}\0".encode("utf-8", "surrogatepass"))
-                        digest.update(document.text.encode("utf-8", "surrogatepass"))
-            self._shared = digest.hexdigest()
-        return self._shared
-
-    def tree(self) -> str:
-        """The hash of every file of the docs folder a Markdown page may include: static files
-        (images, ...) are copied, never read into a page, so editing or adding one renders no
-        page again (which of the config's logo/favicon/font files exist is in :meth:`shared`)."""
-        if self._tree is None:
-            digest = hashlib.sha256()
-            if self.config_text is not None:
-                root, out = Path(self.site.root).resolve(), self.out.resolve()
-                buildcache.hash_tree(root, digest, out, leave=is_static_name)
-            self._tree = digest.hexdigest()
-        return self._tree
 
     def key(self, job: Job) -> str:
-        if job not in self._keys:
-            self._keys[job] = self._key(job)
-        return self._keys[job]
-
-    def _key(self, job: Job) -> str:
-        digest = hashlib.sha256(self.shared().encode())
-        if isinstance(job, int):
-            page = self.site.pages[job]
-            digest.update(f"page\0{job}\0".encode())
-            digest.update(buildcache.page_record(page))
-            if page.operation is not None:
-                digest.update(_dump(page.operation.path_item))
-            if page.source is not None:
-                # Its own text; the snippets it read are checked at lookup (_reads_match).
-                digest.update(hashlib.sha256(page.body.encode("utf-8", "surrogatepass")).digest())
-        else:
-            digest.update(_dump(["schema", *job]))
-        return digest.hexdigest()
-
-    # -- lookups --------------------------------------------------------------------------
+        return self.keys.key(job)
 
     def _reads_match(self, entry: dict[str, Any]) -> bool:
-        """Whether the docs-folder files the job read last time are unchanged: each snippet
-        (by content), or the whole folder for a page that looked for a missing one."""
-        reads = entry.get("reads", [])
-        if reads is None:
-            return bool(entry.get("tree") == self.tree())
-        try:
-            return all(self._file_digest(str(path)) == digest for path, digest in reads)
-        except (TypeError, ValueError):
-            return False
+        return self.keys.reads_match(entry.get("reads", []), entry.get("tree"))
 
-    def _file_digest(self, relative: str) -> str | None:
-        if relative not in self._digests:
-            root = Path(self.site.root).resolve()
-            path = (root / relative).resolve()
-            found = None
-            if path.is_relative_to(root):
-                with contextlib.suppress(OSError):
-                    found = hashlib.sha256(path.read_bytes()).hexdigest()
-            self._digests[relative] = found
-        return self._digests[relative]
+    # -- lookups --------------------------------------------------------------------------
 
     def has(self, job: Job) -> bool:
         """Whether :meth:`lookup` will most likely find ``job`` (snippets are small reads)."""
@@ -240,7 +150,7 @@ class PageCache:
             "reads": None if output.reads is None else [list(pair) for pair in output.reads],
         }
         if output.reads is None:
-            self._next[key or self.key(job)]["tree"] = self.tree()
+            self._next[key or self.key(job)]["tree"] = self.keys.tree()
 
     def snippet_files(self) -> set[str]:
         """The docs-folder files (besides their own) the pages of this build read."""
