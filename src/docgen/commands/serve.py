@@ -97,6 +97,7 @@ def serve(
 
     from docgen.serve.app import create_app
     from docgen.serve.limits import limits_from_env
+    from docgen.serve.reuse import Reuse
     from docgen.serve.snapshot import build_snapshot, waiting_snapshot
 
     try:
@@ -106,7 +107,10 @@ def serve(
         return 2
 
     path = find_target(target, "serve")
-    outcome = build_snapshot(path)
+    root = path.parent.resolve()
+    # Rebuilds render only what changed since the last good build (docgen.serve.reuse).
+    reuse = Reuse(root / DEFAULT_OUT)
+    outcome = build_snapshot(path, reuse)
     if outcome.lines:
         console.err(outcome.text)
     if outcome.snapshot is None and not watch:
@@ -119,7 +123,6 @@ def serve(
         )
     allow_local = allow_local or os.environ.get("DOCGEN_ALLOW_LOCAL", "") == "1"
     _hint_config_hosts(console, outcome.snapshot, allow_hosts)
-    root = path.parent.resolve()
     analytics = _analytics(console, root)
     configure_logging(console)
     app = create_app(
@@ -128,7 +131,7 @@ def serve(
         allowed_hosts=allow_hosts,
         bind_host=host,
         allow_local=allow_local,
-        rebuild=(lambda: build_snapshot(path)) if watch else None,
+        rebuild=(lambda: build_snapshot(path, reuse)) if watch else None,
         watch_root=root if watch else None,
         watch_ignore=(root / DEFAULT_OUT,),
         report=console.err,

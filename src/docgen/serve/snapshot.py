@@ -11,7 +11,8 @@ from docgen import report
 from docgen.config.model import AuthConfig, Redirect
 from docgen.diagnostics import Diagnostics
 from docgen.nav.model import Site
-from docgen.pipeline import run_check
+from docgen.pipeline import config_fingerprint, run_check
+from docgen.serve.reuse import Reuse
 from docgen.serve.targets import TargetPolicy, normalise_host, parse_origin
 
 
@@ -68,25 +69,35 @@ class BuildOutcome:
     snapshot: Snapshot | None
     lines: tuple[str, ...]
     pages: int = 0
+    reused: int = 0  # render results taken from the last good build (docgen.serve.reuse)
 
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
 
 
-def build_snapshot(target: Path) -> BuildOutcome:
-    """Run the ``docgen build`` pipeline on ``target`` without writing anything."""
+def build_snapshot(target: Path, reuse: Reuse | None = None) -> BuildOutcome:
+    """Run the ``docgen build`` pipeline on ``target`` without writing anything; with
+    ``reuse``, what the last good build rendered is reused where its inputs are unchanged,
+    and this build is kept for the next one if it succeeds."""
     result = run_check(target, output_dir=None)
     diagnostics = result.diagnostics
     if result.failed or result.site is None:
         lines = _lines(result.root, diagnostics)
         summary = report.summary(diagnostics, None)
         return BuildOutcome(None, (*lines, f"docgen: build failed ({summary})"))
-    files = {path: data for path, data in result.render() if isinstance(data, bytes)}
+    cache = None
+    if reuse is not None:
+        cache = reuse.cache(result.site, config_fingerprint(result.config_doc))
+    rendered = result.render(cache=cache, shards=cache)
+    files = {path: data for path, data in rendered if isinstance(data, bytes)}
+    if reuse is not None and cache is not None:
+        reuse.keep(cache, files)
     return BuildOutcome(
         Snapshot.of(result.site, files),
         tuple(_lines(result.root, diagnostics)),
         len(result.site.pages),
+        cache.hits if cache is not None else 0,
     )
 
 

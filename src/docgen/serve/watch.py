@@ -147,7 +147,9 @@ async def watch(
         swap(outcome.snapshot)
         if outcome.lines:
             report(outcome.text)
-        report(f"Rebuilt {outcome.pages} pages in {time.perf_counter() - started:.2f} s")
+        took = time.perf_counter() - started
+        unchanged = f" ({outcome.reused} reused unchanged)" if outcome.reused else ""
+        report(f"Rebuilt {outcome.pages} pages in {took:.2f} s{unchanged}")
         hub.reload()
 
 
