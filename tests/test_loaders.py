@@ -281,6 +281,61 @@ def test_json_locate_with_bom_and_on_deep_text() -> None:
     assert json_locate.locate(deep, "/x/0/0/0") == (1, 10)
 
 
+def test_json_locate_finds_every_value_in_any_order() -> None:
+    """Walks remember what they passed (each container's members) for the next walk of the
+    same text: in random order, every pointer still leads to its value (raw_decode there gives
+    it back) or key, and a missing one to its nearest existing ancestor's key."""
+    import random
+
+    rng = random.Random(5)
+    decoder = json.JSONDecoder()
+
+    def value(depth: int = 0) -> object:
+        roll = rng.random()
+        if depth > 3 or roll < 0.3:
+            return rng.choice([1, -2.5e3, 'x"}]', None, True, "", [], {}])
+        if roll < 0.6:
+            return [value(depth + 1) for _ in range(rng.randint(0, 4))]
+        keys = ["a", "b", "~", "/", "a/b"]
+        return {rng.choice(keys) + str(n): value(depth + 1) for n in range(rng.randint(0, 4))}
+
+    def pointers(data: object, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], object]]:
+        found = [(path, data)]
+        if isinstance(data, dict):
+            for key, item in data.items():
+                found += pointers(item, (*path, key))
+        elif isinstance(data, list):
+            for number, item in enumerate(data):
+                found += pointers(item, (*path, str(number)))
+        return found
+
+    def text_of(path: tuple[str, ...]) -> str:
+        return "".join("/" + p.replace("~", "~0").replace("/", "~1") for p in path)
+
+    for _ in range(300):
+        data = {"root": value()}
+        text = json.dumps(
+            data, indent=rng.choice([None, 0, 2]), separators=rng.choice([None, (",", ":")])
+        )
+        known = pointers(data)
+        asks = [(path, True) for path, _ in known] + [((*path, "zz"), False) for path, _ in known]
+        rng.shuffle(asks)
+        values = dict(known)
+        for path, exists in asks:
+            offset, exact = json_locate.locate_offset(text, text_of(path))
+            assert exact is exists
+            if exists:
+                assert decoder.raw_decode(text, offset)[0] == values[path]
+                key_at, _ = json_locate.locate_offset(text, text_of(path) + "#key")
+                if path and isinstance(values[path[:-1]], dict):  # the key, as written
+                    scan = json.decoder.scanstring  # type: ignore[attr-defined]
+                    assert scan(text, key_at + 1)[0] == path[-1]
+                elif path:  # an array element: the element itself
+                    assert key_at == offset
+            else:
+                assert offset == json_locate.locate_offset(text, text_of(path[:-1]) + "#key")[0]
+
+
 def test_line_column() -> None:
     assert json_locate.line_column("ab\ncd", 0) == (1, 1)
     assert json_locate.line_column("ab\ncd", 4) == (2, 2)
