@@ -7,10 +7,11 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
-from jsonschema.exceptions import ValidationError
+if TYPE_CHECKING:  # imported when a config is validated: a lone spec's build never needs it
+    import jsonschema
+    from jsonschema.exceptions import ValidationError
 
 _TYPE_NAMES = {
     "object": "an object",
@@ -32,6 +33,8 @@ def schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> jsonschema.Draft202012Validator:
+    import jsonschema
+
     return jsonschema.Draft202012Validator(schema())
 
 

@@ -10,12 +10,20 @@ ones; otherwise the error comes from the branch that accepts it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema.exceptions import ValidationError, best_match
+if TYPE_CHECKING:  # only an invalid spec is explained: the library is imported then
+    from jsonschema.exceptions import ValidationError
 
 _DISCRIMINATORS = ("type", "in")
 _CHOICE = ("oneOf", "anyOf")
+
+
+def _best_match(errors: Iterable[ValidationError]) -> ValidationError | None:
+    from jsonschema.exceptions import best_match
+
+    found: ValidationError | None = best_match(errors)
+    return found
 
 
 def _short(value: Any) -> str:
@@ -74,7 +82,7 @@ def pick(error: ValidationError) -> tuple[ValidationError, str | None]:
     while error.validator in _CHOICE and error.context:
         instance = error.instance
         if not isinstance(instance, dict):
-            nested = best_match(error.context)
+            nested = _best_match(error.context)
             if nested is None or nested is error:
                 break
             error = nested
@@ -93,7 +101,7 @@ def pick(error: ValidationError) -> tuple[ValidationError, str | None]:
                     + ", ".join(repr(v) for v in allowed)
                 )
             branches = [b for b, r in zip(branches, refused, strict=True) if not r] or branches
-        nested = best_match(err for branch in branches for err in branch)
+        nested = _best_match(err for branch in branches for err in branch)
         if nested is None or nested is error:
             break
         error = nested

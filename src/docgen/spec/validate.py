@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from jsonschema.exceptions import ValidationError
-
 from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.load.source import SourceDocument
 from docgen.spec import budget, explain, refs
@@ -23,6 +21,8 @@ from docgen.spec.fast import fastcheck, verdicts
 from docgen.spec.versions import line_for
 
 if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
     from docgen.spec.fast import prescreen
 
 MAX_ERRORS = 50
