@@ -1,7 +1,8 @@
-"""``docgen build`` validates its specs in a process of its own while pages render
-(:mod:`docgen.spec.background`): the verdict and messages stay those of ``docgen check``, a spec
-found invalid still leaves the previous site untouched, rendering stops once the verdict is
-known, and a validating process that cannot start or dies changes nothing but the time."""
+"""``docgen build`` validates its specs (and scans its Markdown pages) in processes of their own
+while pages render (:mod:`docgen.spec.background`): the verdict and messages stay those of
+``docgen check``, a spec found invalid still leaves the previous site untouched, rendering
+stops once the verdict is known, and a process that cannot start or dies changes nothing but
+the time."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from test_check_equals_build import Captured, _diagnostic_lines
 from docgen.commands.build import build
 from docgen.commands.check import check
 from docgen.pipeline import run_check
-from docgen.spec.background import ValidationTask, Verdicts, run_task
+from docgen.spec.background import ValidationTask, run_task, validation
 
 
 def _spec(operations: int, *, invalid: bool) -> dict[str, Any]:
@@ -116,7 +117,7 @@ def _task(tmp_path: Path) -> ValidationTask:
     result = run_check(spec, defer_validation=True)
     assert len(result.pending) == 1
     result.pending[0].close()
-    (task,) = result.pending[0].tasks
+    (task,) = result.pending[0].work.args  # type: ignore[attr-defined]
     return task
 
 
@@ -124,15 +125,15 @@ _DIES = """
 import os, signal, sys
 from pathlib import Path
 from docgen.pipeline import run_check
-from docgen.spec.background import Verdicts, run_task
+from docgen.spec.background import run_task, validation
 result = run_check(Path(sys.argv[1]), defer_validation=True)
 (verdicts,) = result.pending
 verdicts.close()
-(task,) = verdicts.tasks
+(task,) = verdicts.work.args
 expected = run_task(task)
 assert any(d.level == "error" for d in expected)
 os.environ["DOCGEN_CACHE_DIR"] = sys.argv[2]  # no cached verdict
-again = Verdicts([task]).start()
+again = validation(task).start()
 assert again.pid is not None
 os.kill(again.pid, signal.SIGKILL)
 assert again.diagnostics() == expected
@@ -160,9 +161,72 @@ def test_with_another_thread_running_nothing_is_forked(tmp_path: Path, monkeypat
     other = threading.Thread(target=release.wait)
     other.start()
     try:
-        verdicts = Verdicts([task]).start()
+        verdicts = validation(task).start()
         assert verdicts.pid is None
         assert verdicts.diagnostics() == run_task(task)
     finally:
         release.set()
         other.join()
+
+
+def _docs_repo(root: Path, pages: int) -> Path:
+    """A docs repo whose every page draws a check warning (an unsupported component) and one
+    an unknown image too."""
+    root.mkdir(parents=True)
+    names = []
+    for n in range(pages):
+        image = "\n\n![x](/images/missing.png)" if n == pages // 2 else ""
+        (root / f"p{n}.mdx").write_text(f"# Page {n}\n\n<Mystery{n} />\n\nText.{image}\n")
+        names.append(f"p{n}")
+    (root / "docs.json").write_text(json.dumps({"name": "D", "navigation": {"pages": names}}))
+    return root / "docs.json"
+
+
+_SCANS = """
+import sys
+from pathlib import Path
+from docgen.pipeline import run_check
+result = run_check(Path(sys.argv[1]), defer_validation=True)
+(scan,) = result.pending
+print("forked" if scan.pid is not None else "in-process")
+print(len(scan.diagnostics()))
+"""
+
+
+def test_a_docs_repo_build_scans_its_pages_beside_the_rendering(tmp_path: Path) -> None:
+    """The pages' check warnings are worked out in a forked process while pages render (a
+    docs repo's check is mostly parsing them); the build reports what check reports."""
+    config = _docs_repo(tmp_path / "docs", 60)
+    env = {**os.environ, "DOCGEN_CACHE_DIR": str(tmp_path / "cache")}
+    run = subprocess.run(
+        [sys.executable, "-c", _SCANS, str(config)], capture_output=True, text=True, env=env,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["forked", "61"]  # a warning per page, and the image
+    built = subprocess.run(
+        [sys.executable, "-m", "docgen", "build", str(config), "--out", str(tmp_path / "site")],
+        capture_output=True, text=True, env=env, timeout=300,
+    )
+    checked = subprocess.run(
+        [sys.executable, "-m", "docgen", "check", str(config)],
+        capture_output=True, text=True, env=env, timeout=300,
+    )
+    assert built.returncode == checked.returncode == 0, built.stderr
+    printed = _diagnostic_lines(built.stderr.splitlines())
+    assert len(printed) == 61 and printed == _diagnostic_lines(checked.stdout.splitlines())
+
+
+def test_a_page_warning_found_beside_the_rendering_fails_a_strict_build(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
+    config = _docs_repo(tmp_path / "docs", 60)
+    site = tmp_path / "site"
+    build(Captured(), config, site, True, False)
+    before = _snapshot(site)
+    (tmp_path / "docs" / "p7.mdx").write_text("# Page 7\n\nText.\n")  # a real rebuild
+    console = Captured()
+    assert build(console, config, site, True, True) == 1  # --strict: warnings fail it
+    assert "warnings with --strict" in "\n".join(console.stderr)
+    assert _snapshot(site) == before

@@ -4,9 +4,11 @@ specs -> resolve navigation (:func:`run_check`, all of ``docgen check``), then r
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from docgen import lenient as lenient_mode
@@ -28,7 +30,8 @@ from docgen.load.source import SourceDocument, peek_json
 from docgen.load.target import CONFIG_NAME, MINT_NAME
 from docgen.nav.model import Site
 from docgen.nav.resolver import Resolver
-from docgen.render.scan import scan
+from docgen.render.scan import has_markdown, scan
+from docgen.render.scan import scan_pages as page_warnings
 from docgen.render.searchshards import ShardCache
 from docgen.render.sink import Placed, Sink
 from docgen.render.site import JobCache, iter_site
@@ -46,7 +49,8 @@ class CheckResult:
     site: Site | None
     config_doc: SourceDocument | None
     dropped: int = 0  # navigation entries left out by --lenient
-    # Validations still running beside the rendering (``defer_validation``): see settle().
+    # Checks still running beside the rendering (``defer_validation``: each spec's validation,
+    # the Markdown pages' scan): see settle().
     pending: list[Verdicts] = field(default_factory=list)
     validated: list[Diagnostic] = field(default_factory=list)  # what settle() added
 
@@ -168,8 +172,9 @@ def run_check(
     ``strict_spec=False`` reports spec validation errors as warnings (``--no-strict-spec``);
     ``lenient`` (``--lenient``) also what Mintlify only warns about (see :mod:`docgen.lenient`).
     ``remote`` is what the operator allows for https:// specs (``--offline``, local addresses).
-    ``defer_validation`` (``docgen build``): specs are validated beside what follows, their
-    verdicts left in :attr:`CheckResult.pending` (the caller must :meth:`~CheckResult.settle`).
+    ``defer_validation`` (``docgen build``): specs are validated, and Markdown pages scanned,
+    beside what follows, their verdicts left in :attr:`CheckResult.pending` (the caller must
+    :meth:`~CheckResult.settle`).
     """
     diagnostics = Diagnostics()
     root = target.parent.resolve()
@@ -204,8 +209,16 @@ def run_check(
     )
     site = resolver.resolve()
     dropped = lenient_mode.demote_navigation(diagnostics) if lenient else 0
-    scan(site, diagnostics)  # what rendering would report: check = build minus writing
-    return CheckResult(root, target, diagnostics, site, config_doc, dropped, loader.deferred)
+    pending = loader.deferred
+    if defer_validation and has_markdown(site):
+        # Parsing every Markdown page for its warnings is most of a docs repo's check: a
+        # build does it beside the rendering (on the site as it is now: the scan below
+        # drops static files that clash with pages, after the pages were looked at).
+        pending = [*pending, Verdicts(partial(page_warnings, copy.copy(site))).start()]
+        scan(site, diagnostics, pages=False)
+    else:
+        scan(site, diagnostics)  # what rendering would report: check = build minus writing
+    return CheckResult(root, target, diagnostics, site, config_doc, dropped, pending)
 
 
 def _spec_only_config(spec_path: Path, loader: SpecLoader) -> SiteConfig:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.exceptions import OutputError
 from docgen.nav.model import Page, Site
 from docgen.nav.staticfiles import drop_conflicts
@@ -26,10 +26,40 @@ from docgen.render.searchindex import FOLDER as SEARCH_FOLDER
 from docgen.render.snippets import SnippetFiles
 
 
-def scan(site: Site, diagnostics: Diagnostics) -> None:
-    """Report what rendering and writing ``site`` would find, without doing either."""
+def scan(site: Site, diagnostics: Diagnostics, *, pages: bool = True) -> None:
+    """Report what rendering and writing ``site`` would find, without doing either; with
+    ``pages=False``, all but :func:`scan_pages` (which the caller runs elsewhere)."""
+    if pages:
+        for diagnostic in scan_pages(site):
+            diagnostics.add(diagnostic)
     for page in site.pages:
-        if page.source is None or not page.source.endswith((".mdx", ".md")):
+        value = schemaembed.wanted(page) if page.operation is None else None
+        if value is not None and schemaembed.find(site, value) is None:
+            diagnostics.warning(
+                Code.NAV_UNKNOWN_SCHEMA,
+                f"openapi-schema '{value}' names no component schema of the site's specs; "
+                "the page shows its own content only",
+                Location(page.source, 1, 1) if page.source else None,
+            )
+    _outputs(site, diagnostics)
+    _look_files(site, diagnostics)
+
+
+def has_markdown(site: Site) -> bool:
+    """Whether ``site`` has a Markdown page for :func:`scan_pages` to read."""
+    return any(page.source is not None and _is_markdown(page.source) for page in site.pages)
+
+
+def _is_markdown(source: str) -> bool:
+    return source.endswith((".mdx", ".md"))
+
+
+def scan_pages(site: Site) -> list[Diagnostic]:
+    """What rendering the Markdown pages would warn about (every one parsed: the slow part of
+    a check of a docs repo; warnings only, so ``docgen build`` runs it beside the rendering)."""
+    diagnostics = Diagnostics()
+    for page in site.pages:
+        if page.source is None or not _is_markdown(page.source):
             continue
         body, first_line = markdown_source(page)
         scope = asset_scope(site, page.source)
@@ -47,17 +77,7 @@ def scan(site: Site, diagnostics: Diagnostics) -> None:
                 seen.add(a)
                 where = Location(a.source or page.source, a.line, a.column)
                 diagnostics.warning(Code.ASSET_NOT_FOUND, a.message, where)
-    for page in site.pages:
-        value = schemaembed.wanted(page) if page.operation is None else None
-        if value is not None and schemaembed.find(site, value) is None:
-            diagnostics.warning(
-                Code.NAV_UNKNOWN_SCHEMA,
-                f"openapi-schema '{value}' names no component schema of the site's specs; "
-                "the page shows its own content only",
-                Location(page.source, 1, 1) if page.source else None,
-            )
-    _outputs(site, diagnostics)
-    _look_files(site, diagnostics)
+    return list(diagnostics)
 
 
 def _look_files(site: Site, diagnostics: Diagnostics) -> None:

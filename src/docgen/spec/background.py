@@ -1,10 +1,11 @@
-"""Spec validation beside rendering: ``docgen build`` hands its specs' validation to a forked
-process and renders meanwhile; the site is written only once every verdict is in, and only if
-none is an error. The verdicts and messages are those ``docgen check`` reports (both run
-:func:`run_task`); only when they arrive differs.
+"""Checks beside rendering: ``docgen build`` hands its specs' validation (and the scan of its
+Markdown pages, :mod:`docgen.pipeline`) to forked processes and renders meanwhile; the site
+is written only once every verdict is in, and only if none is an error. The verdicts and
+messages are those ``docgen check`` reports (both run the same functions); only when they
+arrive differs.
 
-Without ``fork`` (or when the process cannot be started, or dies) the validation runs
-in-process when its result is asked for, so the outcome never depends on the process.
+Without ``fork`` (or when the process cannot be started, or dies) the work runs in-process
+when its result is asked for, so the outcome never depends on the process.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from docgen.diagnostics import Diagnostic, Diagnostics, Location
@@ -64,32 +67,38 @@ def die_with_parent() -> None:
             os._exit(0)
 
 
-def _child(tasks: list[ValidationTask], connection: Any) -> None:
+def _child(work: Callable[[], list[Diagnostic]], connection: Any) -> None:
     die_with_parent()
     try:
-        connection.send([d for task in tasks for d in run_task(task)])
+        connection.send(work())
     finally:
         connection.close()
 
 
-class Verdicts:
-    """The diagnostics of validating ``tasks``, worked out in a forked process when possible
-    (:meth:`start`), else in-process when first asked for (:meth:`diagnostics`)."""
+def validation(task: ValidationTask) -> Verdicts:
+    """The verdicts of validating ``task`` (not started)."""
+    return Verdicts(partial(run_task, task))
 
-    def __init__(self, tasks: list[ValidationTask]) -> None:
-        self.tasks = tasks
+
+class Verdicts:
+    """The diagnostics ``work`` reports (a check, run in the forked process inheriting what
+    it reads), worked out in a forked process when possible (:meth:`start`), else in-process
+    when first asked for (:meth:`diagnostics`)."""
+
+    def __init__(self, work: Callable[[], list[Diagnostic]]) -> None:
+        self.work = work
         self._process: Any = None
         self._connection: Any = None
-        self._result: list[Diagnostic] | None = None if tasks else []
+        self._result: list[Diagnostic] | None = None
 
     def start(self) -> Verdicts:
-        """Fork the validating process (Linux, no other thread running); else do nothing."""
+        """Fork the working process (Linux, no other thread running); else do nothing."""
         if self._result is not None or self._process is not None or not _can_fork():
             return self
         context = multiprocessing.get_context("fork")
         receiving, sending = context.Pipe(duplex=False)
         try:
-            process = context.Process(target=_child, args=(self.tasks, sending), daemon=True)
+            process = context.Process(target=_child, args=(self.work, sending), daemon=True)
             process.start()
         except OSError:
             receiving.close()
@@ -101,7 +110,7 @@ class Verdicts:
 
     @property
     def pid(self) -> int | None:
-        """The validating process, while it runs (``None``: validated, or in-process)."""
+        """The working process, while it runs (``None``: done, or in-process)."""
         return None if self._process is None else int(self._process.pid)
 
     def ready(self) -> bool:
@@ -114,8 +123,8 @@ class Verdicts:
             return True  # gone: diagnostics() validates in-process
 
     def diagnostics(self) -> list[Diagnostic]:
-        """Every diagnostic of the validation (waits for the process; validates here when it
-        could not be started or did not answer)."""
+        """Every diagnostic of the work (waits for the process; works here when it could not
+        be started or did not answer)."""
         if self._result is None:
             result: list[Diagnostic] | None = None
             if self._connection is not None:
@@ -127,7 +136,7 @@ class Verdicts:
                     result = None
                 self.close()
             if result is None:
-                result = [d for task in self.tasks for d in run_task(task)]
+                result = self.work()
             self._result = result
         return self._result
 

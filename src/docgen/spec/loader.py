@@ -16,7 +16,7 @@ from docgen.load.paths import display_name, is_file, is_remote, not_a_file, reso
 from docgen.load.remote import Fetched, RemotePolicy, fetch
 from docgen.load.source import SourceDocument, load_document, looks_like_json
 from docgen.spec import refs
-from docgen.spec.background import ValidationTask, Verdicts, run_task
+from docgen.spec.background import ValidationTask, Verdicts, run_task, validation
 from docgen.spec.model import METHODS, Operation, Spec, Tag
 from docgen.spec.versions import line_for
 
@@ -143,7 +143,7 @@ class SpecLoader:
         if self.validate:
             task = ValidationTask(document, documents, version, refs_ok, self.strict_spec)
             if self.defer_validation:
-                self.deferred.append(Verdicts([task]).start())
+                self.deferred.append(validation(task).start())
             else:
                 found = run_task(task)
                 for diagnostic in found:
