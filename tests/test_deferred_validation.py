@@ -230,3 +230,27 @@ def test_a_page_warning_found_beside_the_rendering_fails_a_strict_build(
     assert build(console, config, site, True, True) == 1  # --strict: warnings fail it
     assert "warnings with --strict" in "\n".join(console.stderr)
     assert _snapshot(site) == before
+
+
+_SHARES = """
+import sys
+from pathlib import Path
+from docgen.pipeline import run_check
+deferred = run_check(Path(sys.argv[1]), defer_validation=True)
+print(sum(1 for verdicts in deferred.pending if verdicts.pid is not None))
+deferred.settle()
+serial = run_check(Path(sys.argv[1]))
+print(deferred.diagnostics.sorted() == serial.diagnostics.sorted())
+print(len(serial.diagnostics))
+"""
+
+
+def test_two_processes_share_a_big_sites_scan_and_find_what_one_finds(tmp_path: Path) -> None:
+    config = _docs_repo(tmp_path / "docs", 150)
+    env = {**os.environ, "DOCGEN_CACHE_DIR": str(tmp_path / "cache")}
+    run = subprocess.run(
+        [sys.executable, "-c", _SHARES, str(config)], capture_output=True, text=True, env=env,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["2", "True", "151"]

@@ -30,13 +30,15 @@ from docgen.load.source import SourceDocument, peek_json
 from docgen.load.target import CONFIG_NAME, MINT_NAME
 from docgen.nav.model import Site
 from docgen.nav.resolver import Resolver
-from docgen.render.scan import has_markdown, scan
+from docgen.render.scan import markdown_pages, scan
 from docgen.render.scan import scan_pages as page_warnings
 from docgen.render.searchshards import ShardCache
 from docgen.render.sink import Placed, Sink
 from docgen.render.site import JobCache, iter_site
 from docgen.spec.background import Verdicts
 from docgen.spec.loader import SpecLoader
+
+_SHARED_SCAN = 64  # Markdown pages from which two processes share their scan
 
 
 @dataclass(slots=True)
@@ -210,11 +212,16 @@ def run_check(
     site = resolver.resolve()
     dropped = lenient_mode.demote_navigation(diagnostics) if lenient else 0
     pending = loader.deferred
-    if defer_validation and has_markdown(site):
-        # Parsing every Markdown page for its warnings is most of a docs repo's check: a
-        # build does it beside the rendering (on the site as it is now: the scan below
-        # drops static files that clash with pages, after the pages were looked at).
-        pending = [*pending, Verdicts(partial(page_warnings, copy.copy(site))).start()]
+    count = markdown_pages(site) if defer_validation else 0
+    if count:
+        # Parsing every Markdown page for its warnings is most of a docs repo's check: it
+        # runs beside what follows, in two processes sharing the pages on a big site (on
+        # the site as it is now: the scan below drops static files that clash with pages,
+        # after the pages were looked at).
+        frozen, parts = copy.copy(site), 2 if count >= _SHARED_SCAN else 1
+        for part in range(parts):
+            work = partial(page_warnings, frozen, (part, parts))
+            pending = [*pending, Verdicts(work).start()]
         scan(site, diagnostics, pages=False)
     else:
         scan(site, diagnostics)  # what rendering would report: check = build minus writing

@@ -23,7 +23,12 @@ def check(
 ) -> int:
     """Report problems on stdout in ``output_format``; return the exit code (0 or 1)."""
     path = find_target(target)
-    result = run_check(path, strict_spec=strict_spec, lenient=lenient, remote=remote)
+    # Spec validation and the Markdown pages' scan run in processes of their own beside the
+    # rest of the check (docgen.spec.background); the same diagnostics, sooner.
+    result = run_check(
+        path, strict_spec=strict_spec, lenient=lenient, remote=remote, defer_validation=True
+    )
+    result.settle()
     diagnostics = result.diagnostics
     failed = diagnostics.errors > 0 or (strict and diagnostics.warnings > 0)
     pages = result.site.records() if result.site is not None else []

@@ -45,21 +45,27 @@ def scan(site: Site, diagnostics: Diagnostics, *, pages: bool = True) -> None:
     _look_files(site, diagnostics)
 
 
-def has_markdown(site: Site) -> bool:
-    """Whether ``site`` has a Markdown page for :func:`scan_pages` to read."""
-    return any(page.source is not None and _is_markdown(page.source) for page in site.pages)
+def markdown_pages(site: Site) -> int:
+    """How many Markdown pages :func:`scan_pages` reads."""
+    return sum(1 for page in site.pages if page.source is not None and _is_markdown(page.source))
 
 
 def _is_markdown(source: str) -> bool:
     return source.endswith((".mdx", ".md"))
 
 
-def scan_pages(site: Site) -> list[Diagnostic]:
+def scan_pages(site: Site, part: tuple[int, int] = (0, 1)) -> list[Diagnostic]:
     """What rendering the Markdown pages would warn about (every one parsed: the slow part of
-    a check of a docs repo; warnings only, so ``docgen build`` runs it beside the rendering)."""
+    a check of a docs repo; warnings only, so it can run beside other work). ``part``
+    ``(k, n)``: only every ``n``-th Markdown page from the ``k``-th, so that ``n`` processes
+    share the pages; together they find what one finds."""
     diagnostics = Diagnostics()
+    number, (own, parts) = -1, part
     for page in site.pages:
         if page.source is None or not _is_markdown(page.source):
+            continue
+        number += 1
+        if number % parts != own:
             continue
         body, first_line = markdown_source(page)
         scope = asset_scope(site, page.source)
