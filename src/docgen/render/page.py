@@ -111,8 +111,8 @@ class SiteRenderer:
     def warm_up(self) -> None:
         """Compile templates and load the Markdown and Pygments machinery once, before
         workers are forked, so that no worker pays for it again."""
-        for name in ("operation.html", "page.html", "schema.html", "404.html"):
-            self.env.get_template(name)
+        for name in self.env.list_templates(extensions=["html"]):
+            self.env.get_template(name)  # the partials they import too
         markdown_renderer()
         for language in ("json", "bash", "python", "javascript"):
             highlight("{}", language)
