@@ -125,6 +125,24 @@ def test_rebuild_reindexes_only_changed_shards(
     assert _tree(fresh, "_docgen/") == _tree(out, "_docgen/")
 
 
+def test_a_reused_shard_is_linked_unread(small_shards: Path, tmp_path: Path) -> None:
+    """On a rebuild, an unchanged shard's files are hard-linked from the previous site
+    without being read (as unchanged pages are), where its folder is the same."""
+    from test_page_cache import _build_placing
+
+    docs, out = tmp_path / "docs", tmp_path / "out"
+    _write_site(docs, list(range(PAGES)))
+    _build_placing(docs, out)
+    _write_site(docs, list(range(PAGES)), {38: "\nA brand new quokkaword appears.\n"})
+    _, linked = _build_placing(docs, out)
+    shard_files = [path for path in linked if path.startswith("_docgen/pagefind")]
+    assert any("/fragment/" in path for path in shard_files)
+    assert any(path.startswith("_docgen/pagefind-1/") for path in shard_files)
+    fresh = tmp_path / "fresh"
+    _build(docs, fresh)
+    assert _tree(fresh, "_docgen/") == _tree(out, "_docgen/")
+
+
 def _tree(root: Path, prefix: str) -> dict[str, bytes]:
     files = (p for p in root.rglob("*") if p.is_file())
     return {

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
 
 from docgen.render.searchindex import FOLDER, SearchEntry, SearchIndex, page_html, page_url
+from docgen.render.sink import Placed, Sink
 
 WORDS = "_docgen/search-words.json"
 SHARDS = f"{FOLDER}/shards.json"
@@ -44,8 +45,12 @@ _TAG = re.compile(r"<[^>]*>")
 class ShardCache(Protocol):
     """The shards of the previous build (``docgen.write.pagecache``), by their digest."""
 
-    def shard_files(self, digest: str) -> list[tuple[str, bytes]] | None:
-        """The files of the shard with ``digest`` (path inside it, bytes), if still intact."""
+    def shard_files(
+        self, digest: str, sink: Sink | None = None, folder: str | None = None
+    ) -> list[tuple[str, bytes | Placed]] | None:
+        """The files of the shard with ``digest`` (path inside it, bytes), if still intact;
+        with a ``sink``, put in place through it in ``folder`` (hard-linked from the previous
+        site where they were there: :class:`Placed`) instead of handed over."""
         ...
 
     def store_shard(self, digest: str, folder: str, names: list[str]) -> None:
@@ -63,10 +68,12 @@ def shard_folder(number: int) -> str:
 
 class ShardedIndex:
     """Takes the search entries one by one (:meth:`add`) and hands back finished shards'
-    files as it goes, then the rest (:meth:`finish`)."""
+    files as it goes, then the rest (:meth:`finish`); a reused shard's files are put in place
+    through ``sink`` when there is one (:class:`Placed` stands for their bytes)."""
 
-    def __init__(self, cache: ShardCache | None = None) -> None:
+    def __init__(self, cache: ShardCache | None = None, sink: Sink | None = None) -> None:
         self.cache = cache
+        self.sink = sink
         self.counts: Counter[str] = Counter()
         self.reused = 0
         # Nothing to reuse (a first build): each page goes to Pagefind at once; else a
@@ -88,7 +95,7 @@ class ShardedIndex:
                 index.close()
         self._current = self._running = None
 
-    def add(self, entry: SearchEntry) -> Iterator[tuple[str, bytes]]:
+    def add(self, entry: SearchEntry) -> Iterator[tuple[str, bytes | Placed]]:
         """Take ``entry``; the files of a shard it completes, if any."""
         self.counts.update(map(str.lower, _WORD.findall(_TAG.sub(" ", entry.document))))
         url, html = page_url(entry.url), page_html(entry)
@@ -107,17 +114,17 @@ class ShardedIndex:
         if cut or self._bytes >= MAX_BYTES:
             yield from self._cut()
 
-    def add_all(self, entries: Iterable[SearchEntry]) -> Iterator[tuple[str, bytes]]:
+    def add_all(self, entries: Iterable[SearchEntry]) -> Iterator[tuple[str, bytes | Placed]]:
         for entry in entries:
             yield from self.add(entry)
 
-    def end_shard(self) -> Iterator[tuple[str, bytes]]:
+    def end_shard(self) -> Iterator[tuple[str, bytes | Placed]]:
         """End the shard being filled now (Pagefind writes it while the caller goes on); the
         files of the one before, if it was still being written."""
         if self._bytes or self._shards == 0:
             yield from self._cut()
 
-    def finish(self) -> Iterator[tuple[str, bytes]]:
+    def finish(self) -> Iterator[tuple[str, bytes | Placed]]:
         """The remaining shards' files, the list of merged shards and the word list."""
         yield from self.end_shard()
         yield from self._collect()
@@ -127,7 +134,7 @@ class ShardedIndex:
         text = json.dumps([w for w, _ in words], ensure_ascii=False, separators=(",", ":"))
         yield WORDS, text.encode()
 
-    def _cut(self) -> Iterator[tuple[str, bytes]]:
+    def _cut(self) -> Iterator[tuple[str, bytes | Placed]]:
         """End the current shard: reuse it from the cache, or have Pagefind write it."""
         folder, primary = shard_folder(self._shards), self._shards == 0
         self._shards += 1
@@ -136,7 +143,8 @@ class ShardedIndex:
         docs, self._docs, self._bytes, self._digest = self._docs, [], 0, None
         index, self._current = self._current, None
         if index is None:
-            reused = self.cache.shard_files(key) if self.cache is not None else None
+            cache = self.cache
+            reused = cache.shard_files(key, self.sink, folder) if cache is not None else None
             if reused is not None:
                 self.reused += 1
                 self._remember(key, folder, [name for name, _ in reused])
@@ -154,7 +162,7 @@ class ShardedIndex:
             yield from self._collect()  # the one before: it had a whole shard's time
         self._running = (folder, key, index)
 
-    def _collect(self) -> Iterator[tuple[str, bytes]]:
+    def _collect(self) -> Iterator[tuple[str, bytes | Placed]]:
         """The files of the shard being indexed, once Pagefind has them."""
         if self._running is None:
             return
@@ -178,7 +186,7 @@ class ShardedIndex:
 
 def index_files(
     entries: Iterable[SearchEntry], cache: ShardCache | None = None
-) -> Iterator[tuple[str, bytes]]:
+) -> Iterator[tuple[str, bytes | Placed]]:
     """Every search file for ``entries`` at once (see :class:`ShardedIndex`)."""
     with ShardedIndex(cache) as index:
         yield from index.add_all(entries)

@@ -146,7 +146,7 @@ def iter_site(
     done: dict[SchemaJob, Output] = {}
     # Pagefind starts with the first shard, after the workers are forked; it indexes each
     # shard while the next pages render, and no document is kept once it has it.
-    search = ShardedIndex(shards)
+    search = ShardedIndex(shards, sink)
     inherited = boosts(site.navigation)  # navigation ``boost``s, for search_entry
     work = renderer.run if sink is None else partial(_spilled, renderer.run, sink)
     with search, Workers(work, count) as workers:

@@ -20,7 +20,7 @@ from docgen.write.jobkeys import JobKeys
 
 if TYPE_CHECKING:
     from docgen.render.page import Job, Output
-    from docgen.render.sink import Sink
+    from docgen.render.sink import Placed, Sink
 
 Kept = tuple["Output", str | None]  # a job's output and, when it read no snippet list, the tree
 
@@ -89,8 +89,11 @@ class RebuildCache:
         tree = self.keys.tree() if output.reads is None else None
         self.next_pages[self.keys.key(job)] = (output, tree)
 
-    def shard_files(self, digest: str) -> list[tuple[str, bytes]] | None:
-        return self._shards.get(digest)
+    def shard_files(
+        self, digest: str, sink: Sink | None = None, folder: str | None = None
+    ) -> list[tuple[str, bytes | Placed]] | None:
+        found = self._shards.get(digest)
+        return None if found is None else list(found)
 
     def has_shards(self) -> bool:
         return bool(self._shards)

@@ -20,6 +20,7 @@ from docgen.exceptions import OutputError
 from docgen.load import cache as cache_store
 from docgen.nav.model import Site
 from docgen.nav.urls import check_path, output_path, playground_path, twin_path
+from docgen.render.sink import Placed
 from docgen.write import buildcache
 from docgen.write.jobkeys import FORMAT, JobKeys
 
@@ -158,20 +159,34 @@ class PageCache:
 
     # -- search shards (docgen.render.searchshards) ----------------------------------------
 
-    def shard_files(self, digest: str) -> list[tuple[str, bytes]] | None:
-        """The files of the previous build's search shard ``digest``, if all are intact."""
+    def shard_files(
+        self, digest: str, sink: Sink | None = None, folder: str | None = None
+    ) -> list[tuple[str, bytes | Placed]] | None:
+        """The files of the previous build's search shard ``digest``, if all are intact. With
+        a ``sink``, they are put in place through it in ``folder`` (the shard's folder in the
+        new site): hard-linked unread when that is where they were, else read and written
+        (:class:`Placed` stands for their bytes)."""
         entry = self._previous_shards.get(digest)
         if not isinstance(entry, dict):
             return None
         try:
-            folder = str(entry["folder"]) + "/"
-            files = []
-            for stamp in entry["files"]:
-                relative = str(stamp[0])
-                if not relative.startswith(folder):
+            old = str(entry["folder"])
+            stamps = [(stamp, str(stamp[0])) for stamp in entry["files"]]
+            for stamp, relative in stamps:
+                if not relative.startswith(old + "/"):
                     return None
-                data = self._read(stamp, check_path(relative).as_posix())
-                files.append((relative[len(folder) :], data))
+                self._unchanged(stamp, check_path(relative).as_posix())  # all, before any is placed
+            files: list[tuple[str, bytes | Placed]] = []
+            for stamp, relative in stamps:
+                name = relative[len(old) + 1 :]
+                if sink is None:
+                    files.append((name, self._read(stamp, relative)))
+                    continue
+                target = f"{folder or old}/{name}"
+                kept = (target == relative and sink.link(target)) or sink.place(
+                    target, self._read(stamp, relative)
+                )
+                files.append((name, Placed(kept)))
         except (OSError, KeyError, TypeError, ValueError, IndexError, OutputError):
             return None
         return files
