@@ -182,6 +182,16 @@ def _docs_repo(root: Path, pages: int) -> Path:
     return root / "docs.json"
 
 
+def _script(script: str, config: Path, env: dict[str, str]) -> list[str]:
+    """The words ``script`` prints, run by a fresh Python (no thread beside it: it may fork)."""
+    run = subprocess.run(
+        [sys.executable, "-c", script, str(config)], capture_output=True, text=True, env=env,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout.split()
+
+
 _SCANS = """
 import sys
 from pathlib import Path
@@ -198,12 +208,7 @@ def test_a_docs_repo_build_scans_its_pages_beside_the_rendering(tmp_path: Path) 
     docs repo's check is mostly parsing them); the build reports what check reports."""
     config = _docs_repo(tmp_path / "docs", 60)
     env = {**os.environ, "DOCGEN_CACHE_DIR": str(tmp_path / "cache")}
-    run = subprocess.run(
-        [sys.executable, "-c", _SCANS, str(config)], capture_output=True, text=True, env=env,
-        timeout=300,
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["forked", "61"]  # a warning per page, and the image
+    assert _script(_SCANS, config, env) == ["forked", "61"]  # a warning per page, the image
     built = subprocess.run(
         [sys.executable, "-m", "docgen", "build", str(config), "--out", str(tmp_path / "site")],
         capture_output=True, text=True, env=env, timeout=300,
@@ -248,9 +253,4 @@ print(len(serial.diagnostics))
 def test_two_processes_share_a_big_sites_scan_and_find_what_one_finds(tmp_path: Path) -> None:
     config = _docs_repo(tmp_path / "docs", 150)
     env = {**os.environ, "DOCGEN_CACHE_DIR": str(tmp_path / "cache")}
-    run = subprocess.run(
-        [sys.executable, "-c", _SHARES, str(config)], capture_output=True, text=True, env=env,
-        timeout=300,
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["2", "True", "151"]
+    assert _script(_SHARES, config, env) == ["2", "True", "151"]
