@@ -163,47 +163,153 @@ def edit_one(spec_path: Path, original: str, run: int) -> None:
     spec_path.write_text(specs.dump(data))
 
 
-def bench_spec(name: str, spec_path: Path, runs: int, redocly: Path | None) -> dict[str, Any]:
-    """Every measurement on one spec."""
-    folder = spec_path.parent
-    original = spec_path.read_text()
-    docgen = [sys.executable, "-m", "docgen"]
-    m = {key: Measure() for key in ("build", "rebuild", "edit", "check", "peer_build", "peer_lint")}
-    written = []
-    for run in range(runs):
-        with tempfile.TemporaryDirectory(prefix="docgen-bench-cache-") as cache:
-            env = docgen_env(Path(cache))
-            site = folder / "_site"
-            shutil.rmtree(site, ignore_errors=True)
-            spec_path.write_text(original)
-            timed([*docgen, "check", spec_path.name], env, folder, m["check"])
-        with tempfile.TemporaryDirectory(prefix="docgen-bench-cache-") as cache:
-            env = docgen_env(Path(cache))
-            out = timed([*docgen, "build", spec_path.name, "-o", "_site"], env, folder, m["build"])
-            if m["build"].exit[-1] != 0:
-                raise SystemExit(f"bench: docgen build failed on {name}:\n{out[-2000:]}")
-            m["build"].output = page_sizes(site)
-            timed([*docgen, "build", spec_path.name, "-o", "_site"], env, folder, m["rebuild"])
-            edit_one(spec_path, original, run)
-            out = timed([*docgen, "build", spec_path.name, "-o", "_site"], env, folder, m["edit"])
-            found = re.search(r"(\d+) written", out)
-            written.append(int(found.group(1)) if found else -1)
-            spec_path.write_text(original)
-        if redocly is not None:
-            html = folder / "redoc-static.html"
-            timed(
-                [str(redocly), "build-docs", spec_path.name, "-o", html.name],
-                peer_env(),
-                folder,
-                m["peer_build"],
-            )
-            if html.is_file():
-                m["peer_build"].output = {"total": html.stat().st_size, "files": 1}
-            timed([str(redocly), "lint", spec_path.name], peer_env(), folder, m["peer_lint"])
-    m["edit"].note = f"{statistics.median(written):.0f} files written" if written else ""
-    operations = specs.operation_count(json.loads(original))
-    shutil.rmtree(folder / "_site", ignore_errors=True)
-    return {"name": name, "operations": operations, "measures": m}
+class Quiet:
+    """Keeps deletions away from the timed commands.
+
+    On ext4 without a journal (this machine's disk), creating a file or folder skips every
+    free inode of its group that was freed less than 60 s ago (300 s more while its inode
+    table is not yet written back): the kernel's ``recently_deleted`` check, which costs up to
+    1 ms of system time per new file after a big tree was deleted (``perf`` shows it as the
+    top kernel symbol). A cold build writing thousands of files right after the bench deleted
+    the previous site paid for that deletion, from 1 to 6 s on GitHub's spec. So the bench
+    deletes nothing while it measures: old sites and caches go into a trash folder (a rename),
+    emptied once every figure is taken; and before the cold builds of a run it waits, after
+    ``sync``, until 61 s have passed since a command deleted files (docgen's own edit build
+    deletes the site it replaced, which is part of that build's time)."""
+
+    WINDOW = 61.0
+
+    def __init__(self, root: Path) -> None:
+        self.trash = root / ".trash"
+        self.last: float | None = None
+        if self.trash.exists():  # left by an interrupted run
+            shutil.rmtree(self.trash)
+            self.deleted()
+        self.trash.mkdir(parents=True)
+
+    def folder(self) -> Path:
+        """A new empty folder, deleted with the trash."""
+        return Path(tempfile.mkdtemp(prefix="cache-", dir=self.trash))
+
+    def discard(self, path: Path) -> None:
+        """Move ``path`` (if any) into the trash."""
+        if path.exists():
+            os.replace(path, tempfile.mkdtemp(prefix="old-", dir=self.trash) + "/x")
+
+    def deleted(self) -> None:
+        """A command just deleted files."""
+        self.last = time.monotonic()
+
+    def settle(self) -> None:
+        """Wait until no inode freed by a deletion counts as recent."""
+        if self.last is None:
+            return
+        os.sync()
+        wait = self.WINDOW - (time.monotonic() - self.last)
+        if wait > 0:
+            print(f"bench: waiting {wait:.0f} s after deletions (see Quiet)", file=sys.stderr)
+            time.sleep(wait)
+        self.last = None
+
+    def empty(self) -> None:
+        shutil.rmtree(self.trash, ignore_errors=True)
+
+
+@dataclass
+class SpecRuns:
+    """One spec's measurements, filled in run by run."""
+
+    name: str
+    spec_path: Path
+    original: str
+    measures: dict[str, Measure] = field(
+        default_factory=lambda: {
+            key: Measure()
+            for key in ("build", "rebuild", "edit", "check", "peer_build", "peer_lint")
+        }
+    )
+    written: list[int] = field(default_factory=list)
+    cache: Path | None = None  # the cold build's cache, for the warm and edited builds
+
+    @property
+    def folder(self) -> Path:
+        return self.spec_path.parent
+
+    @property
+    def site(self) -> Path:
+        return self.folder / "_site"
+
+
+DOCGEN = [sys.executable, "-m", "docgen"]
+
+
+def cold_commands(spec: SpecRuns, quiet: Quiet, redocly: Path | None) -> None:
+    """``docgen check`` and a cold ``docgen build`` (each with an empty cache, no output
+    folder), then the peer's build and lint, on the same file."""
+    m, folder = spec.measures, spec.folder
+    quiet.discard(spec.site)
+    spec.spec_path.write_text(spec.original)
+    env = docgen_env(quiet.folder())
+    timed([*DOCGEN, "check", spec.spec_path.name], env, folder, m["check"])
+    spec.cache = quiet.folder()
+    env = docgen_env(spec.cache)
+    out = timed([*DOCGEN, "build", spec.spec_path.name, "-o", "_site"], env, folder, m["build"])
+    if m["build"].exit[-1] != 0:
+        raise SystemExit(f"bench: docgen build failed on {spec.name}:\n{out[-2000:]}")
+    m["build"].output = page_sizes(spec.site)
+    if redocly is not None:
+        html = folder / "redoc-static.html"
+        command = [str(redocly), "build-docs", spec.spec_path.name, "-o", html.name]
+        timed(command, peer_env(), folder, m["peer_build"])
+        if html.is_file():
+            m["peer_build"].output = {"total": html.stat().st_size, "files": 1}
+        timed([str(redocly), "lint", spec.spec_path.name], peer_env(), folder, m["peer_lint"])
+
+
+def warm_commands(spec: SpecRuns, run: int, quiet: Quiet) -> None:
+    """The same build again, unchanged, then with one operation edited (same cache)."""
+    assert spec.cache is not None
+    m, folder, env = spec.measures, spec.folder, docgen_env(spec.cache)
+    build = [*DOCGEN, "build", spec.spec_path.name, "-o", "_site"]
+    timed(build, env, folder, m["rebuild"])
+    edit_one(spec.spec_path, spec.original, run)
+    out = timed(build, env, folder, m["edit"])
+    quiet.deleted()  # docgen deleted the site it replaced
+    found = re.search(r"(\d+) written", out)
+    spec.written.append(int(found.group(1)) if found else -1)
+    spec.spec_path.write_text(spec.original)
+
+
+def bench_specs(
+    inputs: list[tuple[str, Path]], runs: int, redocly: Path | None
+) -> list[dict[str, Any]]:
+    """Every measurement on every spec. In each run, the cold commands of every spec come
+    first, then the warm ones (see :class:`Quiet`)."""
+    specs_ = [SpecRuns(name, path, path.read_text()) for name, path in inputs]
+    quiet = Quiet(WORK)
+    try:
+        for run in range(runs):
+            quiet.settle()
+            for spec in specs_:
+                print(f"bench: {spec.name}, run {run + 1}: cold", file=sys.stderr)
+                cold_commands(spec, quiet, redocly)
+            for spec in specs_:
+                print(f"bench: {spec.name}, run {run + 1}: warm", file=sys.stderr)
+                warm_commands(spec, run, quiet)
+    finally:
+        for spec in specs_:
+            spec.spec_path.write_text(spec.original)
+            quiet.discard(spec.site)
+        quiet.empty()
+    results = []
+    for spec in specs_:
+        m = spec.measures
+        m["edit"].note = (
+            f"{statistics.median(spec.written):.0f} files written" if spec.written else ""
+        )
+        operations = specs.operation_count(json.loads(spec.original))
+        results.append({"name": spec.name, "operations": operations, "measures": m})
+    return results
 
 
 def prepare(quick: bool) -> list[tuple[str, Path]]:
@@ -321,10 +427,7 @@ def main() -> int:
     if args.only:
         wanted = [text.lower() for text in args.only]
         inputs = [(name, path) for name, path in inputs if any(w in name.lower() for w in wanted)]
-    results = []
-    for name, path in inputs:
-        print(f"bench: {name} ({runs} run{'s' if runs > 1 else ''})...", file=sys.stderr)
-        results.append(bench_spec(name, path, runs, redocly))
+    results = bench_specs(inputs, runs, redocly)
     text = table(results)
     print(text)
     raw = [{**r, "measures": {k: asdict(v) for k, v in r["measures"].items()}} for r in results]
