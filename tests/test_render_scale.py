@@ -17,6 +17,7 @@ import pytest
 from serving import serve_folder
 
 from docgen.render import schemalinks, sidebar
+from docgen.render.navviews import base_for
 
 ROOT = Path(__file__).resolve().parents[1]
 TAGS, PER_TAG, FLAT = 4, 50, 130  # 330 links: a big section; 130 untagged: a windowed list
@@ -137,29 +138,66 @@ def test_long_list_shows_a_window_around_the_current_page(big_site: Path) -> Non
     assert 'aria-current="page"' in nav
 
 
-def test_open_groups_rendered_once_read_as_rendering_each(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A short group of links is rendered once and the page's link marked current: every
-    page's sidebar is the one rendering it for that page gives (groups of 50, and a longer
-    windowed list that is still rendered per page)."""
+def _same_sidebars(site_source: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Every page's sidebar equals the one rendered for that page alone (no open group
+    rendered once, no cached frame around the page's entry, no joined links); the cached
+    sidebar, for a look at what went through its caches."""
     from docgen.diagnostics import Diagnostics
     from docgen.pipeline import run_check
-    from docgen.render.navviews import base_for
     from docgen.render.page import SiteRenderer
 
-    (tmp_path / "big.json").write_text(json.dumps(big_spec()))
-    result = run_check(tmp_path / "big.json", output_dir=tmp_path / "_site")
+    result = run_check(site_source, output_dir=site_source.parent / "_site")
     assert result.site is not None
-    pages = result.site.pages
     cached = SiteRenderer(result.site, Diagnostics()).sidebar
     fresh = SiteRenderer(result.site, Diagnostics()).sidebar
     monkeypatch.setattr(fresh, "_flat", lambda *args: None)
+    monkeypatch.setattr(fresh, "_joined", tuple)
+
+    def alone(index: int, url: str, base: str) -> str:
+        key, section = fresh.nav.sidebar_section(index, url)
+        if not fresh.is_lazy(section):
+            return fresh.html(index, url, base)
+        return fresh._lazy_root(key, section, fresh._child_holding(section, url), url, base)
+
     renderer = SiteRenderer(result.site, Diagnostics())
-    for page in pages:
+    for page in result.site.pages:
         where = (renderer.nav.section_of(page), page.url, base_for(page.url))
-        assert cached.html(*where) == fresh.html(*where), page.url
-    assert cached._open  # the short groups went through the cache
+        assert cached.html(*where) == alone(*where), page.url
+    return cached
+
+
+def test_open_groups_rendered_once_read_as_rendering_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Short groups of links are rendered once and the page's link marked current, the rest
+    of a big section once per entry holding the page, runs of links joined before the group
+    template sees them: every page's sidebar is still the one rendering it alone gives
+    (groups of 50, a windowed list of 130)."""
+    (tmp_path / "big.json").write_text(json.dumps(big_spec()))
+    cached = _same_sidebars(tmp_path / "big.json", monkeypatch)
+    assert cached._open and cached._frames and cached._separator  # the caches were used
+
+
+def test_cached_sidebars_of_a_docs_repo_with_a_page_listed_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Navigation written by hand: a page listed in two groups (both entries open and
+    current), a nested group among links, a windowed list of 80 pages."""
+    from mintlify_sites import write_site
+
+    pages = [f"g{g}/p{n}" for g in range(4) for n in range(45)]
+    groups: list[dict[str, Any]] = [
+        {"group": f"G{g}", "pages": [p for p in pages if p.startswith(f"g{g}/")]}
+        for g in range(4)
+    ]
+    groups[1]["pages"].append("g0/p3")
+    groups[2]["pages"].insert(5, {"group": "Nested", "pages": ["nested/a", "nested/b"]})
+    groups.append({"group": "Long", "pages": [f"long/p{n}" for n in range(80)]})
+    more = ["nested/a", "nested/b", *(f"long/p{n}" for n in range(80))]
+    config = write_site(tmp_path, {"name": "T", "navigation": {"groups": groups}}, pages + more)
+    cached = _same_sidebars(config, monkeypatch)
+    twice = cached.html(0, "/g0/p3", base_for("/g0/p3"))
+    assert twice.count('aria-current="page"') == 2
 
 
 def test_every_sidebar_link_resolves_at_every_depth(big_site: Path) -> None:

@@ -1,4 +1,6 @@
 """Sidebar HTML, rendered once per navigation entry and link depth and reused on every page.
+In a big section, all but the entry holding the page is rendered once per such entry, and the
+group template gets each run of links as one string.
 
 A section of up to :data:`LAZY_LINKS` links is inlined whole, as it always was. A bigger one
 inlines its group headings and the current page's group only (long lists show a window of
@@ -26,6 +28,7 @@ LAZY_LINKS = 150  # a section with more links than this gets the lazy sidebar
 LIST_MAX = 60  # a list with more entries than this shows a window around the current page
 WINDOW = 40  # entries in that window
 NAV_DIR = "_docgen/nav"
+_HOLE = Markup("\x00sidebar-entry\x00")  # where a page's own entry goes in a cached sidebar
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +105,9 @@ class Sidebar:
         self._links: dict[tuple[int, str], RenderedLink] = {}
         self._open: dict[tuple[int, str, str], str] = {}
         self._owners: dict[int, dict[str, int]] = {}
+        self._shared: dict[int, frozenset[str]] = {}
+        self._frames: dict[tuple[int, int | None, str], tuple[str, str]] = {}
+        self._separator: str | None = None
 
     def _child_holding(self, section: NavSection, page_url: str) -> int | None:
         """The number of the entry of ``section`` that is or holds ``page_url`` (a lookup:
@@ -109,10 +115,13 @@ class Sidebar:
         found = self._owners.get(id(section))
         if found is None:
             owners: dict[str, int] = {}
+            shared: set[str] = set()
             for number, item in enumerate(section.items):
                 for url in [item.url] if isinstance(item, NavLink) else urls_of(item):
-                    owners.setdefault(url, number)
+                    if owners.setdefault(url, number) != number:
+                        shared.add(url)
             found = self._owners[id(section)] = owners
+            self._shared[id(section)] = frozenset(shared)
         return found.get(page_url)
 
     def is_lazy(self, section: NavSection) -> bool:
@@ -128,12 +137,37 @@ class Sidebar:
             return str(self.macros.root(parts))
         items = section.items
         active = self._child_holding(section, page_url)
+        # Only the entry holding the page differs between the pages under one entry: the
+        # rest is rendered once (unless the page is listed under two entries).
+        if page_url in self._shared[id(section)]:
+            return self._lazy_root(key, section, active, page_url, base)
+        cache_key = (id(section), active, base)
+        frame = self._frames.get(cache_key)
+        if frame is None:
+            text = self._lazy_root(key, section, active, None, base)
+            if text.count(_HOLE) != (active is not None):  # a label holding the marker
+                return self._lazy_root(key, section, active, page_url, base)
+            head, _, tail = text.partition(_HOLE)
+            frame = self._frames[cache_key] = (head, tail)
+        if active is None:
+            return frame[0]
+        entry = str(self._lazy_top(items[active], str(active), page_url, base))
+        return frame[0] + entry + frame[1]
+
+    def _lazy_root(
+        self, key: str, section: NavSection, active: int | None, page_url: str | None, base: str
+    ) -> str:
+        """The sidebar of a big section around its entry ``active``; with no ``page_url``,
+        :data:`_HOLE` stands for that entry (the others do not hold the page)."""
+        items = section.items
         parts = []
         for number in _window(len(items), active):
-            if isinstance(number, int):
-                parts.append(self._lazy_top(items[number], str(number), page_url, base))
-            else:
+            if not isinstance(number, int):
                 parts.append(Markup(self.macros.lazy_more(_more(number, items, base))))
+            elif page_url is None and number == active:
+                parts.append(_HOLE)
+            else:
+                parts.append(self._lazy_top(items[number], str(number), page_url or "", base))
         return str(self.macros.root(parts, f"{NAV_DIR}/{key}.json"))
 
     # -- small sections: everything inline -------------------------------------------------
@@ -208,7 +242,34 @@ class Sidebar:
                 out.append(self._link(item, base, item.url == page_url))
             else:
                 out.append(self._group(item, f"{key}.{number}", page_url, base))
+        return self._joined(out)
+
+    def _joined(self, entries: list[Entry]) -> tuple[Entry, ...]:
+        """``entries`` with each run of links as one: the group template then loops over a
+        few entries instead of every link, and writes the same bytes (it puts the same text
+        between any two links: :meth:`_between_links`)."""
+        out: list[Entry] = []
+        run: list[str] = []
+        for entry in [*entries, None]:
+            if isinstance(entry, RenderedLink):
+                run.append(entry.html)
+                continue
+            if run:
+                html = run[0] if len(run) == 1 else self._between_links().join(run)
+                out.append(RenderedLink(Markup(html)))
+                run = []
+            if entry is not None:
+                out.append(entry)
         return tuple(out)
+
+    def _between_links(self) -> str:
+        """The text the group template writes between two links in a row."""
+        if self._separator is None:
+            first, second = Markup("\x00first\x00"), Markup("\x00second\x00")
+            links = (RenderedLink(first), RenderedLink(second))
+            text = str(self.macros.lazy_section(GroupView("", "", True, 2, links)))
+            self._separator = text[text.index(first) + len(first) : text.index(second)]
+        return self._separator
 
     def _link(self, link: NavLink, base: str, active: bool) -> RenderedLink:
         cache_key = (id(link), base)
