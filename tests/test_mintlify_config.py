@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from refresh_fixtures import CASES, run_docgen
 
+from docgen.diagnostics import close_matches
 from docgen.pipeline import target_kind
 
 # Top-level keys of Mintlify's docs.json schema (@mintlify/validation 0.1.878), read from the
@@ -340,3 +341,36 @@ def test_pick_order_path_then_substring_then_file_name(tmp_path: Path) -> None:
     assert ops["/q"]["spec"] == "b/users-old/api.json"  # type: ignore[index]  # substring
     picked = [d["message"] for d in report["diagnostics"] if d["code"] == "nav-spec-picked"]  # type: ignore[union-attr, index]
     assert len(picked) == 2 and "its path contains 'users-old'" in picked[1]
+
+
+def test_every_missing_page_of_an_unwritten_language_gets_its_own_hint(tmp_path: Path) -> None:
+    # A real repo shape: a second language listed in docs.json before its pages were written,
+    # so hundreds of entries miss, each next to the page it translates.
+    names = [f"guides/area-{a}/topic-{t}" for a in range(12) for t in range(25)]
+    for name in names:
+        (tmp_path / f"{name}.mdx").parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / f"{name}.mdx").write_text(f"---\ntitle: {name}\n---\nText.\n", "utf-8")
+    config = {"name": "Acme", "navigation": {"languages": [
+        {"language": "en", "groups": [{"group": "Guides", "pages": ["index", *names]}]},
+        {"language": "ja", "groups": [{"group": "Guides", "pages": [f"ja/{n}" for n in names]}]},
+    ]}}  # fmt: skip
+    code, report = _check(_site(tmp_path, config), "--lenient")
+    assert code == 0
+    hints = {
+        d["message"].split("'")[1]: d["message"].rsplit("did you mean '", 1)[1].split("'")[0]  # type: ignore[index, union-attr]
+        for d in report["diagnostics"]  # type: ignore[union-attr]
+        if d["code"] == "nav-page-not-found"  # type: ignore[index]
+    }
+    assert hints == {f"ja/{n}": n for n in names}
+
+
+def test_close_matches_offers_the_likeliest_names_first() -> None:
+    choices = ["guides/quickstart", "guides/quick-start-v2", "reference/users", "quickstart"]
+    assert close_matches("guides/quikstart", choices, n=2) == [
+        "guides/quickstart", "guides/quick-start-v2"
+    ]  # fmt: skip
+    assert close_matches("guides/quikstart", choices) == ["guides/quickstart"]
+    assert close_matches("zzz", choices) == []
+    # The cutoff is a share of the two names' characters in common, in order.
+    assert close_matches("abcd", ["abxy"], cutoff=0.5) == ["abxy"]
+    assert close_matches("abcd", ["abxy"], cutoff=0.51) == []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -31,7 +30,7 @@ from docgen.config.model import (
 from docgen.config.redirects import read_redirects
 from docgen.config.unused import unused_keys
 from docgen.config.validate import dotted, human_errors
-from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.diagnostics import Code, Diagnostics, Location, close_matches
 from docgen.exceptions import InvalidKey, LoadError
 from docgen.lenient import NOTE, unknown_key
 from docgen.load.paths import resolve_inside
@@ -341,7 +340,7 @@ def _sample_languages(
             if mapped not in out:
                 out.append(mapped)
             continue
-        close = difflib.get_close_matches(name.lower(), list(_SAMPLE_ALIASES), n=1, cutoff=0.75)
+        close = close_matches(name.lower(), list(_SAMPLE_ALIASES), n=1, cutoff=0.75)
         if close:
             diagnostics.error(
                 Code.CONFIG_INVALID,

@@ -23,11 +23,10 @@ The mapping (documented in the README, "mint.json"):
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from docgen.config.includes import LocatedDocument
-from docgen.diagnostics import Code, Diagnostics
+from docgen.diagnostics import Code, Diagnostics, close_matches
 from docgen.load.source import SourceDocument
 
 _USED = {
@@ -102,7 +101,7 @@ class _Converter:
         known = _NESTED_KNOWN[kind]
         for key in raw:
             if key not in known:
-                close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
+                close = close_matches(key, sorted(known), n=1, cutoff=0.6)
                 hint = f"; did you mean '{close[0]}'?" if close else ""
                 self.diagnostics.error(
                     Code.CONFIG_INVALID,
@@ -116,7 +115,7 @@ class _Converter:
             if key in _UNUSED:
                 self.unused.setdefault(key, f"/{key}#key")
             elif key not in _USED:
-                close = difflib.get_close_matches(key, sorted(_USED | _UNUSED), n=1, cutoff=0.6)
+                close = close_matches(key, sorted(_USED | _UNUSED), n=1, cutoff=0.6)
                 hint = f"; did you mean '{close[0]}'?" if close else ""
                 self.diagnostics.error(
                     Code.CONFIG_INVALID,

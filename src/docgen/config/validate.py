@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
+
+from docgen.diagnostics import close_matches
 
 if TYPE_CHECKING:  # imported when a config is validated: a lone spec's build never needs it
     import jsonschema
@@ -96,7 +97,7 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
 
 
 def _suggest(word: str, choices: Sequence[str]) -> str | None:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    close = close_matches(word, list(choices), n=1, cutoff=0.6)
     if close:
         return close[0]
     prefixed = [c for c in choices if len(word) >= 3 and c.lower().startswith(word.lower())]

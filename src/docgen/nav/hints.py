@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 
+from docgen.diagnostics import close_matches
 from docgen.nav import references
 from docgen.nav.pagefiles import PAGE_SUFFIXES
 from docgen.nav.references import Reference
@@ -37,7 +37,7 @@ def unknown_operation(text: str, ref: Reference, specs: list[Spec]) -> str:
         hint = f"; did you mean '{same_case[0].reference}'? (paths are case-sensitive)"
     else:
         other_methods = [op.method for op in pool if op.path == ref.target and not ref.webhook]
-        close = difflib.get_close_matches(wanted, [op.reference for op in pool], n=3, cutoff=0.5)
+        close = close_matches(wanted, [op.reference for op in pool], n=3, cutoff=0.5)
         if other_methods:
             hint = f"; '{ref.target}' has {', '.join(other_methods)}"
         if close:
@@ -61,7 +61,7 @@ def missing_page(text: str, in_scope: bool, known: Callable[[], list[str]]) -> s
         )
     else:
         names = [n.rsplit(".", 1)[0] for n in known()]
-        close = difflib.get_close_matches(text.lstrip("/"), names, n=1, cutoff=0.6)
+        close = close_matches(text.lstrip("/"), names, n=1, cutoff=0.6)
         if close:
             message += f"; did you mean '{close[0]}'?"
     return message

@@ -5,12 +5,11 @@ Every problem becomes a diagnostic; a spec that cannot be indexed comes back as 
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.diagnostics import Code, Diagnostics, Location, close_matches
 from docgen.exceptions import LoadError, RemoteError, UnsafePathError
 from docgen.load.paths import display_name, is_file, is_remote, not_a_file, resolve_inside
 from docgen.load.remote import Fetched, RemotePolicy, fetch
@@ -167,7 +166,7 @@ class SpecLoader:
         if not folder.is_dir():
             return ""
         names = [p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml", ".json")]
-        close = difflib.get_close_matches(path.name, names, n=1)
+        close = close_matches(path.name, names, n=1)
         return f"; did you mean '{close[0]}'?" if close else ""
 
     def _gate(self, document: SourceDocument) -> str | None:
