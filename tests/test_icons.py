@@ -31,6 +31,32 @@ Inline <Icon icon="github" /> and <Icon icon="bolt" color="#f59f00" />.
 """
 
 
+def test_lucide_icons_are_the_svg_the_lucide_package_writes() -> None:
+    # docgen reads Lucide's zip once per process instead of once per icon; every 25th icon
+    # (and a name Lucide lacks) must still come out as the package itself writes it.
+    from lucide import IconDoesNotExist
+    from lucide.jinja import lucide
+
+    from docgen.render.icons import _lucide, _lucide_zip
+
+    names = sorted(n.removesuffix(".svg") for n in _lucide_zip().namelist() if n.endswith(".svg"))
+    assert len(names) > 1000
+    for name in [*names[::25], "no-such-icon-anywhere"]:
+        try:
+            expected: str | None = str(lucide(name, size=None))
+        except IconDoesNotExist:
+            expected = None
+        mine = _lucide(name)
+        if expected is None:
+            assert mine is None, name
+        else:
+            assert (
+                mine is not None
+                and mine.replace(' class="icon" aria-hidden="true" focusable="false"', "", 1)
+                == expected
+            ), name
+
+
 def test_icon_names_resolve_in_both_libraries() -> None:
     rocket = icon_svg("rocket")
     assert rocket is not None and rocket.startswith("<svg") and 'fill="currentColor"' in rocket
@@ -72,7 +98,6 @@ def test_components_and_sidebar_show_icons_and_unknown_ones_are_warned(tmp_path:
     assert '<span class="callout-icon"><span class="icon-wrap" data-icon="lightbulb">' in html
     assert '<span class="mdx-icon" aria-hidden="true" data-icon="no-such-icon-anywhere">' in html
     assert "<script" not in html.split("<body", 1)[1].split("_docgen/")[0]
-
 
 
 def test_icons_take_the_text_colour_in_a_browser(browser: Any, tmp_path: Path) -> None:

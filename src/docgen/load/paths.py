@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import stat
+from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
 from docgen.exceptions import UnsafePathError
@@ -19,6 +20,18 @@ _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
 def is_remote(reference: str) -> bool:
     """True for ``http://``, ``https://``, ``file:`` and any other URL-looking reference."""
     return bool(_URL.match(reference)) and not _WINDOWS_DRIVE.match(reference)
+
+
+@lru_cache(maxsize=32)
+def _resolved_root(root: Path) -> Path:
+    return root.resolve()
+
+
+def resolved_root(root: Path) -> Path:
+    """``root.resolve()``, remembered for an absolute root: every page, asset and spec path
+    is checked against its root, and resolving a root again costs an ``lstat`` per folder of
+    its path (a relative root depends on the working folder, so it is resolved each time)."""
+    return _resolved_root(root) if root.is_absolute() else root.resolve()
 
 
 def resolve_inside(root: Path, relative: str, base: Path | None = None) -> Path:
@@ -36,7 +49,7 @@ def resolve_inside(root: Path, relative: str, base: Path | None = None) -> Path:
         )
     if PurePosixPath(relative).is_absolute() or _WINDOWS_DRIVE.match(relative):
         raise UnsafePathError(f"'{relative}' is an absolute path; use a path inside the docs root")
-    root_resolved = root.resolve()
+    root_resolved = resolved_root(root)
     start = base.parent if base is not None else root_resolved
     resolved = (start / relative).resolve(strict=False)
     if not resolved.is_relative_to(root_resolved):
@@ -72,6 +85,6 @@ def not_a_file(path: Path) -> str | None:
 def display_name(root: Path, path: Path) -> str:
     """The posix path of ``path`` relative to the docs root, for messages and the manifest."""
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
+        return path.resolve().relative_to(resolved_root(root)).as_posix()
     except ValueError:
         return path.as_posix()

@@ -65,6 +65,7 @@ class SpecFinder:
         self.declared = declared
         self.skip = skip
         self._repo: list[str] | None = None
+        self._paths: list[tuple[str, OpenApiSource]] | None = None
 
     def repository(self) -> list[OpenApiSource]:
         """Every spec file of the repository (found once, on first use)."""
@@ -73,7 +74,13 @@ class SpecFinder:
         return [OpenApiSource(name, DEFAULT_DIRECTORY, "") for name in self._repo]
 
     def _known(self) -> list[tuple[str, OpenApiSource]]:
-        """(posix path inside the root, source) of every configured and repository spec."""
+        """(posix path inside the root, source) of every configured and repository spec (worked
+        out once: a docs repo asks for each of its operation pages)."""
+        if self._paths is None:
+            self._paths = self._locate()
+        return self._paths
+
+    def _locate(self) -> list[tuple[str, OpenApiSource]]:
         out: list[tuple[str, OpenApiSource]] = []
         seen: set[str] = set()
         for source in [*self.declared, *self.repository()]:

@@ -11,11 +11,14 @@ neither library has keeps a neutral mark (and ``check`` warns: ``icon-unknown``)
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from functools import cache
 from importlib.resources import files
 from typing import Any
+from xml.etree import ElementTree
+from zipfile import ZipFile
 
 from markupsafe import escape
 
@@ -73,15 +76,29 @@ def _fontawesome(name: str, style: str | None) -> str | None:
     return None
 
 
-def _lucide(name: str) -> str | None:
-    from lucide import IconDoesNotExist
-    from lucide.jinja import lucide
+@cache
+def _lucide_zip() -> ZipFile:
+    """Lucide's icons (one zip of SVG files), read into memory once per process: the
+    ``lucide`` package opens and indexes its zip for every icon it loads (about 25 ms) and
+    for every name it does not have, which a site with a hundred icons paid in each process.
+    In memory, not an open file, so forked workers never share a file position."""
+    return ZipFile(io.BytesIO(files("lucide").joinpath("lucide.zip").read_bytes()))
 
+
+def _lucide(name: str) -> str | None:
+    """Lucide's SVG for ``name``, as the ``lucide`` package writes it (namespace prefixes
+    dropped, no ``xmlns``), or ``None``."""
     try:
-        svg = str(lucide(name, size=None))
-    except IconDoesNotExist:
+        data = _lucide_zip().read(f"{name}.svg")
+    except KeyError:
         return None
-    return _SVG_OPEN.sub(lambda m: m.group(0)[:-1] + f" {_ATTRS}>", svg, count=1)
+    svg = ElementTree.fromstring(data.decode())
+    for node in svg.iter():
+        node.tag = node.tag.removeprefix("{http://www.w3.org/2000/svg}")
+    text = ElementTree.tostring(svg, encoding="unicode").replace(
+        ' xmlns="http://www.w3.org/2000/svg"', "", 1
+    )
+    return _SVG_OPEN.sub(lambda m: m.group(0)[:-1] + f" {_ATTRS}>", text, count=1)
 
 
 @cache
