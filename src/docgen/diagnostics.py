@@ -93,9 +93,11 @@ class Diagnostics:
 
     def __init__(self) -> None:
         self._items: list[Diagnostic] = []
+        self._seen: set[Diagnostic] = set()  # the items, for a duplicate check in O(1)
 
     def add(self, diagnostic: Diagnostic) -> None:
-        if diagnostic not in self._items:
+        if diagnostic not in self._seen:
+            self._seen.add(diagnostic)
             self._items.append(diagnostic)
 
     def report(self, level: Level, code: Code, message: str, where: Location | None) -> None:
@@ -134,7 +136,10 @@ class Diagnostics:
         count = 0
         for index, d in enumerate(self._items):
             if d.level is Level.ERROR and wanted(d):
-                self._items[index] = replace(d, level=Level.WARNING, message=d.message + note)
+                demoted = replace(d, level=Level.WARNING, message=d.message + note)
+                self._items[index] = demoted
+                self._seen.discard(d)
+                self._seen.add(demoted)
                 count += 1
         return count
 
