@@ -104,3 +104,19 @@ def test_an_edited_operation_renders_alone(tmp_path: Path) -> None:
         b"Freshly edited: " in edited.snapshot.files["api/v1/analytics/get-page-views/index.html"]
     )
     _same_as_scratch(root, edited)
+
+
+def test_a_reused_page_still_lists_its_warnings(tmp_path: Path) -> None:
+    # serve finds a Markdown page's warnings while rendering it; a page reused from the last
+    # build brings them along, so every rebuild lists what `docgen check` would.
+    root = _site(tmp_path / "docs")
+    (root / "index.mdx").write_text("# Home\n\nWelcome <Sparkle>hi</Sparkle>.\n")
+    reuse = Reuse(root / "_site")
+    first = _build(root, reuse)
+    warned = [line for line in first.lines if "warning[" in line]
+    assert len(warned) == 2, first.lines  # and the missing snippet of missing.mdx
+    assert any("index.mdx:3:1: warning[mdx-unsupported]" in line for line in warned), warned
+    (root / "plain.md").write_text("# Plain\n\nEdited text.\n")
+    again = _build(root, reuse)
+    assert again.reused == 2  # index among them (missing.mdx renders: see above)
+    assert [line for line in again.lines if "warning[" in line] == warned

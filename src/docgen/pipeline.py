@@ -55,6 +55,8 @@ class CheckResult:
     # the Markdown pages' scan): see settle().
     pending: list[Verdicts] = field(default_factory=list)
     validated: list[Diagnostic] = field(default_factory=list)  # what settle() added
+    # The Markdown pages' warnings are left to the rendering (``pages_in_render``).
+    pages_left: bool = False
 
     @property
     def failed(self) -> bool:
@@ -94,16 +96,34 @@ class CheckResult:
         shards: ShardCache | None = None,
         sink: Sink | None = None,
     ) -> Iterator[tuple[str, bytes | Placed]]:
-        """Every output file as (relative path, bytes), rendering as it goes; problems found
-        while rendering would join :attr:`diagnostics` (the check found them all already: see
-        :mod:`docgen.render.scan`). Only for a result that has not failed. ``cache`` and
+        """Every output file as (relative path, bytes), rendering as it goes; what rendering
+        finds joins :attr:`diagnostics` (only the Markdown pages' warnings, when the check left
+        them to it: :attr:`pages_left`). Only for a result that has not failed. ``cache`` and
         ``shards``: the previous build's pages and search shards, reused where unchanged;
         ``sink``: page files put in place where they render (``Placed`` stands for them)."""
         assert self.site is not None and not self.failed
         files = iter_site(
-            self.site, self.diagnostics, progress, cache=cache, shards=shards, sink=sink
+            self.site,
+            self.diagnostics,
+            progress,
+            cache=cache,
+            shards=shards,
+            sink=sink,
+            report_pages=self.pages_left,
         )
         return self._until_invalid(files) if self.pending else files
+
+    def scan_left_pages(self) -> list[Diagnostic]:
+        """The Markdown pages' warnings, found now, for a result that left them to a rendering
+        that did not happen or stopped (the build failed): add them to :attr:`diagnostics` and
+        return them, so a failed build reports what ``docgen check`` does."""
+        if not self.pages_left or self.site is None:
+            return []
+        self.pages_left = False
+        found = page_warnings(self.site)
+        for diagnostic in found:
+            self.diagnostics.add(diagnostic)
+        return found
 
     def _until_invalid(
         self, files: Iterator[tuple[str, bytes | Placed]]
@@ -168,6 +188,7 @@ def run_check(
     lenient: bool = False,
     remote: RemotePolicy | None = None,
     defer_validation: bool = False,
+    pages_in_render: bool = False,
 ) -> CheckResult:
     """Run every stage except rendering and writing on ``target`` (config or spec).
 
@@ -176,7 +197,9 @@ def run_check(
     ``remote`` is what the operator allows for https:// specs (``--offline``, local addresses).
     ``defer_validation`` (``docgen build``): specs are validated, and Markdown pages scanned,
     beside what follows, their verdicts left in :attr:`CheckResult.pending` (the caller must
-    :meth:`~CheckResult.settle`).
+    :meth:`~CheckResult.settle`). ``pages_in_render`` (build, serve: they render every page,
+    parsing it anyway): Markdown pages are not scanned; their warnings come with the rendering
+    (:attr:`CheckResult.pages_left`), or from :meth:`~CheckResult.scan_left_pages`.
     """
     diagnostics = Diagnostics()
     root = target.parent.resolve()
@@ -212,19 +235,25 @@ def run_check(
     site = resolver.resolve()
     dropped = lenient_mode.demote_navigation(diagnostics) if lenient else 0
     pending = loader.deferred
+    # What rendering would report (check = build minus writing); first what does not need the
+    # pages parsed, which drops static files that clash with pages: the pages' asset warnings
+    # are then found against what the site really copies.
+    scan(site, diagnostics)
+    if pages_in_render and scan_pages:
+        result = CheckResult(root, target, diagnostics, site, config_doc, dropped, pending)
+        result.pages_left = True
+        return result
     count = markdown_pages(site) if defer_validation else 0
     if count:
         # Parsing every Markdown page for its warnings is most of a docs repo's check: it
-        # runs beside what follows, in two processes sharing the pages on a big site (on
-        # the site as it is now: the scan below drops static files that clash with pages,
-        # after the pages were looked at).
+        # runs beside what follows, in two processes sharing the pages on a big site.
         frozen, parts = copy.copy(site), 2 if count >= _SHARED_SCAN else 1
         for part in range(parts):
             work = partial(page_warnings, frozen, (part, parts))
             pending = [*pending, Verdicts(work).start()]
-        scan(site, diagnostics, pages=False)
     else:
-        scan(site, diagnostics)  # what rendering would report: check = build minus writing
+        for diagnostic in page_warnings(site):
+            diagnostics.add(diagnostic)
     return CheckResult(root, target, diagnostics, site, config_doc, dropped, pending)
 
 

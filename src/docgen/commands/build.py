@@ -65,7 +65,8 @@ def build(
     from docgen.write.writer import WriteStats, write_site
 
     # Specs are validated in a process of their own while pages render; the site is written
-    # only once every verdict is in and none is an error (docgen.spec.background).
+    # only once every verdict is in and none is an error (docgen.spec.background). Markdown
+    # pages report their warnings as they render (each is parsed once).
     result = run_check(
         path,
         output_dir=out_dir,
@@ -73,10 +74,12 @@ def build(
         lenient=lenient,
         remote=remote,
         defer_validation=True,
+        pages_in_render=True,
     )
     diagnostics = result.diagnostics
     if result.failed or result.site is None:
         result.settle()
+        result.scan_left_pages()  # what check reports: no page rendered
         return _failed(console, result.root, diagnostics)
     checked = len(diagnostics)  # what the check found before rendering
     show_progress = not quiet and console.err_is_terminal
@@ -125,7 +128,8 @@ def build(
     if result.settle():
         # As if the check had stopped the build: its findings, not the pages'.
         found = Diagnostics()
-        for diagnostic in [*list(diagnostics)[:checked], *result.validated]:
+        pages = result.scan_left_pages()  # the rendering stopped: every page, as check does
+        for diagnostic in [*list(diagnostics)[:checked], *result.validated, *pages]:
             found.add(diagnostic)
         return _failed(console, result.root, found)
     rendering = [d for d in list(diagnostics)[checked:] if d not in result.validated]

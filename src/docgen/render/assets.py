@@ -12,6 +12,7 @@ The renderers then turn root-relative URLs into page-relative ones.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -50,6 +51,27 @@ class AssetScope:
     root: Path
     warnings: list[AssetWarning] = field(default_factory=list)
     icons: str = "fontawesome"  # the site's icon library (render/icons.py)
+    looked: set[str] = field(default_factory=set)  # the local files looked up in ``known``
+
+
+# What a page that looked up a local file it shows "read" (render/page.py, write/jobkeys.py):
+# ``COPIED_FILES + path`` -> "copied" or "missing" (not a path any file can have).
+COPIED_FILES = ":copied:"
+
+
+def looked_up(scope: AssetScope) -> tuple[tuple[str, str], ...]:
+    """The local files ``scope``'s page looked up, as reads: whether the site copies each
+    (its warnings depend on that; its HTML does not)."""
+    return tuple(
+        (COPIED_FILES + name, "copied" if name in scope.known else "missing")
+        for name in sorted(scope.looked)
+    )
+
+
+def copied_files_digest(site: Site) -> str:
+    """The hash of the names of the files ``site`` copies (what :data:`COPIED_FILES` reads)."""
+    names = "\0".join(sorted(site.static_names()))
+    return hashlib.sha256(names.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def asset_scope(site: Site, page: str) -> AssetScope:
@@ -166,6 +188,7 @@ def _check(
     target = local_target(url, scope.page)
     if target is None or not (shown or is_static_name(target)):
         return None
+    scope.looked.add(target)
     if target not in scope.known:
         at_line, column = _locate(url, where, lines, first, line)
         if (scope.root / target).is_file():

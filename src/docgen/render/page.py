@@ -15,14 +15,15 @@ from docgen.exceptions import TooManyFields
 from docgen.nav import playground
 from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
-from docgen.render import apipage, schemaembed, searchdoc, subtrees, twins
-from docgen.render.assets import asset_scope
+from docgen.render import apipage, pagewarnings, schemaembed, searchdoc, subtrees, twins
+from docgen.render.assets import asset_scope, looked_up
 from docgen.render.chrome import chrome_view
 from docgen.render.highlight import highlight
 from docgen.render.listing import listing_html, listings
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
 from docgen.render.mdx import markdown_source, render_mdx
+from docgen.render.mdxcontext import MdxWarning
 from docgen.render.navviews import NavViews, base_for, crumbs, header_fields
 from docgen.render.operation import build_operation
 from docgen.render.schemalinks import PageSchemas, SchemaIndex, SchemaPages
@@ -86,12 +87,14 @@ def _demote_h1(rendered: Rendered) -> Rendered:
 
 
 class SiteRenderer:
-    """Renders every page of ``site`` (``diagnostics`` stays for a renderer's own findings; the
-    check-equals-build test fails if one reports what :mod:`docgen.render.scan` does not)."""
+    """Renders every page of ``site``; ``diagnostics`` gets what rendering finds: with
+    ``report_pages``, the Markdown pages' warnings (the check then left them to rendering),
+    else nothing the check has not found (the check-equals-build test holds it to that)."""
 
-    def __init__(self, site: Site, diagnostics: Diagnostics) -> None:
+    def __init__(self, site: Site, diagnostics: Diagnostics, report_pages: bool = False) -> None:
         self.site = site
         self.diagnostics = diagnostics
+        self.report_pages = report_pages  # Markdown pages' warnings: see _page_body
         subtrees.clear()  # fields of an earlier build (``docgen serve``) hold its specs
         self.nav = NavViews(site.navigation, site.config.look.icons)
         self.sidebar = Sidebar(self.nav)
@@ -315,17 +318,22 @@ class SiteRenderer:
         assert page.source is not None
         body, first_line = markdown_source(page)
         scope = asset_scope(self.site, page.source)
+        found: list[MdxWarning] = []
         if page.source.endswith(".mdx"):
-            # Its warnings were reported by the check (render/scan.py), before rendering.
             files = SnippetFiles(self.site.root)
-            rendered = render_mdx(
+            result = render_mdx(
                 body, first_line, base, files=files, source=page.source, assets=scope
-            ).rendered
+            )
+            rendered, found = result.rendered, result.warnings
             self._reads = None if files.missed else tuple(sorted(files.read.items()))
         else:
             rendered = markdown_renderer().render(
                 body, base=base, assets=scope, first_line=first_line
             )
+        if self.report_pages:  # else the check scanned the page for them (render/scan.py)
+            pagewarnings.report(self.diagnostics, page.source, found, scope)
+        if self._reads is not None:  # its warnings depend on which of those are copied
+            self._reads = (*self._reads, *looked_up(scope))
         return _demote_h1(rendered)
 
     def render_callback(self) -> str:

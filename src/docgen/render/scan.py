@@ -1,10 +1,12 @@
 """What rendering would report, found without rendering the site.
 
-``docgen check`` runs :func:`scan` after navigation resolves, so it reports everything
-``docgen build`` would: MDX components docgen does not render (``mdx-unsupported``) and output
-files that two things would write (``output-conflict``). The renderers themselves report
-nothing; both take a page's Markdown from
-:func:`~docgen.render.mdx.markdown_source`, so they see the same text.
+``docgen check`` runs :func:`scan` and :func:`scan_pages` after navigation resolves, so it
+reports everything ``docgen build`` would: output files that two things would write
+(``output-conflict``) and the like, then each Markdown page's warnings (MDX components docgen
+does not render, ``mdx-unsupported``; local files it shows that the site lacks...). ``docgen
+build`` and ``docgen serve`` leave the pages' warnings to the rendering, which parses each
+page anyway: both take a page's Markdown from :func:`~docgen.render.mdx.markdown_source` and
+report through :mod:`docgen.render.pagewarnings`, so they find the same.
 """
 
 from __future__ import annotations
@@ -17,21 +19,20 @@ from docgen.exceptions import OutputError
 from docgen.nav.model import Page, Site
 from docgen.nav.staticfiles import drop_conflicts
 from docgen.nav.urls import PathSet, fold, output_path, twin_path
-from docgen.render import schemaembed
+from docgen.render import pagewarnings, schemaembed
 from docgen.render.artefacts import site_file_paths
-from docgen.render.assets import AssetWarning, asset_scope
+from docgen.render.assets import asset_scope
 from docgen.render.markdown import renderer
 from docgen.render.mdx import markdown_source, mdx_warnings
+from docgen.render.mdxcontext import MdxWarning
 from docgen.render.searchindex import FOLDER as SEARCH_FOLDER
 from docgen.render.snippets import SnippetFiles
 
 
-def scan(site: Site, diagnostics: Diagnostics, *, pages: bool = True) -> None:
-    """Report what rendering and writing ``site`` would find, without doing either; with
-    ``pages=False``, all but :func:`scan_pages` (which the caller runs elsewhere)."""
-    if pages:
-        for diagnostic in scan_pages(site):
-            diagnostics.add(diagnostic)
+def scan(site: Site, diagnostics: Diagnostics) -> None:
+    """Report what rendering and writing ``site`` would find, without doing either, except
+    the Markdown pages' warnings (:func:`scan_pages`, which the caller runs after this: this
+    drops static files that clash with pages, so the pages are checked against what is copied)."""
     for page in site.pages:
         value = schemaembed.wanted(page) if page.operation is None else None
         if value is not None and schemaembed.find(site, value) is None:
@@ -69,20 +70,13 @@ def scan_pages(site: Site, part: tuple[int, int] = (0, 1)) -> list[Diagnostic]:
             continue
         body, first_line = markdown_source(page)
         scope = asset_scope(site, page.source)
+        found: list[MdxWarning] = []
         if page.source.endswith(".mdx"):
             files = SnippetFiles(site.root)
             found = mdx_warnings(body, first_line, files=files, source=page.source, assets=scope)
-            for w in found:
-                where = Location(w.source or page.source, w.line, 1)
-                diagnostics.warning(Code(w.code), w.message, where)
         else:
             renderer().render(body, assets=scope, first_line=first_line)
-        seen: set[AssetWarning] = set()
-        for a in scope.warnings:
-            if a not in seen:
-                seen.add(a)
-                where = Location(a.source or page.source, a.line, a.column)
-                diagnostics.warning(Code.ASSET_NOT_FOUND, a.message, where)
+        pagewarnings.report(diagnostics, page.source, found, scope)
     return list(diagnostics)
 
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Protocol
 
-from docgen.diagnostics import Diagnostics
+from docgen.diagnostics import Code, Diagnostics
 from docgen.nav.model import Site
 from docgen.nav.urls import output_path, playground_path, twin_path
 from docgen.render import twins
@@ -87,7 +87,8 @@ def _outputs(
                 yield reused
                 continue
             found = renderer.run(job)
-        if cache is not None:
+        if cache is not None and not any(d.code is Code.ASSET_NOT_FOUND for d in found.diagnostics):
+            # (An asset warning's wording depends on files outside the job's key: not kept.)
             cache.store(job, found)
         yield found
 
@@ -123,6 +124,7 @@ def iter_site(
     cache: JobCache | None = None,
     shards: ShardCache | None = None,
     sink: Sink | None = None,
+    report_pages: bool = False,
 ) -> Iterator[tuple[str, bytes | Placed]]:
     """Every output file of the site as (path relative to the output folder, bytes), each
     as soon as it is ready, so a caller can write them without holding the whole site.
@@ -132,9 +134,10 @@ def iter_site(
     Pages render in ``jobs`` processes (default: ``$DOCGEN_JOBS``, else every core; small sites
     render in-process); the output does not depend on it. Jobs that ``cache`` has are not
     rendered again. With a ``sink``, what renders puts its page files in place itself, and
-    :class:`~docgen.render.sink.Placed` stands in for their bytes.
+    :class:`~docgen.render.sink.Placed` stands in for their bytes. ``report_pages``: the
+    Markdown pages' warnings join ``diagnostics`` as they render (the check did not scan them).
     """
-    renderer = SiteRenderer(site, diagnostics)
+    renderer = SiteRenderer(site, diagnostics, report_pages)
     total = len(site.pages)
     page_jobs: list[Job] = list(range(total))
     fresh = [job for job in page_jobs if cache is None or not cache.has(job)]

@@ -80,9 +80,12 @@ def build_snapshot(target: Path, reuse: Reuse | None = None) -> BuildOutcome:
     """Run the ``docgen build`` pipeline on ``target`` without writing anything; with
     ``reuse``, what the last good build rendered is reused where its inputs are unchanged,
     and this build is kept for the next one if it succeeds."""
-    result = run_check(target, output_dir=None)
+    # Markdown pages report their warnings as they render: a page the last build rendered
+    # is neither parsed nor rendered again (its warnings come with it).
+    result = run_check(target, output_dir=None, pages_in_render=True)
     diagnostics = result.diagnostics
     if result.failed or result.site is None:
+        result.scan_left_pages()
         lines = _lines(result.root, diagnostics)
         summary = report.summary(diagnostics, None)
         return BuildOutcome(None, (*lines, f"docgen: build failed ({summary})"))

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from docgen.nav.model import Site
 from docgen.nav.staticfiles import is_static_name
+from docgen.render.assets import COPIED_FILES, copied_files_digest
 from docgen.write import buildcache
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ class JobKeys:
         self._tree: str | None = None
         self._keys: dict[Job, str] = {}
         self._digests: dict[str, str | None] = {}
+        self._copied: frozenset[str] | None = None
 
     def shared(self) -> str:
         """The hash of what every page may show."""
@@ -81,6 +83,7 @@ class JobKeys:
             if self.config_text is not None:
                 root, out = Path(self.site.root).resolve(), self.out.resolve()
                 buildcache.hash_tree(root, digest, out, leave=is_static_name)
+                digest.update(copied_files_digest(self.site).encode())  # names only
             self._tree = digest.hexdigest()
         return self._tree
 
@@ -107,13 +110,22 @@ class JobKeys:
     def reads_match(self, reads: Iterable[Any] | None, tree: object) -> bool:
         """Whether the docs-folder files a job read when it rendered are unchanged: each
         snippet in ``reads`` (path, content hash), or, for a page that looked for a missing
-        one (``reads`` is ``None``), the whole folder (``tree``, its :meth:`tree` then)."""
+        one (``reads`` is ``None``), the whole folder (``tree``, its :meth:`tree` then). Each
+        local file a page shows is among its reads too, as copied or missing then
+        (:func:`docgen.render.assets.looked_up`)."""
         if reads is None:
             return bool(tree == self.tree())
         try:
-            return all(self._file_digest(str(path)) == digest for path, digest in reads)
+            return all(self._digest(str(path)) == digest for path, digest in reads)
         except (TypeError, ValueError):
             return False
+
+    def _digest(self, read: str) -> str | None:
+        if read.startswith(COPIED_FILES):  # a local file a page shows (render.assets.looked_up)
+            if self._copied is None:
+                self._copied = self.site.static_names()
+            return "copied" if read.removeprefix(COPIED_FILES) in self._copied else "missing"
+        return self._file_digest(read)
 
     def _file_digest(self, relative: str) -> str | None:
         if relative not in self._digests:
