@@ -149,10 +149,16 @@ class Site:
     pages: list[Page]
     specs: dict[str, Spec]
     static: tuple[StaticFile, ...] = ()  # images and other files copied as they are
+    # static_names() of the ``static`` it was worked out for (every page asks for it).
+    _names: tuple[tuple[StaticFile, ...], frozenset[str]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def static_names(self) -> frozenset[str]:
         """The paths of :attr:`static` (what the site copies from the docs folder)."""
-        return frozenset(item.name for item in self.static)
+        if self._names is None or self._names[0] is not self.static:
+            self._names = (self.static, frozenset(item.name for item in self.static))
+        return self._names[1]
 
     def page(self, url: str) -> Page | None:
         for page in self.pages:

@@ -15,21 +15,18 @@ from docgen.exceptions import TooManyFields
 from docgen.nav import playground
 from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
-from docgen.render import apipage, pagewarnings, schemaembed, searchdoc, subtrees, twins
-from docgen.render.assets import asset_scope, looked_up
+from docgen.render import apipage, schemaembed, searchdoc, subtrees, twins
 from docgen.render.chrome import chrome_view
 from docgen.render.highlight import highlight
 from docgen.render.listing import listing_html, listings
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
-from docgen.render.mdx import markdown_source, render_mdx
-from docgen.render.mdxcontext import MdxWarning
 from docgen.render.navviews import NavViews, base_for, crumbs, header_fields
 from docgen.render.operation import build_operation
+from docgen.render.pagebody import Reads, page_body
 from docgen.render.schemalinks import PageSchemas, SchemaIndex, SchemaPages
 from docgen.render.schemapage import SchemaPageView, build_schema_page, schema_markdown
 from docgen.render.sidebar import Sidebar
-from docgen.render.snippets import SnippetFiles
 from docgen.render.templates import environment
 from docgen.render.views import OperationView, PageContext, TocEntry
 from docgen.spec.model import download_name
@@ -38,7 +35,6 @@ CALLBACK_PATH = "_docgen/auth/callback/"
 
 SchemaJob = tuple[str, str, str, str]  # (spec name, directory, document, component name)
 Job = int | SchemaJob  # a site page (its index) or a shared schema's page
-Reads = tuple[tuple[str, str], ...] | None  # (docs-folder path, SHA-256) pairs; None = any file
 
 
 @dataclass(slots=True)
@@ -74,18 +70,6 @@ class Output:
     reads: Reads = ()
 
 
-_H1 = re.compile(r"<(/?)h1([ >])")
-
-
-def _demote_h1(rendered: Rendered) -> Rendered:
-    """Level-1 headings of a page body become level 2: the page title is the page's one H1."""
-    if not any(level == 1 for level, _, _ in rendered.headings):
-        return rendered
-    html = _H1.sub(r"<\1h2\2", rendered.html)
-    headings = [(max(level, 2), text, anchor) for level, text, anchor in rendered.headings]
-    return Rendered(html, headings)
-
-
 class SiteRenderer:
     """Renders every page of ``site``; ``diagnostics`` gets what rendering finds: with
     ``report_pages``, the Markdown pages' warnings (the check then left them to rendering),
@@ -94,7 +78,7 @@ class SiteRenderer:
     def __init__(self, site: Site, diagnostics: Diagnostics, report_pages: bool = False) -> None:
         self.site = site
         self.diagnostics = diagnostics
-        self.report_pages = report_pages  # Markdown pages' warnings: see _page_body
+        self.report_pages = report_pages  # Markdown pages' warnings: see render/pagebody.py
         subtrees.clear()  # fields of an earlier build (``docgen serve``) hold its specs
         self.nav = NavViews(site.navigation, site.config.look.icons)
         self.sidebar = Sidebar(self.nav)
@@ -102,7 +86,7 @@ class SiteRenderer:
         self.listings = listings(site.navigation)  # group root pages with a ``directory``
         self.descriptions = {p.url: p.description for p in site.pages if p.description}
         self.env = environment()
-        self._reads: Reads = ()  # what the page being rendered read (_page_body)
+        self._reads: Reads = ()  # what the page being rendered read (render/pagebody.py)
         # The section whose sidebar a directory's schema pages show: its first page's.
         self.schema_home: dict[tuple[str, str], Page] = {}
         for page in site.pages:
@@ -187,7 +171,8 @@ class SiteRenderer:
         operation: OperationView | None = None
         body: Rendered = Rendered("")
         if page.source is not None:
-            body = self._page_body(page, base)
+            report = self.diagnostics if self.report_pages else None
+            body, self._reads = page_body(self.site, page, base, report)
         if page.operation is None and schemaembed.wanted(page) is not None:
             body = self._with_schema(page, base, body)
         schemas: tuple[SchemaJob, ...] = ()
@@ -313,28 +298,6 @@ class SiteRenderer:
         )
         html = self.env.get_template("partials/schemaembed.html").render(schema=view)
         return Rendered(html + body.html, [(2, "Attributes", "section-attributes"), *body.headings])
-
-    def _page_body(self, page: Page, base: str) -> Rendered:
-        assert page.source is not None
-        body, first_line = markdown_source(page)
-        scope = asset_scope(self.site, page.source)
-        found: list[MdxWarning] = []
-        if page.source.endswith(".mdx"):
-            files = SnippetFiles(self.site.root)
-            result = render_mdx(
-                body, first_line, base, files=files, source=page.source, assets=scope
-            )
-            rendered, found = result.rendered, result.warnings
-            self._reads = None if files.missed else tuple(sorted(files.read.items()))
-        else:
-            rendered = markdown_renderer().render(
-                body, base=base, assets=scope, first_line=first_line
-            )
-        if self.report_pages:  # else the check scanned the page for them (render/scan.py)
-            pagewarnings.report(self.diagnostics, page.source, found, scope)
-        if self._reads is not None:  # its warnings depend on which of those are copied
-            self._reads = (*self._reads, *looked_up(scope))
-        return _demote_h1(rendered)
 
     def render_callback(self) -> str:
         """The page the sign-in service returns to; auth.js verifies the token there."""

@@ -26,7 +26,8 @@ from docgen.write import buildcache
 from docgen.write.jobkeys import FORMAT, JobKeys
 
 if TYPE_CHECKING:
-    from docgen.render.page import Job, Output, Reads
+    from docgen.render.page import Job, Output
+    from docgen.render.pagebody import Reads
     from docgen.render.sink import Sink
 
 
