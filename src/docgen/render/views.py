@@ -7,10 +7,24 @@ Markdown renderer or highlighter.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar, dataclass_transform
+
+_View = TypeVar("_View")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def view(cls: type[_View]) -> type[_View]:
+    """A view model's class: frozen to the type checker (mypy rejects assigning a field), a
+    plain slotted dataclass at run time. A frozen dataclass sets each field through
+    ``object.__setattr__``: 3.5 µs against 0.65 µs to build a :class:`SchemaField`, which a
+    big spec builds tens of thousands of times. Equal views hash alike, as frozen ones do."""
+    make: Callable[[type[_View]], type[_View]] = dataclass(slots=True, unsafe_hash=True)
+    return make(cls)
+
+
+@view
 class Constraint:
     """One line of a field's constraints, e.g. ``("minimum", "1")``, ``("pattern", "^a")``."""
 
@@ -18,7 +32,7 @@ class Constraint:
     value: str
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class SchemaField:
     """One parameter, body property or header, with its nested children.
 
@@ -53,7 +67,7 @@ class SchemaField:
     schema_href: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class Variant:
     label: str
     fields: tuple[SchemaField, ...]
@@ -63,7 +77,7 @@ class Variant:
     schema_href: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class Body:
     """The schema of one media type (request or response)."""
 
@@ -76,7 +90,7 @@ class Body:
     discriminator: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class Example:
     """A named example, already serialised and highlighted."""
 
@@ -87,7 +101,7 @@ class Example:
     generated: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class Response:
     status: str
     status_class: str  # "2xx", "4xx", "default", ...
@@ -98,7 +112,7 @@ class Response:
     anchor: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class CodeSample:
     """One request sample: ``lang`` key (curl, python, javascript or x-codeSamples lang)."""
 
@@ -108,7 +122,7 @@ class CodeSample:
     code_html: str
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class SecurityScheme:
     """How to authenticate: ``kind`` is bearer | basic | apiKey | oauth2 | openIdConnect."""
 
@@ -120,7 +134,7 @@ class SecurityScheme:
     description_html: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class ParamGroup:
     """Parameters of one location: ``location`` path | query | header | cookie."""
 
@@ -129,14 +143,14 @@ class ParamGroup:
     fields: tuple[SchemaField, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class Server:
     url: str
     description: str | None
     variables: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # (name, default, enum)
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class OperationView:
     """Everything an endpoint page shows."""
 
@@ -167,7 +181,7 @@ class OperationView:
     examples_html: str = ""  # the page's own Request/ResponseExample blocks (render/apipage.py)
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class NavItemView:
     """A sidebar entry: a link (url set) or a group (children set)."""
 
@@ -183,7 +197,7 @@ class NavItemView:
     external: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class TabView:
     label: str
     url: str
@@ -191,27 +205,27 @@ class TabView:
     external: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class VersionView:
     label: str
     url: str
     active: bool
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class TocEntry:
     level: int
     text: str
     anchor: str
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class PageLink:
     label: str
     url: str
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class ChromeView:
     """docs.json ``navbar`` and ``footer`` with safe, page-relative URLs (render/chrome.py)."""
 
@@ -233,7 +247,7 @@ class ChromeView:
     site_css: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@view
 class PageContext:
     """The context of one HTML page (``base`` is the relative prefix to the site root).
 
