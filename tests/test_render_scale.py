@@ -392,6 +392,9 @@ class _MemoryCache:
     def store(self, job: Any, output: Any) -> None:
         self.saved[job] = output
 
+    def flush(self) -> None:
+        return None
+
 
 def test_cached_jobs_are_reused_and_give_the_same_site(tmp_path: Path) -> None:
     from docgen.pipeline import run_check

@@ -50,6 +50,11 @@ class JobCache(Protocol):
 
     def store(self, job: Job, output: Output) -> None: ...
 
+    def flush(self) -> None:
+        """Finish what :meth:`store` left for later (called once the pages are rendered,
+        while Pagefind writes the last search bundle and this process would only wait)."""
+        ...
+
 
 def render_site(
     site: Site,
@@ -184,6 +189,8 @@ def iter_site(
         # Pagefind writes the last bundle while the site-wide files are made here.
         yield from search.end_shard()
         yield from _site_files(site, renderer, rendered, schemas)
+        if cache is not None:
+            cache.flush()
         yield from search.finish()
 
 

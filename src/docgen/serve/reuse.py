@@ -89,6 +89,9 @@ class RebuildCache:
         tree = self.keys.tree() if output.reads is None else None
         self.next_pages[self.keys.key(job)] = (output, tree)
 
+    def flush(self) -> None:
+        """Nothing is left for later: :meth:`store` keys each result as it comes."""
+
     def shard_files(
         self, digest: str, sink: Sink | None = None, folder: str | None = None
     ) -> list[tuple[str, bytes | Placed]] | None:

@@ -41,6 +41,8 @@ class PageCache:
         self.keys = JobKeys(site, self.out, config_text)
         self._previous, self._previous_shards = self._load()
         self._next: dict[str, dict[str, Any]] = {}
+        # Stored results whose key :meth:`flush` has not put them under yet, in order.
+        self._stored: list[tuple[Job, str | None, dict[str, Any]]] = []
         self._next_shards: dict[str, tuple[str, list[str]]] = {}
         self.hits = 0
 
@@ -138,9 +140,10 @@ class PageCache:
         return data
 
     def store(self, job: Job, output: Output, key: str | None = None) -> None:
-        """Remember ``output`` for the index written by :meth:`save`."""
-
-        self._next[key or self.key(job)] = {
+        """Remember ``output`` for the index written by :meth:`save`. Without its ``key``,
+        the key is worked out by :meth:`flush` (a first build's keys hash every operation:
+        work for the end of the build, while Pagefind writes the last search bundle)."""
+        entry: dict[str, Any] = {
             "url": output.url,
             "html": output_path(output.url),
             "markdown": twin_path(output.url),
@@ -153,10 +156,19 @@ class PageCache:
             "reads": None if output.reads is None else [list(pair) for pair in output.reads],
         }
         if output.reads is None:
-            self._next[key or self.key(job)]["tree"] = self.keys.tree()
+            entry["tree"] = self.keys.tree()
+        self._stored.append((job, key, entry))
+
+    def flush(self) -> None:
+        """Put the results stored since the last call under their keys, working out those
+        not given."""
+        stored, self._stored = self._stored, []
+        for job, key, entry in stored:
+            self._next[key or self.key(job)] = entry
 
     def snippet_files(self) -> set[str]:
         """The docs-folder files (besides their own) the pages of this build read."""
+        self.flush()
         reads = (str(pair[0]) for e in self._next.values() for pair in e.get("reads") or ())
         return {read for read in reads if not read.startswith(COPIED_FILES)}
 
@@ -227,6 +239,7 @@ class PageCache:
         path = self._index_path()
         if path is None:
             return
+        self.flush()
 
         def stamp(relative: str) -> list[Any]:
             found = listing.get(relative) if listing is not None else None
