@@ -36,3 +36,21 @@ def test_json_that_is_not_plain_json_goes_to_pygments() -> None:
         assert json_html(code) is None
         assert highlight(code, "json") == _cached(code, "json")
     assert "<script>" not in highlight('{"a": "<script>"}', "json")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_VALUES, min_size=1, max_size=6))
+def test_json_text_is_an_indented_dump_of_each_value_object(values: list[Any]) -> None:
+    from docgen.render.examples import json_text
+
+    for _ in range(2):  # the second round reads the memo
+        for value in values:
+            assert json_text(value) == json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    # A new object that compares equal but was never dumped is written out, not looked up
+    # by its equal twin; one that differs gives its own text even if it got a freed id.
+    for value in values:
+        copy = json.loads(json.dumps(value))
+        assert json_text(copy) == json.dumps(copy, indent=2, ensure_ascii=False, default=str)
+    for number in range(50):
+        fresh = {"n": number, "items": [number] * 3}
+        assert json_text(fresh) == json.dumps(fresh, indent=2, ensure_ascii=False)

@@ -70,10 +70,28 @@ def _view(label: str, value: Any, media_type: str, generated: bool) -> Example:
     if isinstance(value, str) and "json" not in media_type:
         code, language = value, None
     else:
-        code, language = json.dumps(value, indent=2, ensure_ascii=False, default=str), "json"
+        code, language = json_text(value), "json"
     if len(code) > MAX_EXAMPLE_CHARS:
         code = code[:MAX_EXAMPLE_CHARS] + "\n… (truncated)"
     return Example(label, media_type, code, highlight(code, language), generated)
+
+
+_TEXTS: dict[int, tuple[Any, str]] = {}
+
+
+def json_text(value: Any) -> str:
+    """``value`` as indented JSON (``json.dumps`` with ``indent=2``), memoised per value
+    object like :func:`views`: a page writes its request body's example for the example
+    column, the JavaScript sample and the playground's editor, and pages share example
+    values (and an indented dump is Python's pure-Python encoder)."""
+    hit = _TEXTS.get(id(value))
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    text = json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    if len(_TEXTS) >= MEMO_MAX:
+        _TEXTS.clear()
+    _TEXTS[id(value)] = (value, text)  # holding the value keeps its id from being reused
+    return text
 
 
 _MEMO: dict[tuple[object, int, str, str], tuple[Any, Any, Any]] = {}

@@ -14,6 +14,7 @@ from typing import Any
 
 from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
+from docgen.render.examples import json_text
 from docgen.render.markdown import to_html
 from docgen.render.views import SecurityScheme, Server
 from docgen.spec.model import Operation, Spec
@@ -189,10 +190,7 @@ def body_example_text(value: Any, media_type: str) -> str:
     """The request body editor's starting text ('' when too large to be a useful start)."""
     if value is None:
         return ""
-    if isinstance(value, str) and "json" not in media_type:
-        text = value
-    else:
-        text = json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    text = value if isinstance(value, str) and "json" not in media_type else json_text(value)
     return text if len(text) <= MAX_BODY_EXAMPLE else ""
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+from docgen.render.examples import json_text
 from docgen.render.highlight import HIGHLIGHT_MAX_CHARS, highlight
 from docgen.render.samplehtml import sample_html
 from docgen.render.views import CodeSample
@@ -39,6 +40,8 @@ def _curl(r: RequestShape) -> str:
 
 
 def _json(value: Any, indent: int | None = 2) -> str:
+    if indent == 2:
+        return json_text(value)
     return json.dumps(value, indent=indent, ensure_ascii=False, default=str)
 
 
