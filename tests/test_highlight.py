@@ -46,8 +46,8 @@ def test_json_text_is_an_indented_dump_of_each_value_object(values: list[Any]) -
     for _ in range(2):  # the second round reads the memo
         for value in values:
             assert json_text(value) == json.dumps(value, indent=2, ensure_ascii=False, default=str)
-    # A new object that compares equal but was never dumped is written out, not looked up
-    # by its equal twin; one that differs gives its own text even if it got a freed id.
+    # Equal copies, and objects made and dropped one after another (whose ids the allocator
+    # hands out again), each give their own text.
     for value in values:
         copy = json.loads(json.dumps(value))
         assert json_text(copy) == json.dumps(copy, indent=2, ensure_ascii=False, default=str)
