@@ -217,3 +217,24 @@ def test_a_root_page_also_listed_in_its_group_shows_once(tmp_path: Path) -> None
     # The group's title is the link to its root page; the root is not listed again below it.
     assert len(re.findall(r'href="\.\./\.\./help/"|href="\.\./"', sidebar)) == 1, sidebar
     assert "faq" in sidebar
+
+
+def test_the_version_is_not_a_breadcrumb(tmp_path: Path) -> None:
+    config = {
+        "name": "Versioned",
+        "navigation": {
+            "versions": [
+                {"version": "v2", "default": True, "groups": [
+                    {"group": "Start", "pages": ["v2/start"]}]},
+                {"version": "v1", "groups": [{"group": "Start", "pages": ["v1/start"]}]},
+            ]
+        },
+    }  # fmt: skip
+    out = _build(tmp_path, config, ["v2/start", "v1/start"])
+    for url, version in (("/v2/start", "v2"), ("/v1/start", "v1")):
+        html = _html(out, url)
+        trail = re.search(r'<nav class="breadcrumbs"[^>]*>\s*<ol>(.*?)</ol>', html, re.S)
+        assert trail is not None, url
+        assert re.findall(r"<li>([^<]*)</li>", trail.group(1)) == ["Start"]
+        # The version switcher still says which version the page is in.
+        assert re.search(rf'<option value="[^"]*" selected>{version}</option>', html), url

@@ -274,9 +274,13 @@ def header_fields(header: Header) -> dict[str, Any]:
 
 
 def crumbs(trail: tuple[str, ...], header: Header) -> tuple[str, ...]:
-    """The page's navigation trail without its language (the switcher shows that)."""
+    """The page's navigation trail without its language and version (their switchers show
+    them)."""
     if header.languages and trail and trail[0] == header.lang:
-        return trail[1:]
+        trail = trail[1:]
+    version = next((v.label for v in header.versions if v.active), None)
+    if version is not None and trail and trail[0] == version:
+        trail = trail[1:]
     return trail
 
 
