@@ -12,6 +12,7 @@ from typing import Any
 from docgen.diagnostics import Location
 from docgen.exceptions import LoadError
 from docgen.load import json_locate, yaml_safe
+from docgen.load.gcpause import gc_paused
 from docgen.load.json_slips import json_error
 from docgen.load.paths import FOLDER, SPECIAL, not_a_file
 
@@ -78,7 +79,8 @@ def read_text(path: Path) -> str:
 def parse_json(text: str) -> Any:
     """Parse JSON text; raises :class:`LoadError` with line and column."""
     try:
-        return json.loads(text)
+        with gc_paused():
+            return json.loads(text)
     except json.JSONDecodeError as exc:
         raise json_error(text, exc) from None
     except RecursionError:

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import yaml
 
 from docgen.exceptions import LoadError
+from docgen.load.gcpause import gc_paused
 
 MAX_DEPTH = 512
 MIN_EXPANSION_BUDGET = 1_000_000
@@ -209,25 +210,27 @@ _CoreLoader.add_constructor("tag:yaml.org,2002:timestamp", _CoreLoader.construct
 
 def load_yaml(text: str) -> Any:
     """Parse YAML ``text`` after :func:`check_structure`; raises :class:`LoadError`."""
-    check_structure(text)
-    loader = _CoreLoader(text)
-    try:
-        return loader.get_single_data()
-    except yaml.MarkedYAMLError as exc:
-        raise _yaml_error(exc) from None
-    except (yaml.YAMLError, ValueError, TypeError, RecursionError) as exc:
-        raise LoadError(f"invalid YAML: {exc}") from None
-    finally:
-        loader.dispose()
+    with gc_paused():
+        check_structure(text)
+        loader = _CoreLoader(text)
+        try:
+            return loader.get_single_data()
+        except yaml.MarkedYAMLError as exc:
+            raise _yaml_error(exc) from None
+        except (yaml.YAMLError, ValueError, TypeError, RecursionError) as exc:
+            raise LoadError(f"invalid YAML: {exc}") from None
+        finally:
+            loader.dispose()
 
 
 def compose_yaml(text: str) -> Any:
     """The node tree of ``text`` (positions included); only called on already-checked text."""
-    loader = _CoreLoader(text)
-    try:
-        return loader.get_single_node()
-    finally:
-        loader.dispose()
+    with gc_paused():
+        loader = _CoreLoader(text)
+        try:
+            return loader.get_single_node()
+        finally:
+            loader.dispose()
 
 
 def locate_node(root: Any, pointer: str) -> tuple[int, int]:
