@@ -83,12 +83,18 @@ def _scan(text: str, fallback: bool) -> None:
     open_anchors: set[str] = set()
     real_nodes = 0
     expanded = 0
+    get_event = loader.get_event
     try:
-        while True:
-            event = loader.get_event()
-            if event is None:
-                break
-            if isinstance(event, yaml.AliasEvent):
+        while (event := get_event()) is not None:
+            kind = _KINDS.get(type(event), _OTHER)
+            if kind is _SCALAR:  # the most common event first
+                real_nodes += 1
+                expanded += 1
+                if stack:
+                    stack[-1][0] += 1
+                if event.anchor is not None:
+                    anchor_sizes[event.anchor] = 1
+            elif kind is _ALIAS:
                 if event.anchor in open_anchors:
                     raise LoadError(
                         f"cyclic alias '*{event.anchor}': the alias is inside the node it names",
@@ -100,14 +106,7 @@ def _scan(text: str, fallback: bool) -> None:
                 expanded += size
                 if stack:
                     stack[-1][0] += size
-            elif isinstance(event, yaml.ScalarEvent):
-                real_nodes += 1
-                expanded += 1
-                if stack:
-                    stack[-1][0] += 1
-                if event.anchor is not None:
-                    anchor_sizes[event.anchor] = 1
-            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            elif kind is _START:
                 real_nodes += 1
                 expanded += 1
                 if len(stack) >= MAX_DEPTH:
@@ -118,22 +117,36 @@ def _scan(text: str, fallback: bool) -> None:
                 if event.anchor is not None:
                     open_anchors.add(event.anchor)
                 stack.append([1, event.anchor])
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            elif kind is _END:
                 size, anchor = stack.pop()
                 if anchor is not None:
                     open_anchors.discard(anchor)
                     anchor_sizes[anchor] = size
                 if stack:
                     stack[-1][0] += size
-            budget = max(MIN_EXPANSION_BUDGET, EXPANSION_FACTOR * real_nodes)
-            if expanded > budget and expanded > real_nodes:
-                raise LoadError(
-                    "aliases expand to more than "
-                    f"{budget:,} nodes (an 'alias bomb'); refusing to load",
-                    *_mark(event),
-                )
+            # Without an alias so far, ``expanded`` equals ``real_nodes``: no budget to check.
+            if expanded > real_nodes:
+                budget = max(MIN_EXPANSION_BUDGET, EXPANSION_FACTOR * real_nodes)
+                if expanded > budget:
+                    raise LoadError(
+                        "aliases expand to more than "
+                        f"{budget:,} nodes (an 'alias bomb'); refusing to load",
+                        *_mark(event),
+                    )
     finally:
         loader.dispose()
+
+
+# The events the scan tells apart, by their exact class (what both parsers produce).
+_SCALAR, _ALIAS, _START, _END, _OTHER = "scalar", "alias", "start", "end", "other"
+_KINDS: dict[type, str] = {
+    yaml.ScalarEvent: _SCALAR,
+    yaml.AliasEvent: _ALIAS,
+    yaml.SequenceStartEvent: _START,
+    yaml.MappingStartEvent: _START,
+    yaml.SequenceEndEvent: _END,
+    yaml.MappingEndEvent: _END,
+}
 
 
 def _yaml_error(exc: yaml.MarkedYAMLError) -> LoadError:
