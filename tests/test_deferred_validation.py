@@ -254,3 +254,29 @@ def test_two_processes_share_a_big_sites_scan_and_find_what_one_finds(tmp_path: 
     config = _docs_repo(tmp_path / "docs", 150)
     env = {**os.environ, "DOCGEN_CACHE_DIR": str(tmp_path / "cache")}
     assert _script(_SHARES, config, env) == ["2", "True", "151"]
+
+
+_COLLECTOR = """
+import gc
+from docgen.diagnostics import Code, Diagnostic, Level
+from docgen.load.gcpause import gc_paused
+from docgen.spec.background import Verdicts
+
+def work():
+    return [Diagnostic(Level.INFO, Code("mdx-unsupported"), f"collector on: {gc.isenabled()}")]
+
+with gc_paused():  # as the check that starts the validation runs
+    verdicts = Verdicts(work).start()
+print(verdicts.diagnostics()[0].message)
+"""
+
+
+def test_a_check_process_runs_with_the_garbage_collector_on() -> None:
+    """The check pauses the cyclic collector while it builds the site model; a validation or
+    page scan it forks meanwhile works on with the collector on (it may run long and make
+    cycles)."""
+    run = subprocess.run(
+        [sys.executable, "-c", _COLLECTOR], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "collector on: True"

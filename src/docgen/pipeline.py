@@ -180,6 +180,7 @@ def target_kind(path: Path) -> tuple[bool, SourceDocument | None]:
     return isinstance(data, dict) and ("openapi" in data or "swagger" in data), None
 
 
+@gc_paused()
 def run_check(
     target: Path,
     *,
@@ -206,30 +207,6 @@ def run_check(
     and drops little, and each full collection went over all of it again (Microsoft Graph:
     twice, 0.24 s each, before the first page could render).
     """
-    with gc_paused():
-        return _check(
-            target,
-            output_dir=output_dir,
-            validate=validate,
-            strict_spec=strict_spec,
-            lenient=lenient,
-            remote=remote,
-            defer_validation=defer_validation,
-            pages_in_render=pages_in_render,
-        )
-
-
-def _check(
-    target: Path,
-    *,
-    output_dir: Path | None,
-    validate: bool,
-    strict_spec: bool,
-    lenient: bool,
-    remote: RemotePolicy | None,
-    defer_validation: bool,
-    pages_in_render: bool,
-) -> CheckResult:
     diagnostics = Diagnostics()
     root = target.parent.resolve()
     is_spec, parsed = target_kind(target)

@@ -11,6 +11,7 @@ when its result is asked for, so the outcome never depends on the process.
 from __future__ import annotations
 
 import ctypes
+import gc
 import multiprocessing
 import os
 import signal
@@ -69,6 +70,9 @@ def die_with_parent() -> None:
 
 def _child(work: Callable[[], list[Diagnostic]], connection: Any) -> None:
     die_with_parent()
+    # The check that started this process pauses the cyclic garbage collector while it runs
+    # (docgen.pipeline.run_check); the work here runs to the end with it on.
+    gc.enable()
     try:
         connection.send(work())
     finally:
