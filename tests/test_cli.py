@@ -186,7 +186,7 @@ def test_strict_turns_a_warning_into_exit_1(
     result = runner.invoke(cli_module.cli, ["check", *args])
     assert result.exit_code == code, result.output
     assert (
-        "index.mdx:6:1: warning[mdx-unsupported]: unknown MDX component <Sparkle>: its content is "
+        "index.mdx:6:6: warning[mdx-unsupported]: unknown MDX component <Sparkle>: its content is "
         "shown without it"
         in result.stdout
     )

@@ -247,3 +247,52 @@ def test_openapi_schema_pages_show_the_schema(tmp_path: Path) -> None:
     page = (tmp_path / "o" / "user" / "index.html").read_text()
     assert "Where to write." in page and "A person." in page and "More text." in page
     assert page.index("Where to write.") < page.index("More text.")
+
+
+def test_warnings_point_at_the_column_of_what_they_are_about(tmp_path: Path) -> None:
+    """``file:line:column`` of MDX warnings, in the page and in a snippet it shows, the same
+    from ``docgen check`` and ``docgen build`` (which finds them while rendering)."""
+    (tmp_path / "docs.json").write_text(
+        json.dumps({"name": "T", "navigation": {"groups": [{"group": "G", "pages": ["intro"]}]}})
+    )
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "thing.mdx").write_text("Hello\n\n  <Zap>z</Zap>\n")
+    (tmp_path / "intro.mdx").write_text(
+        "---\ntitle: Intro\n---\n"
+        'import Thing from "/snippets/thing.mdx";\n'
+        'import Missing from "/snippets/nope.mdx";\n'
+        "\n"
+        "Some text with an <Foo>inline</Foo> tag and {props.unknown} here.\n"
+        "\n"
+        "<CardGroup>\n"
+        '  <Card title="A" icon="definitely-not-an-icon">x</Card>\n'
+        "  <Widget>y</Widget>\n"
+        "</CardGroup>\n"
+        "\n"
+        "<Thing />\n"
+        "    <Missing />\n"
+        "\n"
+        "   <Tabs>\n"
+    )
+    expected = [
+        "intro.mdx:7:19: warning[mdx-unsupported]: unknown MDX component <Foo>",
+        "intro.mdx:7:45: warning[mdx-unsupported]: expression {props.unknown}",
+        'intro.mdx:10:19: warning[icon-unknown]: <Card icon="definitely-not-an-icon">',
+        "intro.mdx:11:3: warning[mdx-unsupported]: unknown MDX component <Widget>",
+        "intro.mdx:15:5: warning[mdx-unsupported]: snippet /snippets/nope.mdx not found",
+        "intro.mdx:17:4: warning[mdx-unsupported]: <Tabs> is never closed",
+        "snippets/thing.mdx:3:3: warning[mdx-unsupported]: unknown MDX component <Zap>",
+    ]
+    for command in (["check"], ["build", "-o", str(tmp_path / "site")]):
+        run = subprocess.run(
+            [sys.executable, "-m", "docgen", *command, "docs.json"],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=tmp_path,
+        )
+        assert run.returncode == 0, run.stderr
+        shown = [line for line in (run.stdout + run.stderr).splitlines() if "warning[" in line]
+        assert len(shown) == len(expected), shown
+        for line, start in zip(sorted(shown), sorted(expected), strict=True):
+            assert line.startswith(start), (line, start)

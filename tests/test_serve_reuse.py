@@ -115,7 +115,7 @@ def test_a_reused_page_still_lists_its_warnings(tmp_path: Path) -> None:
     first = _build(root, reuse)
     warned = [line for line in first.lines if "warning[" in line]
     assert len(warned) == 2, first.lines  # and the missing snippet of missing.mdx
-    assert any("index.mdx:3:1: warning[mdx-unsupported]" in line for line in warned), warned
+    assert any("index.mdx:3:9: warning[mdx-unsupported]" in line for line in warned), warned
     (root / "plain.md").write_text("# Plain\n\nEdited text.\n")
     again = _build(root, reuse)
     assert again.reused == 2  # index among them (missing.mdx renders: see above)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import textwrap
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -137,7 +138,7 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         last = open_last
         inner_start, inner_end = tag.end, tag.end
         if not tag.self_closing:
-            context.warn(line, f"<{tag.name}> is never closed")
+            context.warn(line, f"<{tag.name}> is never closed", near=f"<{tag.name}")
             inner_end = limit
             last = end - 1
     else:
@@ -174,6 +175,7 @@ def _element(
             line,
             f"components nested more than {MAX_DEPTH} deep; <{tag.name}> is shown as text",
             "mdx-too-deep",
+            f"<{tag.name}",
         )
         token = state.push("mdx_html", "", 0)
         token.content = f"<pre>{escape(inner)}</pre>\n"
@@ -205,7 +207,10 @@ def _snippet_html(
 ) -> str:
     if context.files is None:
         return ""
-    loaded = context.files.load(snippet, context.source, context.chain, line, context.warn)
+    near = f"<{tag.name}"
+    loaded = context.files.load(
+        snippet, context.source, context.chain, line, partial(context.warn, near=near)
+    )
     if loaded is None:
         return ""
     if loaded.javascript:
@@ -213,6 +218,7 @@ def _snippet_html(
             line,
             f"<{tag.name}> comes from {snippet.path}, a JavaScript component that docgen does "
             "not run; its children are shown",
+            near=near,
         )
         return render_mdx(
             inner, 1, context.base, context=context.child(snippet.path, context.names)
@@ -220,7 +226,7 @@ def _snippet_html(
     props = {k: v for k, v in tag.attrs.items() if k != "..."}
     names = {**props, "children": inner}
     if context.depth + 1 >= MAX_DEPTH:
-        context.warn(line, f"snippets nested more than {MAX_DEPTH} deep", "mdx-too-deep")
+        context.warn(line, f"snippets nested more than {MAX_DEPTH} deep", "mdx-too-deep", near)
         return ""
     child = context.child(loaded.label, names)
     return render_mdx(loaded.body, loaded.line, context.base, context=child).rendered.html

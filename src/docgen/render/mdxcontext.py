@@ -16,6 +16,7 @@ class MdxWarning:
     line: int
     message: str
     code: str = "mdx-unsupported"
+    near: str = ""  # text on that line the warning is about (its column is reported)
 
 
 @dataclass(slots=True)
@@ -41,8 +42,8 @@ class Context:
         """The site's icon library (``fontawesome`` when unknown)."""
         return self.assets.icons if self.assets is not None else "fontawesome"
 
-    def warn(self, line: int, message: str, code: str = "mdx-unsupported") -> None:
-        self.warnings.append(MdxWarning(self.source, line, message, code))
+    def warn(self, line: int, message: str, code: str = "mdx-unsupported", near: str = "") -> None:
+        self.warnings.append(MdxWarning(self.source, line, message, code, near))
 
     def child(self, source: str, names: dict[str, Any]) -> Context:
         return Context(

@@ -73,6 +73,7 @@ def expression_inline(state: StateInline, silent: bool) -> bool:
                     _line_in(state),
                     f"expression {{{expression.strip()[:60]}}} is not evaluated (docgen never "
                     "runs JavaScript); shown as text",
+                    near="{" + expression.split("\n", 1)[0],
                 )
             token = state.push("mdx_text", "", 0)
             token.content = text

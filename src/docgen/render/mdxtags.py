@@ -91,13 +91,21 @@ def check(
         return
     if name not in BLOCK and name not in INLINE and name not in HTML_BLOCK | HTML_INLINE:
         if name[:1].isupper():
-            warn(line, f"unknown MDX component <{name}>: its content is shown without it")
+            warn(
+                line,
+                f"unknown MDX component <{name}>: its content is shown without it",
+                near=f"<{name}",
+            )
         else:
-            warn(line, f"HTML tag <{name}> is not allowed in pages; shown as text")
+            warn(line, f"HTML tag <{name}> is not allowed in pages; shown as text", near=f"<{name}")
         return
     for key, value in tag.attrs.items():
         if isinstance(value, Unevaluated) and key not in ("style", "..."):
-            warn(line, f"<{name} {key}={{...}}> is not a plain value; docgen does not run it")
+            warn(
+                line,
+                f"<{name} {key}={{...}}> is not a plain value; docgen does not run it",
+                near=f"{key}=",
+            )
     wanted = tag.attrs.get("icon")
     style = tag.attrs.get("iconType")
     if isinstance(wanted, str) and icons.unknown(
@@ -108,6 +116,7 @@ def check(
             f'<{name} icon="{wanted[:40]}">: no such icon in Font Awesome Free or Lucide; '
             "a neutral mark is shown",
             "icon-unknown",
+            near="icon=",
         )
 
 

@@ -40,7 +40,7 @@ def page_body(
     else:
         rendered = markdown_renderer().render(body, base=base, assets=scope, first_line=first_line)
     if report is not None:
-        pagewarnings.report(report, page.source, found, scope)
+        pagewarnings.report(report, page, site.root, found, scope)
     if reads is not None:
         reads = (*reads, *looked_up(scope))
     return _demote_h1(rendered), reads

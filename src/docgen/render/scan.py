@@ -76,7 +76,7 @@ def scan_pages(site: Site, part: tuple[int, int] = (0, 1)) -> list[Diagnostic]:
             found = mdx_warnings(body, first_line, files=files, source=page.source, assets=scope)
         else:
             renderer().render(body, assets=scope, first_line=first_line)
-        pagewarnings.report(diagnostics, page.source, found, scope)
+        pagewarnings.report(diagnostics, page, site.root, found, scope)
     return list(diagnostics)
 
 

@@ -115,12 +115,16 @@ def read_statement(
     if match is not None:
         value = evaluate(match.group(2), names)
         if isinstance(value, Unevaluated):
-            warn(line, f"export '{match.group(1)}' is not a plain value; docgen does not run it")
+            warn(
+                line,
+                f"export '{match.group(1)}' is not a plain value; docgen does not run it",
+                near=match.group(1),
+            )
         else:
             names[match.group(1)] = value
         return
     head = " ".join(text.split()[:2])
-    warn(line, f"'{head} ...' is JavaScript that docgen does not run; left out")
+    warn(line, f"'{head} ...' is JavaScript that docgen does not run; left out", near=head)
 
 
 class SnippetFiles:
