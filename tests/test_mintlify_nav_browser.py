@@ -121,3 +121,33 @@ def test_boost_ranks_a_group_higher_in_search(browser: Any, tmp_path: Path) -> N
     ]}}  # fmt: skip
     assert _first_result(browser, site("unboosted", plain)) == "plain"
     assert _first_result(browser, site("boosted", BOOSTED)) == "other"
+
+
+def _result_links(tab: Any, query: str) -> list[str]:
+    tab.keyboard.press("/")
+    tab.locator("#search-input").fill(query)
+    tab.wait_for_function(
+        "() => / found\\.$/.test(document.querySelector('[data-docgen-search-status]')"
+        ".textContent)"
+    )
+    links: list[str] = tab.locator("#search-results a.search-result-page").evaluate_all(
+        "els => els.map(a => new URL(a.href).pathname)"
+    )
+    return links
+
+
+def test_search_keeps_to_the_readers_language(browser: Any, tmp_path: Path) -> None:
+    """Every page says "The <name> page."; a search from a French page finds only the French
+    pages, and from an English page only the English ones."""
+    out = _build(tmp_path / "site", POLYGLOT, PAGES)
+    with serve_folder(out) as base:
+        tab = _tab(browser, 1280, 800)
+        tab.goto(f"{base}/fr/start/")
+        french = _result_links(tab, "page")
+        assert sorted(french) == ["/fr/guide/install/", "/fr/start/"]
+        tab.goto(f"{base}/guide/install/")
+        english = _result_links(tab, "page")
+        assert len(english) == len(PAGES) - 2
+        assert not any(link.startswith("/fr/") for link in english)
+        assert tab.errors == []
+        tab.context.close()

@@ -893,8 +893,12 @@
       setStatus(corrected ? "No match for “" + q + "”: showing " + count + " for “" + corrected + "”." : count + " found.");
     }
 
+    // A site in several languages (the page has a language switcher): the reader's language
+    // only (docgen gives each page a "language" filter there).
+    var language = doc.querySelector(".language-switcher") ? doc.documentElement.getAttribute("lang") : null;
+
     function run(query) {
-      return engine.search(query).then(function (found) {
+      return engine.search(query, language ? { filters: { language: language } } : {}).then(function (found) {
         return (found && found.results) ? found.results : [];
       });
     }

@@ -52,11 +52,15 @@ def boosts(root: NavSection) -> dict[str, float]:
 
 
 def search_entry(
-    page: Page, document: str, inherited: dict[str, float] | None = None
+    page: Page,
+    document: str,
+    inherited: dict[str, float] | None = None,
+    languages: tuple[str, ...] = (),
 ) -> SearchEntry | None:
     """What the search index reads for ``page``; None for a page never indexed (hidden or
     noindex). ``boost`` (frontmatter, else ``inherited`` from the navigation: :func:`boosts`)
-    weights the page's words."""
+    weights the page's words; ``languages``: the languages whose readers find it (the
+    ``language`` filter of a site in several)."""
     if not page.indexed:
         return None
     op = page.operation
@@ -66,7 +70,8 @@ def search_entry(
     weight = (inherited or {}).get(page.url)
     if isinstance(own, int | float) and not isinstance(own, bool):
         weight = float(own)  # frontmatter wins over the navigation (Mintlify's rule)
-    return SearchEntry(page.url, document, " › ".join(page.nav), method, path, weight)
+    crumbs = " › ".join(page.nav)
+    return SearchEntry(page.url, document, crumbs, method, path, weight, languages)
 
 
 def sitemap(site: Site, extra: Sequence[str] = ()) -> str | None:

@@ -143,6 +143,17 @@ class NavViews:
             start = top[min(page.section, len(top) - 1)]
         return self.landing(start)
 
+    def languages(self) -> tuple[str, ...]:
+        """The codes of the site's languages (``navigation.languages``), in order; () for a
+        site in one language."""
+        found = (s.label for chain in self.chains for s in chain if s.kind is NodeKind.LANGUAGE)
+        return tuple(dict.fromkeys(found))
+
+    def language_of(self, page: Page) -> str | None:
+        """The code of the language ``page`` belongs to (its ``<html lang>``), or None."""
+        chain = self.chains[self.section_of(page)] if self.chains else ()
+        return next((s.label for s in chain if s.kind is NodeKind.LANGUAGE), None)
+
     def landing(self, section: NavSection) -> int:
         """The leaf a reader lands on in ``section`` (``default`` children first)."""
         while children := _structural(section):

@@ -42,6 +42,9 @@ class SearchEntry:
     method: str | None = None
     path: str | None = None
     weight: float | None = None  # ``boost``: Pagefind's weight for the page's words (0-10)
+    # The ``language`` filter values on a site in several languages (the dialog searches the
+    # reader's language only); () on a site in one language.
+    languages: tuple[str, ...] = ()
 
 
 def page_html(entry: SearchEntry) -> str:
@@ -51,6 +54,10 @@ def page_html(entry: SearchEntry) -> str:
         f'<span data-pagefind-meta="{key}" data-pagefind-ignore>{escape(value)}</span>'
         for key, value in meta
         if value
+    )
+    spans += "".join(
+        f'<span data-pagefind-filter="language" data-pagefind-ignore>{escape(code)}</span>'
+        for code in entry.languages
     )
     document = entry.document
     if entry.weight is not None:

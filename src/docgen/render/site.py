@@ -156,6 +156,9 @@ def iter_site(
     # shard while the next pages render, and no document is kept once it has it.
     search = ShardedIndex(shards, sink)
     inherited = boosts(site.navigation)  # navigation ``boost``s, for search_entry
+    # A site in several languages: each page is found in its own language; a page in none
+    # of them, and a shared schema page, in every one.
+    codes = renderer.nav.languages()
     work = renderer.run if sink is None else partial(_spilled, renderer.run, sink)
     with search, Workers(work, count) as workers:
         outputs = _outputs(renderer, workers, page_jobs, cache, fresh, sink)
@@ -163,7 +166,8 @@ def iter_site(
             yield from _files(out)
             for diagnostic in out.diagnostics:
                 diagnostics.add(diagnostic)
-            entry = search_entry(page, out.search, inherited)
+            own = renderer.nav.language_of(page) if codes else None
+            entry = search_entry(page, out.search, inherited, (own,) if own else codes)
             if entry is not None:
                 yield from search.add(entry)
             rendered.append(RenderedPage(page, "", "", out.anchors, "", out.schemas))
@@ -183,7 +187,9 @@ def iter_site(
                 wanted.update(out.schemas)
         workers.close()  # idle from here on: their memory goes back before Pagefind writes
         schemas = sorted(done.values(), key=lambda out: out.url)
-        yield from search.add_all(SearchEntry(o.url, o.search, "Schemas") for o in schemas)
+        yield from search.add_all(
+            SearchEntry(o.url, o.search, "Schemas", languages=codes) for o in schemas
+        )
         schemas = [replace(out, search="") for out in schemas]
         done.clear()
         # Pagefind writes the last bundle while the site-wide files are made here.
