@@ -12,6 +12,7 @@ from docgen.exceptions import LoadError
 from docgen.load import yaml_safe
 from docgen.load.paths import display_name
 from docgen.load.source import read_text
+from docgen.nav.ignore import Ignore
 from docgen.nav.model import Page, PageKind, PageMeta
 from docgen.spec.model import Operation
 
@@ -90,12 +91,18 @@ class PageFiles:
     """The docs root's page files: listed once, each read once."""
 
     def __init__(
-        self, root: Path, diagnostics: Diagnostics, output_dir: Path | None, scan: bool
+        self,
+        root: Path,
+        diagnostics: Diagnostics,
+        output_dir: Path | None,
+        scan: bool,
+        ignore: Ignore | None = None,
     ) -> None:
         self.root = root
         self.diagnostics = diagnostics
         self.output_dir = output_dir
         self.scan = scan  # False for a lone spec: no page files at all
+        self.ignore = ignore
         self._names: list[str] | None = None
         self._read: dict[str, PageFile] = {}
 
@@ -103,7 +110,9 @@ class PageFiles:
         """Every page file under the root (see :func:`discover`), or none when not scanning."""
         if self._names is None:
             special: list[str] = []
-            self._names = discover(self.root, self.output_dir, special) if self.scan else []
+            self._names = (
+                discover(self.root, self.output_dir, special, self.ignore) if self.scan else []
+            )
             for name in special:
                 self.diagnostics.warning(
                     Code.PAGE_PARSE_ERROR,
@@ -124,10 +133,13 @@ def is_built_site(folder: Path) -> bool:
     return (folder / "_docgen" / "manifest.json").is_file()
 
 
-def source_dirs(root: Path, here: Path, dirs: list[str], skip: Path | None) -> list[str]:
+def source_dirs(
+    root: Path, here: Path, dirs: list[str], skip: Path | None, ignore: Ignore | None = None
+) -> list[str]:
     """The sub-folders of ``here`` (in ``root``) that may hold sources, sorted: not hidden
     (``.``/``_``), not ``node_modules``, not the root's ``snippets``, not ``skip`` (the resolved
-    output folder) and not another site docgen built."""
+    output folder), not left out by ``ignore`` (``.mintignore``) and not another site docgen
+    built."""
     return sorted(
         d
         for d in dirs
@@ -135,14 +147,21 @@ def source_dirs(root: Path, here: Path, dirs: list[str], skip: Path | None) -> l
         and d not in _SKIP_DIRS
         and not (here == root and d == SNIPPETS_DIR)
         and (skip is None or (here / d).resolve() != skip)
+        and not (ignore is not None and ignore.skips(display_name(root, here / d), folder=True))
         and not is_built_site(here / d)
     )
 
 
-def discover(root: Path, skip: Path | None = None, special: list[str] | None = None) -> list[str]:
+def discover(
+    root: Path,
+    skip: Path | None = None,
+    special: list[str] | None = None,
+    ignore: Ignore | None = None,
+) -> list[str]:
     """Every ``.md``/``.mdx`` file under ``root`` (sorted), skipping folders that start with
     ``.`` or ``_``, ``node_modules``, the root's ``snippets`` (imported, not pages), ``skip``
-    (the output folder) and any other site docgen built: its twins are output, never sources.
+    (the output folder), what ``ignore`` leaves out (Mintlify's default names, ``.mintignore``)
+    and any other site docgen built: its twins are output, never sources.
     A page name that is not a regular file (FIFO, device, socket) is skipped and added to
     ``special``."""
     found: list[str] = []
@@ -150,10 +169,12 @@ def discover(root: Path, skip: Path | None = None, special: list[str] | None = N
     skip_resolved = skip.resolve() if skip is not None else None
     for folder, dirs, files in os.walk(root, followlinks=False):
         here = Path(folder)
-        dirs[:] = source_dirs(root, here, dirs, skip_resolved)
+        dirs[:] = source_dirs(root, here, dirs, skip_resolved, ignore)
         for file in sorted(files):
             if file.endswith(PAGE_SUFFIXES) and not file.startswith((".", "_")):
                 path = here / file
+                if ignore is not None and ignore.skips(display_name(root, path)):
+                    continue
                 if path.is_symlink() and not path.resolve().is_relative_to(root):
                     continue
                 if path.exists() and not path.is_file():  # a FIFO would block the read

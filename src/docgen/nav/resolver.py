@@ -22,10 +22,11 @@ from docgen.config.model import (
 )
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import UnsafePathError
-from docgen.load.paths import is_file, resolve_inside
+from docgen.load.paths import display_name, is_file, resolve_inside
 from docgen.load.source import SourceDocument
 from docgen.nav import frontmatter, hints, playground, references
 from docgen.nav.generate import generate, generation_target
+from docgen.nav.ignore import Ignore
 from docgen.nav.model import NavLink, NavSection, Page, Site
 from docgen.nav.pagefiles import PageFile, PageFiles
 from docgen.nav.pagemeta import read_meta
@@ -65,7 +66,8 @@ class Resolver:
         self.loader = loader
         self.diagnostics = diagnostics
         self.scan_pages = scan_pages
-        self.files = PageFiles(self.root, diagnostics, output_dir, scan_pages)
+        self.ignore = Ignore.load(self.root, diagnostics) if scan_pages else Ignore()
+        self.files = PageFiles(self.root, diagnostics, output_dir, scan_pages, self.ignore)
         self.output_dir = output_dir
         self.registry = Registry(diagnostics)
         self.explicit: set[tuple[str, int]] = set()  # (owner, index): sources listed by hand
@@ -99,7 +101,7 @@ class Resolver:
             navigation=navigation,
             pages=list(self.registry.pages.values()),
             specs=specs,
-            static=discover_static(self.root, self.diagnostics, self.output_dir)
+            static=discover_static(self.root, self.diagnostics, self.output_dir, self.ignore)
             if self.scan_pages
             else (),
         )
@@ -329,9 +331,10 @@ class Resolver:
             if is_file(resolved):
                 path = resolved
                 break
-        if path is None:
-            message = hints.missing_page(entry.text, scope is not None, self.files.names)
-            self.diagnostics.error(Code.NAV_PAGE_NOT_FOUND, message, where)
+        excluded = path and self.ignore.excluded(display_name(self.root, path), entry.text)
+        if path is None or excluded:
+            hint = excluded or hints.missing_page(entry.text, scope is not None, self.files.names)
+            self.diagnostics.error(Code.NAV_PAGE_NOT_FOUND, hint, where)
             return None
         page_file = self.files.read(path)
         self.listed_files.add(page_file.name)

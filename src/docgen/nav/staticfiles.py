@@ -20,6 +20,7 @@ from pathlib import Path
 
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import OutputError
+from docgen.nav.ignore import Ignore
 from docgen.nav.model import StaticFile
 from docgen.nav.pagefiles import source_dirs
 from docgen.nav.urls import PathSet, fold
@@ -47,9 +48,10 @@ def is_static_name(name: str) -> bool:
 
 
 def discover_static(
-    root: Path, diagnostics: Diagnostics, skip: Path | None = None
+    root: Path, diagnostics: Diagnostics, skip: Path | None = None, ignore: Ignore | None = None
 ) -> tuple[StaticFile, ...]:
-    """Every static file under ``root`` to copy, sorted by name; problems are warnings."""
+    """Every static file under ``root`` to copy (not one ``ignore`` leaves out), sorted by
+    name; problems are warnings."""
     root = root.resolve()
     skip_resolved = skip.resolve() if skip is not None else None
     found: list[StaticFile] = []
@@ -58,12 +60,14 @@ def discover_static(
     over_limit: list[str] = []
     for folder, dirs, files in os.walk(root, followlinks=False):
         here = Path(folder)
-        dirs[:] = source_dirs(root, here, dirs, skip_resolved)
+        dirs[:] = source_dirs(root, here, dirs, skip_resolved, ignore)
         for file in sorted(files):
             if file.startswith((".", "_")) or not is_static_name(file):
                 continue
             path = here / file
             name = path.relative_to(root).as_posix()
+            if ignore is not None and ignore.skips(name):
+                continue
             size = _regular_size(root, path)
             if size is None:
                 _skip(diagnostics, name, "not a regular file inside the docs folder")

@@ -14,6 +14,7 @@ from pathlib import Path
 import anyio.to_thread
 from watchfiles import Change, DefaultFilter, awatch
 
+from docgen.nav.ignore import IGNORE_FILE
 from docgen.serve.snapshot import BuildOutcome, Snapshot
 
 log = logging.getLogger("docgen.serve")
@@ -95,7 +96,8 @@ class LiveReload:
 
 
 class DocsFilter:
-    """Changes under the docs root, minus hidden folders/files, output and dependency folders."""
+    """Changes under the docs root, minus hidden folders/files (but ``.mintignore``), output and
+    dependency folders."""
 
     def __init__(self, root: Path, ignore: tuple[Path, ...] = ()) -> None:
         self.root = root
@@ -109,6 +111,8 @@ class DocsFilter:
             parts = changed.relative_to(self.root).parts
         except ValueError:
             return False
+        if parts == (IGNORE_FILE,):  # what the site leaves out changed
+            return True
         if not parts or any(p.startswith(".") or p in self.skip_dirs for p in parts):
             return False
         if any(r.search(parts[-1]) for r in self.skip_names):
