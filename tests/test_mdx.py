@@ -296,3 +296,13 @@ def test_warnings_point_at_the_column_of_what_they_are_about(tmp_path: Path) -> 
         assert len(shown) == len(expected), shown
         for line, start in zip(sorted(shown), sorted(expected), strict=True):
             assert line.startswith(start), (line, start)
+
+
+def test_a_closing_fence_may_end_in_blanks() -> None:
+    """CommonMark allows blanks after a closing fence: the component still ends where it
+    does, and what follows the fence stays inside it."""
+    html, warnings = html_of(
+        '<Accordion title="A">\n\n```\nprint(1)\n``` \t\n\nAfter.\n</Accordion>\n\nEnd.\n'
+    )
+    assert warnings == []
+    assert html.endswith("<p>After.</p>\n</div></details>\n<p>End.</p>\n")

@@ -58,7 +58,8 @@ def _find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | 
         if i == 0 or src[i - 1] == "\n":
             stripped = src[i:line_end].lstrip()
             if fence is not None:
-                if stripped.startswith(fence) and not stripped[len(fence) :].strip(fence[0]):
+                # A closing fence: the fence's characters (as many or more), then only blanks.
+                if stripped.startswith(fence) and not stripped.rstrip().strip(fence[0]):
                     fence = None
                 i = line_end + 1
                 continue
