@@ -374,3 +374,27 @@ def test_close_matches_offers_the_likeliest_names_first() -> None:
     # The cutoff is a share of the two names' characters in common, in order.
     assert close_matches("abcd", ["abxy"], cutoff=0.5) == ["abxy"]
     assert close_matches("abcd", ["abxy"], cutoff=0.51) == []
+
+
+def test_a_root_absolute_spec_path_is_the_docs_roots_file(tmp_path: Path) -> None:
+    """``"openapi": "/openapi.json"`` (Mintlify's way to write it) is the docs root's file; an
+    absolute path to a file outside the root is looked for inside it, never read outside."""
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "T", "version": "1"},
+        "paths": {
+            "/ping": {"get": {"operationId": "ping", "responses": {"200": {"description": "ok"}}}}
+        },
+    }
+    (tmp_path / "openapi.json").write_text(json.dumps(spec), encoding="utf-8")
+    groups = [
+        {"group": "A", "openapi": "/openapi.json", "pages": ["index"]},
+        {"group": "B", "openapi": {"source": "/openapi.json", "directory": "b"}},
+    ]
+    code, report = _check(_site(tmp_path, {"name": "T", "navigation": {"groups": groups}}))
+    assert code == 0, report["diagnostics"]
+    urls = {p["url"] for p in report["pages"]}  # type: ignore[union-attr, index]
+    assert {"/api-reference/ping", "/b/ping"} <= urls
+    groups[0]["openapi"] = "/etc/hostname"
+    code, report = _check(_site(tmp_path, {"name": "T", "navigation": {"groups": groups}}))
+    assert code == 1 and _codes(report, "error") == ["spec-not-found"]

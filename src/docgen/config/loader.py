@@ -178,11 +178,19 @@ def _openapi(value: Any, ptr: str) -> tuple[OpenApiSource, ...] | None:
     for index, entry in enumerate(entries):
         entry_ptr = f"{ptr}/{index}" if isinstance(value, list) else ptr
         if isinstance(entry, str):
-            out.append(OpenApiSource(entry, DEFAULT_DIRECTORY, entry_ptr))
+            out.append(OpenApiSource(_root_relative(entry), DEFAULT_DIRECTORY, entry_ptr))
         else:
             directory = entry.get("directory", DEFAULT_DIRECTORY).strip("/")
-            out.append(OpenApiSource(entry["source"], directory, entry_ptr))
+            out.append(OpenApiSource(_root_relative(entry["source"]), directory, entry_ptr))
     return tuple(out)
+
+
+def _root_relative(source: str) -> str:
+    """A spec path as Mintlify reads it: ``/openapi.yaml`` is the docs root's ``openapi.yaml``
+    (never a file outside the root); URLs and relative paths are unchanged."""
+    if source.startswith("/") and not source.startswith("//"):
+        return source.lstrip("/")
+    return source
 
 
 def _node(
