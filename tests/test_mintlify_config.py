@@ -398,33 +398,3 @@ def test_a_root_absolute_spec_path_is_the_docs_roots_file(tmp_path: Path) -> Non
     groups[0]["openapi"] = "/etc/hostname"
     code, report = _check(_site(tmp_path, {"name": "T", "navigation": {"groups": groups}}))
     assert code == 1 and _codes(report, "error") == ["spec-not-found"]
-
-
-def test_a_leftover_unlisted_copy_of_an_operation_page_is_not_built(tmp_path: Path) -> None:
-    """An unlisted page file showing the operation a listed page shows (an old copy left in
-    the repo) is skipped with an info line, as an unlisted file on a listed page's URL is;
-    two listed pages of one operation stay an error."""
-    spec = {
-        "openapi": "3.0.3",
-        "info": {"title": "T", "version": "1"},
-        "paths": {
-            "/ping": {"get": {"operationId": "ping", "responses": {"200": {"description": "ok"}}}}
-        },
-    }
-    (tmp_path / "openapi.json").write_text(json.dumps(spec), encoding="utf-8")
-    for name in ("api/ping.mdx", "old/ping.mdx"):
-        (tmp_path / name).parent.mkdir(exist_ok=True)
-        (tmp_path / name).write_text("---\nopenapi: GET /ping\n---\n", encoding="utf-8")
-    config: dict[str, object] = {
-        "name": "T",
-        "api": {"openapi": "openapi.json"},
-        "navigation": {"groups": [{"group": "A", "pages": ["index", "api/ping"]}]},
-    }
-    code, report = _check(_site(tmp_path, config))
-    assert code == 0, report["diagnostics"]
-    assert {p["source"] for p in report["pages"]} == {"index.md", "api/ping.mdx"}  # type: ignore[union-attr, index]
-    (info,) = [d for d in report["diagnostics"] if d["code"] == "nav-unlisted-skipped"]  # type: ignore[union-attr, index]
-    assert info["file"] == "old/ping.mdx" and "api/ping.mdx" in info["message"]
-    config["navigation"] = {"groups": [{"group": "A", "pages": ["index", "api/ping", "old/ping"]}]}
-    code, report = _check(_site(tmp_path, config))
-    assert code == 1 and _codes(report, "error") == ["nav-page-conflict"]

@@ -25,7 +25,6 @@ class Resolver(Protocol):
     method_case: list[tuple[str, str, Location]]  # (text, upper-case form, where), summarised
     finder: SpecFinder
     registry: Registry
-    listed_files: set[str]  # page files a navigation entry lists
     _declared: list[OpenApiSource]
 
     def _load(self, source: OpenApiSource) -> Spec | None: ...
@@ -85,9 +84,9 @@ def operation(
                         f"'{spec.name}', found in the repository",
                         where,
                     )
-                stray = None if page_file.name in resolver.listed_files else page_file.name
-                what = f"the page file '{page_file.name}'"
-                resolver.registry.claim(ops[0], Claim(True, where, what, stray))
+                resolver.registry.claim(
+                    ops[0], Claim(True, where, f"the page file '{page_file.name}'")
+                )
                 return ops[0], source.directory
         if ref.spec is not None or searched:
             break

@@ -20,7 +20,6 @@ class Claim:
     by_file: bool
     where: Location | None
     what: str
-    unlisted: str | None = None  # the page file's name, when no navigation entry lists it
 
 
 @dataclass(slots=True)
@@ -115,8 +114,6 @@ class Registry:
     def report_conflicts(self) -> None:
         """``nav-page-conflict`` for every operation a page file and another page both claim."""
         for (spec, _method, _), claims in self.claims.items():
-            if any(c.unlisted is None for c in claims):
-                claims = self._drop_unlisted(claims)
             files = [c for c in claims if c.by_file]
             others = [c for c in claims if not c.by_file]
             if not files or (len(files) == 1 and not others):
@@ -130,25 +127,6 @@ class Registry:
                     "keep only one of them",
                     other.where,
                 )
-
-    def _drop_unlisted(self, claims: list[Claim]) -> list[Claim]:
-        """``claims`` without those of unlisted page files, which are not built: like a
-        stray file on a listed page's URL, a leftover copy never displaces a listed page."""
-        kept = [c for c in claims if c.unlisted is None]
-        winner = kept[0]
-        for stray in claims:
-            if stray.unlisted is None:
-                continue
-            page = self.pages.pop(("file", stray.unlisted), None)
-            if page is not None:
-                self.urls.pop(fold(page.url), None)
-            self.diagnostics.info(
-                Code.NAV_UNLISTED_SKIPPED,
-                f"unlisted page file '{stray.unlisted}' shows the operation of {winner.what}"
-                f"{where_text(winner.where)}; it is not built (the listed page wins)",
-                stray.where,
-            )
-        return kept
 
 
 def where_text(where: Location | None) -> str:
