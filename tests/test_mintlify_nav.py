@@ -127,12 +127,16 @@ def test_lower_case_methods_are_one_warning_with_a_count(tmp_path: Path) -> None
     assert checked.returncode == 0 and built.returncode == 0
     [warning] = [d for d in json.loads(checked.stdout)["diagnostics"] if d["level"] == "warning"]
     assert warning["code"] == "nav-method-case"
-    assert (warning["file"], warning["line"], warning["column"]) == ("api/r0.mdx", 2, 1)
+    assert (warning["file"], warning["line"], warning["column"]) == (
+        "api/r0.mdx",
+        3,
+        1,
+    )  # the openapi: line
     assert "6 pages" in warning["message"] and "and 2 more" in warning["message"]
     assert "api/r1.mdx, api/r2.mdx, api/r3.mdx" in warning["message"]
     printed = (built.stdout + built.stderr).splitlines()
     lines = [line for line in printed if "nav-method-case" in line]
-    assert lines == [f"api/r0.mdx:2:1: warning[nav-method-case]: {warning['message']}"]
+    assert lines == [f"api/r0.mdx:3:1: warning[nav-method-case]: {warning['message']}"]
 
 
 def test_hidden_tabs_and_groups_are_not_drawn_but_built(tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ def operation(
 ) -> tuple[Operation, str] | None:
     """The operation ``text`` names and its URL directory, or ``None`` (problems reported)."""
     diagnostics = resolver.diagnostics
-    where = Location(page_file.name, 2, 1, "/openapi")
+    where = Location(page_file.name, _key_line(page_file.front, "openapi"), 1, "/openapi")
     ref = references.parse(text)
     if ref is None:
         hint = references.upper_case_hint(text)
@@ -122,3 +122,12 @@ def report_method_case(found: list[tuple[str, str, Location]], diagnostics: Diag
         message += f"; {len(found)} pages write a lower-case method, also "
         message += ", ".join(others) + more
     diagnostics.warning(Code.NAV_METHOD_CASE, message, where)
+
+
+def _key_line(front: str, key: str) -> int:
+    """The file line of the top-level frontmatter ``key`` (the frontmatter starts on line 2;
+    a top-level key starts its line), else 2."""
+    for number, line in enumerate(front.split("\n"), 2):
+        if line.startswith(key) and line[len(key) :].lstrip(" \t").startswith(":"):
+            return number
+    return 2
