@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from refresh_fixtures import run_docgen
 from watchfiles import Change
 
 from docgen.diagnostics import Diagnostics
 from docgen.nav.ignore import Ignore
 from docgen.serve.watch import DocsFilter
-from refresh_fixtures import run_docgen
 
 
 def _page(path: Path, title: str) -> None:
