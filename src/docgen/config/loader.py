@@ -33,7 +33,7 @@ from docgen.config.validate import dotted, human_errors
 from docgen.diagnostics import Code, Diagnostics, Location, close_matches
 from docgen.exceptions import InvalidKey, LoadError
 from docgen.lenient import NOTE, unknown_key
-from docgen.load.paths import resolve_inside
+from docgen.load.paths import resolve_inside, root_relative
 from docgen.load.source import SourceDocument, parse_json, read_text
 
 _STRUCTURAL_KEYS = ("tabs", "versions", "anchors", "dropdowns", "languages", "products", "menu")
@@ -178,19 +178,11 @@ def _openapi(value: Any, ptr: str) -> tuple[OpenApiSource, ...] | None:
     for index, entry in enumerate(entries):
         entry_ptr = f"{ptr}/{index}" if isinstance(value, list) else ptr
         if isinstance(entry, str):
-            out.append(OpenApiSource(_root_relative(entry), DEFAULT_DIRECTORY, entry_ptr))
+            out.append(OpenApiSource(root_relative(entry), DEFAULT_DIRECTORY, entry_ptr))
         else:
             directory = entry.get("directory", DEFAULT_DIRECTORY).strip("/")
-            out.append(OpenApiSource(_root_relative(entry["source"]), directory, entry_ptr))
+            out.append(OpenApiSource(root_relative(entry["source"]), directory, entry_ptr))
     return tuple(out)
-
-
-def _root_relative(source: str) -> str:
-    """A spec path as Mintlify reads it: ``/openapi.yaml`` is the docs root's ``openapi.yaml``
-    (never a file outside the root); URLs and relative paths are unchanged."""
-    if source.startswith("/") and not source.startswith("//"):
-        return source.lstrip("/")
-    return source
 
 
 def _node(

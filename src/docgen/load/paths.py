@@ -57,6 +57,14 @@ def resolve_inside(root: Path, relative: str, base: Path | None = None) -> Path:
     return resolved
 
 
+def root_relative(source: str) -> str:
+    """A config's path as Mintlify reads it: ``/openapi.yaml`` is the docs root's
+    ``openapi.yaml`` (never a file outside the root); URLs and relative paths are unchanged."""
+    if source.startswith("/") and not source.startswith("//"):
+        return source.lstrip("/")
+    return source
+
+
 def is_file(path: Path) -> bool:
     """Whether ``path`` is a regular file; ``False`` also for a name the OS refuses outright
     (too long, a loop of links) instead of an ``OSError``."""
