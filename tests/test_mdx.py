@@ -306,3 +306,31 @@ def test_a_closing_fence_may_end_in_blanks() -> None:
     )
     assert warnings == []
     assert html.endswith("<p>After.</p>\n</div></details>\n<p>End.</p>\n")
+
+
+def test_mdx_has_no_indented_code() -> None:
+    """As in MDX, indentation never makes code: an indented paragraph is a paragraph, and an
+    indented fence is a fence, at the top level, in a list and inside components."""
+    html, warnings = html_of("Intro\n\n    Indented prose.\n\n    ```bash\n    npm i\n    ```\n")
+    assert warnings == []
+    assert "<p>Indented prose.</p>" in html
+    assert '<pre class="highlight" data-lang="bash"><code>npm i</code></pre>' in html
+    html, _ = html_of("1. Step\n\n        ```js\n        x = 1\n        ```\n2. Two\n")
+    assert 'data-lang="js"' in html and "```" not in html
+    html, _ = html_of("<Note>\nColumn 0.\n\n    Four spaces in.\n</Note>\n")
+    assert "<p>Four spaces in.</p>" in html and "<pre" not in html
+
+
+def test_children_shift_left_by_the_indentation_outside_their_code() -> None:
+    """Code written at column 0 inside an indented fence neither keeps the rest of the children
+    indented (as code) nor is read as an import or export line."""
+    html, warnings = html_of(
+        '<Steps>\n  <Step title="Create">\n    Create `Card.tsx`:\n\n    ```tsx\n'
+        'import { useAccount } from "wagmi";\n\nexport default function Card() {}\n'
+        "    ```\n  </Step>\n</Steps>\n\nAfter.\n"
+    )
+    assert warnings == []
+    assert "<p>Create <code>Card.tsx</code>:</p>" in html
+    code = html[html.index('data-lang="tsx"') : html.index("</pre>")]
+    assert "wagmi" in code and "Card" in code
+    assert html.endswith("<p>After.</p>\n")

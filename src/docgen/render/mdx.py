@@ -12,7 +12,6 @@ Every warning is found while parsing, so ``check`` finds what ``build`` reports.
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -23,7 +22,7 @@ from markdown_it.token import Token
 from markupsafe import escape
 
 from docgen.nav.model import Page
-from docgen.render import components, mdxinline, mdxtags, snippets
+from docgen.render import components, mdxindent, mdxinline, mdxtags, snippets
 from docgen.render.assets import AssetScope
 from docgen.render.jsx import Tag, scan_tag
 from docgen.render.markdown import Rendered, renderer
@@ -58,13 +57,12 @@ def _find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | 
         if i == 0 or src[i - 1] == "\n":
             stripped = src[i:line_end].lstrip()
             if fence is not None:
-                # A closing fence: the fence's characters (as many or more), then only blanks.
-                if stripped.startswith(fence) and not stripped.rstrip().strip(fence[0]):
+                if mdxindent.closes(stripped, fence):
                     fence = None
                 i = line_end + 1
                 continue
-            if stripped.startswith(("```", "~~~")):
-                fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+            fence = mdxindent.fence_opened(stripped)
+            if fence is not None:
                 i = line_end + 1
                 continue
         j = i
@@ -95,14 +93,6 @@ def _find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | 
             j += 1
         i = resume
     return None
-
-
-def _dedent_children(text: str) -> tuple[str, int]:
-    """The children's text, dedented, and how many lines were dropped before it."""
-    first, newline, rest = text.partition("\n")
-    if not first.strip():
-        return textwrap.dedent(rest), 1 if newline else 0
-    return first.strip() + newline + textwrap.dedent(rest), 0
 
 
 def _shift_maps(state: StateBlock, since: int, lines: int) -> None:
@@ -146,7 +136,7 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         inner_start, inner_end = tag.end, close[0]
         last = _line_of(state, close[1] - 1, start, end)
     state.line = last + 1
-    inner, dropped = _dedent_children(src[inner_start:inner_end])
+    inner, dropped = mdxindent.dedent_children(src[inner_start:inner_end])
     inner_line = _line_of(state, inner_start, start, end) + dropped
     _element(state, tag, line, inner, inner_line, start)
     trailing = src[close[1] : state.eMarks[last]] if close is not None else ""
@@ -278,6 +268,8 @@ def _import_value(context: Context, local: str, line: int) -> None:
 
 def mdx_plugin(md: MarkdownIt) -> None:
     """Teach ``md`` MDX: JSX blocks and inline tags, expressions, ESM lines."""
+    md.disable("code")
+    md.block.ruler.before("table", "mdx_indented", mdxindent.indented_rule)
     md.block.ruler.before("fence", "mdx_esm", _esm_block)
     md.block.ruler.before("table", "mdx_jsx", _jsx_block, {"alt": ["paragraph"]})
     md.block.ruler.before("table", "mdx_comment", mdxinline.comment_block, {"alt": ["paragraph"]})

@@ -1,0 +1,65 @@
+"""Indentation as MDX reads it: never code, whatever the depth (Markdown's indented code is
+not part of MDX), and a component's children shifted left by their own indentation."""
+
+from __future__ import annotations
+
+from markdown_it.rules_block import StateBlock
+
+
+def fence_opened(stripped: str) -> str | None:
+    """The fence a line (without its indentation) opens: its run of backticks or tildes."""
+    if not stripped.startswith(("```", "~~~")):
+        return None
+    return stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+
+
+def closes(stripped: str, fence: str) -> bool:
+    """Whether a line closes ``fence``: the fence's characters (as many or more), then blanks."""
+    return stripped.startswith(fence) and not stripped.rstrip().strip(fence[0])
+
+
+def _dedent(text: str) -> str:
+    """Children shifted left by their indentation, as MDX reads them: the least indentation of
+    a line outside fenced code, taken from every line that has it. Code lines written at column
+    0 inside an indented fence stay there (a common prefix would be none at all)."""
+    lines = text.split("\n")
+    indents: list[int] = []
+    fence: str | None = None
+    for line in lines:
+        stripped = line.lstrip(" \t")
+        if fence is not None:
+            if closes(stripped, fence):
+                fence = None
+                indents.append(len(line) - len(stripped))
+            continue
+        if stripped:
+            indents.append(len(line) - len(stripped))
+            fence = fence_opened(stripped)
+    shift = min(indents, default=0)
+    if not shift:
+        return text
+    return "\n".join(line[min(shift, len(line) - len(line.lstrip(" \t"))) :] for line in lines)
+
+
+def dedent_children(text: str) -> tuple[str, int]:
+    """The children's text, dedented, and how many lines were dropped before it."""
+    first, newline, rest = text.partition("\n")
+    if not first.strip():
+        return _dedent(rest), 1 if newline else 0
+    return first.strip() + newline + _dedent(rest), 0
+
+
+def indented_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """MDX has no indented code: a line indented four or more columns past its block is read
+    as the block it starts (paragraph, fence, list, component) at its own indentation."""
+    if silent or state.sCount[start] - state.blkIndent < 4:
+        return False
+    saved = state.blkIndent
+    state.blkIndent = state.sCount[start]
+    try:
+        for rule in state.md.block.ruler.getRules(""):
+            if rule is not indented_rule and rule(state, start, end, False):
+                return True
+    finally:
+        state.blkIndent = saved
+    return False
