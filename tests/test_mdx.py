@@ -334,3 +334,24 @@ def test_children_shift_left_by_the_indentation_outside_their_code() -> None:
     code = html[html.index('data-lang="tsx"') : html.index("</pre>")]
     assert "wagmi" in code and "Card" in code
     assert html.endswith("<p>After.</p>\n")
+
+
+def test_an_html_tag_that_ends_its_line_holds_markdown_blocks() -> None:
+    """As in MDX: a link whose opening tag spans lines (its ``>`` alone on a line) or ends its
+    line wraps the blocks under it; on a line with text it stays inside the paragraph. An HTML
+    element whose text starts on its opening line holds the text, not a paragraph of it."""
+    html, warnings = html_of(
+        '<a\n  href="https://example.com"\n  style={{ padding: "4px" }}\n>\n  Get started\n</a>\n'
+    )
+    assert warnings == []
+    assert html.startswith('<a href="https://example.com" style="padding:4px"')
+    assert "<p>Get started</p>\n</a>" in html and "&lt;" not in html
+    html, _ = html_of(
+        '<a href="/indexer">\n  <div>\n    <h2>Indexer API</h2>\n    <p>Query data.</p>\n'
+        "  </div>\n</a>\n"
+    )
+    assert html == (
+        '<a href="/indexer"><div><h2>Indexer API</h2>\n<p>Query data.</p>\n</div>\n</a>\n'
+    )
+    html, _ = html_of('Before <a href="/x">one</a> after.\n\n<a href="/y">Two</a>\n')
+    assert html == '<p>Before <a href="/x">one</a> after.</p>\n<p><a href="/y">Two</a></p>\n'

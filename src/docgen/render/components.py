@@ -209,7 +209,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
             f'<a class="card" href="https://github.com/{escape(repo)}" rel="noopener noreferrer">'
             f'<p class="card-title">{escape(repo)}</p>'
         )
-    if name in HTML_BLOCK:
+    if name in HTML_BLOCK or name in HTML_INLINE:  # an inline tag alone on its line: a block
         return html_open(tag, env)
     frame["unknown"] = True
     return f'<div class="mdx-unknown" data-component="{escape(name)}">'
@@ -264,7 +264,7 @@ def _close(tag: Tag, env: EnvType) -> str:
         )
     if name in ("Color.Row", "Color.Item"):
         return "</div>\n"
-    if name in HTML_BLOCK:
+    if name in HTML_BLOCK or name in HTML_INLINE:
         if name == "iframe":
             return "" if tag.self_closing else "</p>\n"
         return "" if name in VOID or tag.self_closing else f"</{name}>\n"

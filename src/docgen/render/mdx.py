@@ -110,11 +110,15 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     if tag is None or tag.closing or not tag.name:
         return False
     context = _ctx(state.env)
-    if not mdxtags.is_block(tag.name, context.imports):
-        return False
     open_last = _line_of(state, tag.end - 1, start, end)
-    limit = state.eMarks[end - 1] if end > start else len(src)
     after = src[tag.end : state.eMarks[open_last]]
+    if not mdxtags.is_block(tag.name, context.imports):
+        # As in MDX, an HTML tag that ends its line(s) holds Markdown blocks (a link around a
+        # card); on a line with text it stays inside the paragraph. It interrupts no paragraph.
+        opens_block = tag.name in mdxtags.HTML_INLINE and not tag.self_closing
+        if silent or not opens_block or after.strip():
+            return False
+    limit = state.eMarks[end - 1] if end > start else len(src)
     close: tuple[int, int] | None = None
     if not tag.self_closing:
         close = _find_close(src, tag.name, tag.end, limit)
@@ -139,10 +143,21 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     inner, dropped = mdxindent.dedent_children(src[inner_start:inner_end])
     inner_line = _line_of(state, inner_start, start, end) + dropped
     _element(state, tag, line, inner, inner_line, start)
+    if after.strip() and (tag.name in mdxtags.HTML_BLOCK or tag.name in mdxtags.HTML_INLINE):
+        _unwrap_paragraph(state)
     trailing = src[close[1] : state.eMarks[last]] if close is not None else ""
     if trailing.strip():
         _subparse(state, trailing.strip(), last)
     return True
+
+
+def _unwrap_paragraph(state: StateBlock) -> None:
+    """``<h2>Title</h2>``, ``<td>Cell</td>``: an HTML element whose text starts on its opening
+    line holds that text, not a paragraph of it (as markdown-it does in a tight list)."""
+    tokens = state.tokens
+    if len(tokens) >= 5 and tokens[-4].type == "paragraph_open" and tokens[-5].type == "mdx_open":
+        if tokens[-2].type == "paragraph_close":
+            tokens[-4].hidden = tokens[-2].hidden = True
 
 
 def _subparse(state: StateBlock, text: str, line: int) -> None:
