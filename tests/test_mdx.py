@@ -147,7 +147,8 @@ def test_html_is_allowlisted_and_urls_are_safe() -> None:
     assert (
         "javascript:" not in html and 'href="https://ok.example" rel="noopener noreferrer"' in html
     )
-    assert "<script>" not in html and any("<script> is not allowed" in w for w in warnings)
+    assert "<script>" not in html and "alert(1)" not in html
+    assert any("<script> is never run" in w for w in warnings)
 
 
 def test_check_reports_what_build_reports(tmp_path: Path) -> None:
@@ -355,3 +356,44 @@ def test_an_html_tag_that_ends_its_line_holds_markdown_blocks() -> None:
     )
     html, _ = html_of('Before <a href="/x">one</a> after.\n\n<a href="/y">Two</a>\n')
     assert html == '<p>Before <a href="/x">one</a> after.</p>\n<p><a href="/y">Two</a></p>\n'
+
+
+def test_inline_svg_is_rebuilt_from_an_allowlist() -> None:
+    """A drawing keeps its shapes (JSX spellings become SVG's); scripts, handlers, styles,
+    foreign content and links out of the drawing are left out, wherever they sit."""
+    html, warnings = html_of(
+        "<div>\n"
+        '  <svg width="24" viewBox="0 0 24 24" onload="x()"><circle cx="12" r="10" '
+        'strokeWidth={2} fill="url(#g)" style="fill:red" /></svg>\n'
+        "  Text after icon.\n</div>\n\n"
+        '<svg className="logo">\n  <defs><linearGradient id="g"><stop offset="0" '
+        'stopColor="#fff" /></linearGradient></defs>\n\n  <script>alert(1)</script>\n'
+        '  <foreignObject><div>html</div></foreignObject>\n  <use xlinkHref="#g" />\n'
+        '  <use href="https://evil.example/x.svg#a" />\n  <text x="1">Label &amp; more</text>\n'
+        "</svg>\n"
+    )
+    assert warnings == []
+    assert (
+        '<div><svg width="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+        '<circle cx="12" r="10" stroke-width="2" fill="url(#g)"/></svg>\n'
+        "<p>Text after icon.</p>\n</div>"
+    ) in html
+    assert '<svg class="logo" aria-hidden="true" focusable="false">' in html
+    assert '<stop offset="0" stop-color="#fff"/>' in html and '<use href="#g"/>' in html
+    assert '<text x="1">Label &amp;amp; more</text></svg>' in html
+    for gone in ("onload", "style", "script", "alert", "foreignObject", "html", "evil"):
+        assert gone not in html, gone
+
+
+def test_script_and_style_are_left_out_with_their_content() -> None:
+    html, warnings = html_of(
+        'Text <style>p { color: red }</style>more.\n\n<script type="module" src="/x.js">'
+        "</script>\n\n<label>Name</label> <custom-thing>kept</custom-thing>\n"
+    )
+    assert html == "<p>Text more.</p>\n<p>Name kept</p>\n"
+    assert sorted(w.split(":", 3)[3].split(";")[0] for w in warnings) == [
+        "<script> is never run or applied in pages",
+        "<style> is never run or applied in pages",
+        "HTML tag <custom-thing> is not allowed in pages",
+        "HTML tag <label> is not allowed in pages",
+    ]

@@ -181,6 +181,8 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         )
     if name == "Tree.File":
         return f'<li class="tree-file">{escape(attr(tag, "name"))}'
+    if name == "Column":  # one cell of <Columns>
+        return '<div class="mdx-column">'
     if name == "Visibility":
         frame["hidden"] = attr(tag, "for") == "agents"
         return "<div hidden>" if frame["hidden"] else "<div>"
@@ -225,6 +227,7 @@ def _close(tag: Tag, env: EnvType) -> str:
         "AccordionGroup",
         "Visibility",
         "Color",
+        "Column",
     ):
         return "</div>\n"
     if name in ("Card", "Tile", "GitHub.Repo"):
@@ -305,10 +308,7 @@ def _inline(tag: Tag, env: EnvType) -> str:
         if tag.self_closing:
             return ""
         return "</span>" if tag.closing else f'<span class="mdx-inline-{escape(slugify(name))}">'
-    if name[:1].isupper():
-        return ""  # unknown (warned): its children show without it
-    source = ("</" if tag.closing else "<") + name + (" />" if tag.self_closing else ">")
-    return str(escape(source))
+    return ""  # unknown or not allowed (warned): its children show without it
 
 
 def _render_open(

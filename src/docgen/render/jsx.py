@@ -140,8 +140,8 @@ def scan_tag(src: str, pos: int, limit: int | None = None) -> Tag | None:
             if end is None:
                 return None
             value = evaluate(src[i + 1 : end - 1])
-            if attr.group(0) == "style" and isinstance(value, Unevaluated):
-                value = _flat_object(value.source) or value  # style={{ width: 300 }}
+            if isinstance(value, Unevaluated):  # style={{ width: 300 }}, rss={{ title: "x" }}
+                value = _flat_object(value.source) or value
             tag.attrs[attr.group(0)] = value
             i = end
         else:

@@ -22,7 +22,7 @@ from markdown_it.token import Token
 from markupsafe import escape
 
 from docgen.nav.model import Page
-from docgen.render import components, mdxindent, mdxinline, mdxtags, snippets
+from docgen.render import components, mdxindent, mdxinline, mdxtags, snippets, svg
 from docgen.render.assets import AssetScope
 from docgen.render.jsx import Tag, scan_tag
 from docgen.render.markdown import Rendered, renderer
@@ -110,6 +110,9 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     if tag is None or tag.closing or not tag.name:
         return False
     context = _ctx(state.env)
+    limit = state.eMarks[end - 1] if end > start else len(src)
+    if tag.name in mdxtags.LEFT_OUT or tag.name == "svg":
+        return _whole_element(state, tag, start, end, limit, silent)
     open_last = _line_of(state, tag.end - 1, start, end)
     after = src[tag.end : state.eMarks[open_last]]
     if not mdxtags.is_block(tag.name, context.imports):
@@ -118,7 +121,6 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         opens_block = tag.name in mdxtags.HTML_INLINE and not tag.self_closing
         if silent or not opens_block or after.strip():
             return False
-    limit = state.eMarks[end - 1] if end > start else len(src)
     close: tuple[int, int] | None = None
     if not tag.self_closing:
         close = _find_close(src, tag.name, tag.end, limit)
@@ -151,13 +153,39 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     return True
 
 
+def _whole_element(
+    state: StateBlock, tag: Tag, start: int, end: int, limit: int, silent: bool
+) -> bool:
+    """An ``<svg>`` drawing (rebuilt safe by render/svg.py) or a ``<script>``/``<style>``
+    (left out, warned about) that fills its lines: one block, blank lines inside it too."""
+    if tag.name == "svg":
+        shown = svg.drawing(state.src, tag.start, limit)
+        if shown is None:
+            return False
+        element_end, html = shown.end, shown.html + "\n"
+    else:
+        element_end, html = mdxtags.element_end(state.src, tag, limit), ""
+    last = _line_of(state, element_end - 1, start, end)
+    if state.src[element_end : state.eMarks[last]].strip():
+        return False  # text follows on its last line: the paragraph holds it
+    if silent:
+        return True
+    context = _ctx(state.env)
+    if html:
+        state.push("mdx_html", "", 0).content = html
+    else:
+        mdxtags.check(tag, context.root_line + context.offset + start, context.warn)
+    state.line = last + 1
+    return True
+
+
 def _unwrap_paragraph(state: StateBlock) -> None:
     """``<h2>Title</h2>``, ``<td>Cell</td>``: an HTML element whose text starts on its opening
     line holds that text, not a paragraph of it (as markdown-it does in a tight list)."""
     tokens = state.tokens
-    if len(tokens) >= 5 and tokens[-4].type == "paragraph_open" and tokens[-5].type == "mdx_open":
-        if tokens[-2].type == "paragraph_close":
-            tokens[-4].hidden = tokens[-2].hidden = True
+    types = [token.type for token in tokens[-5:]]
+    if types == ["mdx_open", "paragraph_open", "inline", "paragraph_close", "mdx_close"]:
+        tokens[-4].hidden = tokens[-2].hidden = True
 
 
 def _subparse(state: StateBlock, text: str, line: int) -> None:

@@ -9,7 +9,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 
-from docgen.render import mdxtags
+from docgen.render import mdxtags, svg
 from docgen.render.jsx import as_text, evaluate, is_comment, scan_braces, scan_tag
 from docgen.render.mdxcontext import context_of as _ctx
 
@@ -46,6 +46,20 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
     tag = scan_tag(state.src, state.pos, state.posMax)
     if tag is None:
         return False
+    if tag.name == "svg" and not tag.closing:
+        shown = svg.drawing(state.src, state.pos, state.posMax)
+        if shown is not None:
+            if not silent:
+                state.push("mdx_html", "", 0).content = shown.html
+            state.pos = shown.end
+            return True
+    if tag.name in mdxtags.LEFT_OUT and not tag.closing:
+        end = mdxtags.element_end(state.src, tag, state.posMax)
+        if not silent:
+            context = _ctx(state.env)
+            mdxtags.check(tag, _line_in(state), context.warn, inline=True)
+        state.pos = end
+        return True
     if not silent:
         context = _ctx(state.env)
         if not tag.closing:

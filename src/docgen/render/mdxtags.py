@@ -17,7 +17,7 @@ from markdown_it.utils import EnvType
 from markupsafe import escape
 
 from docgen.render import icons
-from docgen.render.jsx import Tag, Unevaluated, as_text
+from docgen.render.jsx import Tag, Unevaluated, as_text, scan_tag
 from docgen.render.markdown import safe_url, site_relative
 
 
@@ -38,7 +38,7 @@ FIELD_LOCATIONS = ("query", "path", "body", "header", "cookie")
 BLOCK = {
     *CALLOUTS,
     *_words(
-        "Card CardGroup Columns Tile Steps Step Tabs Tab CodeGroup RequestExample "
+        "Card CardGroup Columns Column Tile Steps Step Tabs Tab CodeGroup RequestExample "
         "ResponseExample Accordion AccordionGroup Expandable Frame Panel Update ParamField "
         "Param ResponseField Tree Tree.Folder Tree.File View Visibility Prompt Color "
         "Color.Item Color.Row GitHub.Repo Snippet Latex"
@@ -53,6 +53,7 @@ HTML_BLOCK = set(
 )
 HTML_INLINE = set(_words("a b strong i em u code kbd sub sup span br small mark s del abbr"))
 VOID = {"img", "br", "hr", "source"}
+LEFT_OUT = {"script", "style", "noscript", "template"}  # left out with all they hold
 _ATTRS = {
     "alt",
     "title",
@@ -96,8 +97,18 @@ def check(
                 f"unknown MDX component <{name}>: its content is shown without it",
                 near=f"<{name}",
             )
+        elif name in LEFT_OUT:
+            warn(
+                line,
+                f"<{name}> is never run or applied in pages; left out with its content",
+                near=f"<{name}",
+            )
         else:
-            warn(line, f"HTML tag <{name}> is not allowed in pages; shown as text", near=f"<{name}")
+            warn(
+                line,
+                f"HTML tag <{name}> is not allowed in pages; its content is shown without it",
+                near=f"<{name}",
+            )
         return
     for key, value in tag.attrs.items():
         if isinstance(value, Unevaluated) and key not in ("style", "..."):
@@ -118,6 +129,20 @@ def check(
             "icon-unknown",
             near="icon=",
         )
+
+
+def element_end(src: str, tag: Tag, limit: int) -> int:
+    """Where the element ``tag`` opens ends: after its matching closing tag, after the tag
+    itself when self-closing, or at ``limit`` when it never closes."""
+    if tag.self_closing:
+        return tag.end
+    close = src.find(f"</{tag.name}", tag.end, limit)
+    while close != -1:
+        found = scan_tag(src, close, limit)
+        if found is not None and found.closing and found.name == tag.name:
+            return found.end
+        close = src.find(f"</{tag.name}", close + 2, limit)
+    return limit
 
 
 def children_of(tokens: Sequence[Token]) -> list[dict[str, Any]]:

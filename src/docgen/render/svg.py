@@ -1,0 +1,127 @@
+"""Inline ``<svg>`` in pages, kept to drawing: shapes, paths, gradients, masks and text.
+
+Pages come from pull requests, so an inline SVG is rebuilt from an allowlist rather than
+copied: no scripts, event handlers, styles, foreign content or links out (``href`` only to
+``#an-id`` in the same drawing). JSX spellings (``strokeWidth``, ``className``,
+``xlinkHref``) become the SVG attributes the browser reads. An element that is not allowed
+is left out with everything inside it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from markupsafe import escape
+
+from docgen.render.jsx import Tag, Unevaluated, as_text, scan_braces, scan_tag
+
+
+def _names(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+ELEMENTS = _names(
+    "svg g path circle ellipse line polyline polygon rect defs linearGradient radialGradient "
+    "stop clipPath mask pattern symbol use title desc text tspan"
+)
+_TEXT = frozenset({"title", "desc", "text", "tspan"})  # elements whose text is shown
+_ATTRIBUTES = _names(
+    """viewBox width height x y x1 y1 x2 y2 cx cy r rx ry fx fy d points pathLength fill
+    stroke stroke-width transform opacity fill-opacity stroke-opacity fill-rule clip-rule
+    stroke-linecap stroke-linejoin stroke-dasharray stroke-dashoffset stroke-miterlimit offset
+    stop-color stop-opacity gradientUnits gradientTransform spreadMethod patternUnits
+    patternContentUnits patternTransform maskUnits maskContentUnits clipPathUnits clip-path
+    mask id class xmlns version preserveAspectRatio role font-size font-family font-weight
+    text-anchor dominant-baseline letter-spacing vector-effect color display visibility
+    shape-rendering focusable"""
+)
+_KEEPS_CASE = frozenset(a for a in _ATTRIBUTES if a != a.lower())  # viewBox, gradientUnits...
+_CAMEL = re.compile(r"[A-Z]")
+_SAFE_VALUE = re.compile(r"[^<>\"`]*")
+MAX_SVG_CHARS = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    html: str
+    end: int  # offset just after the closing </svg>
+
+
+def _attribute(key: str) -> str:
+    if key in ("className", "class"):
+        return "class"
+    if key in ("xlinkHref", "xlink:href", "href"):
+        return "href"
+    if key in _KEEPS_CASE or key.startswith(("aria-", "data-")):
+        return key
+    return _CAMEL.sub(lambda m: "-" + m.group(0).lower(), key)
+
+
+def _open(tag: Tag) -> str:
+    out = [f"<{tag.name}"]
+    for key, value in tag.attrs.items():
+        if isinstance(value, (Unevaluated, dict, list)) or value is None or value is False:
+            continue
+        name = _attribute(key)
+        text = "" if value is True else as_text(value)
+        if name == "href":
+            if not re.fullmatch(r"#[\w.:-]+", text):
+                continue
+        elif name not in _ATTRIBUTES and not name.startswith("aria-"):
+            continue
+        if "url(" in text and not re.search(r"url\(\s*['\"]?#", text):
+            continue  # fill="url(#gradient)" only, never a file or address
+        if _SAFE_VALUE.fullmatch(text):
+            out.append(f' {name}="{escape(text)}"')
+    if tag.name == "svg" and "aria-label" not in tag.attrs and "role" not in tag.attrs:
+        out.append(' aria-hidden="true" focusable="false"')
+    out.append("/>" if tag.self_closing else ">")
+    return "".join(out)
+
+
+def _next_markup(src: str, pos: int, limit: int) -> int:
+    found = [j for j in (src.find("<", pos, limit), src.find("{", pos, limit)) if j != -1]
+    return min(found, default=limit)
+
+
+def drawing(src: str, pos: int, limit: int) -> Drawing | None:
+    """The safe HTML of the ``<svg>`` element opening at ``src[pos]``, or None when it never
+    closes within ``limit``."""
+    limit = min(limit, pos + MAX_SVG_CHARS)
+    out: list[str] = []
+    opened: list[str] = []  # allowed elements open now
+    skipping = 0  # depth inside an element that is left out
+    i = pos
+    while i < limit:
+        char = src[i]
+        if char == "{":  # {/* a comment */} or an expression: never shown in a drawing
+            end = scan_braces(src, i, limit)
+            i = end if end is not None else i + 1
+            continue
+        tag = scan_tag(src, i, limit) if char == "<" else None
+        if tag is None:
+            nxt = _next_markup(src, i + 1, limit)
+            if not skipping and opened and opened[-1] in _TEXT:
+                out.append(str(escape(src[i:nxt])))
+            i = nxt
+            continue
+        i = tag.end
+        allowed = tag.name in ELEMENTS and not skipping
+        if tag.closing:
+            if skipping:
+                skipping -= 1
+            elif opened and opened[-1] == tag.name:
+                opened.pop()
+                out.append(f"</{tag.name}>")
+                if not opened:
+                    return Drawing("".join(out), i)
+        elif tag.self_closing:
+            if allowed:
+                out.append(_open(tag))
+        elif allowed:
+            opened.append(tag.name)
+            out.append(_open(tag))
+        else:
+            skipping += 1
+    return None
