@@ -374,11 +374,12 @@ def test_inline_svg_is_rebuilt_from_an_allowlist() -> None:
     )
     assert warnings == []
     assert (
-        '<div><svg width="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+        '<div><svg width="24" viewBox="0 0 24 24" data-drawing aria-hidden="true" '
+        'focusable="false">'
         '<circle cx="12" r="10" stroke-width="2" fill="url(#g)"/></svg>\n'
         "<p>Text after icon.</p>\n</div>"
     ) in html
-    assert '<svg class="logo" aria-hidden="true" focusable="false">' in html
+    assert '<svg class="logo" data-drawing aria-hidden="true" focusable="false">' in html
     assert '<stop offset="0" stop-color="#fff"/>' in html and '<use href="#g"/>' in html
     assert '<text x="1">Label &amp;amp; more</text></svg>' in html
     for gone in ("onload", "style", "script", "alert", "foreignObject", "html", "evil"):
@@ -397,3 +398,23 @@ def test_script_and_style_are_left_out_with_their_content() -> None:
         "HTML tag <custom-thing> is not allowed in pages",
         "HTML tag <label> is not allowed in pages",
     ]
+
+
+def test_latex_becomes_mathml_and_prices_stay_text() -> None:
+    """``$...$``, ``$$...$$`` and ``<Latex>`` become MathML (no braces read as expressions);
+    "$5 and $10" is text; a formula that cannot be read is shown as its source, warned about
+    at its own line, and ``\\href`` never makes a link."""
+    html, warnings = html_of(
+        "Inline $E = mc^2$ and $\\frac{a}{b}$.\n\n$$\n\\text{Point} = \\text{ID}\n$$\n\n"
+        "Costs $5 and $10. <Latex>x^2</Latex> inline.\n\n<Latex>\\frac{1}{2}</Latex>\n\n"
+        "First line.\nBad $\\frac{$ and $\\href{javascript:alert(1)}{x}$.\n"
+    )
+    assert [w.split(":")[1] for w in warnings] == ["12"]  # the second line of its paragraph
+    assert "could not be read" in warnings[0]
+    assert html.count('<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">') == 4
+    assert html.count('<div class="math-display"><math') == 2
+    assert "<mfrac><mrow><mi>a</mi></mrow><mrow><mi>b</mi></mrow></mfrac>" in html
+    assert "<mtext>Point</mtext>" in html and "{" not in html.replace("\\frac{", "")
+    assert "<p>Costs $5 and $10. <math" in html
+    assert '<code class="math-source">\\frac{</code>' in html
+    assert "javascript" not in html and "href" not in html

@@ -22,7 +22,7 @@ from markdown_it.token import Token
 from markupsafe import escape
 
 from docgen.nav.model import Page
-from docgen.render import components, mdxindent, mdxinline, mdxtags, snippets, svg
+from docgen.render import components, math, mdxindent, mdxinline, mdxtags, snippets, svg
 from docgen.render.assets import AssetScope
 from docgen.render.jsx import Tag, scan_tag
 from docgen.render.markdown import Rendered, renderer
@@ -111,7 +111,7 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         return False
     context = _ctx(state.env)
     limit = state.eMarks[end - 1] if end > start else len(src)
-    if tag.name in mdxtags.LEFT_OUT or tag.name == "svg":
+    if tag.name in mdxtags.LEFT_OUT or tag.name in ("svg", "Latex"):
         return _whole_element(state, tag, start, end, limit, silent)
     open_last = _line_of(state, tag.end - 1, start, end)
     after = src[tag.end : state.eMarks[open_last]]
@@ -156,15 +156,17 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
 def _whole_element(
     state: StateBlock, tag: Tag, start: int, end: int, limit: int, silent: bool
 ) -> bool:
-    """An ``<svg>`` drawing (rebuilt safe by render/svg.py) or a ``<script>``/``<style>``
-    (left out, warned about) that fills its lines: one block, blank lines inside it too."""
+    """An ``<svg>`` drawing (rebuilt safe by render/svg.py), a ``<Latex>`` formula, or a
+    ``<script>``/``<style>`` (left out, warned about) that fills its lines: one block, blank
+    lines inside it too."""
+    html = ""
     if tag.name == "svg":
         shown = svg.drawing(state.src, tag.start, limit)
         if shown is None:
             return False
         element_end, html = shown.end, shown.html + "\n"
     else:
-        element_end, html = mdxtags.element_end(state.src, tag, limit), ""
+        element_end = mdxtags.element_end(state.src, tag, limit)
     last = _line_of(state, element_end - 1, start, end)
     if state.src[element_end : state.eMarks[last]].strip():
         return False  # text follows on its last line: the paragraph holds it
@@ -173,6 +175,11 @@ def _whole_element(
     context = _ctx(state.env)
     if html:
         state.push("mdx_html", "", 0).content = html
+    elif tag.name == "Latex":
+        close = state.src.rfind("</", tag.end, element_end)
+        formula = state.src[tag.end : close if close != -1 else element_end]
+        math.latex_token(state, "" if tag.self_closing else formula, display=True)
+        state.tokens[-1].map = [start, last + 1]
     else:
         mdxtags.check(tag, context.root_line + context.offset + start, context.warn)
     state.line = last + 1
@@ -314,6 +321,7 @@ def mdx_plugin(md: MarkdownIt) -> None:
     md.disable("code")
     md.block.ruler.before("table", "mdx_indented", mdxindent.indented_rule)
     md.block.ruler.before("fence", "mdx_esm", _esm_block)
+    math.math_plugin(md)
     md.block.ruler.before("table", "mdx_jsx", _jsx_block, {"alt": ["paragraph"]})
     md.block.ruler.before("table", "mdx_comment", mdxinline.comment_block, {"alt": ["paragraph"]})
     md.inline.ruler.before("html_inline", "mdx_jsx_inline", mdxinline.jsx_inline)

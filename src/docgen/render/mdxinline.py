@@ -9,7 +9,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 
-from docgen.render import mdxtags, svg
+from docgen.render import math, mdxtags, svg
 from docgen.render.jsx import as_text, evaluate, is_comment, scan_braces, scan_tag
 from docgen.render.mdxcontext import context_of as _ctx
 
@@ -53,6 +53,14 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
                 state.push("mdx_html", "", 0).content = shown.html
             state.pos = shown.end
             return True
+    if tag.name == "Latex" and not tag.closing:
+        end = mdxtags.element_end(state.src, tag, state.posMax)
+        if not silent:
+            close = state.src.rfind("</", tag.end, end)
+            formula = state.src[tag.end : close if close != -1 else end]
+            math.latex_token(state, "" if tag.self_closing else formula, display=False)
+        state.pos = end
+        return True
     if tag.name in mdxtags.LEFT_OUT and not tag.closing:
         end = mdxtags.element_end(state.src, tag, state.posMax)
         if not silent:

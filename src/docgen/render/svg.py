@@ -74,8 +74,10 @@ def _open(tag: Tag) -> str:
             continue  # fill="url(#gradient)" only, never a file or address
         if _SAFE_VALUE.fullmatch(text):
             out.append(f' {name}="{escape(text)}"')
-    if tag.name == "svg" and "aria-label" not in tag.attrs and "role" not in tag.attrs:
-        out.append(' aria-hidden="true" focusable="false"')
+    if tag.name == "svg":
+        out.append(" data-drawing")  # sized by the page's stylesheet (components.css)
+        if "aria-label" not in tag.attrs and "role" not in tag.attrs:
+            out.append(' aria-hidden="true" focusable="false"')
     out.append("/>" if tag.self_closing else ">")
     return "".join(out)
 
