@@ -63,6 +63,31 @@ def test_benign_anchors_still_load() -> None:
     assert props["id"] == props["owner"] == {"type": "string", "format": "uuid"}
 
 
+def test_merge_keys_merge_under_the_keys_written_beside_them() -> None:
+    """``<<: *base`` (and a list of bases) as js-yaml and PyYAML read it; a quoted "<<" is a
+    plain key."""
+    data = yaml_safe.load_yaml(
+        textwrap.dedent("""\
+        Base: &base {name: model, in: path, required: true}
+        Extra: &extra {deprecated: true, example: m1}
+        ModelA:
+          <<: *base
+          description: The model.
+        ModelB:
+          <<: [*extra, *base]
+          name: other
+        Quoted: {"<<": x}
+        """)
+    )
+    assert data["ModelA"] == {
+        "name": "model", "in": "path", "required": True, "description": "The model."
+    }
+    assert data["ModelB"] == {
+        "name": "other", "in": "path", "required": True, "deprecated": True, "example": "m1"
+    }
+    assert data["Quoted"] == {"<<": "x"}
+
+
 def test_many_small_aliases_within_budget_load() -> None:
     # 2,000 aliases of a 3-node mapping: expansion proportional to the document, not a bomb.
     text = "base: &b {x: 1}\nitems:\n" + "".join("  - *b\n" for _ in range(2000))

@@ -181,6 +181,9 @@ class _CoreLoader(_BaseLoader):  # type: ignore[misc]
         return mapping
 
 
+# Merge keys (``<<: *base``), which YAML 1.1 defines and most OpenAPI tools (js-yaml, PyYAML,
+# Go's yaml) read: the aliased mapping's keys, under the keys written beside them.
+_CoreLoader.add_implicit_resolver("tag:yaml.org,2002:merge", re.compile(r"^(?:<<)$"), ["<"])
 _CoreLoader.add_implicit_resolver(
     "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )
