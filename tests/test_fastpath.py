@@ -116,6 +116,7 @@ def _library(document: SourceDocument) -> list[str]:
     import openapi_spec_validator as osv
     from openapi_spec_validator.schemas import schema_v30
     from openapi_spec_validator.schemas.backend.jsonschema import create_validator
+    from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
 
     base = osv.OpenAPIV30SpecValidator.keyword_validators["schema"]
 
@@ -125,6 +126,15 @@ def _library(document: SourceDocument) -> list[str]:
             if error is not None:
                 error.reference_schema = value
             return error
+
+    default_base = osv.OpenAPIV30SpecValidator.keyword_validators["default"]
+
+    class Default(default_base):  # type: ignore[misc, valid-type]
+        def __call__(self, schema: Any, value: Any) -> Any:
+            for error in super().__call__(schema, value):
+                wrapped = OpenAPIValidationError.create_from(error)
+                wrapped.reference_default = schema.read_value()
+                yield wrapped
 
     documents = {document.name: document}
     cls = type(
@@ -136,6 +146,7 @@ def _library(document: SourceDocument) -> list[str]:
             "keyword_validators": {
                 **osv.OpenAPIV30SpecValidator.keyword_validators,
                 "schema": Schema,
+                "default": Default,
             },
         },
     )
@@ -156,8 +167,13 @@ def _library(document: SourceDocument) -> list[str]:
         leaf, worded = explain.pick(error)
         pointer = refs.join("", *(list(leaf.absolute_path) or list(error.absolute_path)))
         schema = getattr(error, "reference_schema", None)
-        if schema is not None:
+        holder = getattr(error, "reference_default", None)
+        if holder is not None:  # a default its schema refuses: placed at that default
+            pointer = (written_at(document.data, holder) or "") + "/default" + pointer
+            schema = holder
+        elif schema is not None:
             pointer = (written_at(document.data, schema) or "") + pointer
+        if schema is not None:
             own.append(pointer)
         reported.append((pointer, leaf, worded, schema is not None))
     document_level = [p for p, _, _, mine in reported if not mine]

@@ -27,8 +27,19 @@ def _best_match(errors: Iterable[ValidationError]) -> ValidationError | None:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
+    """A value as the spec writes it: ``null``, ``true``, ``{"a": 1}`` (strings quoted)."""
+    plain = isinstance(value, (str, int, float)) and not isinstance(value, bool)
+    text = repr(value) if plain else _json(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _json(value: Any) -> str:
+    import json
+
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except ValueError:  # a circular value
+        return repr(value)
 
 
 def _leaves(error: ValidationError) -> Iterable[ValidationError]:

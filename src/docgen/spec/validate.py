@@ -177,7 +177,13 @@ def _library_verdict(
             pointer = refs.join("", *path)
             schema = getattr(error, "docgen_schema", None)
             place = places.of(schema) if schema is not None else None
-            if place is not None:
+            holder = getattr(error, "docgen_default", None)
+            if holder is not None:  # a default that its own schema refuses
+                parts, schema = holder
+                where, at = places.of(schema) or (document, refs.join("", *parts))
+                where_written[id(leaf)] = where
+                pointer = f"{at}/default{pointer}"
+            elif place is not None:
                 # A Schema Object checked on its own: its path starts at the schema.
                 where_written[id(leaf)] = place[0]
                 pointer = place[1] + pointer

@@ -167,7 +167,12 @@ def keyword_validators(base: Mapping[str, Any], version: str, work: int) -> dict
             return
         finally:
             self.docgen_left = left - limit + (max(meter.left, 0) if meter else 0)
-        yield from errors
+        for error in errors:
+            # Its path starts at the default: say whose default it is. The library re-wraps
+            # any other error class, which would drop the note; this one it passes on.
+            wrapped: Any = OpenAPIValidationError.create_from(error)
+            wrapped.docgen_default = (tuple(schema.parts), schema.read_value())
+            yield wrapped
 
     validators = dict(base)
     validators["default"] = type(
