@@ -143,7 +143,6 @@ def test_unsafe_or_oversized_files_are_skipped_with_a_warning(repo: Path, tmp_pa
         "images/huge.mp4",
         "images/link-out.png",
         "images/pipe.png",
-        "llms.txt",
     ]
     os.unlink(repo / "images" / "huge.mp4")  # keep the build test quick
     out = tmp_path / "out"
@@ -152,7 +151,14 @@ def test_unsafe_or_oversized_files_are_skipped_with_a_warning(repo: Path, tmp_pa
     assert (out / "images" / "fine.svg").is_file() and (out / "images" / "link-in.png").is_file()
     assert not (out / "images" / "evil.svg").exists()
     assert not (out / "images" / "link-out.png").exists()
-    assert (out / "llms.txt").read_text() != "a hand-written llms.txt\n"
+    # The docs folder's own llms.txt is published in place of the generated one (Mintlify's
+    # rule), unchanged by rebuilds; without it, the generated one comes back.
+    assert (out / "llms.txt").read_text() == "a hand-written llms.txt\n"
+    assert '"llms.txt"' in (out / "_docgen" / "manifest.json").read_text()
+    (repo / "llms.txt").unlink()
+    build = docgen("build", str(repo / "docs.json"), "-o", str(out))
+    assert build.returncode == 0, build.stderr
+    assert (out / "llms.txt").read_text().startswith("# S\n")
 
 
 def test_rebuilds_copy_only_what_changed_and_drop_removed_files(repo: Path, tmp_path: Path) -> None:

@@ -159,6 +159,12 @@ def asset_files() -> Iterator[tuple[str, bytes]]:
             yield f"_docgen/{name}", path.read_bytes()
 
 
+def own_llms_txt(site: Site) -> bool:
+    """Whether the docs folder has its own ``llms.txt`` at the root, which is published in
+    place of the generated one (as Mintlify does)."""
+    return any(item.name == "llms.txt" for item in site.static)
+
+
 def site_file_paths(site: Site) -> list[str]:
     """Every file :func:`docgen.render.site.iter_site` writes besides the pages, the shared
     schema pages and the search index's bundles (under ``_docgen/pagefind*/``)."""
@@ -171,7 +177,9 @@ def site_file_paths(site: Site) -> list[str]:
     paths += Sidebar(NavViews(site.navigation)).data_paths()
     if site.config.auth is not None:
         paths.append(CALLBACK_PATH + "index.html")
-    paths += [WORDS, SHARDS, MANIFEST, "llms.txt"]
+    paths += [WORDS, SHARDS, MANIFEST]
+    if not own_llms_txt(site):
+        paths.append("llms.txt")
     if site.config.url:
         paths.append("sitemap.xml")
     for spec in site.specs.values():

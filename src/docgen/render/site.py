@@ -22,6 +22,7 @@ from docgen.render.artefacts import (
     boosts,
     llms_txt,
     manifest,
+    own_llms_txt,
     search_entry,
     sitemap,
 )
@@ -218,7 +219,8 @@ def _site_files(
     if site.config.auth is not None:
         yield CALLBACK_PATH + "index.html", renderer.render_callback().encode()
     yield MANIFEST, manifest(site, rendered, schemas).encode()
-    yield "llms.txt", llms_txt(site, rendered, schemas).encode()
+    if not own_llms_txt(site):  # else the docs folder's own is copied below
+        yield "llms.txt", llms_txt(site, rendered, schemas).encode()
     map_text = sitemap(site, [out.url for out in schemas])
     if map_text is not None:
         yield "sitemap.xml", map_text.encode()
