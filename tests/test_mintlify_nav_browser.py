@@ -145,6 +145,9 @@ def test_search_keeps_to_the_readers_language(browser: Any, tmp_path: Path) -> N
         tab.goto(f"{base}/fr/start/")
         french = _result_links(tab, "page")
         assert sorted(french) == ["/fr/guide/install/", "/fr/start/"]
+        # The results' section line leaves the language out, as the breadcrumbs do.
+        sections = tab.locator("#search-results .search-result-crumbs").all_inner_texts()
+        assert sections and not any(text.startswith("fr") for text in sections), sections
         tab.goto(f"{base}/guide/install/")
         english = _result_links(tab, "page")
         assert len(english) == len(PAGES) - 2

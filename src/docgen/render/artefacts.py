@@ -70,7 +70,10 @@ def search_entry(
     weight = (inherited or {}).get(page.url)
     if isinstance(own, int | float) and not isinstance(own, bool):
         weight = float(own)  # frontmatter wins over the navigation (Mintlify's rule)
-    crumbs = " › ".join(page.nav)
+    trail = page.nav
+    if len(languages) == 1 and trail[:1] == languages:
+        trail = trail[1:]  # its language: the reader searches that language only
+    crumbs = " › ".join(trail)
     return SearchEntry(page.url, document, crumbs, method, path, weight, languages)
 
 
