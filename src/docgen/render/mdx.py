@@ -22,7 +22,7 @@ from markdown_it.token import Token
 from markupsafe import escape
 
 from docgen.nav.model import Page
-from docgen.render import components, math, mdxindent, mdxinline, mdxtags, snippets, svg
+from docgen.render import components, math, mdxblocks, mdxindent, mdxinline, mdxtags, snippets
 from docgen.render.assets import AssetScope
 from docgen.render.jsx import Tag, scan_tag
 from docgen.render.markdown import Rendered, renderer
@@ -36,13 +36,6 @@ MAX_DEPTH = 24  # nested components (and snippets) beyond this are shown as text
 class MdxResult:
     rendered: Rendered
     warnings: list[MdxWarning]
-
-
-def _line_of(state: StateBlock, offset: int, start: int, end: int) -> int:
-    line = start
-    while line < end - 1 and state.eMarks[line] < offset:
-        line += 1
-    return line
 
 
 def _find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | None:
@@ -112,8 +105,8 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     context = _ctx(state.env)
     limit = state.eMarks[end - 1] if end > start else len(src)
     if tag.name in mdxtags.LEFT_OUT or tag.name in ("svg", "Latex"):
-        return _whole_element(state, tag, start, end, limit, silent)
-    open_last = _line_of(state, tag.end - 1, start, end)
+        return mdxblocks.whole_element(state, tag, start, end, limit, silent)
+    open_last = mdxblocks.line_of(state, tag.end - 1, start, end)
     after = src[tag.end : state.eMarks[open_last]]
     if not mdxtags.is_block(tag.name, context.imports):
         # As in MDX, an HTML tag that ends its line(s) holds Markdown blocks (a link around a
@@ -140,59 +133,17 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             last = end - 1
     else:
         inner_start, inner_end = tag.end, close[0]
-        last = _line_of(state, close[1] - 1, start, end)
+        last = mdxblocks.line_of(state, close[1] - 1, start, end)
     state.line = last + 1
     inner, dropped = mdxindent.dedent_children(src[inner_start:inner_end])
-    inner_line = _line_of(state, inner_start, start, end) + dropped
+    inner_line = mdxblocks.line_of(state, inner_start, start, end) + dropped
     _element(state, tag, line, inner, inner_line, start)
     if after.strip() and (tag.name in mdxtags.HTML_BLOCK or tag.name in mdxtags.HTML_INLINE):
-        _unwrap_paragraph(state)
+        mdxblocks.unwrap_paragraph(state)
     trailing = src[close[1] : state.eMarks[last]] if close is not None else ""
     if trailing.strip():
         _subparse(state, trailing.strip(), last)
     return True
-
-
-def _whole_element(
-    state: StateBlock, tag: Tag, start: int, end: int, limit: int, silent: bool
-) -> bool:
-    """An ``<svg>`` drawing (rebuilt safe by render/svg.py), a ``<Latex>`` formula, or a
-    ``<script>``/``<style>`` (left out, warned about) that fills its lines: one block, blank
-    lines inside it too."""
-    html = ""
-    if tag.name == "svg":
-        shown = svg.drawing(state.src, tag.start, limit)
-        if shown is None:
-            return False
-        element_end, html = shown.end, shown.html + "\n"
-    else:
-        element_end = mdxtags.element_end(state.src, tag, limit)
-    last = _line_of(state, element_end - 1, start, end)
-    if state.src[element_end : state.eMarks[last]].strip():
-        return False  # text follows on its last line: the paragraph holds it
-    if silent:
-        return True
-    context = _ctx(state.env)
-    if html:
-        state.push("mdx_html", "", 0).content = html
-    elif tag.name == "Latex":
-        close = state.src.rfind("</", tag.end, element_end)
-        formula = state.src[tag.end : close if close != -1 else element_end]
-        math.latex_token(state, "" if tag.self_closing else formula, display=True)
-        state.tokens[-1].map = [start, last + 1]
-    else:
-        mdxtags.check(tag, context.root_line + context.offset + start, context.warn)
-    state.line = last + 1
-    return True
-
-
-def _unwrap_paragraph(state: StateBlock) -> None:
-    """``<h2>Title</h2>``, ``<td>Cell</td>``: an HTML element whose text starts on its opening
-    line holds that text, not a paragraph of it (as markdown-it does in a tight list)."""
-    tokens = state.tokens
-    types = [token.type for token in tokens[-5:]]
-    if types == ["mdx_open", "paragraph_open", "inline", "paragraph_close", "mdx_close"]:
-        tokens[-4].hidden = tokens[-2].hidden = True
 
 
 def _subparse(state: StateBlock, text: str, line: int) -> None:

@@ -9,16 +9,9 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 
-from docgen.render import math, mdxtags, svg
+from docgen.render import math, mdxblocks, mdxtags, svg
 from docgen.render.jsx import as_text, evaluate, is_comment, scan_braces, scan_tag
 from docgen.render.mdxcontext import context_of as _ctx
-
-
-def _line_of(state: StateBlock, offset: int, start: int, end: int) -> int:
-    line = start
-    while line < end - 1 and state.eMarks[line] < offset:
-        line += 1
-    return line
 
 
 def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -28,7 +21,7 @@ def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool
     close = scan_braces(state.src, pos, state.eMarks[end - 1])
     if close is None or not is_comment(state.src[pos + 1 : close - 1]):
         return False
-    last = _line_of(state, close - 1, start, end)
+    last = mdxblocks.line_of(state, close - 1, start, end)
     if state.src[close : state.eMarks[last]].strip():
         return False
     if not silent:

@@ -1,0 +1,61 @@
+"""MDX blocks that are not components: a whole element read in one piece (an ``<svg>``
+drawing, a ``<Latex>`` formula, a ``<script>`` left out), and HTML elements holding their
+text without a paragraph. Also where an offset falls, in lines, for the block rules."""
+
+from __future__ import annotations
+
+from markdown_it.rules_block import StateBlock
+
+from docgen.render import math, mdxtags, svg
+from docgen.render.jsx import Tag
+from docgen.render.mdxcontext import context_of
+
+
+def line_of(state: StateBlock, offset: int, start: int, end: int) -> int:
+    """The line (between ``start`` and ``end``) that holds the source offset ``offset``."""
+    line = start
+    while line < end - 1 and state.eMarks[line] < offset:
+        line += 1
+    return line
+
+
+def whole_element(
+    state: StateBlock, tag: Tag, start: int, end: int, limit: int, silent: bool
+) -> bool:
+    """An ``<svg>`` drawing (rebuilt safe by render/svg.py), a ``<Latex>`` formula, or a
+    ``<script>``/``<style>`` (left out, warned about) that fills its lines: one block, blank
+    lines inside it too."""
+    html = ""
+    if tag.name == "svg":
+        shown = svg.drawing(state.src, tag.start, limit)
+        if shown is None:
+            return False
+        element_end, html = shown.end, shown.html + "\n"
+    else:
+        element_end = mdxtags.element_end(state.src, tag, limit)
+    last = line_of(state, element_end - 1, start, end)
+    if state.src[element_end : state.eMarks[last]].strip():
+        return False  # text follows on its last line: the paragraph holds it
+    if silent:
+        return True
+    context = context_of(state.env)
+    if html:
+        state.push("mdx_html", "", 0).content = html
+    elif tag.name == "Latex":
+        close = state.src.rfind("</", tag.end, element_end)
+        formula = state.src[tag.end : close if close != -1 else element_end]
+        math.latex_token(state, "" if tag.self_closing else formula, display=True)
+        state.tokens[-1].map = [start, last + 1]
+    else:
+        mdxtags.check(tag, context.root_line + context.offset + start, context.warn)
+    state.line = last + 1
+    return True
+
+
+def unwrap_paragraph(state: StateBlock) -> None:
+    """``<h2>Title</h2>``, ``<td>Cell</td>``: an HTML element whose text starts on its opening
+    line holds that text, not a paragraph of it (as markdown-it does in a tight list)."""
+    tokens = state.tokens
+    types = [token.type for token in tokens[-5:]]
+    if types == ["mdx_open", "paragraph_open", "inline", "paragraph_close", "mdx_close"]:
+        tokens[-4].hidden = tokens[-2].hidden = True
