@@ -122,6 +122,37 @@ def test_api_page_has_the_endpoint_header_and_a_playground_from_its_fields(tmp_p
     )
 
 
+def test_fields_from_snippets_reach_the_playground(tmp_path: Path) -> None:
+    """Shared fields kept in a snippet (``<TeamParams />``, a snippet inside it too) are
+    the page's fields: in the playground and shown once with their anchors."""
+    page_text = (
+        '---\ntitle: Create user\napi: "POST https://api.example.com/v1/teams/{team}/users"\n'
+        "---\n\nimport TeamParams from '/snippets/team-params.mdx';\n\n"
+        '<TeamParams scope="users" />\n\n'
+        '<ParamField body="email" type="string" required>\n  The address.\n</ParamField>\n'
+    )
+    config = _site(tmp_path, {"users/create.mdx": page_text})
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "team-params.mdx").write_text(
+        "import Paging from './paging.mdx';\n\n"
+        '<ParamField path="team" type="string" required>\n  The team.\n</ParamField>\n\n'
+        "<Paging />\n"
+    )
+    (tmp_path / "snippets" / "paging.mdx").write_text(
+        '<ParamField query="cursor" type="string">\n  Where to start.\n</ParamField>\n'
+    )
+    out = _build(config)
+    page = (out / "users" / "create" / "index.html").read_text()
+    data = _playground(page)
+    params = {(p["in"], p["name"]): p for p in data["parameters"]}
+    assert set(params) == {("path", "team"), ("query", "cursor")}
+    assert params[("path", "team")]["required"] is True
+    assert params[("query", "cursor")]["description"] == "Where to start."
+    assert data["body"]["schema"]["required"] == ["email"]
+    for anchor in ("team", "cursor", "email"):
+        assert page.count(f'id="{anchor}"') == 1, anchor
+
+
 def test_request_and_response_examples_go_to_the_example_column(tmp_path: Path) -> None:
     example = (
         "<RequestExample>\n\n```bash cURL\ncurl https://api.example.com/v1/x\n```\n\n"

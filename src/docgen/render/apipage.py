@@ -23,6 +23,7 @@ from docgen.render.jsx import Tag, Unevaluated, as_text
 from docgen.render.mdx import markdown_source, mdx_tokens
 from docgen.render.mdxtags import FIELD_LOCATIONS
 from docgen.render.operation import build_operation
+from docgen.render.snippets import SnippetFiles
 from docgen.render.views import OperationView
 from docgen.spec.model import Operation, Spec
 
@@ -162,10 +163,15 @@ def _security(endpoint: Endpoint) -> tuple[dict[str, Any], list[dict[str, list[s
     return {key: scheme}, [{key: []}]
 
 
-def synthetic(page: Page, endpoint: Endpoint) -> tuple[Spec, Operation, set[str]]:
-    """The one-operation spec a hand-written API page describes, and its components' names."""
+def synthetic(
+    page: Page, endpoint: Endpoint, root: Path | None = None
+) -> tuple[Spec, Operation, set[str]]:
+    """The one-operation spec a hand-written API page describes, and its components' names;
+    with the docs ``root``, the fields of the snippets it uses count too."""
     body, first_line = markdown_source(page)
-    fields, used = read_fields(mdx_tokens(body, first_line))
+    files = SnippetFiles(root) if root is not None and page.source else None
+    tokens = mdx_tokens(body, first_line, files=files, source=page.source)
+    fields, used = read_fields(tokens)
     parameters: list[dict[str, Any]] = []
     body_fields = []
     for item in fields:
@@ -240,9 +246,12 @@ def inline_examples(body_html: str) -> str:
     return body_html.replace(EXAMPLE_START, "").replace(EXAMPLE_END, "")
 
 
-def api_view(page: Page, endpoint: Endpoint, config: SiteConfig, base: str) -> OperationView:
-    """A hand-written API page's header, samples and playground."""
-    spec, op, used = synthetic(page, endpoint)
+def api_view(
+    page: Page, endpoint: Endpoint, config: SiteConfig, base: str, root: Path | None = None
+) -> OperationView:
+    """A hand-written API page's header, samples and playground (``root``: the docs folder,
+    where the snippets it uses are read)."""
+    spec, op, used = synthetic(page, endpoint, root)
     choice = (
         playground.choose(page, config)
         if endpoint.servers

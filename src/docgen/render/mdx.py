@@ -173,6 +173,9 @@ def _element(
         token.content = f"<pre>{escape(inner)}</pre>\n"
         return
     snippet = context.imports.get(tag.name)
+    if snippet is not None and context.expand:
+        state.tokens.extend(_snippet_tokens(state.md, context, snippet, tag, line, inner))
+        return
     if snippet is not None:
         token = state.push("mdx_html", "", 0)
         token.map = [start, start + 1]
@@ -192,6 +195,25 @@ def _element(
     opening.meta["children"] = mdxtags.children_of(state.tokens[since:])
     closing = state.push("mdx_close", "", -1)
     closing.meta = {"tag": tag}
+
+
+def _unreported(*args: Any, **kwargs: Any) -> None:
+    """Warnings of a second reading: the page's rendering reports them."""
+
+
+def _snippet_tokens(
+    md: MarkdownIt, context: Context, snippet: snippets.Import, tag: Tag, line: int, inner: str
+) -> list[Token]:
+    """A snippet's own tokens, parsed with its props (for the components it holds)."""
+    if context.files is None:
+        return []
+    loaded = context.files.load(snippet, context.source, context.chain, line, _unreported)
+    if loaded is None or loaded.javascript or context.depth + 1 >= MAX_DEPTH:
+        return []
+    props = {k: v for k, v in tag.attrs.items() if k != "..."}
+    child = context.child(loaded.label, {**props, "children": inner})
+    child.root_line = loaded.line
+    return md.parse(loaded.body, {"mdx": child})
 
 
 def _snippet_html(
@@ -330,9 +352,16 @@ def mdx_warnings(
     return context.warnings
 
 
-def mdx_tokens(body: str, first_line: int = 1) -> list[Token]:
-    """A page body's tokens (snippets are not read), to find the components it uses."""
-    context = Context(None, first_line, [], None, ())
+def mdx_tokens(
+    body: str,
+    first_line: int = 1,
+    *,
+    files: snippets.SnippetFiles | None = None,
+    source: str | None = None,
+) -> list[Token]:
+    """A page body's tokens, to find the components it uses; with ``files``, a snippet used
+    as a component (``<Params />``) is read and its tokens stand in its place."""
+    context = Context(None, first_line, [], files, (source,) if source else (), expand=True)
     return _mdx().parse(body, {"mdx": context})
 
 

@@ -36,6 +36,7 @@ class Context:
     base: str | None = None
     taken: set[str] = field(default_factory=set)
     assets: AssetScope | None = None  # local files the page shows (render/assets.py)
+    expand: bool = False  # tokens wanted: a snippet's tokens stand in for its HTML
 
     @property
     def icons(self) -> str:
@@ -58,6 +59,7 @@ class Context:
             base=self.base,
             taken=self.taken,
             assets=self.assets,
+            expand=self.expand,
         )
 
 

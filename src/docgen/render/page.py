@@ -201,7 +201,7 @@ class SiteRenderer:
             directory = page.directory or ""
             schemas = tuple(sorted((spec.name, directory, d, n) for d, n in links.linked))
         elif page.meta.api is not None:
-            operation = apipage.api_view(page, page.meta.api, config, base)
+            operation = apipage.api_view(page, page.meta.api, config, base, self.site.root)
         if operation is not None:  # the page's own examples go to the example column
             html, examples = apipage.split_examples(body.html)
             body = Rendered(html, body.headings)
