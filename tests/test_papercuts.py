@@ -177,3 +177,26 @@ def test_snippets_are_imported_not_built_as_pages(docs: Path) -> None:
     assert "snippets/hello" not in result.stderr  # no warning for the fragment on its own
     assert not any(url.startswith("/snippets") for url in _urls(docs / "out"))
     assert "Hello world!" in (docs / "out" / "index.html").read_text("utf-8")
+
+
+def test_a_page_without_a_title_is_named_by_its_first_heading_outside_code(
+    tmp_path: Path,
+) -> None:
+    """A ``# comment`` in a code block is not a heading (a real repo had 557 pages titled by
+    shell comments); "```x```" on one line is inline code, not a fence that hides the rest."""
+    (tmp_path / "docs.json").write_text(
+        json.dumps({"name": "T", "navigation": {"pages": ["setup", "no-heading", "inline"]}})
+    )
+    (tmp_path / "setup.mdx").write_text(
+        "Intro.\n\n```bash\n# Replace <SUBNET> with yours\nrun\n```\n\n# Set up the network\n"
+    )
+    (tmp_path / "no-heading.md").write_text("```python\n# not a title\n```\n")
+    (tmp_path / "inline.md").write_text("```gcloud list```\n\n# After inline code\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "docgen", "check", "--format", "json"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    titles = {p["url"]: p["title"] for p in json.loads(run.stdout)["pages"]}
+    assert titles == {
+        "/setup": "Set up the network", "/no-heading": "No Heading", "/inline": "After inline code"
+    }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,29 @@ _SKIP_DIRS = {"node_modules"}
 # Mintlify's reusable fragments: imported into pages, never pages of their own.
 SNIPPETS_DIR = "snippets"
 
+
+
+# A fence opening: three or more backticks (then an info string without a backtick: "```x```"
+# is inline code) or tildes.
+_OPENS = re.compile(r"(`{3,})[^`]*$|(~{3,})")
+
+
+def _first_heading(body: str) -> str:
+    """The text of the body's first ``# Heading`` outside fenced code (a ``# comment`` in a
+    shell or Python block is not a title)."""
+    fence = ""
+    for line in body.splitlines():
+        text = line.strip()
+        if fence:
+            if text.startswith(fence) and not text.strip(fence[0]):
+                fence = ""
+            continue
+        opened = _OPENS.match(text)
+        if opened:
+            fence = opened.group(1) or opened.group(2)
+        elif line.startswith("# "):
+            return line[2:].strip()
+    return ""
 
 @dataclass(slots=True)
 class PageFile:
@@ -46,9 +70,9 @@ class PageFile:
         title = self.frontmatter.get("title")
         if isinstance(title, (str, int, float)) and str(title).strip():
             return str(title).strip()
-        for line in self.body.splitlines():
-            if line.startswith("# "):
-                return line[2:].strip()
+        heading = _first_heading(self.body)
+        if heading:
+            return heading
         stem = Path(self.name).stem
         return (stem if stem != "index" else "Home").replace("-", " ").replace("_", " ").title()
 
