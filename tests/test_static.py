@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -116,6 +117,42 @@ def test_a_missing_local_image_is_a_located_warning_in_check_and_build(
     strict = docgen("build", str(repo / "docs.json"), "-o", str(tmp_path / "o"), "--strict")
     assert strict.returncode == 1 and strict.stderr.count("asset-not-found") == 2
     assert not (tmp_path / "o").exists()
+
+
+def test_links_to_page_files_lead_to_their_pages(repo: Path, tmp_path: Path) -> None:
+    """As Mintlify reads them: ``.md``/``.mdx`` and ``index`` name the page's URL, and a
+    relative link is read against the page file's folder (the page lives one folder deeper)."""
+    (repo / "guides" / "deep" / "index.mdx").write_text("---\ntitle: Deep\n---\n\nDeep.\n")
+    (repo / "docs.json").write_text(
+        json.dumps(
+            {
+                "name": "S",
+                "navigation": {"pages": ["index", "guides/deep/intro", "guides/deep/index"]},
+            }
+        )
+    )
+    with (repo / "index.mdx").open("a") as handle:
+        handle.write(
+            "\n[a](/guides/deep/intro.md) [b](/guides/deep/index) [c](./guides/deep/intro.mdx#s)"
+            ' [d](/index)\n\n<Card title="e" href="guides/deep/index.mdx">E</Card>\n'
+        )
+    with (repo / "guides" / "deep" / "intro.md").open("a") as handle:
+        handle.write("\n[f](./index.mdx) [g](intro) [h](../../index.md?x=1) [i](#top)\n")
+    out = tmp_path / "out"
+    run = docgen("build", str(repo / "docs.json"), "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    assert "asset-" not in run.stderr
+
+    def links(page: Path) -> list[str]:
+        article = page.read_text().split("<article", 1)[1].split("</article>", 1)[0]
+        return [h for h in re.findall(r'<a [^>]*?href="([^"]*)"', article) if "#" not in h[:1]]
+
+    home = links(out / "index.html")
+    assert home[-5:] == [
+        "guides/deep/intro/", "guides/deep/", "guides/deep/intro/#s", "./", "guides/deep/"
+    ]
+    intro = links(out / "guides" / "deep" / "intro" / "index.html")
+    assert intro[-3:] == ["../../../guides/deep/", "../../../guides/deep/intro/", "../../../?x=1"]
 
 
 def test_unsafe_or_oversized_files_are_skipped_with_a_warning(repo: Path, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ bodies; never spec text). For each Markdown image, ``<img>``/``<video>``/``<audi
 root-relative against the page's folder (``./logo.svg`` in ``guides/intro.mdx`` is
 ``/guides/logo.svg``, as Mintlify reads it; the page itself lives at ``guides/intro/``), and a
 target the site does not copy is an ``asset-not-found`` warning with its file, line and column.
+Links to pages are read the same way, ``.md``/``.mdx`` and ``index`` naming the page's URL.
 The renderers then turn root-relative URLs into page-relative ones.
 """
 
@@ -102,6 +103,22 @@ def _rewritten(url: str, target: str) -> str:
     return "/" + quote(target, safe="/") + rest
 
 
+def _page_link(url: str, target: str) -> str | None:
+    """A link to a page, as Mintlify reads it: a file name with ``.md``/``.mdx`` or an
+    ``index`` names that page's URL, and a relative path is read against the page file's
+    folder (``./other`` in ``guides/intro.mdx`` is ``/guides/other``). ``None``: unchanged."""
+    path = target
+    for suffix in (".mdx", ".md"):
+        if path.endswith(suffix):
+            path = path[: -len(suffix)]
+            break
+    if path == "index" or path.endswith("/index"):
+        path = path[: -len("index")].rstrip("/")
+    if path == target and url.startswith("/"):
+        return None
+    return _rewritten(url, path)
+
+
 def scope_of(env: Any) -> tuple[AssetScope | None, str | None]:
     """The scope of this parse and the file being parsed (a snippet's, or None)."""
     context = env.get("mdx")
@@ -186,8 +203,10 @@ def _check(
 ) -> str | None:
     """The URL to use instead of ``url`` (``None``: keep it), warning when it names nothing."""
     target = local_target(url, scope.page)
-    if target is None or not (shown or is_static_name(target)):
+    if target is None:
         return None
+    if not (shown or is_static_name(target)):
+        return _page_link(url, target)
     scope.looked.add(target)
     if target not in scope.known:
         at_line, column = _locate(url, where, lines, first, line)
