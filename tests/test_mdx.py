@@ -418,3 +418,44 @@ def test_latex_becomes_mathml_and_prices_stay_text() -> None:
     assert "<p>Costs $5 and $10. <math" in html
     assert '<code class="math-source">\\frac{</code>' in html
     assert "javascript" not in html and "href" not in html
+
+
+def test_real_repo_layouts_render_as_mdx_does() -> None:
+    """Shapes found in real Mintlify repos: "```cmd```" on a line of its own is inline code (the
+    component still closes); a fence whose lines and closing fence sit left of its opening is
+    one code block; ``<svg ... />`` is a drawing; ``{}`` and ``{" "}`` make no paragraph; an
+    unknown HTML tag over several lines holds its content."""
+    html, warnings = html_of(
+        '<Accordion title="CLI">\nRun:\n\n```gcloud sql instances list```\n\nThen.\n</Accordion>\n'
+        "\nAfter.\n"
+    )
+    assert warnings == [] and "<p><code>gcloud sql instances list</code></p>" in html
+    assert html.endswith("<p>Then.</p>\n</div></details>\n<p>After.</p>\n")
+    html, warnings = html_of(
+        '<Steps>\n  <Step title="S">\n    Use it.\n    ```bash\n    curl -X POST \\\n'
+        "  --url https://api.example.com/{agent}\n```\n  </Step>\n</Steps>\n"
+    )
+    assert warnings == [] and html.count("<pre") == 1
+    assert "--url https://api.example.com/" in html and ">agent<" in html  # highlighted
+    html, warnings = html_of('<div>\n  <svg className="h-6" viewBox="0 0 4 4" />\n</div>\n')
+    assert warnings == [] and html.startswith('<div><svg class="h-6" viewBox="0 0 4 4"')
+    html, warnings = html_of(
+        '<CardGroup cols={2}>\n<Card title="a">A</Card>\n{" "}\n<Card title="b">B</Card>\n'
+        "</CardGroup>\n\nAllow={} and {}.\n"
+    )
+    assert warnings == [] and "<p> </p>" not in html and "<p>Allow= and .</p>" in html
+    html, warnings = html_of('<button\n  type="button"\n>\n  Search\n</button>\n')
+    assert "<p>Search</p>" in html and "&lt;" not in html and "<blockquote" not in html
+    assert len(warnings) == 1 and "<button> is not allowed" in warnings[0]
+
+
+def test_file_tree_alias_and_markdown_list_trees() -> None:
+    html, warnings = html_of(
+        '<FileTree>\n  <FileTree.Folder name="app" defaultOpen>\n    <FileTree.File name="a.ts" />'
+        "\n  </FileTree.Folder>\n</FileTree>\n\n"
+        "<Tree>\n\n- docs/\n  - index.mdx\n- x.json\n\n</Tree>\n"
+    )
+    assert warnings == []
+    assert '<ul class="mdx-tree" role="list"><li class="tree-folder"><details open>' in html
+    assert '<li class="tree-file">a.ts' in html
+    assert '<div class="mdx-tree mdx-tree-list"><ul>\n<li>docs/\n<ul>' in html

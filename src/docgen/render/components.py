@@ -20,6 +20,7 @@ from docgen.nav.slugs import slugify
 from docgen.render import icons, mdxtags
 from docgen.render.jsx import Tag, as_text
 from docgen.render.mdxtags import (
+    ALIASES,
     BLOCK,
     CALLOUTS,
     HTML_BLOCK,
@@ -66,7 +67,7 @@ def _icon(tag: Tag, env: EnvType, css: str = "") -> str:
 
 
 def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
-    name = tag.name
+    name = ALIASES.get(tag.name, tag.name)
     title = attr(tag, "title")
     head = f'<p class="callout-title">{escape(title)}</p>' if title else ""
     stack: list[dict[str, Any]] = env.setdefault("_mdx_stack", [])
@@ -172,6 +173,9 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     if name in ("ParamField", "Param", "ResponseField"):
         return field_open(tag, env, stack)
     if name == "Tree":
+        if not any(c["name"] in ("Tree.Folder", "Tree.File") for c in meta.get("children", [])):
+            frame["list"] = True  # a Markdown list of files, folders ending in "/" or nesting
+            return '<div class="mdx-tree mdx-tree-list">'
         return '<ul class="mdx-tree" role="list">'
     if name == "Tree.Folder":
         is_open = " open" if flag(tag, "defaultOpen") else ""
@@ -220,7 +224,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
 def _close(tag: Tag, env: EnvType) -> str:
     stack: list[dict[str, Any]] = env.get("_mdx_stack", [])
     frame = stack.pop() if stack else {"name": tag.name}
-    name = tag.name
+    name = ALIASES.get(tag.name, tag.name)
     if name in CALLOUTS or name in (
         "CardGroup",
         "Columns",
@@ -254,7 +258,7 @@ def _close(tag: Tag, env: EnvType) -> str:
     if name in ("ParamField", "Param", "ResponseField"):
         return "</div></div>\n"
     if name == "Tree":
-        return "</ul>\n"
+        return "</div>\n" if frame.get("list") else "</ul>\n"
     if name == "Tree.Folder":
         return "</ul></details></li>\n"
     if name == "Tree.File":

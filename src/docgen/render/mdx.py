@@ -110,8 +110,9 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     after = src[tag.end : state.eMarks[open_last]]
     if not mdxtags.is_block(tag.name, context.imports):
         # As in MDX, an HTML tag that ends its line(s) holds Markdown blocks (a link around a
-        # card); on a line with text it stays inside the paragraph. It interrupts no paragraph.
-        opens_block = tag.name in mdxtags.HTML_INLINE and not tag.self_closing
+        # card; a tag docgen does not allow shows them without it); on a line with text it
+        # stays inside the paragraph. It interrupts no paragraph.
+        opens_block = tag.name[:1].islower() and not tag.self_closing
         if silent or not opens_block or after.strip():
             return False
     close: tuple[int, int] | None = None

@@ -7,10 +7,14 @@ from markdown_it.rules_block import StateBlock
 
 
 def fence_opened(stripped: str) -> str | None:
-    """The fence a line (without its indentation) opens: its run of backticks or tildes."""
+    """The fence a line (without its indentation) opens: its run of backticks or tildes.
+    A backtick fence's info string holds no backtick: "```gcloud list```" is inline code."""
     if not stripped.startswith(("```", "~~~")):
         return None
-    return stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+    run = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+    if run[0] == "`" and "`" in stripped[len(run) :]:
+        return None
+    return run
 
 
 def closes(stripped: str, fence: str) -> bool:
@@ -20,17 +24,16 @@ def closes(stripped: str, fence: str) -> bool:
 
 def _dedent(text: str) -> str:
     """Children shifted left by their indentation, as MDX reads them: the least indentation of
-    a line outside fenced code, taken from every line that has it. Code lines written at column
-    0 inside an indented fence stay there (a common prefix would be none at all)."""
+    a line outside fenced code (closing fences aside), taken from every line that has it. Code
+    written at column 0 inside an indented fence stays there (a common prefix would be none)."""
     lines = text.split("\n")
     indents: list[int] = []
     fence: str | None = None
     for line in lines:
         stripped = line.lstrip(" \t")
-        if fence is not None:
+        if fence is not None:  # code, and its closing fence (which may sit anywhere)
             if closes(stripped, fence):
                 fence = None
-                indents.append(len(line) - len(stripped))
             continue
         if stripped:
             indents.append(len(line) - len(stripped))

@@ -14,12 +14,20 @@ from docgen.render.jsx import as_text, evaluate, is_comment, scan_braces, scan_t
 from docgen.render.mdxcontext import context_of as _ctx
 
 
+def _shows_nothing(expression: str) -> bool:
+    """``{/* a comment */}``, ``{}``, ``{" "}``: on a line of its own, no paragraph."""
+    if is_comment(expression) or not expression.strip():
+        return True
+    value = evaluate(expression)
+    return isinstance(value, str) and not value.strip()
+
+
 def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     pos = state.bMarks[start] + state.tShift[start]
     if state.src[pos : pos + 1] != "{":
         return False
     close = scan_braces(state.src, pos, state.eMarks[end - 1])
-    if close is None or not is_comment(state.src[pos + 1 : close - 1]):
+    if close is None or not _shows_nothing(state.src[pos + 1 : close - 1]):
         return False
     last = mdxblocks.line_of(state, close - 1, start, end)
     if state.src[close : state.eMarks[last]].strip():
@@ -80,7 +88,7 @@ def expression_inline(state: StateInline, silent: bool) -> bool:
     if not silent:
         context = _ctx(state.env)
         expression = state.src[state.pos + 1 : end - 1]
-        if not is_comment(expression):
+        if not is_comment(expression) and expression.strip():  # {} shows nothing
             value = evaluate(expression, context.names)
             text = as_text(value)
             if text.startswith("{"):

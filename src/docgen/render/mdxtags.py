@@ -41,9 +41,10 @@ BLOCK = {
         "Card CardGroup Columns Column Tile Steps Step Tabs Tab CodeGroup RequestExample "
         "ResponseExample Accordion AccordionGroup Expandable Frame Panel Update ParamField "
         "Param ResponseField Tree Tree.Folder Tree.File View Visibility Prompt Color "
-        "Color.Item Color.Row GitHub.Repo Snippet Latex"
+        "Color.Item Color.Row GitHub.Repo Snippet Latex FileTree FileTree.Folder FileTree.File"
     ),
 }
+ALIASES = {"FileTree": "Tree", "FileTree.Folder": "Tree.Folder", "FileTree.File": "Tree.File"}
 INLINE = {"Badge", "Icon", "Tooltip", "Kbd"}
 HTML_BLOCK = set(
     _words(
@@ -153,7 +154,8 @@ def children_of(tokens: Sequence[Token]) -> list[dict[str, Any]]:
         if token.type == "mdx_open":
             if depth == 0:
                 tag = token.meta["tag"]
-                out.append({"name": tag.name, "title": as_text(tag.attrs.get("title", ""))})
+                name = ALIASES.get(tag.name, tag.name)
+                out.append({"name": name, "title": as_text(tag.attrs.get("title", ""))})
             depth += 1
         elif token.type == "mdx_close":
             depth -= 1

@@ -121,6 +121,8 @@ def drawing(src: str, pos: int, limit: int) -> Drawing | None:
         elif tag.self_closing:
             if allowed:
                 out.append(_open(tag))
+            if not opened:  # <svg ... />: a drawing with nothing in it
+                return Drawing("".join(out), i)
         elif allowed:
             opened.append(tag.name)
             out.append(_open(tag))
