@@ -459,3 +459,20 @@ def test_file_tree_alias_and_markdown_list_trees() -> None:
     assert '<ul class="mdx-tree" role="list"><li class="tree-folder"><details open>' in html
     assert '<li class="tree-file">a.ts' in html
     assert '<div class="mdx-tree mdx-tree-list"><ul>\n<li>docs/\n<ul>' in html
+
+
+def test_card_call_to_action_callout_colour_badge_icon_prompt_markdown() -> None:
+    html, warnings = html_of(
+        '<Card title="Start" href="/start" arrow="true" cta="Read the guide">Body.</Card>\n\n'
+        '<Callout icon="key" color="#FFC107">Custom.</Callout>\n\n'
+        '<Callout color="url(evil)">Plain.</Callout>\n\n'
+        'A <Badge icon="circle-check" color="green">Done</Badge> badge.\n\n'
+        '<Prompt description="Write **clear** docs.">You are helpful.</Prompt>\n'
+    )
+    assert warnings == []
+    assert '<p class="card-title">Start<span class="card-arrow" aria-hidden="true"> ' in html
+    assert '<p class="card-cta">Read the guide<span class="card-arrow"' in html
+    assert html.index("card-cta") < html.index("</a>")
+    assert 'role="note" style="--callout:#FFC107">' in html and "evil" not in html
+    assert '<span class="badge badge-green"><span class="badge-icon">' in html
+    assert '<p class="prompt-desc">Write <strong>clear</strong> docs.</p>' in html

@@ -43,6 +43,7 @@ def _inline_md(md_text: str, env: EnvType) -> str:
 
 # Around Request/ResponseExample: an endpoint page moves them to its example column
 # (render/apipage.py). Content cannot write these: Markdown's raw HTML is off.
+ARROW = '<span class="card-arrow" aria-hidden="true"> \u2192</span>'
 EXAMPLE_START = "<!--docgen:example-->"
 EXAMPLE_END = "<!--/docgen:example-->"
 
@@ -75,7 +76,9 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     stack.append(frame)
     if name in CALLOUTS:
         mark = _icon(tag, env, "callout-icon")
-        return f'<div class="callout callout-{CALLOUTS[name]}" role="note">{mark}{head}'
+        color = attr(tag, "color")  # <Callout color="#FFC107">: its accent
+        style = f' style="--callout:{escape(color)}"' if color and is_color(color) else ""
+        return f'<div class="callout callout-{CALLOUTS[name]}" role="note"{style}>{mark}{head}'
     if name in ("CardGroup", "Columns"):
         cols = attr(tag, "cols", "2")
         cols = cols if cols in ("1", "2", "3", "4") else "2"
@@ -87,8 +90,11 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         parts.append(_icon(tag, env, "card-icon"))
         if name == "Tile" and attr(tag, "description"):
             parts.append(f'<p class="card-desc">{escape(attr(tag, "description"))}</p>')
-        parts.append(f'<p class="card-title">{escape(title)}</p>' if title else "")
-        frame["close"] = "</a>" if href else "</div>"
+        arrow = ARROW if flag(tag, "arrow") else ""
+        parts.append(f'<p class="card-title">{escape(title)}{arrow}</p>' if title else "")
+        cta = attr(tag, "cta")  # the call to action at the card's foot
+        foot = f'<p class="card-cta">{escape(cta)}{ARROW}</p>'
+        frame["close"] = (foot if cta else "") + ("</a>" if href else "</div>")
         horizontal = " card-horizontal" if flag(tag, "horizontal") else ""
         if href:
             rel = ' rel="noopener noreferrer"' if href.startswith(("http:", "https:")) else ""
@@ -193,7 +199,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     if name == "Prompt":
         desc = attr(tag, "description")
         return (
-            f'<div class="mdx-prompt"><p class="prompt-desc">{escape(desc)}</p>'
+            f'<div class="mdx-prompt"><p class="prompt-desc">{_inline_md(desc, env)}</p>'
             f'<div class="prompt-body" data-mdx-copy>'
         )
     if name == "Color":
@@ -291,7 +297,8 @@ def _inline(tag: Tag, env: EnvType) -> str:
             return "</span>"
         color = attr(tag, "color", "gray")
         color = color if color.replace("-", "").isalpha() else "gray"
-        return f'<span class="badge badge-{escape(color)}">'
+        mark = _icon(tag, env, "badge-icon") if attr(tag, "icon") else ""
+        return f'<span class="badge badge-{escape(color)}">{mark}'
     if name == "Icon":
         if tag.closing:
             return ""

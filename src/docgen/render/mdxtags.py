@@ -219,7 +219,8 @@ def tablist(env: EnvType, titles: list[str], label: str) -> tuple[str, list[str]
 
 def is_color(value: str) -> bool:
     text = value.strip()
-    return bool(text) and all(c.isalnum() or c in "#(),.% " for c in text)
+    allowed = all(c.isalnum() or c in "#(),.% " for c in text)
+    return bool(text) and allowed and "url" not in text.lower()  # never a fetch
 
 
 def field_open(tag: Tag, env: EnvType, stack: list[dict[str, Any]]) -> str:
