@@ -393,7 +393,7 @@ def test_script_and_style_are_left_out_with_their_content() -> None:
     )
     assert html == "<p>Text more.</p>\n<p>Name kept</p>\n"
     assert sorted(w.split(":", 3)[3].split(";")[0] for w in warnings) == [
-        "<script> is never run or applied in pages",
+        "<script> is never run: pages run no script of their own",
         "<style> is never run or applied in pages",
         "HTML tag <custom-thing> is not allowed in pages",
         "HTML tag <label> is not allowed in pages",
@@ -476,3 +476,16 @@ def test_card_call_to_action_callout_colour_badge_icon_prompt_markdown() -> None
     assert 'role="note" style="--callout:#FFC107">' in html and "evil" not in html
     assert '<span class="badge badge-green"><span class="badge-icon">' in html
     assert '<p class="prompt-desc">Write <strong>clear</strong> docs.</p>' in html
+
+
+def test_a_script_is_an_info_line_not_a_warning(tmp_path: Path) -> None:
+    """Pages run no script of their own (a reader misses nothing they see): ``--strict`` passes."""
+    (tmp_path / "docs.json").write_text(json.dumps({"name": "T", "navigation": {"pages": ["a"]}}))
+    (tmp_path / "a.mdx").write_text('Text.\n\n<script type="module" src="/x.js"></script>\n')
+    run = subprocess.run(
+        [sys.executable, "-m", "docgen", "check", "--strict", "--format", "json"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stdout
+    found = json.loads(run.stdout)["diagnostics"]
+    assert [(d["level"], d["line"], d["column"]) for d in found] == [("info", 3, 1)]

@@ -228,6 +228,14 @@ class _Converter:
                 out.append(group)
         return out
 
+    @staticmethod
+    def _sidebar(groups: list[dict[str, Any]]) -> dict[str, Any]:
+        """A sidebar of ``groups``: a group named "" (mint.json's way of listing pages with no
+        heading, usually at the top) gives its pages to the sidebar itself."""
+        pages = [p for g in groups if g["group"] == "" for p in g["pages"]]
+        named = [g for g in groups if g["group"] != ""]
+        return {"pages": pages, "groups": named} if pages else {"groups": named}
+
     def _divisions(self, version: str | None) -> dict[str, Any]:
         local: list[tuple[str, int, dict[str, Any]]] = []
         for key in ("tabs", "anchors"):
@@ -242,7 +250,7 @@ class _Converter:
                 if not _remote(raw.get("url")) and isinstance(raw.get("url"), str):
                     local.append((key, index, raw))
         if not local:
-            return {"groups": self._groups(version, lambda page: True)}
+            return self._sidebar(self._groups(version, lambda page: True))
         kind = "tabs" if any(key == "tabs" for key, _, _ in local) else "anchors"
         label = "tab" if kind == "tabs" else "anchor"
         prefixes = [_folder(raw["url"]) for _, _, raw in local]
@@ -260,12 +268,12 @@ class _Converter:
         if rest:
             primary = self.data.get("primaryTab" if kind == "tabs" else "topAnchor")
             name = primary.get("name") if isinstance(primary, dict) else None
-            divisions.append({label: name or "Documentation", "groups": rest})
+            divisions.append({label: name or "Documentation", **self._sidebar(rest)})
         for i, (key, index, raw) in enumerate(local):
             division: dict[str, Any] = {label: raw.get("name"), "__ptr": f"/{key}/{index}"}
             groups = self._groups(version, lambda page, i=i: owner(page) == i)
             if groups:
-                division["groups"] = groups
+                division.update(self._sidebar(groups))
             if raw.get("openapi") is not None:
                 sources = raw["openapi"] if isinstance(raw["openapi"], list) else [raw["openapi"]]
                 division["openapi"] = [

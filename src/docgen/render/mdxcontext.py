@@ -17,6 +17,7 @@ class MdxWarning:
     message: str
     code: str = "mdx-unsupported"
     near: str = ""  # text on that line the warning is about (its column is reported)
+    info: bool = False  # worth knowing, never a failure (reported as an info line)
 
 
 @dataclass(slots=True)
@@ -43,8 +44,15 @@ class Context:
         """The site's icon library (``fontawesome`` when unknown)."""
         return self.assets.icons if self.assets is not None else "fontawesome"
 
-    def warn(self, line: int, message: str, code: str = "mdx-unsupported", near: str = "") -> None:
-        self.warnings.append(MdxWarning(self.source, line, message, code, near))
+    def warn(
+        self,
+        line: int,
+        message: str,
+        code: str = "mdx-unsupported",
+        near: str = "",
+        info: bool = False,
+    ) -> None:
+        self.warnings.append(MdxWarning(self.source, line, message, code, near, info))
 
     def child(self, source: str, names: dict[str, Any]) -> Context:
         return Context(

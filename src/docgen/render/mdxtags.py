@@ -98,6 +98,13 @@ def check(
                 f"unknown MDX component <{name}>: its content is shown without it",
                 near=f"<{name}",
             )
+        elif name == "script":  # nothing a reader sees is missing: an info line
+            warn(
+                line,
+                "<script> is never run: pages run no script of their own; left out",
+                near="<script",
+                info=True,
+            )
         elif name in LEFT_OUT:
             warn(
                 line,

@@ -27,9 +27,11 @@ def report(
     lines = _Lines(page, root)
     for w in found:
         column = _column(lines.get(w.source, w.line), w.near)
-        diagnostics.warning(
-            Code(w.code), w.message, Location(w.source or page.source, w.line, column)
-        )
+        where = Location(w.source or page.source, w.line, column)
+        if w.info:
+            diagnostics.info(Code(w.code), w.message, where)
+        else:
+            diagnostics.warning(Code(w.code), w.message, where)
     seen: set[AssetWarning] = set()
     for a in scope.warnings:
         if a not in seen:
