@@ -23,7 +23,6 @@ _SKIP_DIRS = {"node_modules"}
 SNIPPETS_DIR = "snippets"
 
 
-
 # A fence opening: three or more backticks (then an info string without a backtick: "```x```"
 # is inline code) or tildes.
 _OPENS = re.compile(r"(`{3,})[^`]*$|(~{3,})")
@@ -45,6 +44,7 @@ def _first_heading(body: str) -> str:
         elif line.startswith("# "):
             return line[2:].strip()
     return ""
+
 
 @dataclass(slots=True)
 class PageFile:
