@@ -489,3 +489,13 @@ def test_a_script_is_an_info_line_not_a_warning(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stdout
     found = json.loads(run.stdout)["diagnostics"]
     assert [(d["level"], d["line"], d["column"]) for d in found] == [("info", 3, 1)]
+
+
+def test_void_and_unclosed_html_never_swallow_the_page() -> None:
+    """``<br>``, ``<hr>``, ``<img src>`` need no closing tag, and an HTML tag that is never
+    closed stays in its paragraph: the rest of the page renders as itself."""
+    html, warnings = html_of(
+        'One.\n\n<br>\n\n<hr>\n\n<img src="/a.png">\n\n<span>\nOpen span\n\nNext.\n\n## Heading\n'
+    )
+    assert warnings == []
+    assert "<hr><img" in html and "<p>Next.</p>" in html and '<h2 id="heading">' in html

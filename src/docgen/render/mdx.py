@@ -104,6 +104,8 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         return False
     context = _ctx(state.env)
     limit = state.eMarks[end - 1] if end > start else len(src)
+    if tag.name in mdxtags.VOID_ELEMENTS:
+        tag.self_closing = True  # <br>, <img src="x">: nothing to close
     if tag.name in mdxtags.LEFT_OUT or tag.name in ("svg", "Latex"):
         return mdxblocks.whole_element(state, tag, start, end, limit, silent)
     open_last = mdxblocks.line_of(state, tag.end - 1, start, end)
@@ -118,8 +120,8 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     close: tuple[int, int] | None = None
     if not tag.self_closing:
         close = _find_close(src, tag.name, tag.end, limit)
-        if close is None and after.strip():
-            return False  # text after an unclosed opening tag: let the paragraph show it
+        if close is None and (after.strip() or not mdxtags.is_block(tag.name, context.imports)):
+            return False  # an unclosed opening tag with text after it, or HTML's: as text
     elif after.strip():
         return False
     if silent:

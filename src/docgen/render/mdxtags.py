@@ -54,6 +54,8 @@ HTML_BLOCK = set(
 )
 HTML_INLINE = set(_words("a b strong i em u code kbd sub sup span br small mark s del abbr"))
 VOID = {"img", "br", "hr", "source"}
+# HTML's void elements: never closed, whether or not written with "/>".
+VOID_ELEMENTS = {*VOID, "area", "base", "col", "embed", "input", "link", "meta", "track", "wbr"}
 LEFT_OUT = {"script", "style", "noscript", "template"}  # left out with all they hold
 _ATTRS = {
     "alt",
