@@ -155,6 +155,44 @@ def test_links_to_page_files_lead_to_their_pages(repo: Path, tmp_path: Path) -> 
     assert intro[-3:] == ["../../../guides/deep/", "../../../guides/deep/intro/", "../../../?x=1"]
 
 
+def test_a_link_to_a_page_the_site_lacks_is_a_located_warning_kept_true_by_rebuilds(
+    repo: Path, tmp_path: Path
+) -> None:
+    """check and build report a link that leads to no page (pages, redirect sources and
+    wildcard redirects count); a rebuild that reuses the page says it again, and stops
+    saying it once the page exists."""
+    config = json.loads((repo / "docs.json").read_text())
+    config["redirects"] = [
+        {"source": "/old", "destination": "/"},
+        {"source": "/blog/:slug*", "destination": "https://example.com/:slug*"},
+    ]
+    (repo / "docs.json").write_text(json.dumps(config))
+    with (repo / "index.mdx").open("a") as handle:
+        handle.write(
+            "\n[gone](/guides/gone) [old](/old/) [blog](/blog/2024/x) [home](/#top)"
+            " [intro](/guides/deep/intro)\n"
+        )
+    expected = [("index.mdx", 11, 8, "link-not-found")]
+    check = docgen("check", "--format", "json", cwd=repo)
+    found = [
+        (d["file"], d["line"], d["column"], d["code"])
+        for d in json.loads(check.stdout)["diagnostics"]
+        if d["code"].startswith(("link-", "asset-"))
+    ]
+    assert found == expected, check.stdout
+    out = tmp_path / "out"
+    for _ in range(2):  # cold, then a rebuild that reuses the page
+        build = docgen("build", str(repo / "docs.json"), "-o", str(out))
+        assert build.returncode == 0, build.stderr
+        assert build.stderr.count("link-not-found") == 1
+        assert "'/guides/gone'" in build.stderr
+    (repo / "guides" / "gone.md").write_text("# Gone\n\nBack.\n")
+    config["navigation"]["pages"].append("guides/gone")
+    (repo / "docs.json").write_text(json.dumps(config))
+    build = docgen("build", str(repo / "docs.json"), "-o", str(out))
+    assert build.returncode == 0 and "link-not-found" not in build.stderr, build.stderr
+
+
 def test_unsafe_or_oversized_files_are_skipped_with_a_warning(repo: Path, tmp_path: Path) -> None:
     (repo / "images" / "evil.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'

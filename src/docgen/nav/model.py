@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from docgen.config.model import GlobalLink, NodeKind, SiteConfig
+from docgen.config.redirects import fold
 from docgen.spec.model import Operation, Spec
 
 
@@ -154,11 +155,24 @@ class Site:
         default=None, compare=False, repr=False
     )
 
+    _urls: tuple[tuple[int, int], frozenset[str]] | None = field(
+        default=None, compare=False, repr=False
+    )
+
     def static_names(self) -> frozenset[str]:
         """The paths of :attr:`static` (what the site copies from the docs folder)."""
         if self._names is None or self._names[0] is not self.static:
             self._names = (self.static, frozenset(item.name for item in self.static))
         return self._names[1]
+
+    def page_urls(self) -> frozenset[str]:
+        """The URLs of :attr:`pages` as links are compared with them: case-folded, no
+        trailing slash (worked out once per list of pages; every page's links ask)."""
+        key = (id(self.pages), len(self.pages))
+        if self._urls is None or self._urls[0] != key:
+            urls = frozenset(fold(page.url) for page in self.pages)
+            self._urls = (key, urls)
+        return self._urls[1]
 
     def page(self, url: str) -> Page | None:
         for page in self.pages:

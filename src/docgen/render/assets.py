@@ -24,6 +24,8 @@ from urllib.parse import quote, unquote
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from docgen.config.model import Redirect
+from docgen.config.redirects import fold, match
 from docgen.nav.model import Site
 from docgen.nav.staticfiles import is_static_name
 from docgen.render.jsx import Tag, Unevaluated, as_text
@@ -41,6 +43,7 @@ class AssetWarning:
     line: int
     column: int
     message: str
+    code: str = "asset-not-found"  # or "link-not-found": a link to a page the site lacks
 
 
 @dataclass(slots=True)
@@ -53,20 +56,38 @@ class AssetScope:
     warnings: list[AssetWarning] = field(default_factory=list)
     icons: str = "fontawesome"  # the site's icon library (render/icons.py)
     looked: set[str] = field(default_factory=set)  # the local files looked up in ``known``
+    urls: frozenset[str] | None = None  # the site's page URLs, folded (None: links unchecked)
+    redirects: tuple[Redirect, ...] = ()  # a link to a redirect's source arrives too
+    linked: dict[str, str] = field(default_factory=dict)  # folded path -> "page" or "missing"
 
 
 # What a page that looked up a local file it shows "read" (render/page.py, write/jobkeys.py):
-# ``COPIED_FILES + path`` -> "copied" or "missing" (not a path any file can have).
+# ``COPIED_FILES + path`` -> "copied" or "missing" (not a path any file can have), and
+# ``LINKED_PAGES + folded path`` -> "page" or "missing" (the pages it links to).
 COPIED_FILES = ":copied:"
+LINKED_PAGES = ":linked:"
 
 
 def looked_up(scope: AssetScope) -> tuple[tuple[str, str], ...]:
     """The local files ``scope``'s page looked up, as reads: whether the site copies each
     (its warnings depend on that; its HTML does not)."""
-    return tuple(
+    files = tuple(
         (COPIED_FILES + name, "copied" if name in scope.known else "missing")
         for name in sorted(scope.looked)
     )
+    return files + tuple((LINKED_PAGES + path, scope.linked[path]) for path in sorted(scope.linked))
+
+
+def link_state(urls: frozenset[str], redirects: tuple[Redirect, ...], path: str) -> str:
+    """ "page" when a link to the site path ``path`` arrives (a page, or a redirect's source),
+    else "missing"."""
+    if (
+        fold(path) in urls
+        or path == "/"
+        or any(match(r.source, path) is not None for r in redirects)
+    ):
+        return "page"
+    return "missing"
 
 
 def copied_files_digest(site: Site) -> str:
@@ -78,7 +99,14 @@ def copied_files_digest(site: Site) -> str:
 def asset_scope(site: Site, page: str) -> AssetScope:
     """The scope for rendering or checking the page file ``page`` of ``site``."""
     known = site.static_names()
-    return AssetScope(page, known, Path(site.root), icons=site.config.look.icons)
+    return AssetScope(
+        page,
+        known,
+        Path(site.root),
+        icons=site.config.look.icons,
+        urls=site.page_urls(),
+        redirects=site.config.redirects,
+    )
 
 
 def local_target(url: str, page: str) -> str | None:
@@ -206,7 +234,10 @@ def _check(
     if target is None:
         return None
     if not (shown or is_static_name(target)):
-        return _page_link(url, target)
+        new = _page_link(url, target)
+        if scope.urls is not None:
+            _check_page(scope, source, url, new or url, where, lines, first, line)
+        return new
     scope.looked.add(target)
     if target not in scope.known:
         at_line, column = _locate(url, where, lines, first, line)
@@ -219,6 +250,34 @@ def _check(
             AssetWarning(source, at_line, column, f"the page {what} '{url}': '{target}' {why}")
         )
     return None if url.startswith("/") else _rewritten(url, target)
+
+
+def _check_page(
+    scope: AssetScope,
+    source: str | None,
+    url: str,
+    rewritten: str,
+    where: list[int] | None,
+    lines: list[str],
+    first: int,
+    line: int | None,
+) -> None:
+    """Warn when a link to a page of the site (``rewritten``: root-relative) leads nowhere."""
+    path = unquote(rewritten.split("#", 1)[0].split("?", 1)[0]) or "/"
+    assert scope.urls is not None
+    state = link_state(scope.urls, scope.redirects, path)
+    scope.linked[fold(path)] = state
+    if state == "missing":
+        at_line, column = _locate(url, where, lines, first, line)
+        scope.warnings.append(
+            AssetWarning(
+                source,
+                at_line,
+                column,
+                f"the page links to '{url}': the site has no page at '{path}'",
+                "link-not-found",
+            )
+        )
 
 
 def _locate(

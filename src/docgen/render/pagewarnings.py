@@ -37,7 +37,7 @@ def report(
         if a not in seen:
             seen.add(a)
             where = Location(a.source or page.source, a.line, a.column)
-            diagnostics.warning(Code.ASSET_NOT_FOUND, a.message, where)
+            diagnostics.warning(Code(a.code), a.message, where)
 
 
 class _Lines:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from docgen.nav.model import Site
 from docgen.nav.staticfiles import is_static_name
-from docgen.render.assets import COPIED_FILES, copied_files_digest
+from docgen.render.assets import COPIED_FILES, LINKED_PAGES, copied_files_digest, link_state
 from docgen.write import buildcache
 
 if TYPE_CHECKING:
@@ -125,6 +125,9 @@ class JobKeys:
             if self._copied is None:
                 self._copied = self.site.static_names()
             return "copied" if read.removeprefix(COPIED_FILES) in self._copied else "missing"
+        if read.startswith(LINKED_PAGES):  # a page it links to (its warning depends on it)
+            path = read.removeprefix(LINKED_PAGES)
+            return link_state(self.site.page_urls(), self.site.config.redirects, path)
         return self._file_digest(read)
 
     def _file_digest(self, relative: str) -> str | None:

@@ -20,7 +20,7 @@ from docgen.exceptions import OutputError
 from docgen.load import cache as cache_store
 from docgen.nav.model import Site
 from docgen.nav.urls import check_path, output_path, playground_path, twin_path
-from docgen.render.assets import COPIED_FILES
+from docgen.render.assets import COPIED_FILES, LINKED_PAGES
 from docgen.render.sink import Placed
 from docgen.write import buildcache
 from docgen.write.jobkeys import FORMAT, JobKeys
@@ -170,7 +170,7 @@ class PageCache:
         """The docs-folder files (besides their own) the pages of this build read."""
         self.flush()
         reads = (str(pair[0]) for e in self._next.values() for pair in e.get("reads") or ())
-        return {read for read in reads if not read.startswith(COPIED_FILES)}
+        return {read for read in reads if not read.startswith((COPIED_FILES, LINKED_PAGES))}
 
     # -- search shards (docgen.render.searchshards) ----------------------------------------
 
