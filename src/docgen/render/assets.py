@@ -26,6 +26,7 @@ from markdown_it.token import Token
 
 from docgen.config.model import Redirect
 from docgen.config.redirects import fold, match
+from docgen.diagnostics import close_matches
 from docgen.nav.model import Site
 from docgen.nav.staticfiles import is_static_name
 from docgen.render.jsx import Tag, Unevaluated, as_text
@@ -269,12 +270,14 @@ def _check_page(
     scope.linked[fold(path)] = state
     if state == "missing":
         at_line, column = _locate(url, where, lines, first, line)
+        close = close_matches(fold(path), scope.urls, n=1, cutoff=0.75)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
         scope.warnings.append(
             AssetWarning(
                 source,
                 at_line,
                 column,
-                f"the page links to '{url}': the site has no page at '{path}'",
+                f"the page links to '{url}': the site has no page at '{path}'{hint}",
                 "link-not-found",
             )
         )
