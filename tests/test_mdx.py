@@ -411,13 +411,27 @@ def test_latex_becomes_mathml_and_prices_stay_text() -> None:
     )
     assert [w.split(":")[1] for w in warnings] == ["12"]  # the second line of its paragraph
     assert "could not be read" in warnings[0]
-    assert html.count('<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">') == 4
+    assert html.count('<math display="inline">') == 4
     assert html.count('<div class="math-display"><math') == 2
     assert "<mfrac><mrow><mi>a</mi></mrow><mrow><mi>b</mi></mrow></mfrac>" in html
     assert "<mtext>Point</mtext>" in html and "{" not in html.replace("\\frac{", "")
     assert "<p>Costs $5 and $10. <math" in html
     assert '<code class="math-source">\\frac{</code>' in html
     assert "javascript" not in html and "href" not in html
+
+
+def test_latex_cannot_carry_html() -> None:
+    """The converter copies ``\\text{...}`` as it is: its output is parsed and written again
+    from MathML's vocabulary, and a formula holding anything else is shown as escaped source."""
+    html, warnings = html_of(
+        "A $\\text{<script>alert(1)</script>}$ and $\\text{<img src=x onerror=alert(1)>}$.\n\n"
+        "$\\color{red\" onclick=\"x}{y}$ and $\\text{a \\& b}$\n"
+    )
+    assert "<script" not in html and "<img" not in html and "onclick=" not in html.replace(
+        "&quot; onclick=&quot;", ""
+    )
+    assert html.count('<code class="math-source">') == 2 and len(warnings) == 2
+    assert 'mathcolor="red&quot; onclick=&quot;x"' in html
 
 
 def test_real_repo_layouts_render_as_mdx_does() -> None:

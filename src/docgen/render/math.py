@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from xml.etree import ElementTree
 
 from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
@@ -21,11 +22,35 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 
 from docgen.render.mdxcontext import context_of
 
+_MATHML = "http://www.w3.org/1998/Math/MathML"
+
 MAX_FORMULA_CHARS = 4_000
 INLINE = "math_inline"
 DISPLAY = ("math_block", "math_inline_double")
-_ATTRIBUTE = re.compile(r'\s([\w:-]+)="[^"]*"')
-_LINKS = ("href", "xlink:href", "src", "style", "class")  # \href and friends: never a link
+
+
+def _names(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# What the converter's output may hold: MathML's layout elements and attributes. Anything
+# else (a <script> written inside \text{}, which the converter copies as it is) means the
+# formula is shown as its source instead; \href's link is dropped, its text kept.
+_ELEMENTS = _names(
+    "math semantics annotation mrow mi mn mo ms mtext mspace msub msup msubsup mfrac msqrt "
+    "mroot mstyle merror mpadded mphantom mfenced menclose mover munder munderover mtable mtr "
+    "mtd mlabeledtr mmultiscripts mprescripts none"
+)
+_ATTRIBUTES = _names(
+    "display mathvariant stretchy fence separator separators lspace rspace width height depth "
+    "columnalign rowalign columnspacing rowspacing columnlines rowlines columnspan rowspan "
+    "frame framespacing mathcolor mathbackground mathsize displaystyle scriptlevel minsize "
+    "maxsize accent accentunder linethickness movablelimits largeop symmetric form notation "
+    "align open close encoding voffset"
+)
+_BARE_AMP = re.compile(r"&(?!#?\w+;)")
+_BARE_LT = re.compile(r"<(?![A-Za-z/])")
+_LINKS = ("href", "{http://www.w3.org/1999/xlink}href")  # \href: its text, never a link
 
 
 def _mathml(tex: str, display: bool) -> str | None:
@@ -38,10 +63,28 @@ def _mathml(tex: str, display: bool) -> str | None:
         html = convert(tex.strip(), display="block" if display else "inline")
     except Exception:  # any failure of the converter is a formula it cannot read
         return None
-    return _ATTRIBUTE.sub(
-        lambda m: "" if m.group(1) in _LINKS or m.group(1).startswith("on") else m.group(0),
-        html,
-    )
+    return _checked(html)
+
+
+def _checked(html: str) -> str | None:
+    """The converter's MathML parsed and written again (its text escaped), or None when it
+    holds an element or attribute outside MathML's layout vocabulary."""
+    # A "&" or a "<" that starts no entity or tag, copied from \text{a & b < c}, as text.
+    html = _BARE_LT.sub("&lt;", _BARE_AMP.sub("&amp;", html))
+    try:
+        root = ElementTree.fromstring(html)
+    except ElementTree.ParseError:
+        return None
+    for element in root.iter():
+        namespace, _, name = str(element.tag).rpartition("}")
+        if namespace != "{" + _MATHML or name not in _ELEMENTS:
+            return None
+        element.tag = name  # HTML's parser puts <math> in MathML's namespace itself
+        for key in _LINKS:
+            element.attrib.pop(key, None)
+        if any(key not in _ATTRIBUTES for key in element.attrib):
+            return None
+    return ElementTree.tostring(root, encoding="unicode", short_empty_elements=False)
 
 
 def formula_html(tex: str, display: bool) -> tuple[str, bool]:
