@@ -75,6 +75,17 @@ def test_icon_names_resolve_in_both_libraries() -> None:
     assert "cdn.example.com" not in icon("https://cdn.example.com/x.svg", base="./")
 
 
+def test_common_font_awesome_pro_names_are_drawn_by_a_free_look_alike() -> None:
+    """Mintlify's library is Font Awesome Pro; names real docs use often get a free look-alike
+    (a Lucide icon, or a drawn numbered circle) instead of the neutral mark."""
+    assert icon_svg("browser") == icon_svg("app-window", LUCIDE) is not None
+    assert icon_svg("waveform") == icon_svg("audio-waveform", LUCIDE) is not None
+    one = icon_svg("circle-1")
+    assert one is not None and ">1</text></svg>" in one and 'class="icon"' in one
+    assert not unknown("circle-7", "fontawesome") and not unknown("text", "lucide")
+    assert unknown("circle-10", "fontawesome") and unknown("browserx", "fontawesome")
+
+
 def test_components_and_sidebar_show_icons_and_unknown_ones_are_warned(tmp_path: Path) -> None:
     root = tmp_path / "docs"
     root.mkdir()

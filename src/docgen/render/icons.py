@@ -5,8 +5,9 @@ Two libraries, as in Mintlify (docs.json ``icons.library``): Font Awesome Free (
 PyPI ``fontawesomefree``: solid, regular and brand icons, with Font Awesome's aliases such as
 ``home`` for ``house``; icons CC BY 4.0, the attribution comment each SVG carries is kept) and
 Lucide (PyPI ``lucide``; ISC). Only the SVGs a page uses are inlined; nothing is fetched.
-An icon given as a path (``/icons/x.svg``) is shown as an image of the docs folder. A name
-neither library has keeps a neutral mark (and ``check`` warns: ``icon-unknown``).
+An icon given as a path (``/icons/x.svg``) is shown as an image of the docs folder. A few
+Font Awesome Pro names real docs use are drawn by a free look-alike; a name neither library
+has otherwise keeps a neutral mark (and ``check`` warns: ``icon-unknown``).
 """
 
 from __future__ import annotations
@@ -111,8 +112,51 @@ def icon_svg(name: str, library: str = FONTAWESOME, style: str | None = None) ->
     if not _NAME.match(key):
         return None
     if library == LUCIDE:
-        return _lucide(key) or _fontawesome(key, style)
-    return _fontawesome(key, style) or _lucide(key)
+        found = _lucide(key) or _fontawesome(key, style)
+    else:
+        found = _fontawesome(key, style) or _lucide(key)
+    return found or _pro_lookalike(key)
+
+
+# Font Awesome Pro icons (Mintlify's own library) that real docs use often, drawn by their
+# closest free look-alike: Pro's SVGs may not be shipped. Others keep the neutral mark.
+_LOOKALIKES = {
+    "browser": "app-window",
+    "window": "app-window",
+    "waveform": "audio-waveform",
+    "waveform-lines": "audio-waveform",
+    "wave-pulse": "activity",
+    "message-bot": "bot-message-square",
+    "message-lines": "message-square-text",
+    "phone-arrow-down-left": "phone-incoming",
+    "phone-arrow-up-right": "phone-outgoing",
+    "phone-arrow-right": "phone-forwarded",
+    "arrows-repeat": "repeat",
+    "text": "type",
+    "face-smiling-hands": "smile-plus",
+    "rectangle-history": "gallery-vertical-end",
+    "book-sparkles": "book-open-text",
+    "microchip-ai": "cpu",
+    "person-carry-box": "package",
+    "shield-exclamation": "shield-alert",
+    "flow": "workflow",
+}
+_NUMBERED = re.compile(r"^circle-([0-9])$")
+
+
+def _pro_lookalike(key: str) -> str | None:
+    """A Pro-only name's look-alike: a Lucide icon, or a drawn numbered circle (``circle-1``,
+    which step lists use)."""
+    numbered = _NUMBERED.match(key)
+    if numbered:
+        return (
+            f'<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" '
+            f'{_ATTRS}><circle cx="12" cy="12" r="10"/><text x="12" y="16.2" '
+            'text-anchor="middle" font-size="12" font-weight="700" fill="currentColor" '
+            f'stroke="none" font-family="system-ui, sans-serif">{numbered.group(1)}</text></svg>'
+        )
+    alike = _LOOKALIKES.get(key)
+    return _lucide(alike) if alike else None
 
 
 def is_path(name: str) -> bool:
