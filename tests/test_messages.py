@@ -80,3 +80,26 @@ def test_security_scheme_errors_name_the_bad_value(
     assert "'head'" in wrong_in and "'header'" in wrong_in and "'cookie'" in wrong_in
     assert "'name' is required" in found[f"{base}/noName"]["message"]
     assert all("$ref" not in d["message"] for d in found.values())
+
+
+def test_a_forbidden_field_is_named_not_shown_as_python(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OpenAPI 3.0 allows ``bearerFormat`` with the bearer scheme only (a ``not`` in its
+    schema): the error names the field, not both objects as Python prints them."""
+    monkeypatch.setenv("DOCGEN_CACHE_DIR", str(tmp_path / "cache"))
+    spec = tmp_path / "openapi.yaml"
+    spec.write_text(
+        'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\ncomponents:\n'
+        "  securitySchemes:\n    basicJwt: {type: http, scheme: basic, bearerFormat: JWT}\n",
+        "utf-8",
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "docgen", "check", str(spec), "--format", "json"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert result.returncode == 1, result.stderr
+    messages = [d["message"] for d in json.loads(result.stdout)["diagnostics"]]
+    assert messages == [
+        "at /components/securitySchemes/basicJwt: 'bearerFormat' is not allowed here"
+    ], messages

@@ -151,6 +151,12 @@ def message(error: ValidationError) -> str:
     if kind == "type":
         wanted = " or ".join(value) if isinstance(value, list) else str(value)
         return f"{_short(instance)} has the wrong type; expected {wanted}"
+    if kind == "not" and isinstance(value, dict) and isinstance(instance, dict):
+        present = [k for k in value.get("required", []) if k in instance]
+        if present and set(value) == {"required"}:  # OpenAPI's "bearerFormat only with bearer"
+            return f"{', '.join(repr(k) for k in present)} is not allowed here"
+    if kind == "not":  # the library's text shows both values as Python writes them
+        return f"{_short(instance)} must not match {_short(value)}"
     text = error.message
     return text if len(text) <= 300 else text[:297] + "..."
 
