@@ -69,8 +69,10 @@ class Classifier:
         agent = (user_agent or "").strip()
         if agent in ("", "-"):
             return Kind.BOT
-        if "%" in agent:  # CloudFront logs URL-encode the User-Agent
-            agent = unquote(agent)
+        for _ in range(3):  # CloudFront URL-encodes the User-Agent, sometimes twice (%2520)
+            if "%" not in agent or (decoded := unquote(agent)) == agent:
+                break
+            agent = decoded
         if self._ai_names.search(agent) or self._ai_patterns.search(agent):
             return Kind.AI
         if self._bot_patterns.search(agent):

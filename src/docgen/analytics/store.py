@@ -115,8 +115,13 @@ def salt(con: Any) -> bytes:
 
 
 def visitor_key(address: str) -> str:
-    """The client address a visitor is: IPv4 as is, IPv6 grouped by its /64 network."""
-    text = address.strip().strip("[]")
+    """The client address a visitor is: IPv4 as is, IPv6 grouped by its /64 network. A port
+    (``10.0.0.1:5555``, ``[2001:db8::1]:443``, as older Caddy versions log it) is dropped."""
+    text = address.strip()
+    if text.startswith("["):
+        text = text[1:].partition("]")[0]
+    elif text.count(":") == 1:
+        text = text.partition(":")[0]
     if ":" not in text:
         return text
     try:
