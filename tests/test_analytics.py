@@ -24,7 +24,10 @@ REQUESTS = generate(3000)
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The showcase, built for real: its manifest says which paths are pages."""
-    out = tmp_path_factory.mktemp("analytics") / "_site"
+    return build_showcase(tmp_path_factory.mktemp("analytics") / "_site")
+
+
+def build_showcase(out: Path) -> Path:
     subprocess.run(
         [
             sys.executable,

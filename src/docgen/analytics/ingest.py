@@ -9,6 +9,7 @@ so an interrupted import leaves nothing behind and a re-import adds nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -18,9 +19,9 @@ from typing import Any
 
 from docgen.analytics import store
 from docgen.analytics.agents import Classifier, Kind, default_classifier
-from docgen.analytics.logfile import Earlier, LogFile, inspect
+from docgen.analytics.logfile import Earlier, LogFile, fields_of, inspect
 from docgen.analytics.pages import variants
-from docgen.analytics.parse_sql import REASONS, staging_sql
+from docgen.analytics.parse_sql import REASONS, fields_sql, staging_sql
 from docgen.exceptions import LogError
 
 Progress = Callable[[str, float], None]
@@ -88,6 +89,9 @@ def _import_one(
     summary = Summary(name, log.format, lines=log.lines, earlier=log.skip)
     if log.done or log.lines == 0:
         return summary
+    if log.format == "cloudfront" and log.blocks > 1:  # every #Fields block, not the first only
+        more = {fields_of(str(r[0])) for r in con.execute(fields_sql(log)).fetchall()}
+        log = dataclasses.replace(log, fields=(*log.fields, *sorted(more - set(log.fields))))
     _run(con, staging_sql(log), progress, f"{path.name}: counting")
     counts = con.execute("SELECT reason, sum(n)::BIGINT FROM staged GROUP BY reason").fetchall()
     reasons = {int(r): int(n) for r, n in counts}

@@ -15,6 +15,8 @@ from docgen.exceptions import LogError
 FORMATS = ("combined", "caddy", "cloudfront")
 CHUNK = 1 << 20
 PEEK = 64 * 1024
+BOM = b"\xef\xbb\xbf"
+FIELDS = b"#Fields:"
 # CloudFront standard (W3C) log fields, in the default order when no #Fields line says otherwise.
 CLOUDFRONT_FIELDS = (
     "date", "time", "x-edge-location", "sc-bytes", "c-ip", "cs-method", "cs(Host)",
@@ -42,7 +44,9 @@ class LogFile:
     bytes: int  # decompressed size
     lines: int
     skip: int = 0  # leading lines an earlier import already counted
-    fields: tuple[str, ...] = ()  # CloudFront: the #Fields of the file
+    # CloudFront: the #Fields of the file, the first block's first (later ones may differ)
+    fields: tuple[tuple[str, ...], ...] = ()
+    blocks: int = 0  # how many #Fields lines the file has
 
     @property
     def done(self) -> bool:
@@ -72,7 +76,7 @@ def _is_gzip(path: Path) -> bool:
 
 def detect(head: bytes) -> str:
     """The format of a log from its first bytes: Caddy JSON, CloudFront, else combined."""
-    for raw in head.splitlines():
+    for raw in head.removeprefix(BOM).splitlines():
         line = raw.strip()
         if not line:
             continue
@@ -85,10 +89,16 @@ def detect(head: bytes) -> str:
 
 
 def cloudfront_fields(head: bytes) -> tuple[str, ...]:
-    for raw in head.splitlines():
-        if raw.startswith(b"#Fields:"):
-            return tuple(raw[len(b"#Fields:") :].decode("ascii", "replace").split())
+    for raw in head.removeprefix(BOM).splitlines():
+        if raw.startswith(FIELDS):
+            return fields_of(raw)
     return CLOUDFRONT_FIELDS
+
+
+def fields_of(line: bytes | str) -> tuple[str, ...]:
+    """The field names of a ``#Fields:`` line."""
+    text = line.decode("ascii", "replace") if isinstance(line, bytes) else line
+    return tuple(text[len("#Fields:") :].split())
 
 
 def inspect(
@@ -98,7 +108,7 @@ def inspect(
     progress: Callable[[float], None] | None = None,
 ) -> LogFile:
     """Read ``path`` once: hash its content, count its lines, and find the longest earlier import
-    that is a prefix of it (ending at a line end). ``fmt`` may be ``auto``."""
+    that is a prefix of it. ``fmt`` may be ``auto``."""
     if not path.is_file():
         raise LogError(f"{path}: no such file")
     compressed = _is_gzip(path)
@@ -112,9 +122,12 @@ def inspect(
     skip = 0
     last = b"\n"
     head = b""
+    blocks = 0
     for chunk, raw_read in _chunks(path, compressed):
         if len(head) < PEEK:
             head += chunk[: PEEK - len(head)]
+        edge = len(FIELDS) - 1  # a #Fields: across two chunks is counted once, in this window
+        blocks += chunk.count(FIELDS) + (last[-edge:] + chunk[:edge]).count(FIELDS)
         start = 0
         while pending and pending[0] <= size + len(chunk):
             cut = pending.pop(0) - size
@@ -123,18 +136,19 @@ def inspect(
             piece = chunk[start:cut]
             hasher.update(piece)
             lines += piece.count(b"\n")
-            if chunk[cut - 1 : cut] == b"\n":
-                digest = hasher.copy().hexdigest()
-                skip = next((e.lines for e in marks[size + cut] if e.digest == digest), skip)
+            # An earlier import may end inside a line (one being written): it counted that
+            # line, so its completed form is skipped too rather than the whole file counted again.
+            digest = hasher.copy().hexdigest()
+            skip = next((e.lines for e in marks[size + cut] if e.digest == digest), skip)
             start = cut
         rest = chunk[start:]
         hasher.update(rest)
         lines += rest.count(b"\n")
         size += len(chunk)
-        last = chunk[-1:]
+        last = chunk[-len(FIELDS) :]
         if progress is not None:
             progress(min(1.0, raw_read / total))
-    if size and last != b"\n":
+    if size and not last.endswith(b"\n"):
         lines += 1
     digest = hasher.hexdigest()
     if any(e.digest == digest for e in marks.get(size, ())):
@@ -143,5 +157,5 @@ def inspect(
         fmt = detect(head)
     if fmt not in FORMATS:
         raise LogError(f"unknown log format {fmt!r} (use auto, {', '.join(FORMATS)})")
-    fields = cloudfront_fields(head) if fmt == "cloudfront" else ()
-    return LogFile(path, compressed, fmt, digest, size, lines, skip, fields)
+    fields = (cloudfront_fields(head),) if fmt == "cloudfront" else ()
+    return LogFile(path, compressed, fmt, digest, size, lines, skip, fields, blocks)

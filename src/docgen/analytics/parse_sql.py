@@ -19,6 +19,8 @@ REASONS = {
     5: "status",
     6: "not-a-page",
     7: "bot",
+    8: "no-user-agent",  # a view in a log that records no User-Agent (the common log format)
+    9: "other-log",  # a line of another logger (Caddy's runtime messages)
 }
 
 
@@ -27,7 +29,7 @@ def _quote(text: str) -> str:
 
 
 def reader(log: LogFile) -> str:
-    """``read_csv`` over the file as one text column per line."""
+    """``read_csv`` over the file as one text column per line (LF or CRLF ends a line)."""
     options = [
         "columns = {'line': 'VARCHAR'}",
         "delim = '\\x01'",
@@ -35,7 +37,7 @@ def reader(log: LogFile) -> str:
         "escape = ''",
         "header = false",
         "auto_detect = false",
-        "new_line = '\\n'",
+        "new_line = '\\r\\n'",
         "strict_mode = false",
         "ignore_errors = true",
         f"compression = {_quote('gzip' if log.gzip else 'none')}",
@@ -45,10 +47,16 @@ def reader(log: LogFile) -> str:
     return f"read_csv({_quote(str(log.path))}, {', '.join(options)})"
 
 
+def fields_sql(log: LogFile) -> str:
+    """The distinct ``#Fields`` lines of a CloudFront log (a file may hold several blocks)."""
+    return f"SELECT DISTINCT line FROM {reader(log)} WHERE starts_with(line, '#Fields:')"
+
+
 @dataclass(frozen=True, slots=True)
 class Parsed:
-    """A format's relation (``raw, method, target, status, ok, comment`` per line) and the
-    expressions over ``raw`` that are only evaluated for page views (address, time, agent)."""
+    """A format's relation (``raw, method, target, status, ok, comment, other`` per line) and
+    the expressions over ``raw`` that are only evaluated for page views (address, time, agent:
+    ``NULL`` when the log records no User-Agent at all)."""
 
     relation: str
     ip: str
@@ -56,21 +64,37 @@ class Parsed:
     ua: str
 
 
+# Apache writes '"' inside a field as \" and '\' as \\ (nginx writes \x22 and \x5C): both are
+# set aside (chr(2), chr(1)) before the line is split on '"', and put back in the User-Agent.
+_UNESCAPED = (
+    "CASE WHEN contains(line, '\\') "
+    "THEN replace(replace(line, '\\\\', chr(2)), '\\\"', chr(1)) ELSE line END"
+)
+
+
+# The common log format ends after the status and size.
+_COMMON_TAIL = "regexp_full_match(s[3], ' [0-9]{3} ([0-9]+|-) *')"
+
+
 def _combined(source: str) -> Parsed:
-    # nginx escapes '"' inside fields as \x22, so splitting on '"' gives the address and time
-    # (1), the request (2), status and size (3), referer (4) and user agent (6).
+    # Split on '"': the address and time (1), the request (2), status and size (3), then, in the
+    # combined format, the referer (4) and the User-Agent (6). The common format stops at (3).
     relation = f"""
     SELECT s AS raw, split_part(s[2], ' ', 1) AS method, split_part(s[2], ' ', 2) AS target,
            TRY_CAST(split_part(trim(s[3]), ' ', 1) AS INTEGER) AS status,
-           coalesce(len(s) >= 7, false) AS ok, false AS comment
-    FROM (SELECT string_split(line, '"') AS s FROM {source})"""
-    stamp = "split_part(split_part(raw[1], '[', 2), ']', 1)"
-    return Parsed(
-        relation,
-        "split_part(raw[1], ' ', 1)",
-        f"try_strptime({stamp}, '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP",
-        "raw[6]",
+           coalesce(len(s) >= 7 OR (len(s) = 3 AND {_COMMON_TAIL}), false) AS ok,
+           false AS comment, false AS other
+    FROM (SELECT string_split({_UNESCAPED}, '"') AS s FROM {source})"""
+    # The time is the last [...] before the request (an IPv6 address may be bracketed too).
+    stamp = "split_part(string_split(raw[1], '[')[-1], ']', 1)"
+    # vhost_combined starts with the virtual host and port: the address is the next field.
+    words = "string_split(trim(raw[1]), ' ')"
+    ip = (
+        f"CASE WHEN len({words}) >= 6 AND regexp_full_match({words}[1], '[^:\\s]+:[0-9]+') "
+        f"THEN {words}[2] ELSE {words}[1] END"
     )
+    ua = "CASE WHEN len(raw) >= 7 THEN replace(replace(raw[6], chr(1), '\"'), chr(2), '\\') END"
+    return Parsed(relation, ip, f"try_strptime({stamp}, '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP", ua)
 
 
 def _caddy(source: str) -> Parsed:
@@ -82,31 +106,59 @@ def _caddy(source: str) -> Parsed:
         "$.status",
         '$.request.headers."User-Agent"[0]',
         "$.ts",
+        "$.logger",
+        "$.request.remote_addr",  # Caddy before 2.5: address and port in one field
     ]
     listed = ", ".join(_quote(p) for p in paths)
     relation = f"""
     SELECT j AS raw, j[3] AS method, j[4] AS target, TRY_CAST(j[5] AS INTEGER) AS status,
-           coalesce(j[3] IS NOT NULL AND j[4] IS NOT NULL, false) AS ok, false AS comment
+           coalesce(j[3] IS NOT NULL AND j[4] IS NOT NULL, false) AS ok, false AS comment,
+           coalesce(NOT starts_with(j[8], 'http.log.access'), false) AS other
     FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
-    ts = (
-        "coalesce(to_timestamp(TRY_CAST(raw[7] AS DOUBLE))::TIMESTAMP, "
-        "TRY_CAST(raw[7] AS TIMESTAMPTZ)::TIMESTAMP)"
+    # ts: Unix seconds by default; time_format may make it milli-, micro- or nanoseconds, an
+    # ISO 8601 / RFC 3339 string, a wall-clock time (taken as UTC) or the common log's.
+    number = "TRY_CAST(raw[7] AS DOUBLE)"
+    seconds = (
+        f"CASE WHEN {number} >= 1e17 THEN {number} / 1e9 WHEN {number} >= 1e14 "
+        f"THEN {number} / 1e6 WHEN {number} >= 1e11 THEN {number} / 1e3 ELSE {number} END"
     )
-    return Parsed(relation, "coalesce(raw[1], raw[2])", ts, "raw[6]")
+    ts = (
+        f"coalesce(try(to_timestamp({seconds}))::TIMESTAMP, "
+        "TRY_CAST(raw[7] AS TIMESTAMPTZ)::TIMESTAMP, "
+        "try_strptime(raw[7], '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP)"
+    )
+    ip = "coalesce(nullif(raw[1], ''), nullif(raw[2], ''), raw[9])"
+    return Parsed(relation, ip, ts, "coalesce(raw[6], '')")
 
 
-def _cloudfront(source: str, fields: tuple[str, ...]) -> Parsed:
+def _cloudfront(source: str, layouts: tuple[tuple[str, ...], ...]) -> Parsed:
+    first, *others = layouts or ((),)
+    # Blocks under another #Fields line are told apart by their number of fields.
+    by_count = {len(o): o for o in reversed(others) if len(o) != len(first)}
+
     def column(name: str, raw: str = "f") -> str:
-        return f"{raw}[{fields.index(name) + 1}]" if name in fields else "NULL"
+        default = f"{raw}[{first.index(name) + 1}]" if name in first else "NULL"
+        cases = [
+            f"WHEN {n} THEN {raw}[{o.index(name) + 1}]" if name in o else f"WHEN {n} THEN NULL"
+            for n, o in by_count.items()
+        ]
+        return f"CASE len({raw}) {' '.join(cases)} ELSE {default} END" if cases else default
 
-    needed = ("date", "time", "c-ip", "cs-method", "cs-uri-stem", "sc-status", "cs(User-Agent)")
+    needed = ("date", "time", "c-ip", "cs-method", "cs-uri-stem", "sc-status")
     ok = " AND ".join(f"{column(n)} IS NOT NULL" for n in needed)
+    # CloudFront URL-encodes the fields it logs, on top of the request's own encoding.
+    stem = column("cs-uri-stem")
+    target = (
+        f"CASE WHEN contains({stem}, '%') THEN coalesce(try(url_decode({stem})), {stem}) "
+        f"ELSE {stem} END"
+    )
     relation = f"""
-    SELECT f AS raw, {column("cs-method")} AS method, {column("cs-uri-stem")} AS target,
+    SELECT f AS raw, {column("cs-method")} AS method, {target} AS target,
            TRY_CAST({column("sc-status")} AS INTEGER) AS status, coalesce({ok}, false) AS ok,
-           coalesce(starts_with(line, '#'), false) AS comment
+           coalesce(starts_with(line, '#'), false) AS comment, false AS other
     FROM (SELECT line, string_split(line, chr(9)) AS f FROM {source})"""
     ts = f"TRY_CAST({column('date', 'raw')} || ' ' || {column('time', 'raw')} AS TIMESTAMP)"
+    # NULL (no User-Agent recorded) only where the #Fields have none
     return Parsed(relation, column("c-ip", "raw"), ts, column("cs(User-Agent)", "raw"))
 
 
@@ -119,43 +171,59 @@ def parsed(log: LogFile) -> Parsed:
     return _cloudfront(source, log.fields)
 
 
+# The request path a target names: no scheme and host (absolute-form requests), no query, no
+# repeated slashes (servers merge them), percent-decoding undone (invalid UTF-8 left encoded).
+_PATH_STEPS = (
+    "CASE WHEN contains(p, '://') AND NOT starts_with(p, '/') THEN '/' || ltrim("
+    "regexp_replace(p, '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*', ''), '/') ELSE p END",
+    "split_part(p, '?', 1)",
+    "CASE WHEN contains(p, '//') THEN regexp_replace(p, '/{2,}', '/', 'g') ELSE p END",
+    "CASE WHEN contains(p, '%') THEN coalesce(try(url_decode(p)), p) ELSE p END",
+)
+
+
 def staging_sql(log: LogFile) -> str:
     """``CREATE TEMP TABLE staged`` with (reason, page, ts, ip, ua, n); page views have reason 0
     (or 1 when their time or address cannot be read). ``pagemap(variant, page)`` must exist.
     Paths are looked up, and times, addresses and agents extracted, only where needed."""
     form = parsed(log)
-    path = (
-        "split_part(CASE WHEN target LIKE 'http%://%' "
-        "THEN regexp_replace(target, '^[A-Za-z][A-Za-z0-9+.-]*://[^/]*', '') "
-        "ELSE target END, '?', 1)"
-    )
     wanted = "ok AND method = 'GET' AND (status BETWEEN 200 AND 299 OR status = 304)"
+    steps = "".join(
+        f", p{i + 1} AS (SELECT * EXCLUDE (p), {step} AS p FROM p{i})"
+        for i, step in enumerate(_PATH_STEPS)
+    )
+    last = f"p{len(_PATH_STEPS)}"
     return f"""
     CREATE OR REPLACE TEMP TABLE staged AS
     WITH lines AS ({form.relation}),
+    p0 AS (SELECT *, CASE WHEN {wanted} THEN target END AS p FROM lines){steps},
     judged AS (
         SELECT l.raw, m.page,
                CASE WHEN comment THEN 2
+                    WHEN other THEN 9
                     WHEN NOT ok OR status IS NULL THEN 1
+                    WHEN method <> 'GET' AND NOT regexp_full_match(method, '[A-Z]+') THEN 1
                     WHEN method <> 'GET' THEN 4
                     WHEN NOT (status BETWEEN 200 AND 299 OR status = 304) THEN 5
                     WHEN m.page IS NULL THEN 6
                     ELSE 0 END AS reason
-        FROM lines l LEFT JOIN pagemap m ON m.variant = (CASE WHEN {wanted} THEN {path} END)
+        FROM {last} l LEFT JOIN pagemap m ON m.variant = l.p
     ),
     views AS (
         SELECT reason, page, raw,
                CASE WHEN reason = 0 THEN {form.ts} END AS ts,
-               CASE WHEN reason = 0 THEN {form.ip} END AS ip
+               CASE WHEN reason = 0 THEN {form.ip} END AS ip,
+               CASE WHEN reason = 0 THEN {form.ua} END AS ua
         FROM judged
     ),
     kept AS (
         SELECT *, reason = 0 AND ts IS NOT NULL AND coalesce(ip, '') <> '' AS good FROM views
     )
-    SELECT CASE WHEN reason = 0 AND NOT good THEN 1 ELSE reason END AS reason,
-           CASE WHEN good THEN page END AS page,
-           CASE WHEN good THEN ts END AS ts,
-           CASE WHEN good THEN ip END AS ip,
-           CASE WHEN good THEN coalesce({form.ua}, '') END AS ua,
+    SELECT CASE WHEN reason = 0 AND NOT good THEN 1
+                WHEN reason = 0 AND ua IS NULL THEN 8 ELSE reason END AS reason,
+           CASE WHEN good AND ua IS NOT NULL THEN page END AS page,
+           CASE WHEN good AND ua IS NOT NULL THEN ts END AS ts,
+           CASE WHEN good AND ua IS NOT NULL THEN ip END AS ip,
+           CASE WHEN good AND ua IS NOT NULL THEN ua END AS ua,
            count(*)::BIGINT AS n
     FROM kept GROUP BY 1, 2, 3, 4, 5"""

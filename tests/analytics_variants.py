@@ -1,0 +1,129 @@
+"""The known-truth requests of ``analytics_logs`` written the way real hosts write them.
+
+nginx with fields appended, Apache's ``vhost_combined`` and its ``\\"`` escapes, CRLF line ends
+and a byte-order mark; Caddy before 2.5 (``remote_addr`` with a port), with ISO or millisecond
+times and other loggers' lines in between; CloudFront with User-Agents encoded twice and a
+second ``#Fields`` block. The labels of the requests stay the truth.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Sequence
+from datetime import timedelta, timezone
+from pathlib import Path
+from urllib.parse import quote
+
+from analytics_logs import CLOUDFRONT_HEADER, Request, caddy_line, cloudfront_line, combined_line
+
+COMBINED_VARIANTS = ("nginx-extra", "vhost", "apache-escapes", "crlf", "bom")
+CADDY_VARIANTS = ("caddy-before-2.5", "caddy-iso", "caddy-millis", "caddy-interleaved")
+CLOUDFRONT_VARIANTS = ("cloudfront-double-encoded", "cloudfront-two-blocks")
+VARIANTS = COMBINED_VARIANTS + CADDY_VARIANTS + CLOUDFRONT_VARIANTS
+# lines that are no request (CloudFront's # lines, Caddy's other loggers), per variant
+EXTRA_LINES = {"cloudfront-double-encoded": 2, "cloudfront-two-blocks": 4}
+CADDY_RUNTIME = (
+    '{"level":"info","ts":1714557600.5,"logger":"tls.cache.maintenance","msg":"started '
+    'background certificate maintenance","cache":"0xc0001a2b80"}\n'
+)
+CADDY_ERROR = (
+    '{"level":"error","ts":1714557601.25,"logger":"http.log.error","msg":"open /srv/x: no such '
+    'file or directory","request":{"remote_ip":"10.9.9.9","remote_port":"40000","client_ip":'
+    '"10.9.9.9","proto":"HTTP/2.0","method":"GET","host":"docs.example.com","uri":"/x",'
+    '"headers":{"User-Agent":["curl/8.11.0"]}},"duration":0.0003,"status":404,"err_id":"x1"}\n'
+)
+# another layout than CLOUDFRONT_HEADER's, as a second delivery may have
+SHORT_ORDER = ("c-ip", "date", "time", "cs-method", "cs-uri-stem", "sc-status", "cs(User-Agent)")
+
+
+def _combined(r: Request, i: int, variant: str) -> str:
+    line = combined_line(r, i)
+    if variant == "nginx-extra":  # $request_time $upstream_response_time "$http_x_forwarded_for"
+        return line[:-1] + f' 0.{i % 1000:03d} - "{r.ip}, 10.0.0.{i % 7}"\n'
+    if variant == "vhost":  # %v:%p %h %l %u %t ...
+        return f"docs.example.com:{443 if i % 3 else 80} {line}"
+    if variant == "apache-escapes" and r.ua != "-":  # Apache writes " and \ as \" and \\
+        head, _, _ = line.rpartition(' "https://docs.example.com/" ')
+        ua = r.ua + ' \\"x\\" \\\\'
+        return f'{head} "https://docs.example.com/?q=\\"a b\\"" "{ua}"\n'
+    if variant == "crlf":
+        return line[:-1] + "\r\n"
+    return line
+
+
+def _caddy(r: Request, i: int, variant: str) -> str:
+    entry = json.loads(caddy_line(r))
+    request = entry["request"]
+    if variant == "caddy-before-2.5":
+        del request["client_ip"], request["remote_port"], request["remote_ip"]
+        host = f"[{r.ip}]" if ":" in r.ip else r.ip
+        request["remote_addr"] = f"{host}:{40000 + i % 20000}"
+    elif variant == "caddy-iso":  # time_format iso8601 in the server's zone
+        zone = timezone(timedelta(hours=-5))
+        entry["ts"] = r.ts.astimezone(zone).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "-0500"
+    elif variant == "caddy-millis":  # time_format unix_milli_float
+        entry["ts"] = r.ts.timestamp() * 1000 + 0.25
+    if r.status >= 500:
+        entry["level"] = "error"
+    line = json.dumps(entry, separators=(",", ":")) + "\n"
+    if variant == "caddy-interleaved" and i % 50 == 0:
+        return CADDY_RUNTIME + line + CADDY_ERROR
+    return line
+
+
+def _cloudfront(r: Request, variant: str, layout: Sequence[str] | None) -> str:
+    if layout is None:
+        line = cloudfront_line(r)
+        if variant == "cloudfront-double-encoded":
+            line = line.replace("%20", "%2520")
+        return line
+    path, _, query = r.target.partition("?")
+    ua = quote(r.ua, safe="/();:+,.-_") if r.ua != "-" else "-"
+    values = {
+        "date": r.ts.strftime("%Y-%m-%d"), "time": r.ts.strftime("%H:%M:%S"), "c-ip": r.ip,
+        "cs-method": r.method, "cs-uri-stem": path, "sc-status": str(r.status),
+        "cs(User-Agent)": ua, "cs-uri-query": query or "-",
+    }  # fmt: skip
+    return "\t".join(values.get(name, "-") for name in layout) + "\n"
+
+
+def interleaved_extra(requests: Sequence[Request]) -> int:
+    """How many other loggers' lines ``caddy-interleaved`` adds."""
+    return 2 * len(range(0, len(requests), 50))
+
+
+def write_variant(path: Path, requests: Sequence[Request], variant: str) -> Path:
+    lines: list[str] = []
+    if variant in CLOUDFRONT_VARIANTS:
+        lines.append(CLOUDFRONT_HEADER)
+    half = len(requests) // 2
+    for i, r in enumerate(requests):
+        if variant in CADDY_VARIANTS:
+            lines.append(_caddy(r, i, variant))
+        elif variant in CLOUDFRONT_VARIANTS:
+            second = variant == "cloudfront-two-blocks" and i >= half
+            if second and i == half:  # a second delivery appended, with its own layout
+                lines.append("#Version: 1.0\n#Fields: " + " ".join(SHORT_ORDER) + "\n")
+            lines.append(_cloudfront(r, variant, SHORT_ORDER if second else None))
+        else:
+            lines.append(_combined(r, i, variant))
+    text = "".join(lines)
+    data = text.encode()
+    path.write_bytes(b"\xef\xbb\xbf" + data if variant == "bom" else data)
+    return path
+
+
+def rotated_series(folder: Path, requests: Sequence[Request]) -> list[Path]:
+    """logrotate's series: access.log.2.gz (oldest), access.log.1, access.log (newest)."""
+    third = len(requests) // 3
+    parts = [requests[:third], requests[third : 2 * third], requests[2 * third :]]
+    names = ["access.log.2.gz", "access.log.1", "access.log"]
+    paths = []
+    for name, part in zip(names, parts, strict=True):
+        data = "".join(combined_line(r, i) for i, r in enumerate(part)).encode()
+        path = folder / name
+        path.write_bytes(gzip.compress(data, mtime=0) if name.endswith(".gz") else data)
+        paths.append(path)
+    return paths
+
