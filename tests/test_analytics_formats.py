@@ -206,3 +206,13 @@ def test_a_log_read_while_a_line_was_being_written(site: Path, tmp_path: Path) -
     assert second["alreadyImported"] == 3
     # the line cut at the first import is lost, never counted twice
     assert export(db, "views")["totals"]["human"] == 3
+
+
+def test_a_growing_log_with_crlf_line_ends(site: Path, tmp_path: Path) -> None:
+    """Lines ending in CRLF are one line each, also where a later import skips the old ones."""
+    log, db = tmp_path / "access.log", tmp_path / "a.duckdb"
+    lines = [_combined(f"10.0.0.{i}", "GET / HTTP/1.1").replace("\n", "\r\n") for i in range(12)]
+    for count in (3, 7, 12):
+        log.write_bytes("".join(lines[:count]).encode())
+        import_json(site, db, log)
+    assert export(db, "views")["totals"] == {"human": 12, "ai": 0, "total": 12}
