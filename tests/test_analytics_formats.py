@@ -108,6 +108,7 @@ def test_odd_requests_nginx_and_apache_write(accented: Path, tmp_path: Path) -> 
         _combined("10.0.0.2", "\\x16\\x03\\x01\\x02\\x00\\x01\\xFC\\x03\\x03", 400, "-"),
         _combined("10.0.0.2", "", 400, "-"),
         _combined("10.0.0.2", "-", 408, "-"),
+        _combined("-", "GET / HTTP/1.1"),  # no address: no visitor
         _combined("10.0.0.3", 'GET /guides/pagination?q=\\"x\\" HTTP/1.1', ua='Firefox \\"Q\\"'),
         '10.0.0.4 - - [01/May/2024:23:59:59 +0200] "GET /guides/pagination HTTP/1.1" 200 9\n',
         '10.0.0.4 - - [01/May/2024:23:59:59 +0200] "GET /robots.txt HTTP/1.1" 200 9\n',
@@ -115,7 +116,7 @@ def test_odd_requests_nginx_and_apache_write(accented: Path, tmp_path: Path) -> 
     ]
     summary, db = _import_text(accented, tmp_path, "odd.log", "".join(lines).encode())
     assert summary["skipped"] == {
-        "malformed": 4,  # TLS bytes, an empty request, "-", the cut last line
+        "malformed": 5,  # TLS bytes, an empty request, "-", no address, the cut last line
         "method": 1,
         "not-a-page": 2,
         "no-user-agent": 1,  # the common log format records none

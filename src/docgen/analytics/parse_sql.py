@@ -217,7 +217,8 @@ def staging_sql(log: LogFile) -> str:
         FROM judged
     ),
     kept AS (
-        SELECT *, reason = 0 AND ts IS NOT NULL AND coalesce(ip, '') <> '' AS good FROM views
+        SELECT *, reason = 0 AND ts IS NOT NULL AND coalesce(ip, '-') NOT IN ('', '-') AS good
+        FROM views
     )
     SELECT CASE WHEN reason = 0 AND NOT good THEN 1
                 WHEN reason = 0 AND ua IS NULL THEN 8 ELSE reason END AS reason,
