@@ -82,16 +82,18 @@ def _combined(source: str) -> Parsed:
     relation = f"""
     SELECT s AS raw, split_part(s[2], ' ', 1) AS method, split_part(s[2], ' ', 2) AS target,
            TRY_CAST(split_part(trim(s[3]), ' ', 1) AS INTEGER) AS status,
-           coalesce(len(s) >= 7 OR (len(s) = 3 AND {_COMMON_TAIL}), false) AS ok,
+           CASE WHEN len(s) >= 7 THEN true WHEN len(s) = 3 THEN {_COMMON_TAIL} ELSE false END
+               AS ok,
            false AS comment, false AS other
     FROM (SELECT string_split({_UNESCAPED}, '"') AS s FROM {source})"""
     # The time is the last [...] before the request (an IPv6 address may be bracketed too).
     stamp = "split_part(string_split(raw[1], '[')[-1], ']', 1)"
-    # vhost_combined starts with the virtual host and port: the address is the next field.
-    words = "string_split(trim(raw[1]), ' ')"
+    # vhost_combined starts with the virtual host and port: the address is the next field
+    # (and the time's "[" is the 5th field, not the 4th).
     ip = (
-        f"CASE WHEN len({words}) >= 6 AND regexp_full_match({words}[1], '[^:\\s]+:[0-9]+') "
-        f"THEN {words}[2] ELSE {words}[1] END"
+        "CASE WHEN starts_with(split_part(raw[1], ' ', 5), '[') "
+        "AND contains(split_part(raw[1], ' ', 1), ':') "
+        "THEN split_part(raw[1], ' ', 2) ELSE split_part(raw[1], ' ', 1) END"
     )
     ua = "CASE WHEN len(raw) >= 7 THEN replace(replace(raw[6], chr(1), '\"'), chr(2), '\\') END"
     return Parsed(relation, ip, f"try_strptime({stamp}, '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP", ua)
@@ -172,13 +174,14 @@ def parsed(log: LogFile) -> Parsed:
 
 
 # The request path a target names: no scheme and host (absolute-form requests), no query, no
-# repeated slashes (servers merge them), percent-decoding undone (invalid UTF-8 left encoded).
-_PATH_STEPS = (
-    "CASE WHEN contains(p, '://') AND NOT starts_with(p, '/') THEN '/' || ltrim("
-    "regexp_replace(p, '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*', ''), '/') ELSE p END",
-    "split_part(p, '?', 1)",
-    "CASE WHEN contains(p, '//') THEN regexp_replace(p, '/{2,}', '/', 'g') ELSE p END",
-    "CASE WHEN contains(p, '%') THEN coalesce(try(url_decode(p)), p) ELSE p END",
+# repeated slashes (servers merge them), percent-encoding decoded (invalid UTF-8 left encoded).
+# Most targets need none of that but the query cut.
+_ABSOLUTE = "regexp_replace(target, '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*', '')"
+_MERGED = f"'/' || ltrim(regexp_replace(split_part({_ABSOLUTE}, '?', 1), '/{{2,}}', '/', 'g'), '/')"
+_PATH = (
+    "CASE WHEN starts_with(target, '/') AND NOT contains(target, '//') "
+    "AND NOT contains(target, '%') THEN split_part(target, '?', 1) "
+    f"ELSE coalesce(try(url_decode({_MERGED})), {_MERGED}) END"
 )
 
 
@@ -188,26 +191,20 @@ def staging_sql(log: LogFile) -> str:
     Paths are looked up, and times, addresses and agents extracted, only where needed."""
     form = parsed(log)
     wanted = "ok AND method = 'GET' AND (status BETWEEN 200 AND 299 OR status = 304)"
-    steps = "".join(
-        f", p{i + 1} AS (SELECT * EXCLUDE (p), {step} AS p FROM p{i})"
-        for i, step in enumerate(_PATH_STEPS)
-    )
-    last = f"p{len(_PATH_STEPS)}"
     return f"""
     CREATE OR REPLACE TEMP TABLE staged AS
     WITH lines AS ({form.relation}),
-    p0 AS (SELECT *, CASE WHEN {wanted} THEN target END AS p FROM lines){steps},
     judged AS (
         SELECT l.raw, m.page,
                CASE WHEN comment THEN 2
                     WHEN other THEN 9
                     WHEN NOT ok OR status IS NULL THEN 1
-                    WHEN method <> 'GET' AND NOT regexp_full_match(method, '[A-Z]+') THEN 1
-                    WHEN method <> 'GET' THEN 4
+                    WHEN method <> 'GET'  -- no method at all: TLS bytes, "", "-"
+                         THEN CASE WHEN regexp_full_match(method, '[A-Z]+') THEN 4 ELSE 1 END
                     WHEN NOT (status BETWEEN 200 AND 299 OR status = 304) THEN 5
                     WHEN m.page IS NULL THEN 6
                     ELSE 0 END AS reason
-        FROM {last} l LEFT JOIN pagemap m ON m.variant = l.p
+        FROM lines l LEFT JOIN pagemap m ON m.variant = (CASE WHEN {wanted} THEN {_PATH} END)
     ),
     views AS (
         SELECT reason, page, raw,
