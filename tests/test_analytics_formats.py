@@ -20,7 +20,7 @@ from analytics_variants import (
     rotated_series,
     write_variant,
 )
-from test_analytics import build_showcase, export, export_all, import_json
+from test_analytics import build_showcase, docgen, export, export_all, import_json
 
 REQUESTS = generate(1500, seed=11)
 FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0"
@@ -217,3 +217,22 @@ def test_a_growing_log_with_crlf_line_ends(site: Path, tmp_path: Path) -> None:
         log.write_bytes("".join(lines[:count]).encode())
         import_json(site, db, log)
     assert export(db, "views")["totals"] == {"human": 12, "ai": 0, "total": 12}
+
+
+@pytest.mark.parametrize(("suffix", "name"), [("bz2", "bzip2"), ("xz", "xz")])
+def test_a_log_compressed_otherwise_than_gzip_is_named(
+    site: Path, tmp_path: Path, suffix: str, name: str
+) -> None:
+    """logrotate's compresscmd may be bzip2 or xz: such a file is refused with what to do, not
+    read as lines of noise (each then 'unreadable' and the file recorded as imported)."""
+    import bz2
+    import lzma
+
+    text = _combined("10.0.0.1", "GET / HTTP/1.1").encode() * 50
+    log = tmp_path / f"access.log.2.{suffix}"
+    log.write_bytes(bz2.compress(text) if suffix == "bz2" else lzma.compress(text))
+    db = tmp_path / "a.duckdb"
+    result = docgen("analytics", "import", str(log), "--site", str(site), "--db", str(db))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"docgen: {log}: compressed with {name}; only gzip is read")
+    assert "Traceback" not in result.output

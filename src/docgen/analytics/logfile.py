@@ -66,12 +66,28 @@ def _chunks(path: Path, compressed: bool) -> Iterator[tuple[bytes, int]]:
         raise LogError(f"{path}: cannot read: {reason}") from None
 
 
+# Other compressions logrotate may be set to use (compresscmd): named, not read as text.
+OTHER_COMPRESSION = {
+    b"BZh": ("bzip2", "bunzip2 -k"),
+    b"\xfd7zXZ\x00": ("xz", "unxz -k"),
+    b"\x28\xb5\x2f\xfd": ("zstd", "unzstd"),
+    b"\x04\x22\x4d\x18": ("lz4", "unlz4"),
+}
+
+
 def _is_gzip(path: Path) -> bool:
     try:
         with path.open("rb") as stream:
-            return stream.read(2) == b"\x1f\x8b"
+            magic = stream.read(6)
     except OSError as exc:
         raise LogError(f"{path}: cannot read: {exc.strerror}") from None
+    for prefix, (name, command) in OTHER_COMPRESSION.items():
+        if magic.startswith(prefix):
+            raise LogError(
+                f"{path}: compressed with {name}; only gzip is read: decompress it first "
+                f"({command} {path.name})"
+            )
+    return magic.startswith(b"\x1f\x8b")
 
 
 def detect(head: bytes) -> str:
