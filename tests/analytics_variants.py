@@ -41,8 +41,8 @@ def _combined(r: Request, i: int, variant: str) -> str:
     line = combined_line(r, i)
     if variant == "nginx-extra":  # $request_time $upstream_response_time "$http_x_forwarded_for"
         return line[:-1] + f' 0.{i % 1000:03d} - "{r.ip}, 10.0.0.{i % 7}"\n'
-    if variant == "vhost":  # %v:%p %h %l %u %t ...
-        return f"docs.example.com:{443 if i % 3 else 80} {line}"
+    if variant == "vhost":  # Apache's %v:%p %h %l %u %t ..., or nginx's $host $remote_addr ...
+        return f"docs.example.com{(':443', ':80', '')[i % 3]} {line}"
     if variant == "apache-escapes" and r.ua != "-":  # Apache writes " and \ as \" and \\
         head, _, _ = line.rpartition(' "https://docs.example.com/" ')
         ua = r.ua + ' \\"x\\" \\\\'

@@ -88,11 +88,10 @@ def _combined(source: str) -> Parsed:
     FROM (SELECT string_split({_UNESCAPED}, '"') AS s FROM {source})"""
     # The time is the last [...] before the request (an IPv6 address may be bracketed too).
     stamp = "split_part(string_split(raw[1], '[')[-1], ']', 1)"
-    # vhost_combined starts with the virtual host and port: the address is the next field
-    # (and the time's "[" is the 5th field, not the 4th).
+    # vhost_combined (and nginx formats that put $host first) starts with the virtual host: the
+    # address is the next field, and the time's "[" starts the 5th field, not the 4th.
     ip = (
         "CASE WHEN starts_with(split_part(raw[1], ' ', 5), '[') "
-        "AND contains(split_part(raw[1], ' ', 1), ':') "
         "THEN split_part(raw[1], ' ', 2) ELSE split_part(raw[1], ' ', 1) END"
     )
     ua = "CASE WHEN len(raw) >= 7 THEN replace(replace(raw[6], chr(1), '\"'), chr(2), '\\') END"
