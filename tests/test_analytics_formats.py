@@ -5,13 +5,14 @@ figures worked out by hand. Every line is counted once: as a view or under a ski
 
 from __future__ import annotations
 
+import gzip
 import json
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from analytics_logs import START, generate, truth
+from analytics_logs import START, combined_line, generate, truth
 from analytics_variants import (
     CADDY_VARIANTS,
     EXTRA_LINES,
@@ -236,3 +237,28 @@ def test_a_log_compressed_otherwise_than_gzip_is_named(
     assert result.exit_code == 2
     assert result.stderr.startswith(f"docgen: {log}: compressed with {name}; only gzip is read")
     assert "Traceback" not in result.output
+
+
+def test_three_days_of_logrotate_with_delaycompress(site: Path, tmp_path: Path) -> None:
+    """A nightly import of everything in the log folder while logrotate (daily, delaycompress)
+    moves access.log to access.log.1 and that to access.log.2.gz: each request counted once."""
+    db = tmp_path / "a.duckdb"
+    days = [REQUESTS[:500], REQUESTS[500:1000], REQUESTS[1000:]]
+    text = ["".join(combined_line(r, i) for i, r in enumerate(day)) for day in days]
+    folder = tmp_path / "log"
+    folder.mkdir()
+    # day 1, noon: half of the day's lines; the import at midnight sees the rest appended
+    cut = text[0].index("\n", len(text[0]) // 2) + 1
+    (folder / "access.log").write_text(text[0][:cut])
+    import_json(site, db, *sorted(folder.iterdir()))
+    (folder / "access.log").write_text(text[0])
+    for day in (1, 2):
+        import_json(site, db, *sorted(folder.iterdir()))
+        if (folder / "access.log.1").exists():
+            data = (folder / "access.log.1").read_bytes()
+            (folder / "access.log.2.gz").write_bytes(gzip.compress(data))
+        (folder / "access.log").rename(folder / "access.log.1")
+        (folder / "access.log").write_text(text[day])
+    import_json(site, db, *sorted(folder.iterdir()))
+    assert export_all(db, "views") == truth(REQUESTS)["views"]
+    assert export_all(db, "visitors") == truth(REQUESTS)["visitors"]
