@@ -262,3 +262,14 @@ def test_three_days_of_logrotate_with_delaycompress(site: Path, tmp_path: Path) 
     import_json(site, db, *sorted(folder.iterdir()))
     assert export_all(db, "views") == truth(REQUESTS)["views"]
     assert export_all(db, "visitors") == truth(REQUESTS)["visitors"]
+
+
+def test_the_common_log_format_is_named_in_the_summary(site: Path, tmp_path: Path) -> None:
+    line = '10.0.0.4 - frank [01/May/2024:10:00:00 +0000] "GET /guides/pagination HTTP/1.1" 200 9\n'
+    log = tmp_path / "common.log"
+    log.write_text(line * 3)
+    args = ("analytics", "import", str(log), "--site", str(site), "--db", str(tmp_path / "a.db"))
+    result = docgen(*args)
+    assert result.exit_code == 0
+    assert "0 page views counted (0 human, 0 AI); skipped: 3 no-user-agent" in result.stdout
+    assert "log in the combined format" in result.stdout

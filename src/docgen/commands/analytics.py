@@ -60,7 +60,13 @@ def _describe(summary: Any) -> str:
         head += f" (the first {summary.earlier:,} were imported before)"
     counted = f"{summary.counted:,} page views counted ({summary.human:,} human, {summary.ai:,} AI)"
     skipped = ", ".join(f"{n:,} {reason}" for reason, n in summary.skipped.items())
-    return f"{head}; {counted}" + (f"; skipped: {skipped}" if skipped else "")
+    text = f"{head}; {counted}" + (f"; skipped: {skipped}" if skipped else "")
+    if summary.skipped.get("no-user-agent"):
+        text += (
+            "\n  this log records no User-Agent (the common log format): its page views cannot "
+            "be told human, AI or bot; log in the combined format"
+        )
+    return text
 
 
 def import_logs(
