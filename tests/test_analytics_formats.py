@@ -110,6 +110,8 @@ def test_odd_requests_nginx_and_apache_write(accented: Path, tmp_path: Path) -> 
         _combined("10.0.0.2", "", 400, "-"),
         _combined("10.0.0.2", "-", 408, "-"),
         _combined("-", "GET / HTTP/1.1"),  # no address: no visitor
+        _combined("10.0.0.3, 10.9.0.1", "GET / HTTP/1.1"),  # X-Forwarded-For logged first
+        _combined("10.0.0.3, 10.9.0.1, 10.9.0.2", "GET / HTTP/1.1"),
         _combined("10.0.0.3", 'GET /guides/pagination?q=\\"x\\" HTTP/1.1', ua='Firefox \\"Q\\"'),
         '10.0.0.4 - - [01/May/2024:23:59:59 +0200] "GET /guides/pagination HTTP/1.1" 200 9\n',
         '10.0.0.4 - - [01/May/2024:23:59:59 +0200] "GET /robots.txt HTTP/1.1" 200 9\n',
@@ -123,9 +125,9 @@ def test_odd_requests_nginx_and_apache_write(accented: Path, tmp_path: Path) -> 
         "no-user-agent": 1,  # the common log format records none
     }
     assert export(db, "views") == {
-        "totals": {"human": 8, "ai": 1, "total": 9},
+        "totals": {"human": 10, "ai": 1, "total": 11},
         "views": [
-            {"path": "/", "human": 3, "ai": 1, "total": 4},
+            {"path": "/", "human": 5, "ai": 1, "total": 6},
             {"path": "/guides/pagination", "human": 3, "ai": 0, "total": 3},
             {"path": "/guides/café", "human": 2, "ai": 0, "total": 2},
         ],
@@ -134,7 +136,7 @@ def test_odd_requests_nginx_and_apache_write(accented: Path, tmp_path: Path) -> 
     # 10.0.0.1 with its IPv4-mapped form; 2001:db8:1:2::/64 with or without a port; 10.0.0.3
     assert export(db, "visitors")["totals"] == {"human": 3, "ai": 1, "total": 3}
     # 23:59:59 +0200 is 21:59:59 UTC on May 1st
-    assert export(db, "views", "--date-from", "2024-05-01T21:59:59Z")["totals"]["total"] == 9
+    assert export(db, "views", "--date-from", "2024-05-01T21:59:59Z")["totals"]["total"] == 11
     assert export(db, "views", "--date-from", "2024-05-01T22:00:00Z")["totals"]["total"] == 0
 
 

@@ -89,10 +89,12 @@ def _combined(source: str) -> Parsed:
     # The time is the last [...] before the request (an IPv6 address may be bracketed too).
     stamp = "split_part(string_split(raw[1], '[')[-1], ']', 1)"
     # vhost_combined (and nginx formats that put $host first) starts with the virtual host: the
-    # address is the next field, and the time's "[" starts the 5th field, not the 4th.
+    # address is the next field, and the time's "[" starts the 5th field, not the 4th. A format
+    # that logs X-Forwarded-For there ("client, proxy") has the client first.
+    first = "split_part(raw[1], ' ', 1)"
     ip = (
-        "CASE WHEN starts_with(split_part(raw[1], ' ', 5), '[') "
-        "THEN split_part(raw[1], ' ', 2) ELSE split_part(raw[1], ' ', 1) END"
+        f"rtrim(CASE WHEN starts_with(split_part(raw[1], ' ', 5), '[') "
+        f"AND NOT ends_with({first}, ',') THEN split_part(raw[1], ' ', 2) ELSE {first} END, ',')"
     )
     ua = "CASE WHEN len(raw) >= 7 THEN replace(replace(raw[6], chr(1), '\"'), chr(2), '\\') END"
     return Parsed(relation, ip, f"try_strptime({stamp}, '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP", ua)
