@@ -275,3 +275,19 @@ def test_the_common_log_format_is_named_in_the_summary(site: Path, tmp_path: Pat
     assert result.exit_code == 0
     assert "0 page views counted (0 human, 0 AI); skipped: 3 no-user-agent" in result.stdout
     assert "log in the combined format" in result.stdout
+
+
+def test_a_grown_cloudfront_log_keeps_the_layout_of_its_block(site: Path, tmp_path: Path) -> None:
+    """Lines appended under a second #Fields block that an earlier import already read."""
+    log, db = tmp_path / "cf.log", tmp_path / "a.duckdb"
+    full = write_variant(log, REQUESTS, "cloudfront-two-blocks").read_bytes()
+    second = full.index(b"#Fields:", full.index(b"#Fields:") + 1)
+    cut = second
+    for _ in range(6):  # the second #Fields line and 5 of its rows
+        cut = full.index(b"\n", cut) + 1
+    log.write_bytes(full[:cut])
+    import_json(site, db, log)
+    log.write_bytes(full)
+    [grown] = import_json(site, db, log)
+    assert grown["alreadyImported"] > 0
+    assert export_all(db, "views") == truth(REQUESTS)["views"]

@@ -6,6 +6,7 @@ skip reason and, for page views, per (page, time, address, agent) with a count.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from docgen.analytics.logfile import LogFile
@@ -48,8 +49,10 @@ def reader(log: LogFile) -> str:
 
 
 def fields_sql(log: LogFile) -> str:
-    """The distinct ``#Fields`` lines of a CloudFront log (a file may hold several blocks)."""
-    return f"SELECT DISTINCT line FROM {reader(log)} WHERE starts_with(line, '#Fields:')"
+    """The distinct ``#Fields`` lines of a CloudFront log (a file may hold several blocks), also
+    those above the lines an earlier import counted."""
+    whole = reader(dataclasses.replace(log, skip=0))
+    return f"SELECT DISTINCT line FROM {whole} WHERE starts_with(line, '#Fields:')"
 
 
 @dataclass(frozen=True, slots=True)
