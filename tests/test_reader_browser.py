@@ -1,6 +1,7 @@
 """What a reader sees of shapes the showcase lacks but real Mintlify sites have, in headless
 Chromium at phone and laptop widths: card images, sample panels with many tabs, long request
-URLs (the `simple` playground, the Try it panel), the current tab of a long tab row."""
+URLs (the `simple` playground, the Try it panel), the current tab of a long tab row, search
+excerpts of a page's <ParamField>."""
 
 from __future__ import annotations
 
@@ -25,6 +26,16 @@ title: Cards
 </CardGroup>
 
 <Card title="Alone" img="/images/wide.png">A card of its own.</Card>
+"""
+
+FIELDS = """\
+---
+title: Video settings
+---
+
+<ParamField path="frame_rate" type="integer" default="30" required>
+  Frames each second.
+</ParamField>
 """
 
 
@@ -86,11 +97,12 @@ def reader_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (root / "images").mkdir()
     (root / "images" / "wide.png").write_bytes(png(480, 280, (90, 80, 220)))
     (root / "cards.mdx").write_text(CARDS)
+    (root / "fields.mdx").write_text(FIELDS)
     (root / "openapi.json").write_text(json.dumps(SPEC))
     config = {
         "name": "Reader",
         "navigation": {"tabs": [
-            {"tab": "Guides", "groups": [{"group": "Start", "pages": ["cards"]}]},
+            {"tab": "Guides", "groups": [{"group": "Start", "pages": ["cards", "fields"]}]},
             *({"tab": name, "href": f"https://example.com/{n}"} for n, name in enumerate(
                 ("Client libraries", "Pipelines and flows", "Cloud hosting"))),
             {"tab": "API reference", "openapi": {"source": "openapi.json", "directory": "api"}},
@@ -226,3 +238,14 @@ def test_the_current_tab_is_in_sight(tab: Any, reader_site: str, width: int) -> 
     if width == 390:  # the row is longer than the phone is wide
         assert strip.evaluate("s => s.scrollWidth > s.clientWidth")
     assert tab.evaluate("window.scrollY") == 0
+
+
+def test_search_reads_a_param_fields_words_apart(tab: Any, reader_site: str) -> None:
+    tab.goto(f"{reader_site}/cards/")
+    tab.keyboard.press("/")
+    tab.locator("#search-input").fill("integer")
+    tab.wait_for_function(
+        "() => /integer| found\\.$/.test(document.querySelector('.search-status').textContent)")
+    text = tab.locator("#search-results").inner_text()
+    assert "Video settings" in text
+    assert "frame_rate integer" in text and "Default 30" in text, text
