@@ -135,7 +135,8 @@ def test_operation_overrides_simple_and_none(tmp_path: Path) -> None:
     data = _data(_page(out, "create-item"))
     assert data is not None and data["mode"] == "simple"
     assert 'class="request-url"' in simple
-    assert "https://eu.api.example.com/v1/items</code>" in simple
+    # the full URL, with a line-break opportunity after each "/"
+    assert "https://eu.api.example.com/v1/items</code>" in simple.replace("<wbr>", "")
     assert data["body"]["example"].startswith("{\n")  # type: ignore[index]
     # the body example holds a closing script tag: it stays inert inside the attribute
     assert "</script><script>alert(1)" not in simple

@@ -1016,6 +1016,18 @@
     window.addEventListener("resize", function () { clearTimeout(timer); timer = setTimeout(mark, 150); });
   }
 
+  /* The top bar's row of tabs scrolls sideways on a phone: bring the current tab into view,
+     or a reader on the sixth tab sees the first five and no sign of where they are. */
+  function initTabStrip() {
+    var strip = $("nav.tabs");
+    var active = strip ? $('[aria-current="page"]', strip) : null;
+    if (!active || strip.scrollWidth <= strip.clientWidth) { return; }
+    var box = strip.getBoundingClientRect();
+    var tab = active.getBoundingClientRect();
+    if (tab.left >= box.left && tab.right <= box.right) { return; }
+    strip.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
+  }
+
   /* ------------------------------------------------------------- "Try it" */
   /* The playground script (playground.js) is loaded only when the reader first presses "Try it"
      (or arrives at #try-it); it then takes over the button. */
@@ -1046,6 +1058,7 @@
     safe(initTryIt);
     safe(initWrap);
     safe(initScrollables);
+    safe(initTabStrip);
     safe(initSidebar);
     safe(initLazyNav);
     safe(initVersions);

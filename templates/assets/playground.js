@@ -55,6 +55,21 @@
     return node;
   }
   function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
+  /* A URL as text that may wrap after "/", "?" and "&" only (a <wbr> after each), so a narrow
+     panel breaks it between segments instead of inside a word. */
+  function setUrlText(node, url) {
+    clear(node);
+    var start = 0;
+    for (var i = 0; i < url.length; i++) {
+      var c = url.charAt(i);
+      if (c === "/" || c === "?" || c === "&") {
+        node.appendChild(doc.createTextNode(url.slice(start, i + 1)));
+        node.appendChild(doc.createElement("wbr"));
+        start = i + 1;
+      }
+    }
+    node.appendChild(doc.createTextNode(url.slice(start)));
+  }
 
   var ICONS = {
     link: ["M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71", "M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71"],
@@ -641,7 +656,9 @@
       });
       group.appendChild(r.el);
     } else {
-      group.appendChild(h("p", { "class": "pg-server-single" }, [h("code", { text: str(this.servers[0].url) }),
+      var single = h("code");
+      setUrlText(single, str(this.servers[0].url));
+      group.appendChild(h("p", { "class": "pg-server-single" }, [single,
         typeof this.servers[0].description === "string" && this.servers[0].description ? h("span", { "class": "pg-muted", text: this.servers[0].description }) : null]));
     }
     this.serverVarBox = h("div", { "class": "pg-server-vars" });
@@ -899,7 +916,7 @@
 
   Playground.prototype.updatePreview = function () {
     var req = this.buildRequest();
-    this.preview.textContent = req.error ? this.path : req.displayUrl;
+    setUrlText(this.preview, req.error ? this.path : req.displayUrl);
     this.preview.setAttribute("title", req.error ? this.path : req.displayUrl);
     if (this.dirty) { this.syncSamples(); }
   };

@@ -258,15 +258,18 @@ def field_open(tag: Tag, env: EnvType, stack: list[dict[str, Any]]) -> str:
     meta = ""
     if default is not None and not isinstance(default, Unevaluated):
         meta = (
-            f'<dl class="field-meta"><div><dt>Default</dt><dd>'
+            f'<dl class="field-meta"><div><dt>Default</dt> <dd>'
             f"<code>{escape(as_text(default) or str(default).lower())}</code></dd></div></dl>"
         )
     deprecated = " is-deprecated" if flag(tag, "deprecated") else ""
+    # A space between the name, type and tags (and a default's label and value): the flex row
+    # does not draw it, but the search index reads the text, and its excerpts would otherwise
+    # show "frame_rateintegerpath. Default30." with none of those words found on their own.
     return (
         f'<div class="field mdx-field{deprecated}" id="{escape(anchor)}"><div class="field-head">'
         f'<a class="anchor" href="#{escape(anchor)}" aria-label="Link to {escape(name)}"></a>'
-        f'<code class="field-name">{escape(name)}</code>'
-        f'<span class="field-type">{escape(type_text)}</span>{"".join(tags)}</div>{meta}'
+        f'<code class="field-name">{escape(name)}</code> '
+        f'<span class="field-type">{escape(type_text)}</span> {" ".join(tags)}</div>{meta}'
         '<div class="field-desc prose-sm">'
     )
 

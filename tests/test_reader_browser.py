@@ -1,0 +1,250 @@
+"""What a reader sees of shapes the showcase lacks but real Mintlify sites have, in headless
+Chromium at phone and laptop widths: card images, sample panels with many tabs, long request
+URLs (the `simple` playground, the Try it panel), the current tab of a long tab row, search
+excerpts of a page's <ParamField>."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from refresh_fixtures import run_docgen
+from serving import serve_folder
+from test_static import png
+
+CARDS = """\
+---
+title: Cards
+---
+
+<CardGroup cols={2}>
+  <Card title="Quick start" img="/images/wide.png" href="/cards">Run your first task.</Card>
+  <Card title="Guides" img="/images/wide.png">Browse the guides.</Card>
+</CardGroup>
+
+<Card title="Alone" img="/images/wide.png">A card of its own.</Card>
+"""
+
+FIELDS = """\
+---
+title: Video settings
+---
+
+<ParamField path="frame_rate" type="integer" default="30" required>
+  Frames each second.
+</ParamField>
+"""
+
+
+def _sample(lang: str, label: str) -> dict[str, str]:
+    return {"lang": lang, "label": label, "source": f"// {label}\nrun();\n"}
+
+
+SPEC: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {"title": "Reader", "version": "1"},
+    "servers": [{"url": "https://api.example.com/v1"}],
+    "paths": {
+        "/projects/{projectIdentifier}/environments/{environmentName}/deployments": {
+            "post": {
+                "summary": "Create deployment",
+                "x-codeSamples": [
+                    _sample("typescript", "TypeScript SDK"),
+                    _sample("go", "Go SDK"),
+                    _sample("ruby", "Ruby SDK"),
+                ],
+                "parameters": [
+                    {"name": n, "in": "path", "required": True, "schema": {"type": "string"}}
+                    for n in ("projectIdentifier", "environmentName")
+                ],
+                "requestBody": {"content": {"application/json": {"schema": {
+                    "type": "object", "properties": {"tag": {"type": "string"}}}}}},
+                "responses": {
+                    "200": {"description": "Created", "content": {"application/json": {
+                        "examples": {
+                            "Deployment created and started": {"value": {"id": "d1"}},
+                            "Deployment queued behind another": {"value": {"id": "d2"}},
+                        }}}},
+                    "409": {"description": "Conflict", "content": {"application/json": {
+                        "example": {"error": "busy"}}}},
+                },
+            }
+        },
+        "/projects/{projectIdentifier}/environments/{environmentName}/variables": {
+            "get": {
+                "summary": "List variables",
+                "description": "Every variable of the environment.",
+                "x-docgen": {"playground": "simple"},
+                "parameters": [
+                    {"name": n, "in": "path", "required": True, "schema": {"type": "string"}}
+                    for n in ("projectIdentifier", "environmentName")
+                ],
+                "responses": {"200": {"description": "OK"}},
+            }
+        },
+    },
+}
+DEPLOY = "api/create-deployment/"
+VARIABLES = "api/list-variables/"
+
+
+@pytest.fixture(scope="module")
+def reader_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("reader")
+    (root / "images").mkdir()
+    (root / "images" / "wide.png").write_bytes(png(480, 280, (90, 80, 220)))
+    (root / "cards.mdx").write_text(CARDS)
+    (root / "fields.mdx").write_text(FIELDS)
+    (root / "openapi.json").write_text(json.dumps(SPEC))
+    config = {
+        "name": "Reader",
+        "navigation": {"tabs": [
+            {"tab": "Guides", "groups": [{"group": "Start", "pages": ["cards", "fields"]}]},
+            *({"tab": name, "href": f"https://example.com/{n}"} for n, name in enumerate(
+                ("Client libraries", "Pipelines and flows", "Cloud hosting"))),
+            {"tab": "API reference", "openapi": {"source": "openapi.json", "directory": "api"}},
+        ]},
+    }
+    (root / "docs.json").write_text(json.dumps(config))
+    out = root.parent / f"{root.name}-out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with serve_folder(out) as url:
+        yield url
+
+
+@pytest.fixture(params=["light", "dark"])
+def tab(request: Any, browser: Any) -> Iterator[Any]:
+    context = browser.new_context(
+        viewport={"width": 1440, "height": 900}, color_scheme=request.param
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.errors = errors
+    yield page
+    context.close()
+    assert errors == []
+
+
+# The characters before each line break of an element's text ("" when it fits on one line).
+BREAKS_AFTER = """e => {
+  const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  const out = [];
+  let top = null, previous = "";
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.data.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const rect = range.getClientRects()[0];
+      if (!rect) continue;
+      if (top !== null && rect.top > top + 4) out.push(previous);
+      top = rect.top;
+      previous = node.data[i];
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1024, 1440])
+def test_card_images_fill_the_top_of_their_card(tab: Any, reader_site: str, width: int) -> None:
+    tab.set_viewport_size({"width": width, "height": 900})
+    tab.goto(f"{reader_site}/cards/")
+    cards = tab.locator(".card")
+    assert cards.count() == 3
+    for n in range(3):
+        card = cards.nth(n).bounding_box()
+        image = cards.nth(n).locator("img.card-img")
+        image.evaluate("i => i.decode()")
+        box = image.bounding_box()
+        # Edge to edge inside the card's 1px border, flush with its top.
+        assert abs(box["x"] - (card["x"] + 1)) <= 1, (box, card)
+        assert abs(box["x"] + box["width"] - (card["x"] + card["width"] - 1)) <= 1, (box, card)
+        assert abs(box["y"] - (card["y"] + 1)) <= 1, (box, card)
+        title = cards.nth(n).locator(".card-title").bounding_box()
+        assert title["y"] >= box["y"] + box["height"] + 8  # the title sits below the image
+
+
+@pytest.mark.parametrize("width", [390, 1440, 2560])
+def test_every_sample_tab_is_in_sight(tab: Any, reader_site: str, width: int) -> None:
+    tab.set_viewport_size({"width": width, "height": 900})
+    tab.goto(f"{reader_site}/{DEPLOY}")
+    lists = tab.locator(".sample-panel-tabs")
+    assert lists.count() == 3
+    for n in range(lists.count()):
+        hidden = lists.nth(n).evaluate(
+            """l => { const box = l.getBoundingClientRect();
+                      return Array.from(l.querySelectorAll('[role=tab]'))
+                        .filter(t => { const r = t.getBoundingClientRect();
+                                       return r.left < box.left - 0.5 || r.right > box.right + 0.5
+                                         || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5; })
+                        .map(t => t.textContent); }"""
+        )
+        assert hidden == [], hidden
+    # The Wrap and Copy buttons stay on the first row, beside the tabs.
+    head = tab.locator(".sample-request .sample-panel-head")
+    first = head.locator("[role=tab]").first.bounding_box()
+    copy = head.locator(".copy-button").bounding_box()
+    assert first["y"] <= copy["y"] and copy["y"] + copy["height"] <= first["y"] + first["height"]
+    # Every tab still shows its own sample.
+    last = head.locator("[role=tab]").last
+    last.click()
+    assert last.get_attribute("aria-selected") == "true"
+    shown = tab.locator(".sample-request [role=tabpanel]:not([hidden])")
+    assert shown.get_attribute("aria-labelledby") == last.get_attribute("id")
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+def test_long_request_urls_break_between_segments(
+    tab: Any, reader_site: str, width: int
+) -> None:
+    tab.set_viewport_size({"width": width, "height": 900})
+    # The `simple` playground: the full URL, clear of the description below it.
+    tab.goto(f"{reader_site}/{VARIABLES}")
+    url = tab.locator(".request-url-text")
+    assert url.inner_text().replace("\n", "") == (
+        "https://api.example.com/v1/projects/{projectIdentifier}"
+        "/environments/{environmentName}/variables")
+    assert set(url.evaluate(BREAKS_AFTER)) <= {"/"}
+    bar = tab.locator(".request-url").bounding_box()
+    text = tab.locator(".op-description").bounding_box()
+    assert text["y"] - (bar["y"] + bar["height"]) >= 16
+    # The Try it panel's request line.
+    tab.goto(f"{reader_site}/{DEPLOY}")
+    tab.locator("[data-docgen-try]").click()
+    line = tab.locator("[data-pg-url]")
+    line.wait_for()
+    assert "/projects/{projectIdentifier}/environments/" in line.inner_text().replace("\n", "")
+    assert set(line.evaluate(BREAKS_AFTER)) <= {"/"}
+    if width == 390:
+        assert len(line.evaluate(BREAKS_AFTER)) >= 1  # the test saw a long line
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+def test_the_current_tab_is_in_sight(tab: Any, reader_site: str, width: int) -> None:
+    tab.set_viewport_size({"width": width, "height": 900})
+    tab.goto(f"{reader_site}/{VARIABLES}")
+    strip = tab.locator("nav.tabs")
+    current = strip.locator('a[aria-current="page"]')
+    assert current.inner_text() == "API reference"
+    box, link = strip.bounding_box(), current.bounding_box()
+    assert box["x"] <= link["x"] and link["x"] + link["width"] <= box["x"] + box["width"]
+    if width == 390:  # the row is longer than the phone is wide
+        assert strip.evaluate("s => s.scrollWidth > s.clientWidth")
+    assert tab.evaluate("window.scrollY") == 0
+
+
+def test_search_reads_a_param_fields_words_apart(tab: Any, reader_site: str) -> None:
+    tab.goto(f"{reader_site}/cards/")
+    tab.keyboard.press("/")
+    tab.locator("#search-input").fill("integer")
+    tab.wait_for_function(
+        "() => /integer| found\\.$/.test(document.querySelector('.search-status').textContent)")
+    text = tab.locator("#search-results").inner_text()
+    assert "Video settings" in text
+    assert "frame_rate integer" in text and "Default 30" in text, text
