@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -87,14 +88,27 @@ def docgen_serve(site: Path, *args: str) -> tuple[Process, str]:
 
 
 class _QuietFiles(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, *args: Any, missing: list[str], **kwargs: Any) -> None:
+        self.missing = missing
+        super().__init__(*args, **kwargs)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        if code == 404:
+            self.missing.append(self.path)
+        super().send_error(code, message, explain)
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
 
 @contextmanager
-def serve_folder(folder: Path) -> Iterator[str]:
-    """Serve ``folder`` as a static host would, on 127.0.0.1; yields the base URL."""
-    handler = functools.partial(_QuietFiles, directory=str(folder))
+def serve_folder(folder: Path, missing: list[str] | None = None) -> Iterator[str]:
+    """Serve ``folder`` as a static host would, on 127.0.0.1; yields the base URL. Paths
+    answered 404 are added to ``missing`` (every request the browser made, even those
+    Playwright does not report, such as the icon)."""
+    handler = functools.partial(
+        _QuietFiles, directory=str(folder), missing=missing if missing is not None else []
+    )
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

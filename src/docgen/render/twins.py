@@ -154,12 +154,17 @@ def llms_txt(site: Site, pages: list[Page]) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
+# A page that only forwards names an empty icon, or browsers ask the host for /favicon.ico
+# (a 404 and a console error on most static hosts).
+NO_ICON = '<link rel="icon" href="data:,">'
+
+
 def redirect_html(target: str) -> str:
     """A tiny home page that forwards to the first page (a site with no index page)."""
     safe = html.escape(target, quote=True)
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="refresh" content="0; url={safe}">'
-        f'<link rel="canonical" href="{safe}"><title>Redirecting</title></head>'
+        f'<link rel="canonical" href="{safe}">{NO_ICON}<title>Redirecting</title></head>'
         f'<body><p><a href="{safe}">Continue to the documentation</a></p></body></html>\n'
     )
