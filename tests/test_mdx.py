@@ -513,3 +513,42 @@ def test_void_and_unclosed_html_never_swallow_the_page() -> None:
     )
     assert warnings == []
     assert "<hr><img" in html and "<p>Next.</p>" in html and '<h2 id="heading">' in html
+
+
+def test_a_closing_tag_may_hold_blanks_after_its_slash() -> None:
+    """MDX reads ``</ Note>`` (and ``</\\nNote >``) as ``</Note>``: the callout ends there
+    instead of swallowing the rest of the page with the tag shown as text."""
+    html, warnings = html_of("<Note>\nInside.\n</ Note>\n\nAfter.\n")
+    assert warnings == []
+    assert html == (
+        '<div class="callout callout-note" role="note"><p>Inside.</p>\n</div>\n<p>After.</p>\n'
+    )
+    html, warnings = html_of("<Latex>x^2</ Latex> and on.\n")
+    assert warnings == [] and "<math" in html and "and on." in html and "Latex" not in html
+
+
+def test_an_element_may_open_after_a_closing_tag_on_its_line() -> None:
+    """``</Step><Step title="B">``: each tag of a line of tags is a block in MDX, so the second
+    step holds the lines below it (not an empty step, its text outside the list)."""
+    html, warnings = html_of(
+        '<Steps>\n<Step title="A">\nFirst\n</Step><Step title="B">\nSecond\n</Step>\n</Steps>\n'
+        '\n<Tabs>\n  <Tab title="X">Ex</Tab> <Tab title="Y">\n  Why\n  </Tab>\n</Tabs>\n\nEnd.\n'
+    )
+    assert warnings == []
+    assert html.count('<li class="step">') == 2
+    assert '<p class="step-title">B</p><div class="step-body"><p>Second</p>\n</div></li>' in html
+    assert 'hidden><p>Why</p>\n</div>\n</div>\n<p>End.</p>\n' in html
+    assert "&lt;" not in html and "</span>" not in html
+
+
+def test_a_fence_indented_under_a_paragraph_line_is_code() -> None:
+    """MDX has no indented code, so a fence indented four columns right under a line of text
+    (docstrings' "Example:") ends the paragraph and is a code block, its braces code too."""
+    html, warnings = html_of(
+        'Example usage:\n    ```python\n    print(f"{run.id}")\n    ```\nAfter.\n\n'
+        "Wrapped text\n    goes on here.\n"
+    )
+    assert warnings == []
+    assert html.startswith('<p>Example usage:</p>\n<pre class="highlight" data-lang="python">')
+    assert "```" not in html and "<p>After.</p>" in html
+    assert "<p>Wrapped text\ngoes on here.</p>" in html

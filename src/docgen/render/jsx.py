@@ -86,7 +86,7 @@ def scan_tag(src: str, pos: int, limit: int | None = None) -> Tag | None:
     tag = Tag("", start=pos)
     if i < limit and src[i] == "/":
         tag.closing = True
-        i += 1
+        i = _skip_space(src, i + 1, limit)  # MDX reads "</ Note>" as "</Note>"
     match = _NAME.match(src, i, limit)
     if match is None:
         if i < limit and src[i] == ">":  # a fragment: <> or </>

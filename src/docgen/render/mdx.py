@@ -38,56 +38,6 @@ class MdxResult:
     warnings: list[MdxWarning]
 
 
-def _find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | None:
-    """(start, end) of the ``</name>`` matching an open ``<name>`` that ends at ``pos``; fenced
-    code and code spans are skipped, same-named tags nest."""
-    depth = 1
-    i = pos
-    fence: str | None = None
-    while i < limit:
-        newline = src.find("\n", i, limit)
-        line_end = limit if newline == -1 else newline
-        if i == 0 or src[i - 1] == "\n":
-            stripped = src[i:line_end].lstrip()
-            if fence is not None:
-                if mdxindent.closes(stripped, fence):
-                    fence = None
-                i = line_end + 1
-                continue
-            fence = mdxindent.fence_opened(stripped)
-            if fence is not None:
-                i = line_end + 1
-                continue
-        j = i
-        resume = line_end + 1
-        while j < line_end:
-            char = src[j]
-            if char == "`":
-                run = j
-                while run < line_end and src[run] == "`":
-                    run += 1
-                span_end = src.find(src[j:run], run, line_end)
-                j = span_end + (run - j) if span_end != -1 else run
-                continue
-            if char == "<":
-                tag = scan_tag(src, j, limit)
-                if tag is not None and tag.name == name:
-                    if tag.closing:
-                        depth -= 1
-                        if depth == 0:
-                            return tag.start, tag.end
-                    elif not tag.self_closing:
-                        depth += 1
-                    if tag.end > line_end:
-                        resume = tag.end
-                        break
-                    j = tag.end
-                    continue
-            j += 1
-        i = resume
-    return None
-
-
 def _shift_maps(state: StateBlock, since: int, lines: int) -> None:
     for token in state.tokens[since:]:
         if token.map:
@@ -119,7 +69,7 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             return False
     close: tuple[int, int] | None = None
     if not tag.self_closing:
-        close = _find_close(src, tag.name, tag.end, limit)
+        close = mdxblocks.find_close(src, tag.name, tag.end, limit)
         if close is None and (after.strip() or not mdxtags.is_block(tag.name, context.imports)):
             return False  # an unclosed opening tag with text after it, or HTML's: as text
     elif after.strip():
@@ -145,8 +95,34 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         mdxblocks.unwrap_paragraph(state)
     trailing = src[close[1] : state.eMarks[last]] if close is not None else ""
     if trailing.strip():
+        if close is not None and _resume(state, close[1], last, start, end):
+            return True
         _subparse(state, trailing.strip(), last)
     return True
+
+
+def _resume(state: StateBlock, offset: int, line: int, start: int, end: int) -> bool:
+    """``</Step><Step title="B">``: MDX reads each tag of a line of tags as a block, so an
+    element opening after a closing tag is read from where it stands, its children on the lines
+    below, as though it began its line (whose number is kept)."""
+    src, context = state.src, _ctx(state.env)
+    pos = offset
+    while pos < state.eMarks[line] and src[pos] in " \t":
+        pos += 1
+    tag = scan_tag(src, pos)
+    if tag is None or tag.closing or not mdxtags.is_block(tag.name, context.imports):
+        return False
+    if line == start and context.depth >= MAX_DEPTH:
+        return False  # a long run of elements on one line: the rest as before
+    state.bMarks[line], state.tShift[line], state.sCount[line] = pos, 0, state.blkIndent
+    if line > start:
+        state.line = line  # the block parser goes on from there
+        return True
+    context.depth += 1  # on the line this rule began: read it now, boundedly
+    try:
+        return _jsx_block(state, line, end, False)
+    finally:
+        context.depth -= 1
 
 
 def _subparse(state: StateBlock, text: str, line: int) -> None:
@@ -296,6 +272,7 @@ def mdx_plugin(md: MarkdownIt) -> None:
     """Teach ``md`` MDX: JSX blocks and inline tags, expressions, ESM lines."""
     md.disable("code")
     md.block.ruler.before("table", "mdx_indented", mdxindent.indented_rule)
+    md.block.ruler.before("paragraph", "mdx_paragraph", mdxindent.paragraph_rule)
     md.block.ruler.before("fence", "mdx_esm", _esm_block)
     math.math_plugin(md)
     md.block.ruler.before("table", "mdx_jsx", _jsx_block, {"alt": ["paragraph"]})

@@ -146,12 +146,12 @@ def element_end(src: str, tag: Tag, limit: int) -> int:
     itself when self-closing, or at ``limit`` when it never closes."""
     if tag.self_closing:
         return tag.end
-    close = src.find(f"</{tag.name}", tag.end, limit)
+    close = src.find("</", tag.end, limit)
     while close != -1:
-        found = scan_tag(src, close, limit)
+        found = scan_tag(src, close, limit)  # "</Latex>" or "</ Latex>"
         if found is not None and found.closing and found.name == tag.name:
             return found.end
-        close = src.find(f"</{tag.name}", close + 2, limit)
+        close = src.find("</", close + 2, limit)
     return limit
 
 
