@@ -537,7 +537,7 @@ def test_an_element_may_open_after_a_closing_tag_on_its_line() -> None:
     assert warnings == []
     assert html.count('<li class="step">') == 2
     assert '<p class="step-title">B</p><div class="step-body"><p>Second</p>\n</div></li>' in html
-    assert 'hidden><p>Why</p>\n</div>\n</div>\n<p>End.</p>\n' in html
+    assert "hidden><p>Why</p>\n</div>\n</div>\n<p>End.</p>\n" in html
     assert "&lt;" not in html and "</span>" not in html
 
 
@@ -552,3 +552,29 @@ def test_a_fence_indented_under_a_paragraph_line_is_code() -> None:
     assert html.startswith('<p>Example usage:</p>\n<pre class="highlight" data-lang="python">')
     assert "```" not in html and "<p>After.</p>" in html
     assert "<p>Wrapped text\ngoes on here.</p>" in html
+
+
+def test_an_icon_given_as_an_element_is_shown() -> None:
+    """``icon={<svg ...>}`` (pasted drawings run past a plain tag's length) is the drawing,
+    rebuilt safe and sized as an icon; ``icon={<img src>}`` is the image as a path icon is (a
+    URL keeps the neutral mark). Before, the card was shown as text with a warning per tag."""
+    shape = " ".join(f"M{i} {i}L{i + 1} {i}" for i in range(200))
+    path = f'<path fill="#f5a800" d="{shape}"/>'
+    drawing = "\n".join(
+        ["<svg viewBox='0 0 128 128' width=\"280\">", *[path] * 20, "<script>alert(1)</script>"]
+    )
+    html, warnings = html_of(
+        '<CardGroup cols={2}>\n  <Card\n    title="Drawn"\n    icon={\n'
+        + drawing
+        + "\n</svg>\n    }\n  >Big.</Card>\n"
+        '  <Card title="Local" icon={<img src="/images/x.svg" alt="x" />}>L</Card>\n'
+        '  <Card title="Far" icon={ <img src="https://example.com/x.png" /> }>F</Card>\n'
+        "</CardGroup>\n\nAfter.\n"
+    )
+    assert len(drawing) > 20_000
+    assert warnings == []
+    assert '<span class="card-icon"><span class="icon-wrap"><svg viewBox="0 0 128 128"' in html
+    assert html.count("<path ") == 20 and "<script" not in html and "alert" not in html
+    assert '<span class="card-icon"><img class="icon icon-img" src="/images/x.svg"' in html
+    assert '<span class="card-icon"><span class="mdx-icon"' in html and "example.com" not in html
+    assert "&lt;" not in html and html.endswith("<p>After.</p>\n")

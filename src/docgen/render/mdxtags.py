@@ -129,8 +129,10 @@ def check(
             )
     wanted = tag.attrs.get("icon")
     style = tag.attrs.get("iconType")
-    if isinstance(wanted, str) and icons.unknown(
-        wanted, library, style if isinstance(style, str) else None
+    if (
+        isinstance(wanted, str)
+        and "icon" not in tag.elements
+        and icons.unknown(wanted, library, style if isinstance(style, str) else None)
     ):
         warn(
             line,
