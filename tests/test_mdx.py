@@ -539,6 +539,9 @@ def test_an_element_may_open_after_a_closing_tag_on_its_line() -> None:
     assert '<p class="step-title">B</p><div class="step-body"><p>Second</p>\n</div></li>' in html
     assert "hidden><p>Why</p>\n</div>\n</div>\n<p>End.</p>\n" in html
     assert "&lt;" not in html and "</span>" not in html
+    html, warnings = html_of("<Note>a</Note>" * 40 + "\n\n<Note>x</Note><Tip>y text\n")
+    assert warnings == [] and html.count('class="callout callout-note"') == 41
+    assert html.endswith(html_of("<Tip>y text\n")[0])  # unclosed, text after it: a paragraph
 
 
 def test_a_fence_indented_under_a_paragraph_line_is_code() -> None:

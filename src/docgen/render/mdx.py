@@ -45,19 +45,37 @@ def _shift_maps(state: StateBlock, since: int, lines: int) -> None:
 
 
 def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """A component (or HTML element) from its opening tag to its closing tag; on a line of
+    tags (``<Tab title="A">a</Tab><Tab title="B">``) the elements that follow are read in turn."""
+    line = _block(state, start, end, silent)
+    if line is None:
+        return False
+    while line >= 0:
+        again = _block(state, line, end, False)
+        if again is None:  # no element after all: the rest of the line as Markdown
+            _subparse(state, state.src[state.bMarks[line] : state.eMarks[line]], line)
+            state.line = line + 1
+            return True
+        line = again
+    return True
+
+
+def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
+    """None: no element here; -1: read; a line: an element opens on this rule's first line
+    after the one read, from ``bMarks[line]`` on, to be read next."""
     pos = state.bMarks[start] + state.tShift[start]
     src = state.src
     if pos >= len(src) or src[pos] != "<":
-        return False
+        return None
     tag = scan_tag(src, pos)
     if tag is None or tag.closing or not tag.name:
-        return False
+        return None
     context = _ctx(state.env)
     limit = state.eMarks[end - 1] if end > start else len(src)
     if tag.name in mdxtags.VOID_ELEMENTS:
         tag.self_closing = True  # <br>, <img src="x">: nothing to close
     if tag.name in mdxtags.LEFT_OUT or tag.name in ("svg", "Latex"):
-        return mdxblocks.whole_element(state, tag, start, end, limit, silent)
+        return -1 if mdxblocks.whole_element(state, tag, start, end, limit, silent) else None
     open_last = mdxblocks.line_of(state, tag.end - 1, start, end)
     after = src[tag.end : state.eMarks[open_last]]
     if not mdxtags.is_block(tag.name, context.imports):
@@ -66,16 +84,16 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         # stays inside the paragraph. It interrupts no paragraph.
         opens_block = tag.name[:1].islower() and not tag.self_closing
         if silent or not opens_block or after.strip():
-            return False
+            return None
     close: tuple[int, int] | None = None
     if not tag.self_closing:
         close = mdxblocks.find_close(src, tag.name, tag.end, limit)
         if close is None and (after.strip() or not mdxtags.is_block(tag.name, context.imports)):
-            return False  # an unclosed opening tag with text after it, or HTML's: as text
+            return None  # an unclosed opening tag with text after it, or HTML's: as text
     elif after.strip():
-        return False
+        return None
     if silent:
-        return True
+        return -1
     line = context.root_line + context.offset + start
     if close is None:
         last = open_last
@@ -95,34 +113,27 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         mdxblocks.unwrap_paragraph(state)
     trailing = src[close[1] : state.eMarks[last]] if close is not None else ""
     if trailing.strip():
-        if close is not None and _resume(state, close[1], last, start, end):
-            return True
+        assert close is not None
+        if (resume := _resume(state, close[1], last)) is not None:
+            return -1 if resume > start else resume
         _subparse(state, trailing.strip(), last)
-    return True
+    return -1
 
 
-def _resume(state: StateBlock, offset: int, line: int, start: int, end: int) -> bool:
+def _resume(state: StateBlock, offset: int, line: int) -> int | None:
     """``</Step><Step title="B">``: MDX reads each tag of a line of tags as a block, so an
     element opening after a closing tag is read from where it stands, its children on the lines
-    below, as though it began its line (whose number is kept)."""
+    below, as though it began its line (whose number is kept): ``line``, else None."""
     src, context = state.src, _ctx(state.env)
     pos = offset
     while pos < state.eMarks[line] and src[pos] in " \t":
         pos += 1
     tag = scan_tag(src, pos)
     if tag is None or tag.closing or not mdxtags.is_block(tag.name, context.imports):
-        return False
-    if line == start and context.depth >= MAX_DEPTH:
-        return False  # a long run of elements on one line: the rest as before
+        return None
     state.bMarks[line], state.tShift[line], state.sCount[line] = pos, 0, state.blkIndent
-    if line > start:
-        state.line = line  # the block parser goes on from there
-        return True
-    context.depth += 1  # on the line this rule began: read it now, boundedly
-    try:
-        return _jsx_block(state, line, end, False)
-    finally:
-        context.depth -= 1
+    state.line = line  # the block parser goes on from there (or _jsx_block, on its own line)
+    return line
 
 
 def _subparse(state: StateBlock, text: str, line: int) -> None:
