@@ -581,3 +581,15 @@ def test_an_icon_given_as_an_element_is_shown() -> None:
     assert '<span class="card-icon"><img class="icon icon-img" src="/images/x.svg"' in html
     assert '<span class="card-icon"><span class="mdx-icon"' in html and "example.com" not in html
     assert "&lt;" not in html and html.endswith("<p>After.</p>\n")
+
+
+def test_harmless_semantic_html_is_kept_without_a_warning() -> None:
+    """``<aside>``, ``<dl>``, ``<q>``... (generated API references use them by the hundred)
+    are kept as they are, attributes filtered as for any allowed tag."""
+    html, warnings = html_of(
+        '<aside class="src" onclick="x()"> <p>From <cite>Base</cite></p></aside>\n\n'
+        "<dl>\n<dt>Term</dt>\n<dd>Means <q>this</q>, <ins>new</ins></dd>\n</dl>\n"
+    )
+    assert warnings == []
+    assert html.startswith('<aside class="src"><p>From <cite>Base</cite></p>\n</aside>')
+    assert "<dd>Means <q>this</q>, <ins>new</ins></dd>" in html and "onclick" not in html

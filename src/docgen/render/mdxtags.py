@@ -49,10 +49,15 @@ INLINE = {"Badge", "Icon", "Tooltip", "Kbd"}
 HTML_BLOCK = set(
     _words(
         "div p img hr table thead tbody tr td th details summary video iframe figure "
-        "figcaption section center ul ol li h1 h2 h3 h4 h5 h6 picture source blockquote pre audio"
+        "figcaption section center ul ol li h1 h2 h3 h4 h5 h6 picture source blockquote pre audio "
+        "aside article dl dt dd caption tfoot"
     )
 )
-HTML_INLINE = set(_words("a b strong i em u code kbd sub sup span br small mark s del abbr"))
+HTML_INLINE = set(
+    _words(
+        "a b strong i em u code kbd sub sup span br small mark s del abbr q cite var samp dfn ins"
+    )
+)
 VOID = {"img", "br", "hr", "source"}
 # HTML's void elements: never closed, whether or not written with "/>".
 VOID_ELEMENTS = {*VOID, "area", "base", "col", "embed", "input", "link", "meta", "track", "wbr"}
