@@ -384,6 +384,8 @@ def test_inline_svg_is_rebuilt_from_an_allowlist() -> None:
     assert '<text x="1">Label &amp;amp; more</text></svg>' in html
     for gone in ("onload", "style", "script", "alert", "foreignObject", "html", "evil"):
         assert gone not in html, gone
+    html, _ = html_of('<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M0 0"/></svg>\n')
+    assert html.count("aria-hidden") == 1  # an attribute is never written twice
 
 
 def test_script_and_style_are_left_out_with_their_content() -> None:
