@@ -384,6 +384,8 @@ def test_inline_svg_is_rebuilt_from_an_allowlist() -> None:
     assert '<text x="1">Label &amp;amp; more</text></svg>' in html
     for gone in ("onload", "style", "script", "alert", "foreignObject", "html", "evil"):
         assert gone not in html, gone
+    html, _ = html_of('<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M0 0"/></svg>\n')
+    assert html.count("aria-hidden") == 1  # an attribute is never written twice
 
 
 def test_script_and_style_are_left_out_with_their_content() -> None:
@@ -513,3 +515,83 @@ def test_void_and_unclosed_html_never_swallow_the_page() -> None:
     )
     assert warnings == []
     assert "<hr><img" in html and "<p>Next.</p>" in html and '<h2 id="heading">' in html
+
+
+def test_a_closing_tag_may_hold_blanks_after_its_slash() -> None:
+    """MDX reads ``</ Note>`` (and ``</\\nNote >``) as ``</Note>``: the callout ends there
+    instead of swallowing the rest of the page with the tag shown as text."""
+    html, warnings = html_of("<Note>\nInside.\n</ Note>\n\nAfter.\n")
+    assert warnings == []
+    assert html == (
+        '<div class="callout callout-note" role="note"><p>Inside.</p>\n</div>\n<p>After.</p>\n'
+    )
+    html, warnings = html_of("<Latex>x^2</ Latex> and on.\n")
+    assert warnings == [] and "<math" in html and "and on." in html and "Latex" not in html
+
+
+def test_an_element_may_open_after_a_closing_tag_on_its_line() -> None:
+    """``</Step><Step title="B">``: each tag of a line of tags is a block in MDX, so the second
+    step holds the lines below it (not an empty step, its text outside the list)."""
+    html, warnings = html_of(
+        '<Steps>\n<Step title="A">\nFirst\n</Step><Step title="B">\nSecond\n</Step>\n</Steps>\n'
+        '\n<Tabs>\n  <Tab title="X">Ex</Tab> <Tab title="Y">\n  Why\n  </Tab>\n</Tabs>\n\nEnd.\n'
+    )
+    assert warnings == []
+    assert html.count('<li class="step">') == 2
+    assert '<p class="step-title">B</p><div class="step-body"><p>Second</p>\n</div></li>' in html
+    assert "hidden><p>Why</p>\n</div>\n</div>\n<p>End.</p>\n" in html
+    assert "&lt;" not in html and "</span>" not in html
+    html, warnings = html_of("<Note>a</Note>" * 40 + "\n\n<Note>x</Note><Tip>y text\n")
+    assert warnings == [] and html.count('class="callout callout-note"') == 41
+    assert html.endswith(html_of("<Tip>y text\n")[0])  # unclosed, text after it: a paragraph
+
+
+def test_a_fence_indented_under_a_paragraph_line_is_code() -> None:
+    """MDX has no indented code, so a fence indented four columns right under a line of text
+    (docstrings' "Example:") ends the paragraph and is a code block, its braces code too."""
+    html, warnings = html_of(
+        'Example usage:\n    ```python\n    print(f"{run.id}")\n    ```\nAfter.\n\n'
+        "Wrapped text\n    goes on here.\n"
+    )
+    assert warnings == []
+    assert html.startswith('<p>Example usage:</p>\n<pre class="highlight" data-lang="python">')
+    assert "```" not in html and "<p>After.</p>" in html
+    assert "<p>Wrapped text\ngoes on here.</p>" in html
+
+
+def test_an_icon_given_as_an_element_is_shown() -> None:
+    """``icon={<svg ...>}`` (pasted drawings run past a plain tag's length) is the drawing,
+    rebuilt safe and sized as an icon; ``icon={<img src>}`` is the image as a path icon is (a
+    URL keeps the neutral mark). Before, the card was shown as text with a warning per tag."""
+    shape = " ".join(f"M{i} {i}L{i + 1} {i}" for i in range(200))
+    path = f'<path fill="#f5a800" d="{shape}"/>'
+    drawing = "\n".join(
+        ["<svg viewBox='0 0 128 128' width=\"280\">", *[path] * 20, "<script>alert(1)</script>"]
+    )
+    html, warnings = html_of(
+        '<CardGroup cols={2}>\n  <Card\n    title="Drawn"\n    icon={\n'
+        + drawing
+        + "\n</svg>\n    }\n  >Big.</Card>\n"
+        '  <Card title="Local" icon={<img src="/images/x.svg" alt="x" />}>L</Card>\n'
+        '  <Card title="Far" icon={ <img src="https://example.com/x.png" /> }>F</Card>\n'
+        "</CardGroup>\n\nAfter.\n"
+    )
+    assert len(drawing) > 20_000
+    assert warnings == []
+    assert '<span class="card-icon"><span class="icon-wrap"><svg viewBox="0 0 128 128"' in html
+    assert html.count("<path ") == 20 and "<script" not in html and "alert" not in html
+    assert '<span class="card-icon"><img class="icon icon-img" src="/images/x.svg"' in html
+    assert '<span class="card-icon"><span class="mdx-icon"' in html and "example.com" not in html
+    assert "&lt;" not in html and html.endswith("<p>After.</p>\n")
+
+
+def test_harmless_semantic_html_is_kept_without_a_warning() -> None:
+    """``<aside>``, ``<dl>``, ``<q>``... (generated API references use them by the hundred)
+    are kept as they are, attributes filtered as for any allowed tag."""
+    html, warnings = html_of(
+        '<aside class="src" onclick="x()"> <p>From <cite>Base</cite></p></aside>\n\n'
+        "<dl>\n<dt>Term</dt>\n<dd>Means <q>this</q>, <ins>new</ins></dd>\n</dl>\n"
+    )
+    assert warnings == []
+    assert html.startswith('<aside class="src"><p>From <cite>Base</cite></p>\n</aside>')
+    assert "<dd>Means <q>this</q>, <ins>new</ins></dd>" in html and "onclick" not in html

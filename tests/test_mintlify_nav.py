@@ -242,3 +242,52 @@ def test_the_version_is_not_a_breadcrumb(tmp_path: Path) -> None:
         assert re.findall(r"<li>([^<]*)</li>", trail.group(1)) == ["Start"]
         # The version switcher still says which version the page is in.
         assert re.search(rf'<option value="[^"]*" selected>{version}</option>', html), url
+
+
+def _spec(lang: str, href: str) -> dict[str, object]:
+    operation = {
+        "summary": "发送对话消息",  # no ASCII: docgen's own slug would be the operationId
+        "operationId": "send",
+        "tags": ["对话消息"],
+        "x-mint": {"href": href},
+        "responses": {"200": {"description": "OK"}},
+    }
+    stop = {"summary": "停止 ID", "tags": ["对话消息"], "responses": {"200": {"description": "OK"}}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": lang, "version": "1"},
+        "paths": {"/chat": {"post": operation}, "/stop": {"post": stop}},
+    }
+
+
+def test_x_mint_href_is_the_operation_page_url(tmp_path: Path) -> None:
+    """Mintlify's ``x-mint: {href: /path}`` gives an operation's page its URL: two languages'
+    specs in the default directory no longer collide, and links written to those URLs resolve.
+    An href that is not a path of the site is a warning at its place in the spec."""
+    site = tmp_path / "src"
+    site.mkdir()
+    languages = []
+    for lang in ("zh", "ja"):
+        (site / lang).mkdir()
+        spec = _spec(lang, f"/{lang}/api-reference/chat/send/")
+        (site / lang / "openapi.json").write_text(json.dumps(spec, indent=1), encoding="utf-8")
+        (site / lang / "index.mdx").write_text(
+            f"---\ntitle: {lang}\n---\n\nSee [send](/{lang}/api-reference/chat/send).\n",
+            encoding="utf-8",
+        )
+        group = {"group": "API", "openapi": f"{lang}/openapi.json", "pages": ["POST /chat"]}
+        languages.append(
+            {"language": lang, "groups": [{"group": "G", "pages": [f"{lang}/index"]}, group]}
+        )
+    config = {"name": "X", "navigation": {"languages": languages}}
+    (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    result = run_docgen(["check", "docs.json", "--format", "json"], site)
+    report = json.loads(result.stdout)
+    assert result.returncode == 0 and report["diagnostics"] == [], report["diagnostics"]
+    urls = {page["url"] for page in report["pages"]}
+    assert {"/zh/api-reference/chat/send", "/ja/api-reference/chat/send"} <= urls
+    spec = _spec("zh", "zh/api-reference/chat/send")
+    (site / "zh" / "openapi.json").write_text(json.dumps(spec, indent=1), encoding="utf-8")
+    result = run_docgen(["check", "docs.json"], site)
+    assert "zh/openapi.json:" in result.stdout + result.stderr
+    assert "x-mint href 'zh/api-reference/chat/send' is not a path" in result.stdout + result.stderr

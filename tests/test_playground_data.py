@@ -145,6 +145,20 @@ def test_operation_overrides_simple_and_none(tmp_path: Path) -> None:
     assert "playground.js" not in none and 'class="request-url"' not in none
 
 
+def test_simple_mode_without_a_server_shows_the_endpoint_once(tmp_path: Path) -> None:
+    """With no ``servers``, the request URL of ``simple`` is the path the header already shows
+    with its copy button: no second box saying the same (a real repo's 190 pages had two)."""
+    _site(tmp_path, _config(display="simple"))
+    spec = (tmp_path / "openapi.yaml").read_text()
+    start, end = spec.index("servers:"), spec.index("security:")
+    (tmp_path / "openapi.yaml").write_text(spec[:start] + spec[end:])
+    result, out = _build(tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    page = _page(out, "create-item").read_text()
+    assert 'class="request-url"' not in page
+    assert page.count('data-docgen-copy="/items"') == 1 and 'aria-label="Copy path"' in page
+
+
 def test_site_mode_none_and_proxy_false(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()

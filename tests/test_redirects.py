@@ -98,6 +98,28 @@ def test_forwarding_page_works_without_javascript(tmp_path: Path, browser: Any) 
         context.close()
 
 
+def test_a_redirect_from_the_root_is_the_landing_page(tmp_path: Path) -> None:
+    """No page at ``/`` and ``{"source": "/", ...}`` (a docs repo whose home is elsewhere): the
+    redirect's forwarding page is the site's ``index.html``, in place of docgen's own landing
+    redirect, in check and build alike (both used to write ``index.html``: an internal error)."""
+    (tmp_path / "guides").mkdir()
+    (tmp_path / "guides" / "new.mdx").write_text("---\ntitle: New\n---\n\nX\n")
+    (tmp_path / "guides" / "home.mdx").write_text("---\ntitle: Home\n---\n\nY\n")
+    config = {
+        "name": "R",
+        "navigation": {"pages": ["guides/new", "guides/home"]},
+        "redirects": [{"source": "/", "destination": "/guides/home"}],
+    }
+    (tmp_path / "docs.json").write_text(json.dumps(config))
+    check = _run("check", str(tmp_path / "docs.json"))
+    assert check.returncode == 0, check.stdout + check.stderr
+    out = tmp_path / "out"
+    run = _run("build", str(tmp_path / "docs.json"), "-o", str(out))
+    assert run.returncode == 0, run.stdout + run.stderr
+    landing = (out / "index.html").read_text()
+    assert 'content="0; url=guides/home/"' in landing
+
+
 BAD = [
     {"source": "/ok", "destination": "/guides/new"},
     {"source": "/x", "destination": "javascript:alert(1)"},

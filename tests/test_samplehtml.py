@@ -83,3 +83,21 @@ def test_unsure_values_go_to_the_lexer() -> None:
     assert samplehtml.sample_html("javascript", "GET", "https://x.test/", (), [nan], None) is None
     (sample,) = samples.generated(quote, ("python",))
     assert sample.code_html == _pygments(sample.code, "python")
+
+
+def test_x_code_samples_cover_the_generated_language_they_are_written_in() -> None:
+    """An ``x-codeSamples`` entry in ``bash`` (Mintlify's name for curl), ``node`` or ``py``
+    stands in for that generated sample instead of showing beside it (two cURL tabs)."""
+    shape = samples.RequestShape("POST", "https://api.example.com/x", (), {"a": 1}, None)
+    operation = {
+        "x-codeSamples": [
+            {"lang": "bash", "label": "cURL", "source": "curl -X POST https://api.example.com/x"},
+            {"lang": "node", "source": "await fetch('https://api.example.com/x')"},
+        ]
+    }
+    shown = samples.samples(operation, shape, ("curl", "python", "javascript"))
+    assert [(s.lang, s.label) for s in shown] == [
+        ("bash", "cURL"),
+        ("node", "node"),
+        ("python", "Python"),
+    ]

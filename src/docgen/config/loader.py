@@ -50,7 +50,7 @@ _LABEL_KEY = {
 }
 # Code-sample languages: docgen generates curl, python and javascript; Mintlify's other names
 # for them are read as those, and languages docgen cannot generate are skipped (info).
-_SAMPLE_ALIASES = {
+SAMPLE_ALIASES = {
     "bash": "curl",
     "sh": "curl",
     "shell": "curl",
@@ -335,12 +335,12 @@ def _sample_languages(
     out: list[str] = []
     for index, name in enumerate(wanted):
         ptr = f"/api/examples/languages/{index}"
-        mapped = _SAMPLE_ALIASES.get(name.lower())
+        mapped = SAMPLE_ALIASES.get(name.lower())
         if mapped is not None:
             if mapped not in out:
                 out.append(mapped)
             continue
-        close = close_matches(name.lower(), list(_SAMPLE_ALIASES), n=1, cutoff=0.75)
+        close = close_matches(name.lower(), list(SAMPLE_ALIASES), n=1, cutoff=0.75)
         if close:
             diagnostics.error(
                 Code.CONFIG_INVALID,

@@ -102,6 +102,16 @@ class Registry:
         return page
 
     def _operation_url(self, spec: Spec, directory: str, op: Operation) -> str:
+        href = op.href
+        if href is not None and href.startswith("/") and not href.startswith("//"):
+            return href.rstrip("/") or "/"  # the page's URL as Mintlify gives it
+        if href is not None:
+            self.diagnostics.warning(
+                Code.NAV_UNSAFE_URL,
+                f"'{op.reference}': x-mint href '{href[:80]}' is not a path of this site (one "
+                "starting with '/'); the page keeps the URL docgen gives it",
+                spec.document.location(f"{op.pointer}/x-mint/href"),
+            )
         key = (spec.name, directory)
         if key not in self.slug_maps:
             self.slug_maps[key] = operation_slugs(spec)

@@ -13,7 +13,7 @@ from docgen.render import twins
 from docgen.render.chrome import SITE_CSS, site_css
 from docgen.render.navviews import NavViews
 from docgen.render.page import CALLBACK_PATH, Output, RenderedPage
-from docgen.render.redirects import redirect_paths
+from docgen.render.redirects import forwards_root, redirect_paths
 from docgen.render.searchindex import SearchEntry
 from docgen.render.searchshards import SHARDS, WORDS
 from docgen.render.sidebar import Sidebar
@@ -172,8 +172,10 @@ def site_file_paths(site: Site) -> list[str]:
     """Every file :func:`docgen.render.site.iter_site` writes besides the pages, the shared
     schema pages and the search index's bundles (under ``_docgen/pagefind*/``)."""
     paths: list[str] = []
-    if not any(page.url == "/" for page in site.pages) and any(
-        not page.hidden for page in site.pages
+    if (
+        not any(page.url == "/" for page in site.pages)
+        and any(not page.hidden for page in site.pages)
+        and not forwards_root(site)
     ):
         paths.append("index.html")
     paths.append("404.html")

@@ -50,8 +50,8 @@ EXAMPLE_END = "<!--/docgen:example-->"
 
 def _icon(tag: Tag, env: EnvType, css: str = "") -> str:
     """The component's ``icon`` (with ``iconType``, ``color``), ``""`` when it has none."""
-    name = attr(tag, "icon")
-    if not name:
+    name, element = attr(tag, "icon"), tag.elements.get("icon")
+    if not name and element is None:
         return ""
     context = env.get("mdx")
     scope = getattr(context, "assets", None)
@@ -64,6 +64,8 @@ def _icon(tag: Tag, env: EnvType, css: str = "") -> str:
         base=env.get("base"),
         color=color if color and is_color(color) else None,
     )
+    if element is not None:  # icon={<svg ...>}, icon={<img src="..." />}
+        markup = icons.element_icon(element, library, env.get("base"))
     return f'<span class="{css}">{markup}</span>' if css else markup
 
 

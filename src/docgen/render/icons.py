@@ -5,7 +5,8 @@ Two libraries, as in Mintlify (docs.json ``icons.library``): Font Awesome Free (
 PyPI ``fontawesomefree``: solid, regular and brand icons, with Font Awesome's aliases such as
 ``home`` for ``house``; icons CC BY 4.0, the attribution comment each SVG carries is kept) and
 Lucide (PyPI ``lucide``; ISC). Only the SVGs a page uses are inlined; nothing is fetched.
-An icon given as a path (``/icons/x.svg``) is shown as an image of the docs folder. A few
+An icon given as a path (``/icons/x.svg``) is shown as an image of the docs folder, one given
+as an element (``icon={<svg ...>}``) as that drawing, rebuilt safe (render/svg.py). A few
 Font Awesome Pro names real docs use are drawn by a free look-alike; a name neither library
 has otherwise keeps a neutral mark (and ``check`` warns: ``icon-unknown``).
 """
@@ -23,6 +24,8 @@ from zipfile import ZipFile
 
 from markupsafe import escape
 
+from docgen.render import svg
+from docgen.render.jsx import scan_tag
 from docgen.render.markdown import site_relative
 
 FONTAWESOME = "fontawesome"
@@ -181,6 +184,19 @@ def icon(
         path = "/" + name.lstrip("./").lstrip("/") if not name.startswith("/") else name
         return icon_html(name, src=site_relative(path, base) if base is not None else path)
     return icon_html(name, library, style, color=color)
+
+
+def element_icon(source: str, library: str = FONTAWESOME, base: str | None = None) -> str:
+    """An icon given as a JSX element: ``<svg>`` (the drawing, sized as an icon), ``<img
+    src>`` or ``<Icon icon>`` (as :func:`icon` shows that path or name); else a neutral mark."""
+    tag = scan_tag(source, 0)
+    if tag is not None and tag.name == "svg":
+        shown = svg.drawing(source, 0, len(source))
+        if shown is not None:
+            return f'<span class="icon-wrap">{shown.html}</span>'
+    wanted = {"img": "src", "Icon": "icon"}.get(tag.name if tag is not None else "", "")
+    value = tag.attrs.get(wanted) if tag is not None and wanted else None
+    return icon(value, library, base=base) if isinstance(value, str) and value else icon_html("")
 
 
 def unknown(name: str, library: str, style: str | None = None) -> bool:

@@ -16,6 +16,10 @@ from typing import Any
 
 MAX_TAG_CHARS = 20_000  # a tag (with its attributes) longer than this is not a tag
 MAX_EXPRESSION_CHARS = 20_000
+# An element given as an attribute (icon={<svg ...>...</svg>}) may be this long: drawings
+# pasted from design tools run to hundreds of kilobytes (render/svg.py has the same bound).
+MAX_ELEMENT_CHARS = 400_000
+MAX_ELEMENT_NESTING = 8  # elements inside elements' attributes, deeper: not a tag
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:[.:-][A-Za-z0-9_]+)*")
 _ATTR_NAME = re.compile(r"[A-Za-z_$][-A-Za-z0-9_:.$]*")
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*$")
@@ -37,6 +41,7 @@ class Tag:
     self_closing: bool = False
     start: int = 0
     end: int = 0  # offset just after '>'
+    elements: dict[str, str] = field(default_factory=dict)  # icon={<svg>}: its source
 
 
 def _skip_space(src: str, pos: int, limit: int) -> int:
@@ -77,16 +82,59 @@ def scan_braces(src: str, pos: int, limit: int | None = None) -> int | None:
     return None
 
 
-def scan_tag(src: str, pos: int, limit: int | None = None) -> Tag | None:
-    """The JSX tag starting at ``src[pos] == "<"``, or None when the text there is not one."""
-    limit = min(len(src), limit if limit is not None else len(src), pos + MAX_TAG_CHARS)
+def element_end(src: str, pos: int, limit: int, nested: int = 0) -> int | None:
+    """The offset after the JSX element opening at ``src[pos] == "<"`` (its tags matched by
+    depth, its text and ``{expressions}`` skipped), or None when it does not close."""
+    depth = 0
+    i = pos
+    while i < limit:
+        if src[i] == "{":
+            end = scan_braces(src, i, limit)
+            if end is None:
+                return None
+            i = end
+        elif src[i] == "<":
+            tag = scan_tag(src, i, limit, nested)
+            if tag is None:
+                i += 1
+                continue
+            i = tag.end
+            depth += -1 if tag.closing else 0 if tag.self_closing else 1
+            if depth <= 0:
+                return i
+        else:
+            found = [j for j in (src.find("<", i, limit), src.find("{", i, limit)) if j != -1]
+            i = min(found, default=limit)
+    return None
+
+
+def _element_value(src: str, pos: int, limit: int, nested: int) -> tuple[str, int] | None:
+    """``{<svg ...>...</svg>}`` at ``src[pos] == "{"``: the element's source and the offset
+    after the ``}``, else None (not one element between the braces)."""
+    start = _skip_space(src, pos + 1, limit)
+    if start >= limit or src[start] != "<" or nested >= MAX_ELEMENT_NESTING:
+        return None
+    end = element_end(src, start, min(limit, start + MAX_ELEMENT_CHARS), nested + 1)
+    if end is None:
+        return None
+    after = _skip_space(src, end, limit)
+    if after >= limit or src[after] != "}":
+        return None
+    return src[start:end], after + 1
+
+
+def scan_tag(src: str, pos: int, limit: int | None = None, nested: int = 0) -> Tag | None:
+    """The JSX tag starting at ``src[pos] == "<"``, or None when the text there is not one.
+    ``nested``: how many elements given as attributes hold this one."""
+    outer = min(len(src), limit if limit is not None else len(src))
+    limit = min(outer, pos + MAX_TAG_CHARS)
     if pos >= limit or src[pos] != "<":
         return None
     i = pos + 1
     tag = Tag("", start=pos)
     if i < limit and src[i] == "/":
         tag.closing = True
-        i += 1
+        i = _skip_space(src, i + 1, limit)  # MDX reads "</ Note>" as "</Note>"
     match = _NAME.match(src, i, limit)
     if match is None:
         if i < limit and src[i] == ">":  # a fragment: <> or </>
@@ -135,6 +183,11 @@ def scan_tag(src: str, pos: int, limit: int | None = None) -> Tag | None:
                 return None
             tag.attrs[attr.group(0)] = src[i + 1 : end]
             i = end + 1
+        elif src[i] == "{" and (element := _element_value(src, i, outer, nested)) is not None:
+            source, i = element
+            tag.attrs[attr.group(0)] = jsx_text(source)
+            tag.elements[attr.group(0)] = source
+            limit = max(limit, min(outer, i + MAX_TAG_CHARS))  # the rest of the tag
         elif src[i] == "{":
             end = scan_braces(src, i, limit)
             if end is None:

@@ -38,56 +38,6 @@ class MdxResult:
     warnings: list[MdxWarning]
 
 
-def _find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | None:
-    """(start, end) of the ``</name>`` matching an open ``<name>`` that ends at ``pos``; fenced
-    code and code spans are skipped, same-named tags nest."""
-    depth = 1
-    i = pos
-    fence: str | None = None
-    while i < limit:
-        newline = src.find("\n", i, limit)
-        line_end = limit if newline == -1 else newline
-        if i == 0 or src[i - 1] == "\n":
-            stripped = src[i:line_end].lstrip()
-            if fence is not None:
-                if mdxindent.closes(stripped, fence):
-                    fence = None
-                i = line_end + 1
-                continue
-            fence = mdxindent.fence_opened(stripped)
-            if fence is not None:
-                i = line_end + 1
-                continue
-        j = i
-        resume = line_end + 1
-        while j < line_end:
-            char = src[j]
-            if char == "`":
-                run = j
-                while run < line_end and src[run] == "`":
-                    run += 1
-                span_end = src.find(src[j:run], run, line_end)
-                j = span_end + (run - j) if span_end != -1 else run
-                continue
-            if char == "<":
-                tag = scan_tag(src, j, limit)
-                if tag is not None and tag.name == name:
-                    if tag.closing:
-                        depth -= 1
-                        if depth == 0:
-                            return tag.start, tag.end
-                    elif not tag.self_closing:
-                        depth += 1
-                    if tag.end > line_end:
-                        resume = tag.end
-                        break
-                    j = tag.end
-                    continue
-            j += 1
-        i = resume
-    return None
-
-
 def _shift_maps(state: StateBlock, since: int, lines: int) -> None:
     for token in state.tokens[since:]:
         if token.map:
@@ -95,19 +45,37 @@ def _shift_maps(state: StateBlock, since: int, lines: int) -> None:
 
 
 def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """A component (or HTML element) from its opening tag to its closing tag; on a line of
+    tags (``<Tab title="A">a</Tab><Tab title="B">``) the elements that follow are read in turn."""
+    line = _block(state, start, end, silent)
+    if line is None:
+        return False
+    while line >= 0:
+        again = _block(state, line, end, False)
+        if again is None:  # no element after all: the rest of the line as Markdown
+            _subparse(state, state.src[state.bMarks[line] : state.eMarks[line]], line)
+            state.line = line + 1
+            return True
+        line = again
+    return True
+
+
+def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
+    """None: no element here; -1: read; a line: an element opens on this rule's first line
+    after the one read, from ``bMarks[line]`` on, to be read next."""
     pos = state.bMarks[start] + state.tShift[start]
     src = state.src
     if pos >= len(src) or src[pos] != "<":
-        return False
+        return None
     tag = scan_tag(src, pos)
     if tag is None or tag.closing or not tag.name:
-        return False
+        return None
     context = _ctx(state.env)
     limit = state.eMarks[end - 1] if end > start else len(src)
     if tag.name in mdxtags.VOID_ELEMENTS:
         tag.self_closing = True  # <br>, <img src="x">: nothing to close
     if tag.name in mdxtags.LEFT_OUT or tag.name in ("svg", "Latex"):
-        return mdxblocks.whole_element(state, tag, start, end, limit, silent)
+        return -1 if mdxblocks.whole_element(state, tag, start, end, limit, silent) else None
     open_last = mdxblocks.line_of(state, tag.end - 1, start, end)
     after = src[tag.end : state.eMarks[open_last]]
     if not mdxtags.is_block(tag.name, context.imports):
@@ -116,16 +84,16 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         # stays inside the paragraph. It interrupts no paragraph.
         opens_block = tag.name[:1].islower() and not tag.self_closing
         if silent or not opens_block or after.strip():
-            return False
+            return None
     close: tuple[int, int] | None = None
     if not tag.self_closing:
-        close = _find_close(src, tag.name, tag.end, limit)
+        close = mdxblocks.find_close(src, tag.name, tag.end, limit)
         if close is None and (after.strip() or not mdxtags.is_block(tag.name, context.imports)):
-            return False  # an unclosed opening tag with text after it, or HTML's: as text
+            return None  # an unclosed opening tag with text after it, or HTML's: as text
     elif after.strip():
-        return False
+        return None
     if silent:
-        return True
+        return -1
     line = context.root_line + context.offset + start
     if close is None:
         last = open_last
@@ -145,8 +113,27 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         mdxblocks.unwrap_paragraph(state)
     trailing = src[close[1] : state.eMarks[last]] if close is not None else ""
     if trailing.strip():
+        assert close is not None
+        if (resume := _resume(state, close[1], last)) is not None:
+            return -1 if resume > start else resume
         _subparse(state, trailing.strip(), last)
-    return True
+    return -1
+
+
+def _resume(state: StateBlock, offset: int, line: int) -> int | None:
+    """``</Step><Step title="B">``: MDX reads each tag of a line of tags as a block, so an
+    element opening after a closing tag is read from where it stands, its children on the lines
+    below, as though it began its line (whose number is kept): ``line``, else None."""
+    src, context = state.src, _ctx(state.env)
+    pos = offset
+    while pos < state.eMarks[line] and src[pos] in " \t":
+        pos += 1
+    tag = scan_tag(src, pos)
+    if tag is None or tag.closing or not mdxtags.is_block(tag.name, context.imports):
+        return None
+    state.bMarks[line], state.tShift[line], state.sCount[line] = pos, 0, state.blkIndent
+    state.line = line  # the block parser goes on from there (or _jsx_block, on its own line)
+    return line
 
 
 def _subparse(state: StateBlock, text: str, line: int) -> None:
@@ -296,6 +283,7 @@ def mdx_plugin(md: MarkdownIt) -> None:
     """Teach ``md`` MDX: JSX blocks and inline tags, expressions, ESM lines."""
     md.disable("code")
     md.block.ruler.before("table", "mdx_indented", mdxindent.indented_rule)
+    md.block.ruler.before("paragraph", "mdx_paragraph", mdxindent.paragraph_rule)
     md.block.ruler.before("fence", "mdx_esm", _esm_block)
     math.math_plugin(md)
     md.block.ruler.before("table", "mdx_jsx", _jsx_block, {"alt": ["paragraph"]})

@@ -3,7 +3,7 @@ not part of MDX), and a component's children shifted left by their own indentati
 
 from __future__ import annotations
 
-from markdown_it.rules_block import StateBlock
+from markdown_it.rules_block import StateBlock, paragraph
 
 
 def fence_opened(stripped: str) -> str | None:
@@ -65,4 +65,48 @@ def indented_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool
                 return True
     finally:
         state.blkIndent = saved
+    return False
+
+
+def _starts_block(state: StateBlock, line: int) -> bool:
+    """Whether ``line`` starts a block that ends a paragraph, read at its own indentation."""
+    saved = state.blkIndent
+    state.blkIndent = state.sCount[line]
+    try:
+        return _ends_paragraph(state, line)
+    finally:
+        state.blkIndent = saved
+
+
+def _ends_paragraph(state: StateBlock, line: int) -> bool:
+    rules = state.md.block.ruler.getRules("paragraph")
+    return any(rule(state, line, state.lineMax, True) for rule in rules)
+
+
+def paragraph_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """A paragraph as MDX ends it: a line indented four or more columns past it is no lazy
+    continuation when it starts a block at its own indentation (a fence under "Example:", as
+    docstrings write it), since MDX has no indented code. Otherwise markdown-it's paragraph."""
+    if silent:
+        return False
+    last = start + 1
+    indented = False
+    while last < state.lineMax and not state.isEmpty(last):
+        indented = indented or state.sCount[last] - state.blkIndent > 3
+        last += 1
+    if not indented:
+        return False  # the common case, left to markdown-it
+    for line in range(start + 1, last):
+        if state.sCount[line] < 0:
+            continue
+        if state.sCount[line] - state.blkIndent <= 3:
+            if _ends_paragraph(state, line):
+                return False  # ends before any indented block: markdown-it's paragraph
+        elif _starts_block(state, line):
+            saved = state.lineMax
+            state.lineMax = line
+            try:
+                return paragraph(state, start, line, False)
+            finally:
+                state.lineMax = saved
     return False

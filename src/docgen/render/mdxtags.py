@@ -49,10 +49,15 @@ INLINE = {"Badge", "Icon", "Tooltip", "Kbd"}
 HTML_BLOCK = set(
     _words(
         "div p img hr table thead tbody tr td th details summary video iframe figure "
-        "figcaption section center ul ol li h1 h2 h3 h4 h5 h6 picture source blockquote pre audio"
+        "figcaption section center ul ol li h1 h2 h3 h4 h5 h6 picture source blockquote pre audio "
+        "aside article dl dt dd caption tfoot"
     )
 )
-HTML_INLINE = set(_words("a b strong i em u code kbd sub sup span br small mark s del abbr"))
+HTML_INLINE = set(
+    _words(
+        "a b strong i em u code kbd sub sup span br small mark s del abbr q cite var samp dfn ins"
+    )
+)
 VOID = {"img", "br", "hr", "source"}
 # HTML's void elements: never closed, whether or not written with "/>".
 VOID_ELEMENTS = {*VOID, "area", "base", "col", "embed", "input", "link", "meta", "track", "wbr"}
@@ -129,8 +134,10 @@ def check(
             )
     wanted = tag.attrs.get("icon")
     style = tag.attrs.get("iconType")
-    if isinstance(wanted, str) and icons.unknown(
-        wanted, library, style if isinstance(style, str) else None
+    if (
+        isinstance(wanted, str)
+        and "icon" not in tag.elements
+        and icons.unknown(wanted, library, style if isinstance(style, str) else None)
     ):
         warn(
             line,
@@ -146,12 +153,12 @@ def element_end(src: str, tag: Tag, limit: int) -> int:
     itself when self-closing, or at ``limit`` when it never closes."""
     if tag.self_closing:
         return tag.end
-    close = src.find(f"</{tag.name}", tag.end, limit)
+    close = src.find("</", tag.end, limit)
     while close != -1:
-        found = scan_tag(src, close, limit)
+        found = scan_tag(src, close, limit)  # "</Latex>" or "</ Latex>"
         if found is not None and found.closing and found.name == tag.name:
             return found.end
-        close = src.find(f"</{tag.name}", close + 2, limit)
+        close = src.find("</", close + 2, limit)
     return limit
 
 

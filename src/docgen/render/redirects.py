@@ -35,6 +35,16 @@ def _page_redirects(site: Site) -> list[Redirect]:
     ]
 
 
+def forwards_root(site: Site) -> bool:
+    """A redirect from ``/`` gets the forwarding page at the site's root: it takes the place of
+    docgen's own landing redirect (a docs repo with ``{"source": "/", ...}`` says where home is)."""
+    return (
+        any(_url(r.source) == "/" for r in _page_redirects(site))
+        if site.config.redirects
+        else False
+    )
+
+
 def redirect_paths(site: Site) -> list[str]:
     """The files :func:`redirect_files` writes."""
     if not site.config.redirects:

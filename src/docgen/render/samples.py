@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+from docgen.config.loader import SAMPLE_ALIASES
 from docgen.render.examples import json_text
 from docgen.render.highlight import HIGHLIGHT_MAX_CHARS, highlight
 from docgen.render.samplehtml import sample_html
@@ -137,9 +138,10 @@ def from_extension(operation: dict[str, Any]) -> list[CodeSample]:
 def samples(
     operation: dict[str, Any], shape: RequestShape, languages: tuple[str, ...]
 ) -> tuple[CodeSample, ...]:
-    """``x-codeSamples`` first, then generated samples for the languages they don't cover."""
+    """``x-codeSamples`` first, then generated samples for the languages they don't cover
+    (a ``bash`` or ``shell`` sample covers curl, ``js`` or ``node`` JavaScript, as in config)."""
     custom = from_extension(operation)
-    covered = {s.lang for s in custom} | {"shell" if "curl" in {s.lang} else "" for s in custom}
+    covered = {SAMPLE_ALIASES.get(s.lang, s.lang) for s in custom}
     rest = [lang for lang in languages if lang not in covered]
     return tuple(custom + generated(shape, tuple(rest)))
 

@@ -30,7 +30,7 @@ from docgen.render.chrome import SITE_CSS, site_css
 from docgen.render.navviews import href
 from docgen.render.page import CALLBACK_PATH, Job, Output, RenderedPage, SchemaJob, SiteRenderer
 from docgen.render.parallel import Workers, worker_count
-from docgen.render.redirects import redirect_files
+from docgen.render.redirects import forwards_root, redirect_files
 from docgen.render.searchindex import SearchEntry
 from docgen.render.searchshards import ShardCache, ShardedIndex
 from docgen.render.sink import Placed, Sink
@@ -206,7 +206,7 @@ def _site_files(
 ) -> Iterator[tuple[str, bytes]]:
     """The files that are not pages: landing redirect, 404, navigation data, manifest,
     llms.txt, sitemap, spec downloads, redirects, assets, the site's CSS and static files."""
-    if not any(page.url == "/" for page in site.pages):
+    if not any(page.url == "/" for page in site.pages) and not forwards_root(site):
         # The landing page of the default language/version/tab, else the first page.
         first_url = renderer.nav.sections[renderer.nav.home()].first_url()
         if first_url is None or site.page(first_url) is None:

@@ -76,7 +76,7 @@ def _open(tag: Tag) -> str:
             out.append(f' {name}="{escape(text)}"')
     if tag.name == "svg":
         out.append(" data-drawing")  # sized by the page's stylesheet (components.css)
-        if "aria-label" not in tag.attrs and "role" not in tag.attrs:
+        if not {"aria-label", "role", "aria-hidden"} & tag.attrs.keys():
             out.append(' aria-hidden="true" focusable="false"')
     out.append("/>" if tag.self_closing else ">")
     return "".join(out)

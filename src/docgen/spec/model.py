@@ -61,6 +61,14 @@ class Operation:
     def title(self) -> str:
         return self.summary or self.operation_id or self.reference
 
+    @property
+    def href(self) -> str | None:
+        """``x-mint: {href: ...}``, Mintlify's URL for the operation's page, when it names one
+        (a string; :mod:`docgen.nav.registry` checks it)."""
+        mint = self.data.get("x-mint")
+        value = mint.get("href") if isinstance(mint, dict) else None
+        return value if isinstance(value, str) else None
+
 
 @dataclass(frozen=True, slots=True)
 class Tag:
