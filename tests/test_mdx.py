@@ -107,24 +107,26 @@ def test_snippets_props_exports_and_unevaluated_javascript(tmp_path: Path) -> No
     (tmp_path / "snippets" / "vars.mdx").write_text('export const version = "2.1"\n')
     (tmp_path / "snippets" / "consts.jsx").write_text(
         'export const region = "eu-west"\nexport const Widget = () => <div>hi</div>\n'
+        "export const Timer = () => {\n  const [t] = useState(0);\n  return <b>{t}</b>;\n};\n"
     )
     (tmp_path / "snippets" / "loop.mdx").write_text(
         "import Loop from '/snippets/loop.mdx'\n\n<Loop />\n"
     )
     page = (
         "import Hello from '/snippets/hello.mdx'\nimport { version } from '/snippets/vars.mdx'\n"
-        "import { region, Widget } from './snippets/consts.jsx'\n"
+        "import { region, Widget, Timer } from './snippets/consts.jsx'\n"
         "import Loop from '/snippets/loop.mdx'\n"
         "import Gone from '/snippets/missing.mdx'\n\n"
         '<Hello word="world" />\n\nVersion {version} in {region}.\n\n'
-        "<Widget />\n\n<Loop />\n\n<Gone />\n"
+        "<Timer />\n\n<Loop />\n\n<Gone />\n\n<Widget />\n"
     )
     html, warnings = html_of(page, tmp_path, "guide.mdx")
     assert "Hello <strong>world</strong>!" in html and "from a snippet" in html
     assert "Version 2.1 in eu-west." in html
     assert "import" not in html
     joined = "\n".join(warnings)
-    assert "-:11:mdx-unsupported:<Widget> comes from ./snippets/consts.jsx" in joined
+    assert "-:11:mdx-unsupported:<Timer> comes from ./snippets/consts.jsx" in joined
+    assert "<div>hi</div>" in html  # a component that only returns JSX is shown
     assert "imports itself" in joined and "snippets/loop.mdx" in joined
     assert "-:15:mdx-unsupported:snippet /snippets/missing.mdx not found" in joined
 

@@ -12,7 +12,7 @@ Every warning is found while parsing, so ``check`` finds what ``build`` reports.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -25,11 +25,10 @@ from docgen.nav.model import Page
 from docgen.render import components, math, mdxblocks, mdxindent, mdxinline, mdxtags, snippets
 from docgen.render.assets import AssetScope
 from docgen.render.jsx import Tag, scan_tag
+from docgen.render.jsxtemplates import Template, fill
 from docgen.render.markdown import Rendered, renderer
-from docgen.render.mdxcontext import Context, MdxWarning
+from docgen.render.mdxcontext import MAX_DEPTH, Context, MdxWarning
 from docgen.render.mdxcontext import context_of as _ctx
-
-MAX_DEPTH = 24  # nested components (and snippets) beyond this are shown as text: mdx-too-deep
 
 
 @dataclass(slots=True)
@@ -152,6 +151,19 @@ def _element(
     state: StateBlock, tag: Tag, line: int, inner: str, inner_line: int, start: int
 ) -> None:
     context = _ctx(state.env)
+    template = context.names.get(tag.name)
+    if isinstance(template, Template):
+        text, names = template.use(tag.attrs, inner, context.names)
+        if not context.spend(len(text), line, f"<{tag.name}"):
+            return
+        child = replace(context, names=names, depth=context.depth + 1, offset=0, root_line=line)
+        if context.expand:
+            state.tokens.extend(state.md.parse(text, {"mdx": child}))
+            return
+        token = state.push("mdx_html", "", 0)
+        token.map = [start, start + 1]
+        token.content = render_mdx(text, line, context.base, context=child).rendered.html
+        return
     if context.depth >= MAX_DEPTH:
         context.warn(
             line,
@@ -203,7 +215,7 @@ def _snippet_tokens(
     props = {k: v for k, v in tag.attrs.items() if k != "..."}
     child = context.child(loaded.label, {**props, "children": inner})
     child.root_line = loaded.line
-    return md.parse(loaded.body, {"mdx": child})
+    return md.parse(fill(loaded.body, props, set(props), inner), {"mdx": child})
 
 
 def _snippet_html(
@@ -233,7 +245,8 @@ def _snippet_html(
         context.warn(line, f"snippets nested more than {MAX_DEPTH} deep", "mdx-too-deep", near)
         return ""
     child = context.child(loaded.label, names)
-    return render_mdx(loaded.body, loaded.line, context.base, context=child).rendered.html
+    body = fill(loaded.body, props, set(props), inner)  # props in attributes, {children}
+    return render_mdx(body, loaded.line, context.base, context=child).rendered.html
 
 
 def _esm_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:

@@ -8,6 +8,9 @@ from typing import Any
 
 from docgen.render import snippets
 from docgen.render.assets import AssetScope
+from docgen.render.jsxtemplates import MAX_EXPANSION, MAX_USES
+
+MAX_DEPTH = 24  # nested components (and snippets) beyond this are shown as text: mdx-too-deep
 
 
 @dataclass(slots=True)
@@ -38,6 +41,7 @@ class Context:
     taken: set[str] = field(default_factory=set)
     assets: AssetScope | None = None  # local files the page shows (render/assets.py)
     expand: bool = False  # tokens wanted: a snippet's tokens stand in for its HTML
+    spent: list[int] = field(default_factory=lambda: [0, 0, 0])  # JSX uses, characters, refusals
 
     @property
     def icons(self) -> str:
@@ -54,6 +58,31 @@ class Context:
     ) -> None:
         self.warnings.append(MdxWarning(self.source, line, message, code, near, info))
 
+    def spend(self, characters: int, line: int, near: str) -> bool:
+        """Whether one more use of a JSX component, expanding to ``characters`` of MDX, fits
+        the page's budget (:data:`MAX_DEPTH` deep,
+        :data:`~docgen.render.jsxtemplates.MAX_USES` uses and
+        :data:`~docgen.render.jsxtemplates.MAX_EXPANSION` characters); warns once a page if
+        not."""
+        self.spent[0] += 1
+        self.spent[1] += characters
+        deep = self.depth >= MAX_DEPTH
+        if not deep and self.spent[0] <= MAX_USES and self.spent[1] <= MAX_EXPANSION:
+            return True
+        self.spent[2] += 1
+        if self.spent[2] > 1:  # said once a page
+            return False
+        self.warn(
+            line,
+            f"{near}> is nested more than {MAX_DEPTH} deep; left out"
+            if deep
+            else f"{near}>: the page's JSX components expand more than {MAX_USES} times or to "
+            f"more than {MAX_EXPANSION // 1024} KB of text; left out",
+            "mdx-too-deep",
+            near,
+        )
+        return False
+
     def child(self, source: str, names: dict[str, Any]) -> Context:
         return Context(
             source,
@@ -68,6 +97,7 @@ class Context:
             taken=self.taken,
             assets=self.assets,
             expand=self.expand,
+            spent=self.spent,
         )
 
 

@@ -10,7 +10,8 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 
 from docgen.render import math, mdxblocks, mdxtags, svg
-from docgen.render.jsx import as_text, evaluate, is_comment, scan_braces, scan_tag
+from docgen.render.jsx import Tag, as_text, evaluate, is_comment, scan_braces, scan_tag
+from docgen.render.jsxtemplates import Template
 from docgen.render.mdxcontext import context_of as _ctx
 
 
@@ -62,6 +63,15 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
             math.latex_token(state, "" if tag.self_closing else formula, display=False)
         state.pos = end
         return True
+    template = None if tag.closing else _ctx(state.env).names.get(tag.name)
+    if isinstance(template, Template):
+        end = mdxtags.element_end(state.src, tag, state.posMax)
+        if not silent:
+            close = state.src.rfind("</", tag.end, end)
+            inner = "" if tag.self_closing or close == -1 else state.src[tag.end : close]
+            _template_inline(state, template, tag, inner)
+        state.pos = end
+        return True
     if tag.name in mdxtags.LEFT_OUT and not tag.closing:
         end = mdxtags.element_end(state.src, tag, state.posMax)
         if not silent:
@@ -77,6 +87,23 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         token.meta = {"tag": tag}
     state.pos = tag.end
     return True
+
+
+def _template_inline(state: StateInline, template: Template, tag: Tag, inner: str) -> None:
+    """A JSX component of the page used inside a paragraph: its body read inline."""
+    context = _ctx(state.env)
+    line, near = _line_in(state), f"<{tag.name}"
+    text, names = template.use(tag.attrs, inner, context.names)
+    if not context.spend(len(text), line, near):
+        return
+    if state.pending:
+        state.pushPending()
+    saved, context.names = context.names, names
+    context.depth += 1
+    try:
+        state.md.inline.parse(text, state.md, state.env, state.tokens)
+    finally:
+        context.names, context.depth = saved, context.depth - 1
 
 
 def expression_inline(state: StateInline, silent: bool) -> bool:

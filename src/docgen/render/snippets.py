@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docgen.render import jsxtemplates
 from docgen.render.jsx import Unevaluated, evaluate
 
 MAX_SNIPPET_BYTES = 512 * 1024
@@ -110,6 +111,10 @@ def read_statement(
             if pieces[0].strip():
                 local = pieces[-1].strip()
                 imports[local] = Import(path, line, pieces[0].strip())
+        return
+    template = jsxtemplates.parse(text)
+    if template is not None:
+        names[template.name] = template
         return
     match = _EXPORT_CONST.match(text)
     if match is not None:
@@ -206,11 +211,28 @@ def _strip_frontmatter(text: str) -> tuple[str, int]:
 
 
 def _javascript_names(text: str, label: str, warn: Warn) -> dict[str, Any]:
-    """``export const x = <literal>`` values of a .js/.jsx snippet (nothing is run)."""
+    """What a .js/.jsx snippet exports that docgen can use without running it: plain values
+    (``export const x = <literal>``) and JSX components (:mod:`docgen.render.jsxtemplates`)."""
     names: dict[str, Any] = {}
-    for line in text.splitlines():
-        match = _EXPORT_CONST.match(line.strip())
-        if match is not None:
+    lines = text.splitlines(keepends=True)
+    begins, ends, offset = [], [], 0
+    for line in lines:
+        begins.append(offset)
+        offset += len(line)
+        ends.append(offset - len(line) + len(line.rstrip("\r\n")))
+    number = 0
+    while number < len(lines):
+        if not lines[number].startswith("export "):
+            number += 1
+            continue
+        last = statement_end(text, begins[number], begins, ends, number, len(lines))
+        statement = text[begins[number] : ends[last]]
+        number = last + 1
+        template = jsxtemplates.parse(statement)
+        match = _EXPORT_CONST.match(statement.strip())
+        if template is not None:
+            names[template.name] = template
+        elif match is not None:
             value = evaluate(match.group(2), names)
             if not isinstance(value, Unevaluated):
                 names[match.group(1)] = value

@@ -1,0 +1,132 @@
+"""Components a page or snippet writes in JSX, read and never run.
+
+``export const Hint = ({ title, href = "/" }) => (<a href={href}>{title}</a>)`` (or a body that
+only ``return``\\s its JSX, or ``export function Hint({ title }) { return (...) }``) is kept as a
+:class:`Template` when its props are plain names with literal defaults. A use such as
+``<Hint title="Read this" href="/start" />`` is the body's JSX read as MDX with the props given:
+``{name}`` in text and in attributes, ``{children}`` as the use's children, and
+``{name && <jsx />}`` kept or dropped by ``name``. Anything else the body computes is left to
+the MDX reader, which shows it as text with a warning, as it does for any expression.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from docgen.render.jsx import Unevaluated, evaluate, scan_braces
+
+_ARROW = re.compile(
+    r"export\s+const\s+([A-Z][\w$]*)\s*=\s*\(\s*(?:\{(?P<params>[^{}]*)\})?\s*\)\s*=>\s*", re.S
+)
+_FUNCTION = re.compile(
+    r"export\s+(?:default\s+)?function\s+([A-Z][\w$]*)\s*\(\s*(?:\{(?P<params>[^{}]*)\})?\s*\)\s*",
+    re.S,
+)
+_RETURN = re.compile(r"\{\s*return\s*(.*?)\s*;?\s*\}", re.S)
+_PARAM = re.compile(r"\s*([A-Za-z_$][\w$]*)\s*(?:=\s*(.+?))?\s*$", re.S)
+_CONDITION = re.compile(r"\s*([A-Za-z_$][\w$]*)\s*&&\s*(.+?)\s*$", re.S)
+_ATTRIBUTE = re.compile(r"\s([A-Za-z_:][\w:.-]*)\s*=\s*$")
+_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+MAX_USES = 1000  # uses of JSX components one page may expand (nested uses count)
+MAX_EXPANSION = 1 << 20  # characters of MDX they may expand to
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A JSX component of the page or of a snippet: its props (with defaults) and body."""
+
+    name: str
+    params: dict[str, Any]  # prop -> default (absent when it has none)
+    body: str  # the JSX, as MDX to read
+
+    def use(
+        self, attrs: dict[str, Any], children: str, names: dict[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """The MDX a use stands for, and the names its ``{expressions}`` see."""
+        given = {k: v for k, v in attrs.items() if k != "..." and not isinstance(v, Unevaluated)}
+        props = {**self.params, **given}
+        return fill(self.body, props, set(self.params) | set(given), children), {**names, **props}
+
+
+def _body(rest: str) -> str | None:
+    """The JSX an arrow function's or a function's body gives, if that is all it does."""
+    text = rest.strip().rstrip(";").strip()
+    if text.startswith("{"):
+        match = _RETURN.fullmatch(text)
+        if match is None:
+            return None
+        text = match.group(1).strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    return text if text.startswith("<") and text.endswith(">") else None
+
+
+def parse(statement: str) -> Template | None:
+    """The component ``statement`` defines, when it only returns JSX from plain props."""
+    text = statement.strip()
+    match = _ARROW.match(text) or _FUNCTION.match(text)
+    if match is None:
+        return None
+    body = _body(text[match.end() :])
+    if body is None:
+        return None
+    params: dict[str, Any] = {}
+    for part in (match.group("params") or "").split(","):
+        if not part.strip() or part.strip().startswith("..."):
+            continue
+        param = _PARAM.fullmatch(part)
+        if param is None:
+            return None
+        default = evaluate(param.group(2)) if param.group(2) is not None else None
+        if isinstance(default, Unevaluated):
+            return None
+        params[param.group(1)] = default
+    return Template(match.group(1), params, body)
+
+
+def _attribute_value(value: Any) -> str:
+    """A prop's value written as a JSX attribute value."""
+    if isinstance(value, str):
+        for quote in ('"', "'", "`"):
+            if quote not in value and "${" not in value:
+                return quote + value + quote
+        return '"' + value.replace('"', "&quot;") + '"'
+    return "{" + json.dumps(value) + "}"
+
+
+def fill(body: str, props: dict[str, Any], known: set[str], children: str) -> str:
+    """``body`` with its props written in (see the module's docstring)."""
+    out: list[str] = []
+    i = 0
+    while (start := body.find("{", i)) != -1:
+        end = scan_braces(body, start)
+        if end is None:
+            break
+        out.append(body[i:start])
+        expression = body[start + 1 : end - 1].strip()
+        condition = _CONDITION.fullmatch(expression)
+        attribute = _ATTRIBUTE.search("".join(out[-1:]))
+        if expression == "children":
+            out.append(children)
+        elif _IDENT.fullmatch(expression) and expression in known:
+            value = props.get(expression)
+            if attribute is not None and value is not None:
+                out.append(_attribute_value(value))
+            elif attribute is not None:  # an attribute without a value is left out
+                out[-1] = out[-1][: attribute.start()] + " "
+            elif value is not None:
+                out.append(body[start:end])  # read with the props as names
+        elif condition is not None and condition.group(1) in known:
+            if props.get(condition.group(1)):
+                branch = condition.group(2)
+                if branch.startswith("(") and branch.endswith(")"):
+                    branch = branch[1:-1]
+                out.append(fill(branch, props, known, children))
+        else:
+            out.append(body[start:end])
+        i = end
+    out.append(body[i:])
+    return "".join(out)

@@ -1,0 +1,101 @@
+"""JSX components a page or snippet writes (``export const Hint = ({ title }) => (...)``): read,
+never run, their uses shown with the props written in; bounded however they nest."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from test_mdx import html_of
+
+HINT = """\
+export const Hint = ({ title, href = "/start", tone }) => (
+  <a href={href} className="hint"><strong>{title}</strong></a>
+);
+
+"""
+
+
+def test_a_components_uses_show_its_body_with_their_props() -> None:
+    html, warnings = html_of(
+        HINT + '<Hint title="Read *this*" href="/guide" />\n\n'
+        'Inline, <Hint title="with the default" /> too.\n'
+    )
+    assert warnings == []
+    # A prop is text, never Markdown; a default fills a prop the use leaves out.
+    assert '<a href="/guide" class="hint"><strong>Read *this*</strong></a>' in html
+    assert 'Inline, <a href="/start" class="hint"><strong>with the default</strong></a>' in html
+
+
+def test_children_conditions_and_missing_props() -> None:
+    page = """\
+export function Section({ title, description, link }) {
+  return (
+    <div>
+      <h2>{title}</h2>
+      {description && <p>{description}</p>}
+      <Note>{children}</Note>
+      <a href={link}>no link</a>
+    </div>
+  );
+}
+
+<Section title="One" description="Told">
+  Kids with **bold** and a [link](/a).
+</Section>
+
+<Section title="Two" />
+"""
+    html, warnings = html_of(page)
+    assert warnings == []
+    one, two = html.split("<h2>")[1:]
+    assert one.startswith("One</h2>") and "<p>Told</p>" in one
+    assert "Kids with <strong>bold</strong> and a <a href=\"/a\">link</a>." in one
+    assert two.startswith("Two</h2>") and "<p>" not in two.split('role="note">')[0]
+    assert "<a>no link</a>" in html  # an attribute whose prop is not given is left out
+
+
+def test_components_from_snippets_in_mdx_and_jsx(tmp_path: Path) -> None:
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "hint.mdx").write_text(HINT)
+    (tmp_path / "snippets" / "cards.jsx").write_text(
+        'export const version = "3"\n\n'
+        "export const Tile = ({ name, href }) => {\n"
+        "  return (\n    <a href={href}>{name} v{version}</a>\n  );\n};\n"
+    )
+    (tmp_path / "snippets" / "plain.mdx").write_text("See <a href={href}>here</a>.\n\n{children}\n")
+    page = (
+        "import { Hint } from '/snippets/hint.mdx'\n"
+        "import { Tile, version } from '/snippets/cards.jsx'\n"
+        "import Plain from '/snippets/plain.mdx'\n\n"
+        '<Hint title="From a snippet" />\n\n<Tile name="Tile" href="/tile" />\n\n'
+        '<Plain href="/p">\n  A **child**.\n</Plain>\n'
+    )
+    html, warnings = html_of(page, tmp_path, "guide.mdx")
+    assert warnings == []
+    assert '<a href="/start" class="hint"><strong>From a snippet</strong></a>' in html
+    assert '<a href="/tile">Tile v3</a>' in html
+    # A snippet's props reach its attributes, and its {children} are read as MDX.
+    assert 'See <a href="/p">here</a>.' in html and "A <strong>child</strong>." in html
+
+
+def test_components_that_run_code_are_still_warned_about() -> None:
+    page = (
+        "export const Clock = () => {\n  const [t] = useState(0);\n  return <span>{t}</span>;\n};\n"
+        "\n<Clock />\n"
+    )
+    _, warnings = html_of(page)
+    assert any("export 'Clock' is not a plain value" in w for w in warnings)
+    assert any("unknown MDX component <Clock>" in w for w in warnings)
+
+
+def test_components_that_multiply_are_bounded() -> None:
+    page = "export const A0 = () => (<b>x</b>);\n\n"
+    for n in range(1, 30):
+        page += f"export const A{n} = () => (<span><A{n - 1} /><A{n - 1} /></span>);\n\n"
+    for use in ("<A29 />\n", "Text <A29 /> inline.\n"):
+        started = time.monotonic()
+        html, warnings = html_of(page + use)
+        assert time.monotonic() - started < 20
+        assert len(warnings) == 1 and ":mdx-too-deep:<A" in warnings[0]
+        assert html.count("<b>x</b>") <= 1000
