@@ -219,6 +219,13 @@ HOSTILE_TEXTS = {
                       "nesting"),
     "deep-json": ("openapi.json", '{"openapi": "3.0.3", "x": ' + "[" * DEEP + "]" * DEEP + "}",
                   "nesting"),
+    # Python reads and writes integers of at most 4,300 digits: these were internal errors.
+    "long-int-json": ("openapi.json", '{"openapi": "3.0.3", "x": ' + "7" * 5000 + "}",
+                      "openapi.json:1:27: error[spec-parse-error]"),
+    "long-int-yaml": ("openapi.yaml", SPEC_HEAD + "x: " + "7" * 5000 + "\n",
+                      "openapi.yaml:3:4: error[spec-parse-error]"),
+    "long-hex-yaml": ("openapi.yaml", SPEC_HEAD + "x: 0x" + "f" * 4000 + "\n",
+                      "openapi.yaml:3:4: error[spec-parse-error]"),
 }
 
 
@@ -250,6 +257,34 @@ def test_deep_config_and_frontmatter_are_exit_1(tmp_path: Path, where: str) -> N
         result = _docgen(tmp_path, command, str(tmp_path / "docs.json"))
         assert result.returncode == 1
         assert code in result.stdout + result.stderr, (result.stdout + result.stderr)[-500:]
+
+
+@pytest.mark.parametrize("where", ["config", "frontmatter", "expression"])
+def test_numbers_longer_than_python_reads_are_clear_errors(tmp_path: Path, where: str) -> None:
+    """A 5,000-digit number in docs.json or frontmatter is an error at its place; in an MDX
+    expression it is shown as written (it was an internal error); a long run of digits with a
+    letter after it is read at once (a backtracking pattern took 20 s for each)."""
+    config, page = {"name": "x", "navigation": {"pages": ["index"]}}, "# Hi\n"
+    digits = "7" * 5000
+    if where == "config":
+        text = json.dumps(config)[:-1] + f', "x": {digits}}}'
+        (tmp_path / "docs.json").write_text(text)
+        expected = f"docs.json:1:{text.index(digits) + 1}: error[config-parse-error]"
+    else:
+        (tmp_path / "docs.json").write_text(json.dumps(config))
+        if where == "frontmatter":
+            page = f"---\ntitle: {digits}\n---\n"
+            expected = "index.mdx:2:8: error[page-parse-error]"
+        else:
+            long_and_letter = "{" + "7" * 19_000 + "x}\n\n"
+            page = f"# Hi\n\n{{{digits}}}\n\n" + long_and_letter * 8
+            expected = "index.mdx:3:1: warning[mdx-unsupported]"
+    (tmp_path / "index.mdx").write_text(page)
+    for command in ("check", "build"):
+        result = _docgen(tmp_path, command, str(tmp_path / "docs.json"), timeout=60)
+        output = result.stdout + result.stderr
+        assert result.returncode == (0 if where == "expression" else 1), output[-500:]
+        assert expected in output, output[-500:]
 
 
 def test_yaml_11_values_are_shown_as_written(tmp_path: Path) -> None:

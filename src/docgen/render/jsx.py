@@ -16,10 +16,12 @@ from typing import Any
 
 MAX_TAG_CHARS = 20_000  # a tag (with its attributes) longer than this is not a tag
 MAX_EXPRESSION_CHARS = 20_000
+MAX_NUMBER_CHARS = 1_000  # a longer number is left as written (Python reads 4,300 digits)
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:[.:-][A-Za-z0-9_]+)*")
 _ATTR_NAME = re.compile(r"[A-Za-z_$][-A-Za-z0-9_:.$]*")
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*$")
-_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$")
+# One way to read each number: "\d+\.?\d*" tried every split of a long run of digits.
+_NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +156,7 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
     text = expression.strip()
     if text in ("true", "false", "null"):
         return {"true": True, "false": False, "null": None}[text]
-    if _NUMBER.match(text):
+    if len(text) <= MAX_NUMBER_CHARS and _NUMBER.match(text):
         return float(text) if any(c in text for c in ".eE") else int(text)
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
         inner = text[1:-1]
