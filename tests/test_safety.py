@@ -77,6 +77,36 @@ def test_safe_urls_are_kept(url: str) -> None:
     assert safe_url(url)
 
 
+ROOT_PAGE_LINKS = """---
+title: Home
+---
+
+[e](/javascript:alert(1)%2F%2F) ![i](/javascript:alert(2)%2F%2F.png)
+
+<a href="/javascript:alert(3)%2F%2F">a</a> <a href="/\\\\evil.example/x">b</a>
+
+<Card title="c" href="/javascript:alert(4)%2F%2F" img="/javascript:alert(5)%2F%2F.png">x</Card>
+
+<img src="/vbscript:x.png" />
+"""
+
+
+def test_root_relative_links_on_a_root_page_never_become_a_scheme(tmp_path: Path) -> None:
+    """A link from the site's root page to ``/javascript:alert(1)%2F%2F`` was written as
+    ``href="javascript:alert(1)%2F%2F/"``, which a click runs (``alert(1)///``), and
+    ``/\\\\host`` as ``\\\\host``, another site."""
+    (tmp_path / "docs.json").write_text('{"name": "x", "navigation": {"pages": ["index"]}}')
+    (tmp_path / "index.mdx").write_text(ROOT_PAGE_LINKS)
+    result = _docgen(tmp_path, "build", str(tmp_path / "docs.json"), "-o", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    html = (tmp_path / "o" / "index.html").read_text()
+    urls = re.findall(r'(?:href|src)="([^"]*)"', html)
+    assert sum("alert(" in u for u in urls) == 5 and any("evil.example" in u for u in urls)
+    for url in urls:
+        assert not re.match(r"[a-z][a-z0-9+.-]*:", url) or url.startswith("https:"), url
+        assert not url.startswith(("//", "\\", "/\\")), url
+
+
 def test_every_template_autoescapes() -> None:
     env = environment()
     for name in ("x.txt", "x.md", "x.xml", "x.html"):

@@ -113,6 +113,8 @@ def site_relative(href: str, base: str) -> str:
     if path and not path.endswith("/") and "." not in path.rsplit("/", 1)[-1]:
         path += "/"
     out = (base if base != "./" or not path else "") + path
+    if ":" in out.split("/", 1)[0] or out.startswith(("\\", "/")):
+        out = "./" + out  # "/javascript:x" from the root is never "javascript:x", nor "//host"
     out = out or "./"
     return out + (query_mark + query) + (hash_mark + fragment)
 
