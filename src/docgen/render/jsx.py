@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +25,61 @@ _ATTR_NAME = re.compile(r"[A-Za-z_$][-A-Za-z0-9_:.$]*")
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*$")
 # One way to read each number: "\d+\.?\d*" tried every split of a long run of digits.
 _NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
+
+
+# What one parse may read while looking for closing braces and tags, in characters. Scans that
+# start at every "{" or "<" of a page and find no end ("{" or "<svg>" repeated on every line)
+# each read on to the end of the page: minutes for a few dozen kilobytes. Real pages read at
+# most 7 times their length (8,139 pages of 30 real sites); past the budget, a scan finds no
+# end and the page says so (``mdx-too-deep``).
+SCAN_FACTOR = 20
+SCAN_FLOOR = 500_000
+
+
+@dataclass(slots=True)
+class ScanBudget:
+    left: int
+    exhausted_at: int | None = None  # where in its text a scan was first refused
+    reported: bool = False
+
+
+_BUDGET: ContextVar[ScanBudget | None] = ContextVar("docgen_mdx_scan_budget", default=None)
+
+
+@contextmanager
+def scan_budget(length: int) -> Iterator[ScanBudget]:
+    """The budget of the parse of a text of ``length`` characters (the one already running,
+    when a snippet is parsed inside a page)."""
+    running = _BUDGET.get()
+    if running is not None:
+        yield running
+        return
+    budget = ScanBudget(SCAN_FACTOR * length + SCAN_FLOOR)
+    token = _BUDGET.set(budget)
+    try:
+        yield budget
+    finally:
+        _BUDGET.reset(token)
+
+
+def current_budget() -> ScanBudget | None:
+    return _BUDGET.get()
+
+
+def may_scan(pos: int) -> bool:
+    """Whether a scan starting at ``pos`` may run (then :func:`spent` says what it read)."""
+    budget = _BUDGET.get()
+    if budget is None or budget.left > 0:
+        return True
+    if budget.exhausted_at is None:
+        budget.exhausted_at = pos
+    return False
+
+
+def spent(chars: int) -> None:
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget.left -= chars
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +109,14 @@ def scan_braces(src: str, pos: int, limit: int | None = None) -> int | None:
     """The offset after the ``}`` matching ``src[pos] == "{"`` (strings, template strings and
     comments respected), or None when unbalanced within the limit."""
     limit = min(len(src), limit if limit is not None else len(src), pos + MAX_EXPRESSION_CHARS)
+    if not may_scan(pos):
+        return None
+    end = _scan_braces(src, pos, limit)
+    spent((end or limit) - pos)
+    return end
+
+
+def _scan_braces(src: str, pos: int, limit: int) -> int | None:
     depth = 0
     i = pos
     while i < limit:

@@ -18,13 +18,20 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from markupsafe import escape
 
 from docgen.nav.model import Page
 from docgen.render import components, math, mdxblocks, mdxindent, mdxinline, mdxtags, snippets
 from docgen.render.assets import AssetScope
-from docgen.render.jsx import Tag, scan_tag
+from docgen.render.jsx import (
+    SCAN_FACTOR,
+    Tag,
+    current_budget,
+    scan_budget,
+    scan_tag,
+)
 from docgen.render.markdown import Rendered, renderer
 from docgen.render.mdxcontext import Context, MdxWarning
 from docgen.render.mdxcontext import context_of as _ctx
@@ -36,56 +43,6 @@ MAX_DEPTH = 24  # nested components (and snippets) beyond this are shown as text
 class MdxResult:
     rendered: Rendered
     warnings: list[MdxWarning]
-
-
-def _find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | None:
-    """(start, end) of the ``</name>`` matching an open ``<name>`` that ends at ``pos``; fenced
-    code and code spans are skipped, same-named tags nest."""
-    depth = 1
-    i = pos
-    fence: str | None = None
-    while i < limit:
-        newline = src.find("\n", i, limit)
-        line_end = limit if newline == -1 else newline
-        if i == 0 or src[i - 1] == "\n":
-            stripped = src[i:line_end].lstrip()
-            if fence is not None:
-                if mdxindent.closes(stripped, fence):
-                    fence = None
-                i = line_end + 1
-                continue
-            fence = mdxindent.fence_opened(stripped)
-            if fence is not None:
-                i = line_end + 1
-                continue
-        j = i
-        resume = line_end + 1
-        while j < line_end:
-            char = src[j]
-            if char == "`":
-                run = j
-                while run < line_end and src[run] == "`":
-                    run += 1
-                span_end = src.find(src[j:run], run, line_end)
-                j = span_end + (run - j) if span_end != -1 else run
-                continue
-            if char == "<":
-                tag = scan_tag(src, j, limit)
-                if tag is not None and tag.name == name:
-                    if tag.closing:
-                        depth -= 1
-                        if depth == 0:
-                            return tag.start, tag.end
-                    elif not tag.self_closing:
-                        depth += 1
-                    if tag.end > line_end:
-                        resume = tag.end
-                        break
-                    j = tag.end
-                    continue
-            j += 1
-        i = resume
-    return None
 
 
 def _shift_maps(state: StateBlock, since: int, lines: int) -> None:
@@ -119,7 +76,7 @@ def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             return False
     close: tuple[int, int] | None = None
     if not tag.self_closing:
-        close = _find_close(src, tag.name, tag.end, limit)
+        close = mdxblocks.find_close(src, tag.name, tag.end, limit)
         if close is None and (after.strip() or not mdxtags.is_block(tag.name, context.imports)):
             return False  # an unclosed opening tag with text after it, or HTML's: as text
     elif after.strip():
@@ -303,6 +260,7 @@ def mdx_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("html_inline", "mdx_jsx_inline", mdxinline.jsx_inline)
     md.inline.ruler.before("html_inline", "mdx_expression", mdxinline.expression_inline)
     md.core.ruler.at("inline", mdxinline.core_inline)
+    md.core.ruler.push("mdx_too_complex", _too_complex)
     components.install(md)
 
 
@@ -336,7 +294,8 @@ def render_mdx(
     env: dict[str, Any] = {"mdx": context}
     if base is not None:
         env["base"] = base
-    rendered = renderer().render_with(_mdx(), body, env, taken=context.taken)
+    with scan_budget(len(body)):
+        rendered = renderer().render_with(_mdx(), body, env, taken=context.taken)
     return MdxResult(rendered, context.warnings)
 
 
@@ -351,7 +310,8 @@ def mdx_warnings(
     """What :func:`render_mdx` would warn about (every warning is found while parsing; those
     about local files go to ``assets``)."""
     context = Context(None, first_line, [], files, (source,) if source else (), assets=assets)
-    _mdx().parse(body, {"mdx": context})
+    with scan_budget(len(body)):
+        _mdx().parse(body, {"mdx": context})
     return context.warnings
 
 
@@ -365,7 +325,24 @@ def mdx_tokens(
     """A page body's tokens, to find the components it uses; with ``files``, a snippet used
     as a component (``<Params />``) is read and its tokens stand in its place."""
     context = Context(None, first_line, [], files, (source,) if source else (), expand=True)
-    return _mdx().parse(body, {"mdx": context})
+    with scan_budget(len(body)):
+        return _mdx().parse(body, {"mdx": context})
+
+
+def _too_complex(state: StateCore) -> None:
+    """Say once, while parsing (so ``check`` says it too), that the page's scans for closing
+    braces and tags ran out of budget (render/jsx.py): from there, what is open is text."""
+    budget = current_budget()
+    if budget is None or budget.exhausted_at is None or budget.reported:
+        return
+    budget.reported = True
+    context = _ctx(state.env)
+    context.warn(
+        context.root_line,
+        "tags and expressions left open: finding where they end would read the page more "
+        f"than {SCAN_FACTOR} times over; those not read by then are shown as text",
+        "mdx-too-deep",
+    )
 
 
 _HEADING = re.compile(r"^#\s+")

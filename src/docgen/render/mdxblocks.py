@@ -1,13 +1,14 @@
 """MDX blocks that are not components: a whole element read in one piece (an ``<svg>``
 drawing, a ``<Latex>`` formula, a ``<script>`` left out), and HTML elements holding their
-text without a paragraph. Also where an offset falls, in lines, for the block rules."""
+text without a paragraph. Also where an offset falls, in lines, for the block rules, and
+where a component's closing tag is."""
 
 from __future__ import annotations
 
 from markdown_it.rules_block import StateBlock
 
-from docgen.render import math, mdxtags, svg
-from docgen.render.jsx import Tag
+from docgen.render import math, mdxindent, mdxtags, svg
+from docgen.render.jsx import Tag, may_scan, scan_tag, spent
 from docgen.render.mdxcontext import context_of
 
 
@@ -59,3 +60,61 @@ def unwrap_paragraph(state: StateBlock) -> None:
     types = [token.type for token in tokens[-5:]]
     if types == ["mdx_open", "paragraph_open", "inline", "paragraph_close", "mdx_close"]:
         tokens[-4].hidden = tokens[-2].hidden = True
+
+
+def find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | None:
+    """(start, end) of the ``</name>`` matching an open ``<name>`` that ends at ``pos``; fenced
+    code and code spans are skipped, same-named tags nest."""
+    if not may_scan(pos):
+        return None
+    found = _scan_close(src, name, pos, limit)
+    spent((found[1] if found else limit) - pos)
+    return found
+
+
+def _scan_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | None:
+    depth = 1
+    i = pos
+    fence: str | None = None
+    while i < limit:
+        newline = src.find("\n", i, limit)
+        line_end = limit if newline == -1 else newline
+        if i == 0 or src[i - 1] == "\n":
+            stripped = src[i:line_end].lstrip()
+            if fence is not None:
+                if mdxindent.closes(stripped, fence):
+                    fence = None
+                i = line_end + 1
+                continue
+            fence = mdxindent.fence_opened(stripped)
+            if fence is not None:
+                i = line_end + 1
+                continue
+        j = i
+        resume = line_end + 1
+        while j < line_end:
+            char = src[j]
+            if char == "`":
+                run = j
+                while run < line_end and src[run] == "`":
+                    run += 1
+                span_end = src.find(src[j:run], run, line_end)
+                j = span_end + (run - j) if span_end != -1 else run
+                continue
+            if char == "<":
+                tag = scan_tag(src, j, limit)
+                if tag is not None and tag.name == name:
+                    if tag.closing:
+                        depth -= 1
+                        if depth == 0:
+                            return tag.start, tag.end
+                    elif not tag.self_closing:
+                        depth += 1
+                    if tag.end > line_end:
+                        resume = tag.end
+                        break
+                    j = tag.end
+                    continue
+            j += 1
+        i = resume
+    return None
