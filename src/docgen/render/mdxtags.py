@@ -18,7 +18,7 @@ from markupsafe import escape
 
 from docgen.render import icons
 from docgen.render.jsx import Tag, Unevaluated, as_text, scan_tag
-from docgen.render.markdown import safe_url, site_relative
+from docgen.render.markdown import safe_url, site_relative, unique
 
 
 def _words(text: str) -> list[str]:
@@ -202,13 +202,7 @@ def new_id(env: EnvType, prefix: str) -> str:
 
 
 def unique_anchor(env: EnvType, wanted: str) -> str:
-    taken: set[str] = env["mdx"].taken
-    candidate, number = wanted, 1
-    while candidate in taken:
-        number += 1
-        candidate = f"{wanted}-{number}"
-    taken.add(candidate)
-    return candidate
+    return unique(wanted, env["mdx"].taken)
 
 
 def tablist(env: EnvType, titles: list[str], label: str) -> tuple[str, list[str]]:
