@@ -153,6 +153,22 @@ def test_text_line_shape() -> None:
     )
 
 
+def test_content_never_writes_control_characters_to_the_terminal_or_log(tmp_path: Path) -> None:
+    """A page file name and an MDX expression from a pull request carried terminal escapes
+    (retitle, erase line), a bare CR and a line break starting a workflow command, printed
+    as they were."""
+    (tmp_path / "docs.json").write_text('{"name": "x", "navigation": {"pages": ["index"]}}')
+    (tmp_path / "index.mdx").write_text("# Home\n\n{a\n::error file=x::forged \x1b[2K}\n")
+    (tmp_path / "x\x1b]0;PWNED\x07\rforged.mdx").write_text("---\ntitle: [\n---\n")
+    for fmt in ("text", "github"):
+        result = run_docgen(["check", "--format", fmt], tmp_path)
+        output = result.stdout + result.stderr
+        shown = "x\\x1b]0;PWNED\\x07" + ("\\r" if fmt == "text" else "%0D") + "forged.mdx"
+        assert result.returncode == 1 and shown in output, output
+        assert "\x1b" not in output and "\r" not in output and "\x07" not in output
+        assert not any(line.startswith("::error file=x::") for line in output.splitlines())
+
+
 def test_json_format_shape() -> None:
     result = run_docgen(["check", "--format", "json"], FAILING)
     assert result.stderr == ""

@@ -961,6 +961,7 @@ MDX_PIECES = [
     "<Card title='t' cta='c' href='javascript:x'>", "</Card>", "<Callout color='red'>",
     "</Callout>", "<button\n>", "</button>", "<span>", "</span>", "<use href='#x'/>",
     "<foreignObject>", "[l](./x.md)", "[i](/index)", "<h2>", "</h2>", "&", "<", ">", " ",
+    "[j](/javascript:alert(1)%2F%2F)", "<a href='/javascript:x%2F%2F'>",
     # Whole hostile units, so that any surroundings are tried around them.
     "<svg onload='x()'><circle onclick='y()'/><script>alert(1)</script></svg>",
     "$\\text{<script>alert(1)</script>}$", "$$\\text{<img src=x onerror=alert(1)>}$$",

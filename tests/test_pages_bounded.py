@@ -49,6 +49,36 @@ def test_deeply_nested_components_are_mdx_too_deep(tmp_path: Path) -> None:
     assert "RecursionError" not in build.stderr and "bug in docgen" not in build.stderr
 
 
+# Tags and braces that never close, on every line: each one was read to the end of the page,
+# so these pages of about 25 KB took from 20 seconds to minutes (security.md item 20).
+LEFT_OPEN = {
+    "svg": "<svg>\n" * 4000,
+    "component-with-text": "<Note> x\n" * 3000,
+    "html-with-text": "<div> x\n" * 3000,
+    "attribute-brace": "<a b={\n" * 3000,
+    "braces": "{" * 25_000,
+}
+
+
+@pytest.mark.parametrize("case", sorted(LEFT_OPEN))
+def test_tags_left_open_on_every_line_are_read_in_linear_time(tmp_path: Path, case: str) -> None:
+    config = _site(tmp_path, {"index.md": "# Home\n", "open.mdx": "# Open\n\n" + LEFT_OPEN[case]})
+    diagnostics = _diagnostics(config)
+    warnings = [d["message"] for d in diagnostics if str(d["file"]).endswith("open.mdx")]
+    assert any("left open" in str(message) for message in warnings), warnings[:3]
+    build = _run("build", str(config), "-o", str(tmp_path / "_site"))
+    assert build.returncode == 0 and "left open" in build.stderr, build.stderr[-500:]
+
+
+def test_many_same_headings_get_their_numbers_in_linear_time(tmp_path: Path) -> None:
+    """40,000 headings "## a" looked for each free "a-N" from 2: minutes for 200 KB."""
+    config = _site(tmp_path, {"index.md": "# Home\n", "same.mdx": "# Same\n\n" + "## a\n" * 40_000})
+    build = _run("build", str(config), "-o", str(tmp_path / "_site"))
+    assert build.returncode == 0, build.stderr[-500:]
+    html = (tmp_path / "_site" / "same" / "index.html").read_text()
+    assert 'id="a-40000"' in html and 'id="a-40001"' not in html
+
+
 def test_nesting_within_the_limit_renders(tmp_path: Path) -> None:
     body = "# Nested\n\n" + "<Note>\n" * 20 + "inner text\n" + "</Note>\n" * 20
     config = _site(tmp_path, {"index.md": "# Home\n", "nested.mdx": body})

@@ -196,3 +196,34 @@ def test_docgen_serve_answers_redirects_as_the_static_host_does(tmp_path: Path) 
         assert get("/guides/new/")[0] == 200 and get("/nowhere")[0] == 404
     finally:
         process.stop()
+
+
+def test_redirect_patterns_match_long_links_in_linear_time(tmp_path: Path) -> None:
+    """security.md item 20: neighbouring parameters (``/:a*:b*...``) made the regular
+    expression try every split of a long link: ``check`` of this site never finished."""
+    import time
+
+    from docgen.config.redirects import match
+
+    many = "/" + "".join(f":p{i}*" for i in range(10)) + "/z"
+    _site(tmp_path, [{"source": many, "destination": "/guides/new"}])
+    link = "/" + "x" * 5000
+    (tmp_path / "index.mdx").write_text(f"---\ntitle: Home\n---\n\n[far]({link})\n")
+    command = [sys.executable, "-m", "docgen", "check", str(tmp_path / "docs.json")]
+    run = subprocess.run(command, capture_output=True, text=True, check=False, timeout=60)
+    assert run.returncode == 0 and "warning[link-not-found]" in run.stdout + run.stderr
+    started = time.monotonic()
+    assert match("/a-*-:q/x", "/a-" + "-" * 20_000) is None
+    assert match(many, link + "/z") == {"p0": link[1:], **{f"p{i}": "" for i in range(1, 10)}}
+    assert time.monotonic() - started < 5
+    # As the regular expression matched: each part as long as the rest allows, left to right.
+    assert match("/beta/:slug*", "/beta/intro/setup/") == {"slug": "intro/setup/"}
+    assert match("/:a-:b/x/", "/p-q-r/x") == {"a": "p-q", "b": "r"}
+    assert match("/team/:name", "/team/a/b") is None and match("/docs/*", "/docs/") == {"splat": ""}
+
+
+def test_a_source_with_more_than_ten_parameters_is_refused(tmp_path: Path) -> None:
+    source = "/" + "/".join(f":p{i}" for i in range(11))
+    config = _site(tmp_path, [{"source": source, "destination": "/guides/new"}])
+    run = _run("check", str(config))
+    assert run.returncode == 1 and "error[redirect-invalid]" in run.stdout + run.stderr

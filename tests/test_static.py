@@ -149,7 +149,11 @@ def test_links_to_page_files_lead_to_their_pages(repo: Path, tmp_path: Path) -> 
 
     home = links(out / "index.html")
     assert home[-5:] == [
-        "guides/deep/intro/", "guides/deep/", "guides/deep/intro/#s", "./", "guides/deep/"
+        "guides/deep/intro/",
+        "guides/deep/",
+        "guides/deep/intro/#s",
+        "./",
+        "guides/deep/",
     ]
     intro = links(out / "guides" / "deep" / "intro" / "index.html")
     assert intro[-3:] == ["../../../guides/deep/", "../../../guides/deep/intro/", "../../../?x=1"]
@@ -193,6 +197,42 @@ def test_a_link_to_a_page_the_site_lacks_is_a_located_warning_kept_true_by_rebui
     assert build.returncode == 0 and "link-not-found" not in build.stderr, build.stderr
 
 
+_SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" '
+SVG_THAT_RUN_SCRIPT = {
+    "prefixed.svg": (
+        _SVG_OPEN + 'xmlns:s="http://www.w3.org/2000/svg"><s:script>alert(1)</s:script></svg>'
+    ).encode(),
+    "entity.svg": (
+        '<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]>'
+        + _SVG_OPEN
+        + ">&x;</svg>"
+    ).encode(),
+    "xhtml.svg": (
+        _SVG_OPEN + 'xmlns:h="http://www.w3.org/1999/xhtml"><h:script>alert(1)</h:script></svg>'
+    ).encode(),
+    "utf16.svg": (_SVG_OPEN + "><script>alert(1)</script></svg>").encode("utf-16"),
+    "link.svg": (
+        _SVG_OPEN + 'xmlns:l="http://www.w3.org/1999/xlink"><a l:href="javascript&#58;alert(1)">'
+        '<rect width="9" height="9"/></a></svg>'
+    ).encode(),
+    "animated.svg": (
+        _SVG_OPEN + '><a><set attributeName="href" to="java&#x73;cript:alert(1)"/>x</a></svg>'
+    ).encode(),
+    "xslt.svg": ('<?xml-stylesheet type="text/xsl" href="x.xsl"?>' + _SVG_OPEN + "/>").encode(),
+}
+# As Adobe Illustrator writes them: namespaces given by entities, a style sheet, an embedded
+# image. A drawing: copied.
+ILLUSTRATOR_SVG = """<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [
+  <!ENTITY ns_svg "http://www.w3.org/2000/svg">
+  <!ENTITY ns_xlink "http://www.w3.org/1999/xlink">
+]>
+<svg version="1.1" xmlns="&ns_svg;" xmlns:xlink="&ns_xlink;" width="10" height="10">
+<style>.a{fill:#c00}</style><image xlink:href="data:image/png;base64,iVBORw0KGgo="/>
+<rect class="a" width="4" height="4"/></svg>
+"""
+
+
 def test_unsafe_or_oversized_files_are_skipped_with_a_warning(repo: Path, tmp_path: Path) -> None:
     (repo / "images" / "evil.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
@@ -201,6 +241,11 @@ def test_unsafe_or_oversized_files_are_skipped_with_a_warning(repo: Path, tmp_pa
         '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" '
         'height="4"/></svg>'
     )
+    # Each of these ran its script in Chromium when opened from the site (the byte pattern
+    # missed them): a prefixed script, one written by an entity, XHTML's, UTF-16, XSLT.
+    for name, text in SVG_THAT_RUN_SCRIPT.items():
+        (repo / "images" / name).write_bytes(text)
+    (repo / "images" / "illustrator.svg").write_text(ILLUSTRATOR_SVG)
     with (repo / "images" / "huge.mp4").open("wb") as handle:  # sparse: nothing is written
         handle.truncate(21 * 1024 * 1024)
     outside = tmp_path / "secret.png"
@@ -213,17 +258,21 @@ def test_unsafe_or_oversized_files_are_skipped_with_a_warning(repo: Path, tmp_pa
     skipped = sorted(
         d["file"] for d in json.loads(check.stdout)["diagnostics"] if d["code"] == "asset-skipped"
     )
-    assert skipped == [
-        "images/evil.svg",
-        "images/huge.mp4",
-        "images/link-out.png",
-        "images/pipe.png",
-    ]
+    assert skipped == sorted(
+        [
+            "images/evil.svg",
+            *(f"images/{name}" for name in sorted(SVG_THAT_RUN_SCRIPT)),
+            "images/huge.mp4",
+            "images/link-out.png",
+            "images/pipe.png",
+        ]
+    )
     os.unlink(repo / "images" / "huge.mp4")  # keep the build test quick
     out = tmp_path / "out"
     build = docgen("build", str(repo / "docs.json"), "-o", str(out))
     assert build.returncode == 0, build.stderr
     assert (out / "images" / "fine.svg").is_file() and (out / "images" / "link-in.png").is_file()
+    assert (out / "images" / "illustrator.svg").is_file()
     assert not (out / "images" / "evil.svg").exists()
     assert not (out / "images" / "link-out.png").exists()
     # The docs folder's own llms.txt is published in place of the generated one (Mintlify's
@@ -250,7 +299,6 @@ def test_rebuilds_copy_only_what_changed_and_drop_removed_files(repo: Path, tmp_
     assert "1 written" in removed.stderr and not (out / "images" / "new.png").exists()
     manifest = json.loads((out / "_docgen" / "manifest.json").read_text())
     assert manifest["static"] == ["guides/deep/chart.png", "guides/manual.pdf", "images/hero.png"]
-
 
 
 @pytest.fixture()

@@ -23,6 +23,18 @@ def shown_path(root: Path, file: str | None) -> str | None:
     return Path(relative).as_posix() if not relative.startswith("..") else absolute.as_posix()
 
 
+def visible(text: str, keep: str = "") -> str:
+    """``text`` with control and invisible characters (other than those in ``keep``) written
+    as escapes (``\\x1b``, ``\\n``, ``\\u202e``): file names and quoted content never move the
+    cursor, recolour or retitle a terminal, nor start a line a CI log reads as a command."""
+    if text.isprintable():
+        return text
+    return "".join(
+        c if c.isprintable() or c in keep else c.encode("unicode_escape").decode("ascii")
+        for c in text
+    )
+
+
 def text_line(root: Path, d: Diagnostic) -> str:
     place = ""
     path = shown_path(root, d.file)
@@ -33,7 +45,7 @@ def text_line(root: Path, d: Diagnostic) -> str:
             if d.column:
                 place += f":{d.column}"
         place += ": "
-    return f"{place}{d.level.value}[{d.code.value}]: {d.message}"
+    return visible(f"{place}{d.level.value}[{d.code.value}]: {d.message}")
 
 
 def as_json(root: Path, diagnostics: Diagnostics) -> list[dict[str, object]]:
@@ -52,6 +64,7 @@ def as_json(root: Path, diagnostics: Diagnostics) -> list[dict[str, object]]:
 
 
 def _escape_data(text: str) -> str:
+    text = visible(text, keep="\r\n")
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 

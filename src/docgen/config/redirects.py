@@ -6,6 +6,7 @@ page, chains and loops) are in :mod:`docgen.nav.redirects`."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
@@ -15,6 +16,7 @@ from docgen.diagnostics import Code, Diagnostics
 from docgen.load.source import SourceDocument
 
 MAX_REDIRECTS = 10_000
+MAX_PARAMETERS = 10  # in one source: matching costs the path's length times the parts
 _PARAM = re.compile(r":([A-Za-z_][A-Za-z0-9_]*)(\*?)")
 
 
@@ -23,35 +25,96 @@ def is_pattern(source: str) -> bool:
     return "*" in source or _PARAM.search(source) is not None
 
 
-def _compile(source: str) -> re.Pattern[str]:
-    out = []
+# A source as parts: ("", text) a literal, (":", name) one segment's text, ("*", name) any
+# text ("" for a second bare "*", whose text no destination can use).
+_Part = tuple[str, str]
+
+
+@lru_cache(maxsize=4096)
+def _parts(source: str) -> tuple[_Part, ...]:
+    out: list[_Part] = []
     pos = 0
-    for match in _PARAM.finditer(source):
-        out.append(_literal(source[pos : match.start()]))
-        name, rest = match.group(1), match.group(2)
-        out.append(f"(?P<{name}>.*)" if rest else f"(?P<{name}>[^/]+)")
-        pos = match.end()
-    out.append(_literal(source[pos:]))
-    return re.compile("".join(out).rstrip("/") + "/?")
+    stars = 0
+    for found in [*_PARAM.finditer(source), None]:
+        text = source[pos : found.start() if found else len(source)]
+        for index, piece in enumerate(text.split("*")):
+            if index:
+                out.append(("*", "splat" if stars == 0 else ""))
+                stars += 1
+            out.append(("", piece))
+        if found is not None:
+            out.append(("*" if found.group(2) else ":", found.group(1)))
+            pos = found.end()
+    if out[-1][0] == "":  # "/docs/" and "/docs" match the same paths, with or without "/"
+        out[-1] = ("", out[-1][1].rstrip("/"))
+    return tuple(part for part in out if part != ("", ""))
 
 
-def _literal(text: str) -> str:
-    parts = text.split("*")
-    pattern = re.escape(parts[0])
-    for index, part in enumerate(parts[1:]):
-        pattern += ("(?P<splat>.*)" if index == 0 else ".*") + re.escape(part)
-    return pattern
+def _fits(parts: tuple[_Part, ...], path: str) -> list[bytearray]:
+    """``fits[i][p]``: whether ``parts[i:]`` match ``path[p:]`` (then an optional "/").
+
+    Worked backwards, one pass per part, so a path costs time in proportion to its length
+    times the parts; a backtracking regular expression would try every split of the path
+    between neighbouring parameters (``/:a*:b*:c*`` against a long link took minutes)."""
+    size = len(path)
+    last = bytearray(size + 1)  # a byte a position: a long link costs little memory
+    last[size] = 1
+    if path.endswith("/"):
+        last[size - 1] = 1
+    fits = [last]
+    for kind, text in reversed(parts):
+        after = fits[-1]
+        here = bytearray(size + 1)
+        if kind == "":
+            for p in range(size - len(text) + 1):
+                here[p] = after[p + len(text)] and path.startswith(text, p)
+        elif kind == "*":  # any text but a line break: some later position fits
+            for p in range(size, -1, -1):
+                here[p] = after[p] or (p < size and path[p] != "\n" and here[p + 1])
+        else:  # one or more characters up to the next "/"
+            nearest = size + 1  # the first fitting position after p
+            stop = size  # the "/" (or the end) that ends p's segment
+            for p in range(size, -1, -1):
+                if p < size and path[p] == "/":
+                    stop = p
+                here[p] = p < stop and nearest <= stop
+                if after[p]:
+                    nearest = p
+        fits.append(here)
+    fits.reverse()
+    return fits
+
+
+def _match_parts(parts: tuple[_Part, ...], path: str) -> dict[str, str] | None:
+    """The parameters of the match a regular expression would find (each parameter as long
+    as the rest allows, left to right), or ``None``."""
+    fits = _fits(parts, path)
+    if not fits[0][0]:
+        return None
+    params: dict[str, str] = {}
+    p = 0
+    for index, (kind, text) in enumerate(parts):
+        if kind == "":
+            p += len(text)
+            continue
+        stop = path.find("/" if kind == ":" else "\n", p)
+        end = len(path) if stop == -1 else stop
+        first = p + 1 if kind == ":" else p  # a segment's parameter is never empty
+        q = next(q for q in range(end, first - 1, -1) if fits[index + 1][q])
+        if text:
+            params[text] = path[p:q]
+        p = q
+    return params
 
 
 def match(source: str, path: str) -> dict[str, str] | None:
     """The parameters ``path`` gives ``source`` (``{}`` for a literal match), or ``None``."""
     if not is_pattern(source):
         return {} if fold(source) == fold(path) else None
-    try:
-        found = _compile(source).fullmatch(path)
-    except re.error:
-        return None
-    return None if found is None else {k: v or "" for k, v in found.groupdict().items()}
+    parts = _parts(source)
+    if parts and parts[0][0] == "" and not path.startswith(parts[0][1]):
+        return None  # most paths differ in their first letters: no table to fill
+    return _match_parts(parts, path)
 
 
 def substitute(destination: str, params: dict[str, str]) -> str:
@@ -90,6 +153,8 @@ def _source_problem(source: str) -> str | None:
         return "names a parameter twice"
     if source.count("*") - sum(1 for m in _PARAM.finditer(source) if m.group(2)) > 1:
         return "may hold one '*' wildcard"
+    if sum(kind != "" for kind, _ in _parts(source)) > MAX_PARAMETERS:
+        return f"may hold at most {MAX_PARAMETERS} parameters and wildcards"
     return None
 
 

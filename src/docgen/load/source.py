@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,8 @@ from docgen.load import json_locate, yaml_safe
 from docgen.load.gcpause import gc_paused
 from docgen.load.json_slips import json_error
 from docgen.load.paths import FOLDER, SPECIAL, not_a_file
+
+_LONG_NUMBER = re.compile(r"\d{4301}")
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
@@ -83,6 +86,12 @@ def parse_json(text: str) -> Any:
             return json.loads(text)
     except json.JSONDecodeError as exc:
         raise json_error(text, exc) from None
+    except ValueError:  # Python reads integers of at most 4,300 digits (sys.int_info)
+        found = _LONG_NUMBER.search(text)
+        at = found.start() if found else 0
+        line = text.count("\n", 0, at) + 1
+        column = at - text.rfind("\n", 0, at)
+        raise LoadError("invalid JSON: a number of more than 4,300 digits", line, column) from None
     except RecursionError:
         raise LoadError("invalid JSON: nesting too deep; refusing to load") from None
 

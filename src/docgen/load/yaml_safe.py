@@ -209,13 +209,26 @@ def _construct_core_bool(loader: Any, node: Any) -> bool:
     return bool(node.value.lower() == "true")
 
 
+# Python reads and writes integers of at most 4,300 decimal digits (sys.int_info): a longer
+# one is a clear error here, not a crash when it is read, or written out after being read as hex.
+MAX_INT_DIGITS = 4_200
+
+
 def _construct_core_int(loader: Any, node: Any) -> int:
     value = str(node.value)
-    if value.startswith("0o"):
-        return int(value[2:], 8)
-    if value.startswith("0x"):
-        return int(value[2:], 16)
-    return int(value)
+    number = None
+    if len(value) <= MAX_INT_DIGITS:
+        if value.startswith("0o"):
+            number = int(value[2:], 8)
+        elif value.startswith("0x"):
+            number = int(value[2:], 16)
+        else:
+            number = int(value)
+    if number is None or number.bit_length() > MAX_INT_DIGITS * 3.32:  # bits per digit
+        raise yaml.constructor.ConstructorError(
+            None, None, f"an integer of more than {MAX_INT_DIGITS:,} digits", node.start_mark
+        )
+    return number
 
 
 _CoreLoader.add_constructor("tag:yaml.org,2002:bool", _construct_core_bool)

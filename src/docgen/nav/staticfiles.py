@@ -17,6 +17,7 @@ import os
 import re
 import stat
 from pathlib import Path
+from xml.etree import ElementTree
 
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import OutputError
@@ -114,9 +115,43 @@ def _regular_size(root: Path, path: Path) -> int | None:
 def _svg_has_script(path: Path) -> bool:
     try:
         with path.open("rb") as handle:
-            return _SVG_SCRIPT.search(handle.read(MAX_FILE_BYTES + 1)) is not None
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError:
         return True
+    return _SVG_SCRIPT.search(data) is not None or not _svg_is_drawing(data)
+
+
+_XHTML = "{http://www.w3.org/1999/xhtml}"
+_SVG_RUNNERS = frozenset(
+    ["script", "foreignobject", "iframe", "embed", "object", "handler", "listener"]
+)
+_SCRIPT_SCHEMES = ("javascript:", "vbscript:")
+
+
+def _svg_is_drawing(data: bytes) -> bool:
+    """Whether the SVG, read as a browser reads it (entities expanded, ``s:script`` in SVG's
+    namespace whatever its prefix, any encoding), holds no element that runs script, no HTML,
+    no ``on*`` attribute or animation of one, and no ``javascript:`` value. The pattern above
+    sees bytes only: ``<s:script>``, an entity holding ``&#60;script>`` or UTF-16 passed it.
+    An SVG that is not well-formed XML is refused too (browsers run what precedes the error)."""
+    if b"<?xml-stylesheet" in data.lower():
+        return False  # XSLT can write script
+    try:
+        root = ElementTree.fromstring(data)  # expat: never fetches, bounds entity expansion
+    except (ElementTree.ParseError, ValueError):
+        return False
+    for element in root.iter():
+        tag = str(element.tag)
+        if tag.startswith(_XHTML) or tag.rpartition("}")[2].lower() in _SVG_RUNNERS:
+            return False
+        for key, value in element.attrib.items():
+            name = key.rpartition("}")[2].lower()
+            squeezed = "".join(c for c in value if c > " ").lower()
+            if name.startswith("on") or any(s in squeezed for s in _SCRIPT_SCHEMES):
+                return False
+            if name == "attributename" and squeezed.startswith(("on", "href", "xlink:href")):
+                return False
+    return True
 
 
 def _skip(diagnostics: Diagnostics, name: str, why: str) -> None:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,10 +23,67 @@ MAX_EXPRESSION_CHARS = 20_000
 # pasted from design tools run to hundreds of kilobytes (render/svg.py has the same bound).
 MAX_ELEMENT_CHARS = 400_000
 MAX_ELEMENT_NESTING = 8  # elements inside elements' attributes, deeper: not a tag
+MAX_NUMBER_CHARS = 1_000  # a longer number is left as written (Python reads 4,300 digits)
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:[.:-][A-Za-z0-9_]+)*")
 _ATTR_NAME = re.compile(r"[A-Za-z_$][-A-Za-z0-9_:.$]*")
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*$")
-_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$")
+# One way to read each number: "\d+\.?\d*" tried every split of a long run of digits.
+_NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
+
+
+# What one parse may read while looking for closing braces and tags, in characters. Scans that
+# start at every "{" or "<" of a page and find no end ("{" or "<svg>" repeated on every line)
+# each read on to the end of the page: minutes for a few dozen kilobytes. Real pages read at
+# most 7 times their length (8,139 pages of 30 real sites); past the budget, a scan finds no
+# end and the page says so (``mdx-too-deep``).
+SCAN_FACTOR = 20
+SCAN_FLOOR = 500_000
+
+
+@dataclass(slots=True)
+class ScanBudget:
+    left: int
+    exhausted_at: int | None = None  # where in its text a scan was first refused
+    reported: bool = False
+
+
+_BUDGET: ContextVar[ScanBudget | None] = ContextVar("docgen_mdx_scan_budget", default=None)
+
+
+@contextmanager
+def scan_budget(length: int) -> Iterator[ScanBudget]:
+    """The budget of the parse of a text of ``length`` characters (the one already running,
+    when a snippet is parsed inside a page)."""
+    running = _BUDGET.get()
+    if running is not None:
+        yield running
+        return
+    budget = ScanBudget(SCAN_FACTOR * length + SCAN_FLOOR)
+    token = _BUDGET.set(budget)
+    try:
+        yield budget
+    finally:
+        _BUDGET.reset(token)
+
+
+def current_budget() -> ScanBudget | None:
+    return _BUDGET.get()
+
+
+def may_scan(pos: int) -> bool:
+    """Whether a scan starting at ``pos`` may run (then :func:`spent` says what it read)."""
+    budget = _BUDGET.get()
+    if budget is None or budget.left > 0:
+        return True
+    if budget.exhausted_at is None:
+        budget.exhausted_at = pos
+    return False
+
+
+def spent(chars: int) -> None:
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget.left -= chars
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +114,14 @@ def scan_braces(src: str, pos: int, limit: int | None = None) -> int | None:
     """The offset after the ``}`` matching ``src[pos] == "{"`` (strings, template strings and
     comments respected), or None when unbalanced within the limit."""
     limit = min(len(src), limit if limit is not None else len(src), pos + MAX_EXPRESSION_CHARS)
+    if not may_scan(pos):
+        return None
+    end = _scan_braces(src, pos, limit)
+    spent((end or limit) - pos)
+    return end
+
+
+def _scan_braces(src: str, pos: int, limit: int) -> int | None:
     depth = 0
     i = pos
     while i < limit:
@@ -207,7 +275,7 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
     text = expression.strip()
     if text in ("true", "false", "null"):
         return {"true": True, "false": False, "null": None}[text]
-    if _NUMBER.match(text):
+    if len(text) <= MAX_NUMBER_CHARS and _NUMBER.match(text):
         return float(text) if any(c in text for c in ".eE") else int(text)
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
         inner = text[1:-1]

@@ -113,6 +113,8 @@ def site_relative(href: str, base: str) -> str:
     if path and not path.endswith("/") and "." not in path.rsplit("/", 1)[-1]:
         path += "/"
     out = (base if base != "./" or not path else "") + path
+    if ":" in out.split("/", 1)[0] or out.startswith(("\\", "/")):
+        out = "./" + out  # "/javascript:x" from the root is never "javascript:x", nor "//host"
     out = out or "./"
     return out + (query_mark + query) + (hash_mark + fragment)
 
@@ -175,7 +177,7 @@ class MarkdownRenderer:
         """Render ``text`` with ``md`` (this renderer's rules plus a plugin) and ``env``."""
         tokens = md.parse(text, env)
         headings: list[tuple[int, str, str]] = []
-        used = taken if taken is not None else set()
+        used = taken if taken is not None else TakenIds()
         for index, token in enumerate(tokens):
             if token.type not in ("heading_open", "heading_close"):
                 continue
@@ -186,7 +188,7 @@ class MarkdownRenderer:
                 text_content = "".join(
                     c.content for c in inline.children or [] if c.type in ("text", "code_inline")
                 )
-                anchor = _unique(slugify(text_content) or "section", used)
+                anchor = unique(slugify(text_content) or "section", used)
                 token.attrSet("id", anchor)
                 headings.append((level, text_content, anchor))
         html = md.renderer.render(tokens, md.options, env)
@@ -197,12 +199,26 @@ class MarkdownRenderer:
         return str(self._md.renderInline(text))
 
 
-def _unique(anchor: str, used: set[str]) -> str:
+class TakenIds(set[str]):
+    """The ids a page has given, and for each wanted id the last number added to it: the next
+    ``-N`` is looked for from there, not from 2 (20,000 headings "# a" took a minute)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.numbers: dict[str, int] = {}
+
+
+def unique(anchor: str, used: set[str]) -> str:
+    """``anchor``, or ``anchor-2``, ``anchor-3``... the first not in ``used`` (then added)."""
+    numbers = used.numbers if isinstance(used, TakenIds) else {}
     candidate = anchor
-    number = 1
+    number = numbers.get(anchor, 1)
+    if number > 1:
+        candidate = f"{anchor}-{number}"
     while candidate in used:
         number += 1
         candidate = f"{anchor}-{number}"
+    numbers[anchor] = number
     used.add(candidate)
     return candidate
 

@@ -24,7 +24,7 @@ from markupsafe import escape
 from docgen.nav.model import Page
 from docgen.render import components, math, mdxblocks, mdxindent, mdxinline, mdxtags, snippets
 from docgen.render.assets import AssetScope
-from docgen.render.jsx import Tag, scan_tag
+from docgen.render.jsx import Tag, scan_budget, scan_tag
 from docgen.render.jsxtemplates import Template, fill
 from docgen.render.markdown import Rendered, renderer
 from docgen.render.mdxcontext import MAX_DEPTH, Context, MdxWarning
@@ -304,6 +304,7 @@ def mdx_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("html_inline", "mdx_jsx_inline", mdxinline.jsx_inline)
     md.inline.ruler.before("html_inline", "mdx_expression", mdxinline.expression_inline)
     md.core.ruler.at("inline", mdxinline.core_inline)
+    md.core.ruler.push("mdx_too_complex", mdxblocks.too_complex)
     components.install(md)
 
 
@@ -337,7 +338,8 @@ def render_mdx(
     env: dict[str, Any] = {"mdx": context}
     if base is not None:
         env["base"] = base
-    rendered = renderer().render_with(_mdx(), body, env, taken=context.taken)
+    with scan_budget(len(body)):
+        rendered = renderer().render_with(_mdx(), body, env, taken=context.taken)
     return MdxResult(rendered, context.warnings)
 
 
@@ -352,7 +354,8 @@ def mdx_warnings(
     """What :func:`render_mdx` would warn about (every warning is found while parsing; those
     about local files go to ``assets``)."""
     context = Context(None, first_line, [], files, (source,) if source else (), assets=assets)
-    _mdx().parse(body, {"mdx": context})
+    with scan_budget(len(body)):
+        _mdx().parse(body, {"mdx": context})
     return context.warnings
 
 
@@ -366,7 +369,8 @@ def mdx_tokens(
     """A page body's tokens, to find the components it uses; with ``files``, a snippet used
     as a component (``<Params />``) is read and its tokens stand in its place."""
     context = Context(None, first_line, [], files, (source,) if source else (), expand=True)
-    return _mdx().parse(body, {"mdx": context})
+    with scan_budget(len(body)):
+        return _mdx().parse(body, {"mdx": context})
 
 
 _HEADING = re.compile(r"^#\s+")

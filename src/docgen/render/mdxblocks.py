@@ -6,9 +6,10 @@ where an element's closing tag is."""
 from __future__ import annotations
 
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
 
 from docgen.render import math, mdxindent, mdxtags, svg
-from docgen.render.jsx import Tag, scan_tag
+from docgen.render.jsx import SCAN_FACTOR, Tag, current_budget, may_scan, scan_tag, spent
 from docgen.render.mdxcontext import context_of
 
 
@@ -65,6 +66,14 @@ def unwrap_paragraph(state: StateBlock) -> None:
 def find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | None:
     """(start, end) of the ``</name>`` matching an open ``<name>`` that ends at ``pos``; fenced
     code and code spans are skipped, same-named tags nest."""
+    if not may_scan(pos):
+        return None
+    found = _scan_close(src, name, pos, limit)
+    spent((found[1] if found else limit) - pos)
+    return found
+
+
+def _scan_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | None:
     depth = 1
     i = pos
     fence: str | None = None
@@ -110,3 +119,19 @@ def find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | N
             j += 1
         i = resume
     return None
+
+
+def too_complex(state: StateCore) -> None:
+    """Say once, while parsing (so ``check`` says it too), that the page's scans for closing
+    braces and tags ran out of budget (render/jsx.py): from there, what is open is text."""
+    budget = current_budget()
+    if budget is None or budget.exhausted_at is None or budget.reported:
+        return
+    budget.reported = True
+    context = context_of(state.env)
+    context.warn(
+        context.root_line,
+        "tags and expressions left open: finding where they end would read the page more "
+        f"than {SCAN_FACTOR} times over; those not read by then are shown as text",
+        "mdx-too-deep",
+    )

@@ -9,6 +9,7 @@ from typing import Any
 from docgen.render import snippets
 from docgen.render.assets import AssetScope
 from docgen.render.jsxtemplates import MAX_EXPANSION, MAX_USES
+from docgen.render.markdown import TakenIds
 
 MAX_DEPTH = 24  # nested components (and snippets) beyond this are shown as text: mdx-too-deep
 
@@ -38,7 +39,7 @@ class Context:
     offset: int = 0  # line offset of the text being parsed now (children of a component)
     ids: list[int] = field(default_factory=lambda: [0])
     base: str | None = None
-    taken: set[str] = field(default_factory=set)
+    taken: set[str] = field(default_factory=TakenIds)
     assets: AssetScope | None = None  # local files the page shows (render/assets.py)
     expand: bool = False  # tokens wanted: a snippet's tokens stand in for its HTML
     spent: list[int] = field(default_factory=lambda: [0, 0, 0])  # JSX uses, characters, refusals

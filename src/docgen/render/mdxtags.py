@@ -18,7 +18,7 @@ from markupsafe import escape
 
 from docgen.render import icons
 from docgen.render.jsx import Tag, Unevaluated, as_text, scan_tag
-from docgen.render.markdown import safe_url, site_relative
+from docgen.render.markdown import safe_url, site_relative, unique
 
 
 def _words(text: str) -> list[str]:
@@ -209,13 +209,7 @@ def new_id(env: EnvType, prefix: str) -> str:
 
 
 def unique_anchor(env: EnvType, wanted: str) -> str:
-    taken: set[str] = env["mdx"].taken
-    candidate, number = wanted, 1
-    while candidate in taken:
-        number += 1
-        candidate = f"{wanted}-{number}"
-    taken.add(candidate)
-    return candidate
+    return unique(wanted, env["mdx"].taken)
 
 
 def tablist(env: EnvType, titles: list[str], label: str) -> tuple[str, list[str]]:
@@ -307,6 +301,13 @@ def style_css(style: dict[str, Any]) -> str:
     return ";".join(rules)
 
 
+def _is_hook(key: str) -> bool:
+    """``data-docgen-*`` and ``data-mdx-*``: what docgen's scripts look for (the playground's
+    data and the address it fetches with the reader's token, copy buttons, tabs), never written
+    by a page."""
+    return key.lower().startswith(("data-docgen", "data-mdx"))
+
+
 def html_open(tag: Tag, env: EnvType) -> str:
     name = tag.name
     attrs = []
@@ -325,7 +326,7 @@ def html_open(tag: Tag, env: EnvType) -> str:
             css = style_css(value)
             if css:
                 attrs.append(f' style="{escape(css)}"')
-        elif key in _ATTRS or key.startswith(("aria-", "data-")):
+        elif key in _ATTRS or (key.startswith(("aria-", "data-")) and not _is_hook(key)):
             attrs.append(f' {key}="{escape(text)}"' if text else f" {key}")
     if name == "iframe":  # not embedded: a link to what it shows
         src = href(attr(tag, "src"), env)

@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
 from docgen.nav.urls import playground_path
-from docgen.render import access, examples, samples
+from docgen.render import access, examples, markdown, samples
 from docgen.render.markdown import to_html
 from docgen.render.playground import ParamInput, auth_stub, body_schema, playground_json
 from docgen.render.schemalinks import PageSchemas
@@ -39,7 +39,7 @@ class Anchors:
     """Unique element ids for one page; a clash gets its location as a prefix, then -2, -3."""
 
     def __init__(self, site_url: str | None, page_url: str) -> None:
-        self.used: set[str] = set()
+        self.used: set[str] = markdown.TakenIds()
         self.site_url = site_url
         self.page_url = page_url
 
@@ -47,12 +47,7 @@ class Anchors:
         candidate = wanted
         if candidate in self.used and location:
             candidate = f"{location}.{wanted}"
-        base, number = candidate, 1
-        while candidate in self.used:
-            number += 1
-            candidate = f"{base}-{number}"
-        self.used.add(candidate)
-        return candidate
+        return markdown.unique(candidate, self.used)
 
     def href(self, anchor: str) -> str:
         if self.site_url:

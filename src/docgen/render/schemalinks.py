@@ -20,6 +20,7 @@ from typing import Any
 from docgen.exceptions import TooManyFields
 from docgen.nav.slugs import slugify
 from docgen.nav.urls import fold
+from docgen.render.markdown import TakenIds, unique
 from docgen.render.schemas import TreeBuilder
 from docgen.spec import refs
 from docgen.spec.model import Spec
@@ -88,7 +89,7 @@ class SchemaIndex:
         self.pages.indexes[spec.name] = self
         self.slugs: dict[SchemaKey, str] = {}
         self._sizes: dict[SchemaKey, int] = {}
-        taken: set[str] = set()
+        taken: set[str] = TakenIds()
         names = [spec.name, *sorted(n for n in spec.documents if n != spec.name)]
         for doc in names:
             components = spec.documents[doc].data
@@ -97,13 +98,7 @@ class SchemaIndex:
             if not isinstance(schemas, dict):
                 continue
             for name in schemas:
-                slug = slugify(str(name)) or "schema"
-                candidate, number = slug, 1
-                while candidate in taken:
-                    number += 1
-                    candidate = f"{slug}-{number}"
-                taken.add(candidate)
-                self.slugs[(doc, str(name))] = candidate
+                self.slugs[(doc, str(name))] = unique(slugify(str(name)) or "schema", taken)
 
     def key(self, ref: str | None, doc: str) -> SchemaKey | None:
         """The component schema that ``ref`` (written in ``doc``) names, if it names one."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from markupsafe import escape
 
-from docgen.render.jsx import Tag, Unevaluated, as_text, scan_braces, scan_tag
+from docgen.render.jsx import Tag, Unevaluated, as_text, may_scan, scan_braces, scan_tag, spent
 
 
 def _names(text: str) -> frozenset[str]:
@@ -40,6 +40,9 @@ _KEEPS_CASE = frozenset(a for a in _ATTRIBUTES if a != a.lower())  # viewBox, gr
 _CAMEL = re.compile(r"[A-Z]")
 _SAFE_VALUE = re.compile(r"[^<>\"`]*")
 MAX_SVG_CHARS = 200_000
+# Deeper nesting is not a drawing: each unclosed <svg> of a page would otherwise be read to the
+# end of the page ("<svg>" on 3,000 lines took minutes).
+MAX_SVG_DEPTH = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +94,14 @@ def drawing(src: str, pos: int, limit: int) -> Drawing | None:
     """The safe HTML of the ``<svg>`` element opening at ``src[pos]``, or None when it never
     closes within ``limit``."""
     limit = min(limit, pos + MAX_SVG_CHARS)
+    if not may_scan(pos):
+        return None
+    found = _drawing(src, pos, limit)
+    spent((found.end if found else limit) - pos)
+    return found
+
+
+def _drawing(src: str, pos: int, limit: int) -> Drawing | None:
     out: list[str] = []
     opened: list[str] = []  # allowed elements open now
     skipping = 0  # depth inside an element that is left out
@@ -128,4 +139,6 @@ def drawing(src: str, pos: int, limit: int) -> Drawing | None:
             out.append(_open(tag))
         else:
             skipping += 1
+        if len(opened) + skipping > MAX_SVG_DEPTH:
+            return None
     return None

@@ -38,7 +38,9 @@ def inject_script(html: bytes) -> bytes:
 
 
 def _event(name: str, data: str) -> str:
-    lines = "".join(f"data: {line}\n" for line in data.split("\n"))
+    # Every line break an event stream knows (CR, LF, CR LF) starts a "data:" line of its own:
+    # a bare CR in the text would otherwise start a field ("event: reload") of its own.
+    lines = "".join(f"data: {line}\n" for line in re.split(r"\r\n|\r|\n", data))
     return f"event: {name}\n{lines}\n"
 
 
