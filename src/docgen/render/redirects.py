@@ -14,7 +14,7 @@ from docgen.nav.model import Site
 from docgen.nav.urls import output_path, unsafe_url
 from docgen.render.markdown import site_relative
 from docgen.render.navviews import base_for
-from docgen.render.twins import NO_ICON
+from docgen.render.twins import icon_link
 
 REDIRECTS_FILE = "_redirects"
 
@@ -61,7 +61,8 @@ def _page(redirect: Redirect, config: SiteConfig) -> str:
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="refresh" content="0; url={safe}">'
-        f'<link rel="canonical" href="{canon}"><meta name="robots" content="noindex">{NO_ICON}'
+        f'<link rel="canonical" href="{canon}"><meta name="robots" content="noindex">'
+        f"{icon_link(base_for(_url(redirect.source)))}"
         f"<title>Moved</title></head>"
         f'<body><p>This page has moved: <a href="{safe}">{html.escape(destination)}</a></p>'
         "</body></html>\n"

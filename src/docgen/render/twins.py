@@ -154,9 +154,11 @@ def llms_txt(site: Site, pages: list[Page]) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-# A page that only forwards names an empty icon, or browsers ask the host for /favicon.ico
-# (a 404 and a console error on most static hosts).
-NO_ICON = '<link rel="icon" href="data:,">'
+def icon_link(base: str) -> str:
+    """The icon of a page that only forwards (``base`` leads to the site root): without one,
+    browsers ask the host for /favicon.ico, a 404 and a console error on most static hosts."""
+    href = html.escape(base + "_docgen/favicon.svg", quote=True)
+    return f'<link rel="icon" href="{href}" type="image/svg+xml">'
 
 
 def redirect_html(target: str) -> str:
@@ -165,6 +167,6 @@ def redirect_html(target: str) -> str:
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="refresh" content="0; url={safe}">'
-        f'<link rel="canonical" href="{safe}">{NO_ICON}<title>Redirecting</title></head>'
+        f'<link rel="canonical" href="{safe}">{icon_link("")}<title>Redirecting</title></head>'
         f'<body><p><a href="{safe}">Continue to the documentation</a></p></body></html>\n'
     )
