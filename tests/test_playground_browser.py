@@ -429,6 +429,37 @@ def test_auth_mode_with_valid_token_and_groups(
     assert page.get_attribute("[data-docgen-signin]", "data-state") == "signed-in"
 
 
+def test_auth_mode_sends_the_token_to_the_site_only(
+    page: Any, auth_site: str, key: ec.EllipticCurvePrivateKey
+) -> None:
+    # A page whose playground attribute named another origin (docgen drops such attributes from
+    # content; this is the script's own guard) must not hand it the reader's token. The other
+    # origin is answered by the browser's router (Chromium keeps pages from loopback servers),
+    # with CORS wide open, as an attacker's server would.
+    elsewhere = "https://elsewhere.example/data.json"
+    seen: list[str] = []
+
+    def other_src(route: Any) -> None:
+        answer = route.fetch()
+        found = r"(&#34;src&#34;: ?&#34;)[^&]*"
+        body = re.sub(found, lambda m: m.group(1) + elsewhere, answer.text())
+        route.fulfill(response=answer, body=body)
+
+    def other_origin(route: Any) -> None:
+        seen.append(route.request.headers.get("authorization", ""))
+        cors = {"Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "*"}
+        route.fulfill(status=200, headers=cors, content_type="application/json", body="{}")
+
+    assert _sign_in(page, auth_site, _token(key, groups=["admins"])) in ("ok", "ok:None")
+    page.route("**/admin/", other_src)
+    page.route("https://elsewhere.example/**", other_origin)
+    assert not _has_playground(page, auth_site + "/admin/")
+    layout = "[data-docgen-playground]"
+    assert elsewhere in str(page.get_attribute(layout, "data-docgen-playground"))
+    assert page.get_attribute(layout, "data-docgen-auth-state") == "refused"
+    assert seen == []
+
+
 def test_auth_mode_wrong_group_sees_only_pages_without_groups(
     page: Any, auth_site: str, key: ec.EllipticCurvePrivateKey
 ) -> None:

@@ -370,12 +370,17 @@
       if (!ok) { if (mounted) { mounted.destroy(); mounted = null; } layout.setAttribute("data-docgen-auth-state", "hidden"); return; }
       if (mounted) { return; }
       if (typeof data.src !== "string") { mounted = mount(layout, data); layout.setAttribute("data-docgen-auth-state", "shown"); return; }
+      // The reader's token goes to this site only: docgen writes a path of the site here,
+      // and anything else (a page that smuggled its own attribute) gets nothing.
+      var src = null;
+      try { src = new URL(data.src, location.href); } catch (e) { src = null; }
+      if (!src || src.origin !== location.origin) { layout.setAttribute("data-docgen-auth-state", "refused"); return; }
       layout.setAttribute("data-docgen-auth-state", "loading");
       // The page carries no playground data in auth mode: fetch it now, with the token, so
       // a server that checks it (docgen serve does) answers signed-in readers only.
       var ticket = loading;
       var headers = typeof session.token === "string" ? { Authorization: "Bearer " + session.token } : {};
-      fetch(data.src, { headers: headers, credentials: "same-origin", cache: "no-store" })
+      fetch(src.href, { headers: headers, credentials: "same-origin", cache: "no-store" })
         .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
         .then(function (full) {
           if (ticket !== loading || mounted || !isObj(full)) { return; }
