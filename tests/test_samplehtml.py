@@ -98,6 +98,14 @@ def test_x_code_samples_cover_the_generated_language_they_are_written_in() -> No
     shown = samples.samples(operation, shape, ("curl", "python", "javascript"))
     assert [(s.lang, s.label) for s in shown] == [
         ("bash", "cURL"),
-        ("node", "node"),
+        ("node", "Node.js"),
         ("python", "Python"),
     ]
+
+
+def test_x_code_samples_without_a_label_are_named_as_people_write_the_language() -> None:
+    shape = samples.RequestShape("GET", "https://api.example.com/x", (), None, None)
+    written = ["typescript", "go", "csharp", "sh", "made-up-lang"]
+    operation = {"x-codeSamples": [{"lang": lang, "source": "x"} for lang in written]}
+    shown = samples.samples(operation, shape, ())
+    assert [s.label for s in shown] == ["TypeScript", "Go", "C#", "Bash", "made-up-lang"]

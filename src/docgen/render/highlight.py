@@ -35,6 +35,13 @@ def _lexer(language: str) -> Lexer | None:
         return None
 
 
+def language_name(language: str) -> str | None:
+    """How people write ``language``'s name (``ts`` -> "TypeScript", ``sh`` -> "Bash"), from
+    Pygments' lexers, or None when it knows no such language."""
+    lexer = _lexer(language)
+    return None if lexer is None else str(lexer.name)
+
+
 _WHITESPACE = re.compile(r'<span class="w">([^<]*)</span>')
 # Highlighting multiplies the size of code about sevenfold: past this, code stays plain text
 # (a few huge examples would otherwise make a page of megabytes).

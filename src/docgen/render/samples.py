@@ -10,11 +10,11 @@ from urllib.parse import quote
 
 from docgen.config.loader import SAMPLE_ALIASES
 from docgen.render.examples import json_text
-from docgen.render.highlight import HIGHLIGHT_MAX_CHARS, highlight
+from docgen.render.highlight import HIGHLIGHT_MAX_CHARS, highlight, language_name
 from docgen.render.samplehtml import sample_html
 from docgen.render.views import CodeSample
 
-LABELS = {"curl": "cURL", "python": "Python", "javascript": "JavaScript"}
+LABELS = {"curl": "cURL", "python": "Python", "javascript": "JavaScript", "node": "Node.js"}
 _HIGHLIGHT = {"curl": "bash", "python": "python", "javascript": "javascript"}
 
 
@@ -130,7 +130,7 @@ def from_extension(operation: dict[str, Any]) -> list[CodeSample]:
         if not isinstance(item, dict) or not isinstance(item.get("source"), str):
             continue
         lang = str(item.get("lang") or "text")
-        label = str(item.get("label") or LABELS.get(lang.lower(), lang))
+        label = str(item.get("label") or LABELS.get(lang.lower()) or language_name(lang) or lang)
         out.append(CodeSample(lang.lower(), label, item["source"], highlight(item["source"], lang)))
     return out
 
