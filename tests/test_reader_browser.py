@@ -97,9 +97,24 @@ SPEC: dict[str, Any] = {
                 "responses": {"200": {"description": "OK"}},
             }
         },
+        "/pets": {
+            "post": {
+                "summary": "Add pet",
+                "requestBody": {"content": {"application/json": {"schema": {"oneOf": [
+                    {"$ref": "#/components/schemas/Cat"},
+                    {"$ref": "#/components/schemas/Dog"},
+                ]}}}},
+                "responses": {"201": {"description": "Added"}},
+            }
+        },
     },
+    "components": {"schemas": {
+        "Cat": {"type": "object", "properties": {"purrs": {"type": "boolean", "example": True}}},
+        "Dog": {"type": "object", "properties": {"barks": {"type": "string", "example": "woof"}}},
+    }},
 }
 DEPLOY = "api/create-deployment/"
+PETS = "api/add-pet/"
 VARIABLES = "api/list-variables/"
 
 
@@ -286,3 +301,27 @@ def test_pages_that_only_forward_ask_for_no_missing_icon(
     tab.wait_for_load_state("load")
     tab.wait_for_timeout(300)
     assert MISSING == []
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+def test_a_body_of_several_schemas_offers_an_example_of_each(
+    tab: Any, reader_site: str, width: int
+) -> None:
+    tab.set_viewport_size({"width": width, "height": 900})
+    tab.goto(f"{reader_site}/{PETS}")
+    # The page's example column shows one per schema, and so does the Try it editor's picker.
+    assert "Cat" in tab.locator(".sample-body").inner_text()
+    tab.locator("[data-docgen-try]").click()
+    picker = tab.locator("[data-pg-body-example]")
+    picker.wait_for()
+    assert picker.locator("option").all_inner_texts() == ["Cat", "Dog"]
+    editor = tab.locator("[data-pg-body]")
+    assert '"purrs": true' in editor.input_value()
+    picker.select_option(label="Dog")
+    assert '"barks": "woof"' in editor.input_value()
+    assert "purrs" not in editor.input_value()
+    tab.locator("[data-pg-body-reset]").click()  # Reset goes back to the chosen example
+    assert '"barks": "woof"' in editor.input_value()
+    box, panel = picker.bounding_box(), tab.locator("[data-pg-body]").bounding_box()
+    assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
+

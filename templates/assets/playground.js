@@ -872,7 +872,24 @@
       paint();
       editor = h("div", { "class": "pg-editor-wrap" }, [under, textarea]);
     }
-    var group = h("div", { "class": "pg-group pg-body", "data-pg-group": "body" }, [head, editor, error]);
+    // Named examples, or one per schema when the body is one of several: a picker that puts
+    // the chosen one in the editor (and Reset goes back to it).
+    var choices = arr(this.body.examples).filter(function (c) { return isObj(c) && typeof c.label === "string" && typeof c.text === "string"; });
+    var picker = null;
+    if (choices.length >= 2) {
+      var select = h("select", { "class": "pg-input pg-select", id: id + "-example", "data-pg-body-example": "" },
+        choices.map(function (c, i) { return h("option", { value: String(i), text: c.label }); }));
+      select.addEventListener("change", function () {
+        example = choices[Number(select.value)].text;
+        textarea.value = example;
+        reset.hidden = !example;
+        self.setError(self.bodyField, null);
+        textarea.dispatchEvent(new Event("input", { bubbles: true }));
+        self.updatePreview();
+      });
+      picker = h("div", { "class": "pg-body-example" }, [h("label", { "class": "pg-label", "for": id + "-example", text: "Example" }), select]);
+    }
+    var group = h("div", { "class": "pg-group pg-body", "data-pg-group": "body" }, [head, picker, editor, error]);
     if (/^multipart\//i.test(this.mediaType())) {
       group.insertBefore(h("p", { "class": "pg-note", text: "Multipart bodies can't be composed here: the text is sent as it is. Use Copy as curl with -F for files." }), textarea);
     }

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from docgen.render.highlight import highlight
-from docgen.render.schemawords import schema_identity
+from docgen.render.schemawords import schema_identity, variant_label
 from docgen.render.views import Example
 from docgen.spec.model import Spec
 from docgen.spec.refs import resolve
@@ -96,6 +96,33 @@ def json_text(value: Any) -> str:
 
 _MEMO: dict[tuple[object, int, str, str], tuple[Any, Any, Any]] = {}
 MEMO_MAX = 50_000  # entries kept per process (a long-running server rebuilds many specs)
+
+
+MAX_VARIANT_EXAMPLES = 20
+
+
+def variant_examples(schema: Any, spec: Spec, doc: str, mode: str) -> list[tuple[str, Any]]:
+    """A (label, example) per option of a body that is one of two or more schemas (``oneOf``
+    or ``anyOf`` with no properties of its own), labelled as its schema tree labels them;
+    else ``[]``."""
+    body, body_doc = resolve(schema, doc, spec.documents)
+    if not isinstance(body, dict) or "properties" in body:
+        return []
+    for kind in ("oneOf", "anyOf"):
+        options = body.get(kind)
+        if isinstance(options, list) and len(options) >= 2:
+            out = []
+            for index, option in enumerate(options[:MAX_VARIANT_EXAMPLES]):
+                value, _ = resolve(option, body_doc, spec.documents)
+                ref = option.get("$ref") if isinstance(option, dict) else None
+                label = variant_label(
+                    value if isinstance(value, dict) else {},
+                    ref if isinstance(ref, str) else None,
+                    index,
+                )
+                out.append((label, example_for(option, spec, body_doc, mode)))
+            return out
+    return []
 
 
 def example_for(schema: Any, spec: Spec, doc: str, mode: str) -> Any:

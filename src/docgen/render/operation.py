@@ -201,6 +201,7 @@ def build_operation(
     body_value: Any = None
     body_media: str | None = None
     body_check: dict[str, Any] | None = None
+    body_choices: list[tuple[str, Any]] = []
     raw_body, body_doc = resolve(op.data.get("requestBody"), spec.name, spec.documents)
     if isinstance(raw_body, dict):
         request_required = raw_body.get("required") is True
@@ -212,7 +213,14 @@ def build_operation(
                     continue
                 request_bodies.append(_body(request_tree, str(media_type), media, body_doc, ""))
                 given = examples.media_examples(media, spec, body_doc)
-                if not given and "schema" in media:
+                variants = (
+                    []
+                    if given or "schema" not in media
+                    else (examples.variant_examples(media["schema"], spec, body_doc, "request"))
+                )
+                if variants:  # one of several schemas: an example of each
+                    given_views = examples.views(variants, str(media_type), True)
+                elif not given and "schema" in media:
                     value = examples.example_for(media["schema"], spec, body_doc, "request")
                     given_views = examples.views([("Example", value)], str(media_type), True)
                 else:
@@ -222,9 +230,10 @@ def build_operation(
                     body_media = str(media_type)
                     if "json" in body_media and "schema" in media:
                         body_check = body_schema(spec, media["schema"], body_doc)
+                    body_choices = given or variants
                     body_value = (
-                        given[0][1]
-                        if given
+                        body_choices[0][1]
+                        if body_choices
                         else (
                             examples.example_for(media.get("schema", {}), spec, body_doc, "request")
                         )
@@ -264,6 +273,7 @@ def build_operation(
         security=security,
         params=inputs,
         body=(body_media, request_required, body_value) if body_media is not None else None,
+        body_choices=body_choices,
         body_check=body_check,
     )
     hidden_data = ""

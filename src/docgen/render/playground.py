@@ -194,6 +194,26 @@ def body_example_text(value: Any, media_type: str) -> str:
     return text if len(text) <= MAX_BODY_EXAMPLE else ""
 
 
+def _body(
+    body: tuple[str, bool, Any] | None,
+    choices: list[tuple[str, Any]] | tuple[()],
+    check: dict[str, Any] | None,
+) -> dict[str, Any] | None:
+    if body is None:
+        return None
+    out: dict[str, Any] = {
+        "mediaType": body[0],
+        "required": body[1],
+        "example": body_example_text(body[2], body[0]),
+        "schema": check or {},
+    }
+    if len(choices) >= 2:
+        out["examples"] = [
+            {"label": label, "text": body_example_text(value, body[0])} for label, value in choices
+        ]
+    return out
+
+
 def playground_json(
     spec: Spec,
     op: Operation,
@@ -206,8 +226,11 @@ def playground_json(
     params: list[ParamInput],
     body: tuple[str, bool, Any] | None,
     body_check: dict[str, Any] | None = None,
+    body_choices: list[tuple[str, Any]] | tuple[()] = (),
 ) -> str:
-    """The JSON for ``data-docgen-playground`` ("null" for ``none``)."""
+    """The JSON for ``data-docgen-playground`` ("null" for ``none``); ``body_choices``: the
+    named examples (or one per oneOf option) the body editor offers, when there are two or
+    more."""
     if choice.mode is PlaygroundDisplay.NONE or op.webhook:
         return "null"
     data = {
@@ -237,16 +260,7 @@ def playground_json(
             }
             for item in params
         ],
-        "body": (
-            {
-                "mediaType": body[0],
-                "required": body[1],
-                "example": body_example_text(body[2], body[0]),
-                "schema": body_check or {},
-            }
-            if body is not None
-            else None
-        ),
+        "body": _body(body, body_choices, body_check),
         "security": _security(security),
     }
     return json.dumps(_finite(data), ensure_ascii=False, separators=(",", ":"), default=str)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from docgen.render.schemaread import Resolved, SchemaReader
+from docgen.render.schemaread import SchemaReader
 from docgen.render.schemawords import (
     constraints,
     nullable,
@@ -25,6 +25,7 @@ from docgen.render.schemawords import (
     show,
     type_label,
     type_of,
+    variant_label,
 )
 from docgen.render.subtrees import REPEAT_INLINE, Tree
 from docgen.render.views import SchemaField, Variant
@@ -177,7 +178,7 @@ class TreeBuilder(SchemaReader):
             variants = []
             for index, option in enumerate(options):
                 resolved = self.deref(option, doc)
-                label = _label(resolved, index)
+                label = variant_label(resolved.schema, resolved.ref, index)
                 if resolved.ref is not None and resolved.ref in seen:
                     text = f"Circular reference to {html.escape(label)}."
                     variants.append(Variant(label, (), "object", f"<p>{text}</p>"))
@@ -375,12 +376,3 @@ class TreeBuilder(SchemaReader):
             recursive_to=ref_name(cycle) if cycle else None,
             recursive_href=f"#{owners[cycle]}" if cycle and cycle in owners else None,
         )
-
-
-def _label(resolved: Resolved, index: int) -> str:
-    title = resolved.schema.get("title")
-    if isinstance(title, str) and title:
-        return title
-    if resolved.ref is not None:
-        return ref_name(resolved.ref)
-    return type_label(resolved.schema) or f"Option {index + 1}"

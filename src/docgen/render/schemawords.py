@@ -38,6 +38,16 @@ def ref_name(ref: str) -> str:
     return ref.rsplit("/", 1)[-1] or ref
 
 
+def variant_label(schema: dict[str, Any], ref: str | None, index: int) -> str:
+    """What a oneOf/anyOf option is called: its title, its schema's name, its type."""
+    title = schema.get("title")
+    if isinstance(title, str) and title:
+        return title
+    if ref is not None:
+        return ref_name(ref)
+    return type_label(schema) or f"Option {index + 1}"
+
+
 def type_label(schema: dict[str, Any], deref: Callable[[Any], dict[str, Any]] | None = None) -> str:
     """``string``, ``integer``, ``array of AgentJob``, ``object``, ``string | null``..."""
     kind = type_of(schema)
