@@ -398,3 +398,39 @@ def test_a_root_absolute_spec_path_is_the_docs_roots_file(tmp_path: Path) -> Non
     groups[0]["openapi"] = "/etc/hostname"
     code, report = _check(_site(tmp_path, {"name": "T", "navigation": {"groups": groups}}))
     assert code == 1 and _codes(report, "error") == ["spec-not-found"]
+
+
+def test_lenient_shows_a_reference_to_nothing_as_any_value(tmp_path: Path) -> None:
+    # Mintlify renders a spec with a dangling $ref; --lenient builds it too, with a warning at
+    # the $ref, and the page shows what it stood for as a value of any type. A $ref to a file
+    # that does not exist stays an error.
+    spec = {
+        "openapi": "3.1.0",
+        "info": {"title": "T", "version": "1"},
+        "paths": {"/u": {"get": {"summary": "Get u", "responses": {"200": {
+            "description": "OK", "content": {"application/json": {"schema": {
+                "type": "object", "properties": {
+                    "kind": {"$ref": "#/components/schemas/Missing"},
+                    "name": {"type": "string"},
+                }}}}}}}}},
+    }
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "openapi.json").write_text(json.dumps(spec, indent=1))
+    nav = {"groups": [{"group": "API", "openapi": "openapi.json", "pages": ["GET /u"]}]}
+    (site / "docs.json").write_text(json.dumps({"name": "R", "navigation": nav}))
+    assert _codes(_check(site)[1], "error") == ["ref-unresolved"]
+    code, report = _check(site, "--lenient")
+    assert code == 0 and _codes(report, "error") == []
+    (warning,) = [d for d in report["diagnostics"] if d["level"] == "warning"]  # type: ignore[union-attr, index]
+    assert warning["code"] == "ref-unresolved" and warning["line"] == 20  # type: ignore[index]
+    out = tmp_path / "out"
+    built = run_docgen(["build", ".", "--lenient", "-o", str(out)], site)
+    assert built.returncode == 0, built.stderr
+    page = (out / "api-reference" / "get-u" / "index.html").read_text("utf-8")
+    assert 'id="response-200.kind"' in page and 'id="response-200.name"' in page
+    spec["paths"]["/u"]["get"]["responses"]["200"]["content"]["application/json"]["schema"] = {  # type: ignore[index]
+        "$ref": "other.json#/Thing"
+    }
+    (site / "openapi.json").write_text(json.dumps(spec, indent=1))
+    assert _codes(_check(site, "--lenient")[1], "error") == ["ref-unresolved"]

@@ -34,6 +34,18 @@ def unknown_key(d: Diagnostic) -> bool:
     return d.code is Code.CONFIG_INVALID and "unknown " in d.message and " key '" in d.message
 
 
+REF_NOTE = " (--lenient: shown as a value of any type)"
+
+
+def demote_references(diagnostics: Diagnostics) -> int:
+    """A ``$ref`` to nothing inside a spec, as a warning: Mintlify renders such a spec, and
+    docgen's pages show what it stands for as a value of any type. A file that cannot be found
+    or read stays an error."""
+    return diagnostics.demote(
+        lambda d: d.code is Code.REF_UNRESOLVED and "points to nothing" in d.message, REF_NOTE
+    )
+
+
 def demote_navigation(diagnostics: Diagnostics) -> int:
     """Navigation errors Mintlify only warns about, as warnings; how many entries were dropped."""
     return diagnostics.demote(_navigation, NOTE)
