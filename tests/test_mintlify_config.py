@@ -434,3 +434,21 @@ def test_lenient_shows_a_reference_to_nothing_as_any_value(tmp_path: Path) -> No
     }
     (site / "openapi.json").write_text(json.dumps(spec, indent=1))
     assert _codes(_check(site, "--lenient")[1], "error") == ["ref-unresolved"]
+
+
+def test_lenient_keeps_the_outer_kind_of_children(tmp_path: Path) -> None:
+    # versions beside the tabs of one version (a real repo's docs.json): an error by default;
+    # --lenient keeps the versions, leaves the tabs out with a warning at their key, and a
+    # sidebar's pages and groups (one kind) stay together.
+    for name in ("a", "b"):  # no c.mdx: the tab left out would have been a missing page
+        (tmp_path / f"{name}.mdx").write_text(f"---\ntitle: {name.upper()}\n---\n{name}\n")
+    tabs = [{"tab": "Guides", "pages": ["a", {"group": "More", "pages": ["b"]}]}]
+    nav = {"versions": [{"version": "v1", "tabs": tabs}], "tabs": [{"tab": "T", "pages": ["c"]}]}
+    (tmp_path / "docs.json").write_text(json.dumps({"name": "R", "navigation": nav}, indent=1))
+    assert "config-invalid" in _codes(_check(tmp_path)[1], "error")
+    code, report = _check(tmp_path, "--lenient")
+    assert code == 0
+    (warning,) = [d for d in report["diagnostics"] if d["level"] == "warning"]  # type: ignore[union-attr, index]
+    assert warning["code"] == "config-invalid" and warning["line"] == 23  # type: ignore[index]
+    assert "'tabs' left out" in warning["message"]  # type: ignore[index]
+    assert [p["url"] for p in report["pages"]] == ["/a", "/b"]  # type: ignore[union-attr, index]

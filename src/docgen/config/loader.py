@@ -27,6 +27,7 @@ from docgen.config.model import (
     PlaygroundDisplay,
     SiteConfig,
 )
+from docgen.config.onekind import keep_one_kind
 from docgen.config.redirects import read_redirects
 from docgen.config.unused import unused_keys
 from docgen.config.validate import dotted, human_errors
@@ -97,6 +98,7 @@ def load_config(
     errors += [(ptr, urls.message(ptr, url)) for ptr, url in urls.unsafe_urls(data)]
     if lenient:
         data, errors = _drop_unknown_keys(data, errors, document, diagnostics)
+        data = keep_one_kind(data, document, diagnostics)
     for ptr, message in errors:
         diagnostics.error(Code.CONFIG_INVALID, message, document.location(ptr))
     if errors:
