@@ -597,3 +597,22 @@ def test_harmless_semantic_html_is_kept_without_a_warning() -> None:
     assert warnings == []
     assert html.startswith('<aside class="src"><p>From <cite>Base</cite></p>\n</aside>')
     assert "<dd>Means <q>this</q>, <ins>new</ins></dd>" in html and "onclick" not in html
+
+
+def test_style_objects_keep_type_colour_and_layout_properties_with_plain_values() -> None:
+    html = render_mdx(
+        "<div style={{ fontWeight: 600, fontSize: '42px', zIndex: 2, width: 300, "
+        "color: '#0f766e', gridTemplateColumns: '1fr 1fr', position: 'absolute', "
+        "background: 'url(https://example.com/x.png)', backgroundColor: 'rgb(1,2,3)', "
+        "display: 1 }}>Hi</div>\n"
+    ).rendered.html
+    style = html.split('style="', 1)[1].split('"', 1)[0]
+    assert style.split(";") == [
+        "font-weight:600",  # unitless, as React writes it
+        "font-size:42px",
+        "z-index:2",
+        "width:300px",
+        "color:#0f766e",
+        "grid-template-columns:1fr 1fr",
+        "position:absolute",
+    ]  # no url(), no function, no number for display

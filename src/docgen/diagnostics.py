@@ -49,6 +49,7 @@ class Code(StrEnum):
     MDX_UNSUPPORTED = "mdx-unsupported"
     MDX_TOO_DEEP = "mdx-too-deep"
     PLAYGROUND_INVALID = "playground-invalid"
+    STYLES_SKIPPED = "styles-skipped"  # info: the pages' Tailwind classes could not be styled
     ASSET_SKIPPED = "asset-skipped"  # warning: a static file of the repo is not copied
     ICON_UNKNOWN = "icon-unknown"  # warning: an icon name no bundled library has
     ASSET_NOT_FOUND = "asset-not-found"  # warning: a page shows a local file that is not there

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from docgen.config.model import GlobalLink, NodeKind, SiteConfig
 from docgen.config.redirects import fold
 from docgen.spec.model import Operation, Spec
+
+T = TypeVar("T")
 
 
 class PageKind(StrEnum):
@@ -158,6 +161,9 @@ class Site:
     _urls: tuple[tuple[int, int], frozenset[str]] | None = field(
         default=None, compare=False, repr=False
     )
+    _derived: dict[str, tuple[tuple[int, int], Any]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def static_names(self) -> frozenset[str]:
         """The paths of :attr:`static` (what the site copies from the docs folder)."""
@@ -173,6 +179,16 @@ class Site:
             urls = frozenset(fold(page.url) for page in self.pages)
             self._urls = (key, urls)
         return self._urls[1]
+
+    def derived(self, name: str, compute: Callable[[], T]) -> T:
+        """``compute()``, worked out once per list of pages: a fact every page's rendering
+        asks for, such as whether any page writes a class attribute."""
+        key = (id(self.pages), len(self.pages))
+        found = self._derived.get(name)
+        if found is None or found[0] != key:
+            found = (key, compute())
+            self._derived[name] = found
+        return cast(T, found[1])
 
     def page(self, url: str) -> Page | None:
         for page in self.pages:

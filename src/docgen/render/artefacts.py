@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape as xml_escape
 
 from docgen.nav.model import NavSection, Page, Site
 from docgen.nav.urls import twin_path
-from docgen.render import twins
+from docgen.render import twins, utilities
 from docgen.render.chrome import SITE_CSS, site_css
 from docgen.render.navviews import NavViews
 from docgen.render.page import CALLBACK_PATH, Output, RenderedPage
@@ -193,4 +193,6 @@ def site_file_paths(site: Site) -> list[str]:
     paths += redirect_paths(site)
     if site_css(site) is not None:
         paths.append(SITE_CSS)
+    if utilities.wanted(site):
+        paths.append(utilities.OUTPUT)
     return paths

@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 from docgen.config.model import ChromeLink, Font, LocalFile, Look
 from docgen.nav.model import Site
+from docgen.render import utilities
 from docgen.render.markdown import safe_url, site_relative, to_html
 from docgen.render.views import ChromeView
 
@@ -67,6 +68,7 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         appearance=look.appearance,
         strict=look.strict,
         site_css=site_css(site) is not None,
+        utilities_css=utilities.wanted(site),
     )
 
 

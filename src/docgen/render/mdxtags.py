@@ -278,21 +278,39 @@ def field_open(tag: Tag, env: EnvType, stack: list[dict[str, Any]]) -> str:
 _STYLE_PROPS = set(
     _words(
         "width height maxWidth maxHeight minWidth minHeight margin marginTop marginBottom "
-        "marginLeft marginRight padding borderRadius objectFit textAlign display"
+        "marginLeft marginRight padding paddingTop paddingBottom paddingLeft paddingRight "
+        "borderRadius objectFit objectPosition textAlign display verticalAlign "
+        "fontSize fontWeight fontStyle lineHeight letterSpacing textTransform textDecoration "
+        "whiteSpace wordBreak color backgroundColor opacity "
+        "border borderWidth borderStyle borderColor borderTop borderBottom borderLeft borderRight "
+        "gap rowGap columnGap flex flexDirection flexWrap flexGrow flexShrink flexBasis "
+        "alignItems alignSelf justifyContent justifyItems gridTemplateColumns gridColumn "
+        "overflow overflowX overflowY position top right bottom left zIndex aspectRatio"
     )
 )
-_STYLE_VALUE = re.compile(r"^[A-Za-z0-9#.%\- ]{1,40}$")
+# Numbers that are not pixels (React's unitless properties).
+_UNITLESS = frozenset(
+    _words("fontWeight lineHeight opacity zIndex flex flexGrow flexShrink aspectRatio")
+)
+_NOT_NUMBERS = frozenset(_words("display objectFit textAlign"))
+# Plain words, numbers, lengths and colours: no parentheses (so no url(), no function),
+# no quotes, no semicolons.
+_STYLE_VALUE = re.compile(r"^[A-Za-z0-9#.%/,\- ]{1,60}$")
 
 
 def style_css(style: dict[str, Any]) -> str:
-    """A JSX ``style={{...}}`` object as CSS: layout properties only (sizes, margins, radius,
-    alignment), plain values (numbers are pixels); anything else is left out."""
+    """A JSX ``style={{...}}`` object as CSS: layout, type and colour properties (sizes,
+    margins, fonts, colours, flex and grid, position), plain values only (numbers are pixels,
+    as in React, except for unitless properties); anything else is left out."""
     rules = []
     for key, value in style.items():
         if key not in _STYLE_PROPS:
             continue
         if isinstance(value, float):
-            text = f"{value:g}px" if key not in ("display", "objectFit", "textAlign") else ""
+            if key in _NOT_NUMBERS:
+                text = ""
+            else:
+                text = f"{value:g}" if key in _UNITLESS else f"{value:g}px"
         else:
             text = str(value).strip()
         if text and _STYLE_VALUE.match(text):

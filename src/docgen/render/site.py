@@ -34,6 +34,8 @@ from docgen.render.redirects import forwards_root, redirect_files
 from docgen.render.searchindex import SearchEntry
 from docgen.render.searchshards import ShardCache, ShardedIndex
 from docgen.render.sink import Placed, Sink
+from docgen.render.utilities import OUTPUT as UTILITIES_CSS
+from docgen.render.utilities import UtilityStyles
 from docgen.spec.model import download_name
 
 
@@ -161,44 +163,69 @@ def iter_site(
     # of them, and a shared schema page, in every one.
     codes = renderer.nav.languages()
     work = renderer.run if sink is None else partial(_spilled, renderer.run, sink)
-    with search, Workers(work, count) as workers:
-        outputs = _outputs(renderer, workers, page_jobs, cache, fresh, sink)
-        for number, (page, out) in enumerate(zip(site.pages, outputs, strict=True), 1):
-            yield from _files(out)
-            for diagnostic in out.diagnostics:
-                diagnostics.add(diagnostic)
-            own = renderer.nav.language_of(page) if codes else None
-            entry = search_entry(page, out.search, inherited, (own,) if own else codes)
-            if entry is not None:
-                yield from search.add(entry)
-            rendered.append(RenderedPage(page, "", "", out.anchors, "", out.schemas))
-            wanted.update(out.schemas)
-            if progress is not None:
-                progress(number, total)
-        # Shared schema pages, and the schemas those link to, until none is missing.
-        while pending := sorted(wanted - done.keys()):
-            schema_jobs = list[Job](pending)
-            fresh = [job for job in schema_jobs if cache is None or not cache.has(job)]
-            outputs = _outputs(renderer, workers, schema_jobs, cache, fresh, sink)
-            for job, out in zip(pending, outputs, strict=True):
-                yield from _files(out, with_playground=False)
+    styles = UtilityStyles.start(site)  # the Tailwind CLI runs beside the rendering
+    try:
+        with search, Workers(work, count) as workers:
+            outputs = _outputs(renderer, workers, page_jobs, cache, fresh, sink)
+            for number, (page, out) in enumerate(zip(site.pages, outputs, strict=True), 1):
+                yield from _files(out)
                 for diagnostic in out.diagnostics:
                     diagnostics.add(diagnostic)
-                done[job] = replace(out, html=b"", markdown=b"")
+                own = renderer.nav.language_of(page) if codes else None
+                entry = search_entry(page, out.search, inherited, (own,) if own else codes)
+                if entry is not None:
+                    yield from search.add(entry)
+                rendered.append(RenderedPage(page, "", "", out.anchors, "", out.schemas))
                 wanted.update(out.schemas)
-        workers.close()  # idle from here on: their memory goes back before Pagefind writes
-        schemas = sorted(done.values(), key=lambda out: out.url)
-        yield from search.add_all(
-            SearchEntry(o.url, o.search, "Schemas", languages=codes) for o in schemas
+                if progress is not None:
+                    progress(number, total)
+            # Shared schema pages, and the schemas those link to, until none is missing.
+            while pending := sorted(wanted - done.keys()):
+                schema_jobs = list[Job](pending)
+                fresh = [job for job in schema_jobs if cache is None or not cache.has(job)]
+                outputs = _outputs(renderer, workers, schema_jobs, cache, fresh, sink)
+                for job, out in zip(pending, outputs, strict=True):
+                    yield from _files(out, with_playground=False)
+                    for diagnostic in out.diagnostics:
+                        diagnostics.add(diagnostic)
+                    done[job] = replace(out, html=b"", markdown=b"")
+                    wanted.update(out.schemas)
+            workers.close()  # idle from here on: their memory goes back before Pagefind writes
+            schemas = sorted(done.values(), key=lambda out: out.url)
+            yield from search.add_all(
+                SearchEntry(o.url, o.search, "Schemas", languages=codes) for o in schemas
+            )
+            schemas = [replace(out, search="") for out in schemas]
+            done.clear()
+            # Pagefind writes the last bundle while the site-wide files are made here.
+            yield from search.end_shard()
+            yield from _site_files(site, renderer, rendered, schemas)
+            yield from _utility_files(styles, diagnostics)
+            if cache is not None:
+                cache.flush()
+            yield from search.finish()
+    finally:
+        if styles is not None:
+            styles.close()
+
+
+def _utility_files(
+    styles: UtilityStyles | None, diagnostics: Diagnostics
+) -> Iterator[tuple[str, bytes]]:
+    """``_docgen/utilities.css`` when a page writes a class (see :mod:`docgen.render.utilities`);
+    without the CLI's stylesheet, a comment saying why, and an ``info``."""
+    if styles is None:
+        return
+    styles.finish()
+    if styles.css is None:
+        why = styles.problem or "no stylesheet"
+        diagnostics.info(
+            Code.STYLES_SKIPPED,
+            f"the pages' Tailwind classes are not styled: {why}; the site is built without them",
         )
-        schemas = [replace(out, search="") for out in schemas]
-        done.clear()
-        # Pagefind writes the last bundle while the site-wide files are made here.
-        yield from search.end_shard()
-        yield from _site_files(site, renderer, rendered, schemas)
-        if cache is not None:
-            cache.flush()
-        yield from search.finish()
+        yield UTILITIES_CSS, f"/* Not generated: {why} */\n".encode()
+        return
+    yield UTILITIES_CSS, styles.css.encode()
 
 
 def _site_files(

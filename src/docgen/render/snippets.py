@@ -142,7 +142,8 @@ class SnippetFiles:
         self.read: dict[str, str] = {}
         self.missed = False
 
-    def _locate(self, written: str, importer: str | None) -> Path | None:
+    def locate(self, written: str, importer: str | None) -> Path | None:
+        """The file ``written`` names (from the page or snippet ``importer``), inside the root."""
         if written.startswith("/"):
             candidate = self.root / written.lstrip("/")
         elif written.startswith("."):
@@ -168,7 +169,7 @@ class SnippetFiles:
         warn: Warn,
     ) -> Loaded | None:
         """The snippet ``snippet`` names, or None (with a warning) when it cannot be used."""
-        path = self._locate(snippet.path, importer)
+        path = self.locate(snippet.path, importer)
         if path is None:
             self.missed = True
             warn(line, f"snippet {snippet.path} not found in the docs folder; left out")

