@@ -194,6 +194,8 @@ def _element(
             _subparse(state, inner, inner_line)
     finally:
         context.depth -= 1
+    if tag.name in mdxtags.PHRASING_ONLY:
+        mdxblocks.unwrap_paragraphs(state.tokens[since:])
     opening.meta["children"] = mdxtags.children_of(state.tokens[since:])
     closing = state.push("mdx_close", "", -1)
     closing.meta = {"tag": tag}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
 
 from docgen.render import math, mdxindent, mdxtags, svg
 from docgen.render.jsx import SCAN_FACTOR, Tag, current_budget, may_scan, scan_tag, spent
@@ -61,6 +62,29 @@ def unwrap_paragraph(state: StateBlock) -> None:
     types = [token.type for token in tokens[-5:]]
     if types == ["mdx_open", "paragraph_open", "inline", "paragraph_close", "mdx_close"]:
         tokens[-4].hidden = tokens[-2].hidden = True
+
+
+def unwrap_paragraphs(tokens: list[Token]) -> None:
+    """``<p>`` or ``<h3>`` with its text on lines of its own: MDX makes that text a paragraph,
+    which React nests as it is told, but HTML lets such an element hold no paragraph (a
+    browser closes the outer ``<p>`` at the inner one: its class and style are lost). The text
+    is held directly; several paragraphs become blocks of their own (``span.mdx-p``)."""
+    direct: list[Token] = []
+    depth = 0
+    for token in tokens:
+        if token.nesting < 0:
+            depth -= 1
+        if depth == 0 and token.type in ("paragraph_open", "paragraph_close"):
+            direct.append(token)
+        if token.nesting > 0:
+            depth += 1
+    if len(direct) == 2:
+        direct[0].hidden = direct[1].hidden = True
+        return
+    for token in direct:
+        token.tag = "span"
+        if token.nesting == 1:
+            token.attrSet("class", "mdx-p")
 
 
 def find_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | None:

@@ -58,6 +58,9 @@ HTML_INLINE = set(
         "a b strong i em u code kbd sub sup span br small mark s del abbr q cite var samp dfn ins"
     )
 )
+# Elements HTML lets hold text but no paragraph (a browser closes an open <p> at the next
+# <p>, so <p className="x"><p>text</p></p> would lose its class): see unwrap_paragraphs.
+PHRASING_ONLY = {*_words("p h1 h2 h3 h4 h5 h6 dt summary"), *(HTML_INLINE - {"a"})}
 VOID = {"img", "br", "hr", "source"}
 # HTML's void elements: never closed, whether or not written with "/>".
 VOID_ELEMENTS = {*VOID, "area", "base", "col", "embed", "input", "link", "meta", "track", "wbr"}
