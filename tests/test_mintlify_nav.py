@@ -291,3 +291,23 @@ def test_x_mint_href_is_the_operation_page_url(tmp_path: Path) -> None:
     result = run_docgen(["check", "docs.json"], site)
     assert "zh/openapi.json:" in result.stdout + result.stderr
     assert "x-mint href 'zh/api-reference/chat/send' is not a path" in result.stdout + result.stderr
+
+
+def test_a_run_that_fails_only_on_what_mintlify_forgives_names_lenient(tmp_path: Path) -> None:
+    config = {
+        "name": "T",
+        "navigation": {"pages": ["start", "missing"]},
+        "redirects": [{"source": "/old#part", "destination": "/start"}],
+    }
+    write_site(tmp_path, config, ["start"])
+    for command in (["check", "."], ["build", ".", "-o", str(tmp_path / "out")]):
+        found = run_docgen(command, tmp_path)
+        assert found.returncode == 1
+        assert "hint: all errors are ones Mintlify only warns about; --lenient" in found.stderr
+    passed = run_docgen(["check", ".", "--lenient"], tmp_path)
+    assert passed.returncode == 0 and "hint:" not in passed.stderr
+    (tmp_path / "bad.mdx").write_text("---\ntitle: [\n---\n\nBroken.\n")
+    pages = {"pages": ["start", "missing", "bad"]}
+    write_site(tmp_path, {**config, "navigation": pages}, ["start"])
+    mixed = run_docgen(["check", "."], tmp_path)  # a page Mintlify cannot read either
+    assert "hint: 2 of the 3 errors are ones Mintlify only warns about" in mixed.stderr

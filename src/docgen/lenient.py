@@ -9,7 +9,7 @@ errors are warnings as with ``--no-strict-spec``. ``check`` and ``build`` apply 
 
 from __future__ import annotations
 
-from docgen.diagnostics import Code, Diagnostic, Diagnostics
+from docgen.diagnostics import Code, Diagnostic, Diagnostics, Level
 
 NOTE = " (--lenient: dropped)"
 NAV_CODES = frozenset(
@@ -49,3 +49,31 @@ def demote_references(diagnostics: Diagnostics) -> int:
 def demote_navigation(diagnostics: Diagnostics) -> int:
     """Navigation errors Mintlify only warns about, as warnings; how many entries were dropped."""
     return diagnostics.demote(_navigation, NOTE)
+
+
+def forgiven(diagnostics: Diagnostics) -> int:
+    """How many of the errors ``--lenient`` would report as warnings: a failed check or build
+    without it names the option when some are (Mintlify builds such a site)."""
+    return sum(
+        1
+        for d in diagnostics
+        if d.level is Level.ERROR
+        and (
+            _navigation(d)
+            or unknown_key(d)
+            or (d.code is Code.REF_UNRESOLVED and "points to nothing" in d.message)
+        )
+    )
+
+
+def hint(diagnostics: Diagnostics) -> str | None:
+    """The line that names ``--lenient`` after a failed run without it, or ``None``."""
+    count = forgiven(diagnostics)
+    if not count:
+        return None
+    errors = diagnostics.errors
+    which = "all" if count == errors else f"{count} of the {errors}"
+    return (
+        f"hint: {which} errors are ones Mintlify only warns about; --lenient reports them as "
+        "warnings and builds the site without those entries"
+    )

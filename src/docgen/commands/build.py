@@ -6,7 +6,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from docgen import report
+from docgen import lenient, report
 from docgen.commands.console import Console
 from docgen.diagnostics import Diagnostics
 from docgen.load.remote import RemotePolicy
@@ -174,6 +174,9 @@ def build(
 def _failed(console: Console, root: Path, diagnostics: Diagnostics) -> int:
     _show(console, root, diagnostics)
     console.err(f"docgen: build failed ({report.summary(diagnostics, None)}); nothing was written")
+    hint = lenient.hint(diagnostics)
+    if hint is not None:
+        console.err(hint)
     return 1
 
 

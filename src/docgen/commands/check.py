@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from docgen import lenient as lenient_mode
 from docgen import report
 from docgen.commands.console import Console
 from docgen.load.remote import RemotePolicy
@@ -56,4 +57,7 @@ def check(
         verdict = "failed" if failed else "ok"
         shown = report.shown_path(result.root, path.name)
         console.err(f"{shown}: {verdict} ({report.summary(diagnostics, count, result.dropped)})")
+        hint = lenient_mode.hint(diagnostics) if failed else None
+        if hint is not None:
+            console.err(hint)
     return 1 if failed else 0
