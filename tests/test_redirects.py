@@ -227,3 +227,27 @@ def test_a_source_with_more_than_ten_parameters_is_refused(tmp_path: Path) -> No
     config = _site(tmp_path, [{"source": source, "destination": "/guides/new"}])
     run = _run("check", str(config))
     assert run.returncode == 1 and "error[redirect-invalid]" in run.stdout + run.stderr
+
+
+def test_docgen_serve_never_redirects_to_another_host_through_a_pattern(tmp_path: Path) -> None:
+    """"/docs//evil.example/x" through "/docs/:path*" -> "/:path*" would be "//evil.example/x",
+    which a browser reads as another host."""
+    import http.client
+
+    from serving import docgen_serve
+
+    moved = [{"source": "/docs/:path*", "destination": "/:path*"}]
+    process, url = docgen_serve(_site(tmp_path, moved), "--no-watch")
+    try:
+        host, port = url.removeprefix("http://").split(":")
+        for path in ("/docs//evil.example/x", "/docs/%2Fevil.example/x", "/docs/guides/new"):
+            connection = http.client.HTTPConnection(host, int(port), timeout=10)
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            location = response.getheader("Location") or ""
+            assert response.status in (301, 302), path
+            assert location.startswith("/") and not location.startswith(("//", "/\\")), location
+    finally:
+        process.stop()

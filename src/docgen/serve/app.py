@@ -140,8 +140,10 @@ class DocsServer:
             moved = redirects.target(snapshot.redirects, path)
             if moved is not None:  # docs.json ``redirects``, as the static host answers them
                 location, permanent = moved
-                if location.startswith("/"):
-                    location = root + location
+                if location.startswith(("/", "\\")):
+                    # A path on this site: "//host/x" (a request for "/docs//host/x" through
+                    # "/docs/:p*" -> "/:p*") would send the reader to another host.
+                    location = root + "/" + location.lstrip("/\\")
                 return Response(
                     status_code=301 if permanent else 302, headers={"Location": location}
                 )
