@@ -33,6 +33,7 @@ from docgen.nav.pagemeta import read_meta
 from docgen.nav.redirects import check_redirects
 from docgen.nav.references import Reference
 from docgen.nav.registry import Claim, Registry
+from docgen.nav.repocss import discover_styles
 from docgen.nav.specfind import SpecFinder
 from docgen.nav.staticfiles import discover_static
 from docgen.nav.urls import fold
@@ -104,6 +105,9 @@ class Resolver:
             static=discover_static(self.root, self.diagnostics, self.output_dir, self.ignore)
             if self.scan_pages
             else (),
+            styles=discover_styles(self.root, self.diagnostics, self.output_dir, self.ignore)
+            if self.scan_pages
+            else None,
         )
         playground.check(site, self.diagnostics)
         check_redirects(site, self.config_doc, self.diagnostics)

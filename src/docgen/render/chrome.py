@@ -67,6 +67,7 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         appearance=look.appearance,
         strict=look.strict,
         site_css=site_css(site) is not None,
+        repo_css=site.styles is not None,
     )
 
 

@@ -245,6 +245,7 @@ class ChromeView:
     appearance: str = "system"
     strict: bool = False
     site_css: bool = False
+    repo_css: bool = False  # the docs repo's own CSS, checked and joined (nav/repocss.py)
 
 
 @view
