@@ -81,21 +81,33 @@ class Cleaned:
 
 def clean(data: bytes, name: str, prefix: str) -> Cleaned:
     """The safe text of the CSS file ``name`` (its path in the docs folder) holding ``data``;
-    ``prefix`` leads from the folder of the file it is written to up to the site root."""
+    ``prefix`` leads from the folder of the file it is written to up to the site root.
+
+    The text is checked once more as a browser would read it: when it does not read back to
+    itself (a serialisation corner no rule above foresaw), the whole file is left out."""
     rules, _encoding = tinycss2.parse_stylesheet_bytes(
         data, skip_comments=True, skip_whitespace=True
     )
-    cleaner = _Cleaner(name, prefix)
-    cleaned = cleaner.result
-    cleaned.css = "\n".join(cleaner.rules(rules, 0))
+    cleaned = _Cleaner(name, prefix).run(rules)
+    again = _Cleaner(name, prefix, rewrite=False).run(
+        tinycss2.parse_stylesheet(cleaned.css, skip_comments=True, skip_whitespace=True)
+    )
+    if again.css != cleaned.css or again.dropped:
+        reason = "the whole file: written back, it would not read as it was checked"
+        return Cleaned("", [*cleaned.dropped, (reason, 1, 1)], [])
     return cleaned
 
 
 class _Cleaner:
-    def __init__(self, name: str, prefix: str) -> None:
+    def __init__(self, name: str, prefix: str, rewrite: bool = True) -> None:
         self.folder = posixpath.dirname(name)
         self.prefix = prefix
+        self.rewrite = rewrite  # relative URLs: rewritten, or (checking the result) kept
         self.result = Cleaned()
+
+    def run(self, rules: list[ast.Node]) -> Cleaned:
+        self.result.css = "\n".join(self.rules(rules, 0))
+        return self.result
 
     def rules(self, nodes: list[ast.Node], depth: int) -> list[str]:
         """The safe text of each rule or declaration of a style sheet or block."""
@@ -116,11 +128,11 @@ class _Cleaner:
         if depth > MAX_DEPTH:
             raise _Drop(f"blocks nested more than {MAX_DEPTH} deep", node)
         if isinstance(node, ast.ParseError):
-            raise _Drop(f"CSS that does not parse ({node.message})", node)
+            raise _Drop(_unreadable(node), node)
         if isinstance(node, ast.Declaration):
             return self._declaration(node, depth)
         if isinstance(node, ast.QualifiedRule):
-            prelude = str(tinycss2.serialize(self.tokens(node.prelude, depth + 1))).strip()
+            prelude = self.text(node.prelude, depth + 1)
             return prelude + " {" + self._block(node.content, depth + 1) + "}"
         if isinstance(node, ast.AtRule):
             return self._at_rule(node, depth)
@@ -141,7 +153,7 @@ class _Cleaner:
         if node.content is None and keyword != "layer":
             raise _Drop(f"@{node.at_keyword} without a block", node)
         head = "@" + str(serialize_identifier(node.at_keyword))
-        prelude = str(tinycss2.serialize(self.tokens(node.prelude, depth + 1))).strip()
+        prelude = self.text(node.prelude, depth + 1)
         head += " " + prelude if prelude else ""
         if node.content is None:
             return head + ";"
@@ -155,9 +167,19 @@ class _Cleaner:
     def _declaration(self, node: ast.Declaration, depth: int) -> str:
         if node.lower_name in _SCRIPT_PROPERTIES:
             raise _Drop(f"'{node.name}': it ran script in old browsers", node)
-        value = str(tinycss2.serialize(self.tokens(node.value, depth + 1))).strip()
+        value = self.text(node.value, depth + 1)
         important = " !important" if node.important else ""
         return str(serialize_identifier(node.name)) + ": " + value + important + ";"
+
+    def text(self, nodes: list[ast.Node], depth: int) -> str:
+        """The safe text of a value or prelude, without the white space around it (trimmed as
+        tokens: stripping the text could leave the backslash of an escaped space behind)."""
+        kept = self.tokens(nodes, depth)
+        while kept and isinstance(kept[-1], ast.WhitespaceToken):
+            kept.pop()
+        while kept and isinstance(kept[0], ast.WhitespaceToken):
+            kept.pop(0)
+        return str(tinycss2.serialize(kept))
 
     def tokens(self, nodes: list[ast.Node], depth: int, images: bool = False) -> list[ast.Node]:
         """``nodes`` with each URL checked and rewritten (``images``: inside a function whose
@@ -169,7 +191,11 @@ class _Cleaner:
             if isinstance(node, ast.Comment):
                 continue
             if isinstance(node, ast.ParseError):
-                raise _Drop(f"CSS that does not parse ({node.message})", node)
+                raise _Drop(_unreadable(node), node)
+            if isinstance(node, ast.LiteralToken) and node.value == "\\":
+                raise _Drop("a backslash that escapes nothing", node)  # it would escape a ';'
+            if isinstance(node, ast.AtKeywordToken):
+                raise _Drop(f"@{node.value} inside a rule's selector or a value", node)
             if isinstance(node, ast.URLToken):
                 url = self._url(node.value, node)
                 out.append(
@@ -229,8 +255,8 @@ class _Cleaner:
             if scheme in ("http", "https"):
                 return url
             raise _Drop(f"the URL {_shown(value)!r}: only http(s) and relative URLs are kept", node)
-        if url.startswith("//"):
-            return url  # the site's own scheme: http(s)
+        if url.startswith("//") or not self.rewrite:
+            return url  # //host: the site's own scheme, http(s)
         cut = min((i for i in (url.find("?"), url.find("#")) if i >= 0), default=len(url))
         path, rest = url[:cut], url[cut:]
         if not path:
@@ -241,6 +267,22 @@ class _Cleaner:
             raise _Drop(f"the URL {_shown(value)!r} leads out of the docs folder", node)
         self.result.files.append((unquote(joined), node.source_line, node.source_column))
         return self.prefix + joined + rest
+
+
+_UNREADABLE = {
+    "bad-string": "a string that is not closed on its line",
+    "bad-url": "a url() that is not well formed",
+    "eof-in-string": "a string that the file ends inside",
+    "eof-in-url": "a url() that the file ends inside",
+}
+
+
+def _unreadable(node: ast.ParseError) -> str:
+    """What does not parse, in docgen's words (the parser's own are its wording)."""
+    kind = str(node.kind)
+    if kind in (")", "]", "}"):
+        return f"CSS that does not parse (an unmatched '{kind}')"
+    return f"CSS that does not parse ({_UNREADABLE.get(kind, 'not a rule or declaration')})"
 
 
 def _shown(url: str) -> str:
