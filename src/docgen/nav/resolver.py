@@ -96,19 +96,10 @@ class Resolver:
                 spec = self.loader.load(page.operation.spec, None)
                 if spec is not None:
                     specs[spec.name] = spec
-        site = Site(
-            config=self.config,
-            root=self.root,
-            navigation=navigation,
-            pages=list(self.registry.pages.values()),
-            specs=specs,
-            static=discover_static(self.root, self.diagnostics, self.output_dir, self.ignore)
-            if self.scan_pages
-            else (),
-            styles=discover_styles(self.root, self.diagnostics, self.output_dir, self.ignore)
-            if self.scan_pages
-            else None,
-        )
+        site = Site(self.config, self.root, navigation, list(self.registry.pages.values()), specs)
+        if self.scan_pages:  # the static files to copy, then the CSS files to apply
+            found = (self.root, self.diagnostics, self.output_dir, self.ignore)
+            site.static, site.styles = discover_static(*found), discover_styles(*found)
         playground.check(site, self.diagnostics)
         check_redirects(site, self.config_doc, self.diagnostics)
         return site
