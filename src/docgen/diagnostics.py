@@ -52,6 +52,7 @@ class Code(StrEnum):
     STYLES_SKIPPED = "styles-skipped"  # info: the pages' Tailwind classes could not be styled
     ASSET_SKIPPED = "asset-skipped"  # warning: a static file of the repo is not copied
     ICON_UNKNOWN = "icon-unknown"  # warning: an icon name no bundled library has
+    CSS_DROPPED = "css-dropped"  # warning: part of the repo's own CSS is not applied
     ASSET_NOT_FOUND = "asset-not-found"  # warning: a page shows a local file that is not there
     LINK_NOT_FOUND = "link-not-found"  # warning: a page links to a page the site does not have
     PAGE_FRONTMATTER = "page-frontmatter"  # a frontmatter key of the wrong type or value

@@ -38,6 +38,8 @@
     var button = $("[data-docgen-theme]");
     function current() { return root.dataset.theme === "dark" ? "dark" : "light"; }
     function sync() {
+      /* class="dark" as Mintlify sets it: the docs repo's own CSS says ".dark .x" */
+      root.classList.toggle("dark", current() === "dark");
       if (button) { button.setAttribute("aria-pressed", current() === "dark" ? "true" : "false"); }
     }
     if (root.dataset.theme !== "dark" && root.dataset.theme !== "light") { root.dataset.theme = "light"; }

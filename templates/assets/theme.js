@@ -2,6 +2,8 @@
    Chooses light/dark: with <meta name="docgen-appearance" content="dark strict"> (docs.json
    appearance.strict) always the site's default; otherwise the saved choice (localStorage
    "docgen-theme"), else the site's default ("light" / "dark"), else the system setting.
+   Sets data-theme on <html>, and the class "dark" in dark mode as Mintlify does (the docs
+   repo's own CSS says ".dark .x"; docgen.js keeps both in step when the theme changes).
    Hides a banner the reader dismissed (localStorage "docgen-banner" = its key). */
 (function () {
   var root = document.documentElement;
@@ -21,6 +23,7 @@
     theme = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   }
   root.dataset.theme = theme;
+  root.classList.toggle("dark", theme === "dark");
   if (strict) { root.dataset.themeStrict = fallback || "system"; }
   var banner = meta("docgen-banner");
   if (banner && stored("docgen-banner") === banner) { root.classList.add("banner-dismissed"); }

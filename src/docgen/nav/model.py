@@ -143,6 +143,17 @@ class StaticFile:
     size: int
 
 
+@dataclass(frozen=True, slots=True)
+class RepoStyles:
+    """The docs repo's own ``.css`` files (``nav/repocss.py``), made safe and joined into one
+    style sheet every page links; ``files``: the local files its URLs name (path in the docs
+    folder, the CSS file, line, column)."""
+
+    text: str
+    sources: tuple[str, ...]
+    files: tuple[tuple[str, str, int, int], ...] = ()
+
+
 @dataclass(slots=True)
 class Site:
     """Everything the renderer needs: config, specs, pages (in order) and navigation."""
@@ -153,6 +164,7 @@ class Site:
     pages: list[Page]
     specs: dict[str, Spec]
     static: tuple[StaticFile, ...] = ()  # images and other files copied as they are
+    styles: RepoStyles | None = None  # the repo's own CSS files, checked and joined
     # static_names() of the ``static`` it was worked out for (every page asks for it).
     _names: tuple[tuple[StaticFile, ...], frozenset[str]] | None = field(
         default=None, compare=False, repr=False

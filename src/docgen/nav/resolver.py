@@ -33,6 +33,7 @@ from docgen.nav.pagemeta import read_meta
 from docgen.nav.redirects import check_redirects
 from docgen.nav.references import Reference
 from docgen.nav.registry import Claim, Registry
+from docgen.nav.repocss import discover_styles
 from docgen.nav.specfind import SpecFinder
 from docgen.nav.staticfiles import discover_static
 from docgen.nav.urls import fold
@@ -95,16 +96,10 @@ class Resolver:
                 spec = self.loader.load(page.operation.spec, None)
                 if spec is not None:
                     specs[spec.name] = spec
-        site = Site(
-            config=self.config,
-            root=self.root,
-            navigation=navigation,
-            pages=list(self.registry.pages.values()),
-            specs=specs,
-            static=discover_static(self.root, self.diagnostics, self.output_dir, self.ignore)
-            if self.scan_pages
-            else (),
-        )
+        site = Site(self.config, self.root, navigation, list(self.registry.pages.values()), specs)
+        if self.scan_pages:  # the static files to copy, then the CSS files to apply
+            found = (self.root, self.diagnostics, self.output_dir, self.ignore)
+            site.static, site.styles = discover_static(*found), discover_styles(*found)
         playground.check(site, self.diagnostics)
         check_redirects(site, self.config_doc, self.diagnostics)
         return site

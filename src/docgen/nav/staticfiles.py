@@ -69,7 +69,7 @@ def discover_static(
             name = path.relative_to(root).as_posix()
             if ignore is not None and ignore.skips(name):
                 continue
-            size = _regular_size(root, path)
+            size = regular_size(root, path)
             if size is None:
                 _skip(diagnostics, name, "not a regular file inside the docs folder")
                 continue
@@ -99,7 +99,7 @@ def discover_static(
     return tuple(sorted(found, key=lambda item: item.name))
 
 
-def _regular_size(root: Path, path: Path) -> int | None:
+def regular_size(root: Path, path: Path) -> int | None:
     """The size of a regular file (through a link only when it stays inside ``root``)."""
     try:
         info = path.lstat()

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from xml.sax.saxutils import escape as xml_escape
 
 from docgen.nav.model import NavSection, Page, Site
+from docgen.nav.repocss import REPO_CSS
 from docgen.nav.urls import twin_path
 from docgen.render import twins, utilities
 from docgen.render.chrome import SITE_CSS, site_css
@@ -195,4 +196,6 @@ def site_file_paths(site: Site) -> list[str]:
         paths.append(SITE_CSS)
     if utilities.wanted(site):
         paths.append(utilities.OUTPUT)
+    if site.styles is not None:
+        paths.append(REPO_CSS)
     return paths

@@ -69,6 +69,7 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         strict=look.strict,
         site_css=site_css(site) is not None,
         utilities_css=utilities.wanted(site),
+        repo_css=site.styles is not None,
     )
 
 

@@ -44,6 +44,7 @@ def scan(site: Site, diagnostics: Diagnostics) -> None:
             )
     _outputs(site, diagnostics)
     _look_files(site, diagnostics)
+    _style_files(site, diagnostics)
 
 
 def markdown_pages(site: Site) -> int:
@@ -91,6 +92,23 @@ def _look_files(site: Site, diagnostics: Diagnostics) -> None:
                 Code.ASSET_NOT_FOUND,
                 f"'{item.path}' {why}; the page chrome is shown without it",
                 Location(item.file, item.line, item.column),
+            )
+
+
+def _style_files(site: Site, diagnostics: Diagnostics) -> None:
+    """``asset-not-found`` for a local file a url() of the repo's CSS names that the site
+    does not copy (a ``.css`` file is checked only when the site copies it, not a url())."""
+    if site.styles is None:
+        return
+    known = site.static_names()
+    for target, source, line, column in site.styles.files:
+        if target not in known:
+            exists = (Path(site.root) / target).is_file()
+            why = "is not copied into the site (see asset-skipped)" if exists else "does not exist"
+            diagnostics.warning(
+                Code.ASSET_NOT_FOUND,
+                f"the style sheet uses '{target}', which {why}",
+                Location(source, line, column),
             )
 
 

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from docgen.diagnostics import Code, Diagnostics
 from docgen.nav.model import Site
+from docgen.nav.repocss import REPO_CSS
 from docgen.nav.urls import output_path, playground_path, twin_path
 from docgen.render import twins
 from docgen.render.artefacts import (
@@ -259,5 +260,7 @@ def _site_files(
     css = site_css(site)
     if css is not None:
         yield SITE_CSS, css.encode()
+    if site.styles is not None:
+        yield REPO_CSS, site.styles.text.encode("utf-8", "replace")
     for item in site.static:
         yield item.name, item.path.read_bytes()

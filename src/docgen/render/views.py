@@ -246,6 +246,7 @@ class ChromeView:
     strict: bool = False
     site_css: bool = False
     utilities_css: bool = False  # _docgen/utilities.css: the pages' Tailwind classes
+    repo_css: bool = False  # the docs repo's own CSS, checked and joined (nav/repocss.py)
 
 
 @view

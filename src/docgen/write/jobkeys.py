@@ -60,7 +60,7 @@ class JobKeys:
                 digest.update(buildcache.page_record(page))
             known = site.static_names()
             shown = [item.path in known for item in site.config.look.files()]
-            digest.update(repr(shown).encode())
+            digest.update(repr((shown, site.styles is not None)).encode())  # links custom.css
             for name, spec in sorted(site.specs.items()):
                 digest.update(f"\0{name}\0".encode("utf-8", "surrogatepass"))
                 data = spec.data
