@@ -32,9 +32,8 @@ class Captured:
 
 def _diagnostic_lines(lines: list[str]) -> list[str]:
     """Diagnostic lines only: not the verdict, summary or progress lines of either command."""
-    return [
-        line for line in lines if line and not line.startswith(("docgen: ", "Built ", "Serving"))
-    ]
+    shown = ("docgen: ", "Built ", "Serving", "hint: ")
+    return [line for line in lines if line and not line.startswith(shown)]
 
 
 @pytest.mark.parametrize("name", case_names())

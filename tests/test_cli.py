@@ -101,7 +101,9 @@ def test_github_format_line_shape() -> None:
         "'POST /users'?"
     ]
     # The verdict stays on stderr, so stdout can be piped straight into the Actions log.
-    assert result.stderr.strip() == "docs.json: failed (3 pages, 1 error, 0 warnings)"
+    verdict, hint = result.stderr.strip().splitlines()
+    assert verdict == "docs.json: failed (3 pages, 1 error, 0 warnings)"
+    assert hint.startswith("hint: all errors are ones Mintlify only warns about; --lenient")
 
 
 def _failing_cases() -> list[str]:
