@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -629,3 +630,24 @@ def test_text_on_lines_of_its_own_inside_a_p_or_heading_is_held_without_a_paragr
     assert "<h3>A title</h3>" in html
     assert '<span><span class="mdx-p">one</span>\n<span class="mdx-p">two</span>\n</span>' in html
     assert "<div><p>para</p>" in html  # a div holds paragraphs
+
+
+def test_heading_anchors_keep_letters_of_every_script_as_mintlify_links_expect() -> None:
+    """Japanese, Chinese and accented headings had anchors of ASCII only ("section",
+    "and-more"): every in-page link of a Japanese page written for Mintlify missed."""
+    html = render_mdx(
+        "## CORS 設定\n\n## 例：コンテンツレビューワークフロー\n\n## Menús\n\n"
+        "## Create `pre-app.sh`\n\n## Langtrace Cloud ☁️\n\n## getUser / setUser\n\n"
+        "## 🚀\n\n[a](#cors-設定)\n"
+    ).rendered.html
+    ids = re.findall(r'<h2 id="([^"]*)"', html)
+    assert ids == [
+        "cors-設定",
+        "例：コンテンツレビューワークフロー",
+        "menús",
+        "create-pre-appsh",
+        "langtrace-cloud",
+        "getuser--setuser",
+        "section",
+    ]
+    assert 'href="#cors-%E8%A8%AD%E5%AE%9A"' in html  # the browser decodes it to the id

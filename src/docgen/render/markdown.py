@@ -18,7 +18,7 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import escape
 
-from docgen.nav.slugs import slugify
+from docgen.nav.slugs import heading_slug
 from docgen.render import assets
 from docgen.render.assets import AssetScope
 from docgen.render.highlight import highlight
@@ -188,7 +188,7 @@ class MarkdownRenderer:
                 text_content = "".join(
                     c.content for c in inline.children or [] if c.type in ("text", "code_inline")
                 )
-                anchor = unique(slugify(text_content) or "section", used)
+                anchor = unique(heading_slug(text_content) or "section", used)
                 token.attrSet("id", anchor)
                 headings.append((level, text_content, anchor))
         html = md.renderer.render(tokens, md.options, env)
