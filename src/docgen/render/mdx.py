@@ -22,7 +22,16 @@ from markdown_it.token import Token
 from markupsafe import escape
 
 from docgen.nav.model import Page
-from docgen.render import components, math, mdxblocks, mdxindent, mdxinline, mdxtags, snippets
+from docgen.render import (
+    components,
+    math,
+    mdxblocks,
+    mdxindent,
+    mdxinline,
+    mdxtags,
+    mdxtitle,
+    snippets,
+)
 from docgen.render.assets import AssetScope
 from docgen.render.jsx import Tag, scan_budget, scan_tag
 from docgen.render.jsxtemplates import Template, fill
@@ -186,7 +195,7 @@ def _element(
     mdxtags.check(tag, line, context.warn, library=context.icons)
     opening = state.push("mdx_open", "", 1)
     opening.map = [start, start + 1]
-    opening.meta = {"tag": tag, "line": line}
+    opening.meta = {"tag": tag, "line": line, "title": mdxtitle.parse(tag)}
     since = len(state.tokens)
     context.depth += 1
     try:
