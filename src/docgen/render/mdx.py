@@ -183,7 +183,7 @@ def _element(
         token = state.push("mdx_html", "", 0)
         token.content = f"<pre>{escape(inner)}</pre>\n"
         return
-    snippet = context.imports.get(tag.name)
+    snippet = context.imports.get(tag.name) or snippets.snippet_file(tag, line)
     if snippet is not None and context.expand:
         state.tokens.extend(_snippet_tokens(state.md, context, snippet, tag, line, inner))
         return
@@ -221,7 +221,7 @@ def _snippet_tokens(
     loaded = context.files.load(snippet, context.source, context.chain, line, _unreported)
     if loaded is None or loaded.javascript or context.depth + 1 >= MAX_DEPTH:
         return []
-    props = {k: v for k, v in tag.attrs.items() if k != "..."}
+    props = {k: v for k, v in tag.attrs.items() if k != "..." and not snippet.folder}
     child = context.child(loaded.label, {**props, "children": inner})
     child.root_line = loaded.line
     return md.parse(fill(loaded.body, props, set(props), inner), {"mdx": child})
@@ -248,7 +248,7 @@ def _snippet_html(
         return render_mdx(
             inner, 1, context.base, context=context.child(snippet.path, context.names)
         ).rendered.html
-    props = {k: v for k, v in tag.attrs.items() if k != "..."}
+    props = {k: v for k, v in tag.attrs.items() if k != "..." and not snippet.folder}
     names = {**props, "children": inner}
     if context.depth + 1 >= MAX_DEPTH:
         context.warn(line, f"snippets nested more than {MAX_DEPTH} deep", "mdx-too-deep", near)
