@@ -430,10 +430,12 @@ def test_latex_cannot_carry_html() -> None:
     from MathML's vocabulary, and a formula holding anything else is shown as escaped source."""
     html, warnings = html_of(
         "A $\\text{<script>alert(1)</script>}$ and $\\text{<img src=x onerror=alert(1)>}$.\n\n"
-        "$\\color{red\" onclick=\"x}{y}$ and $\\text{a \\& b}$\n"
+        '$\\color{red" onclick="x}{y}$ and $\\text{a \\& b}$\n'
     )
-    assert "<script" not in html and "<img" not in html and "onclick=" not in html.replace(
-        "&quot; onclick=&quot;", ""
+    assert (
+        "<script" not in html
+        and "<img" not in html
+        and "onclick=" not in html.replace("&quot; onclick=&quot;", "")
     )
     assert html.count('<code class="math-source">') == 2 and len(warnings) == 2
     assert 'mathcolor="red&quot; onclick=&quot;x"' in html
@@ -503,7 +505,10 @@ def test_a_script_is_an_info_line_not_a_warning(tmp_path: Path) -> None:
     (tmp_path / "a.mdx").write_text('Text.\n\n<script type="module" src="/x.js"></script>\n')
     run = subprocess.run(
         [sys.executable, "-m", "docgen", "check", "--strict", "--format", "json"],
-        cwd=tmp_path, capture_output=True, text=True, check=False,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert run.returncode == 0, run.stdout
     found = json.loads(run.stdout)["diagnostics"]
@@ -651,3 +656,61 @@ def test_heading_anchors_keep_letters_of_every_script_as_mintlify_links_expect()
         "section",
     ]
     assert 'href="#cors-%E8%A8%AD%E5%AE%9A"' in html  # the browser decodes it to the id
+def test_snippet_file_inlines_a_file_of_the_snippets_folders(tmp_path: Path) -> None:
+    """Mintlify's first snippet syntax, no import: ``<Snippet file="x.mdx" />`` names a file
+    of ``_snippets/`` (as Mintlify documented it) or ``snippets/``, read by the same loader as
+    imports: inside those folders only, cycles and misses reported at the tag."""
+    (tmp_path / "_snippets").mkdir()
+    (tmp_path / "_snippets" / "my-snippet.mdx").write_text(
+        "## My Snippet\n\n<Info>Reused **here**.</Info>\n"
+    )
+    (tmp_path / "snippets" / "steps").mkdir(parents=True)
+    (tmp_path / "snippets" / "steps" / "venv.mdx").write_text(
+        '<Step title="Create a venv">\n  `python -m venv .venv`\n</Step>\n'
+    )
+    (tmp_path / "snippets" / "loop.mdx").write_text('<Snippet file="loop.mdx" />\n')
+    (tmp_path / "index.mdx").write_text("the page itself\n")
+    (tmp_path.parent / "secret.mdx").write_text("secret text\n")
+    page = (
+        '<Snippet file="my-snippet.mdx" />\n\n'
+        '<Steps>\n  <Snippet file="steps/venv.mdx" />\n</Steps>\n\n'
+        '<Snippet file="loop.mdx" />\n\n'
+        '<Snippet file="gone.mdx" />\n\n'
+        '<Snippet file="../index.mdx" />\n\n'
+        '<Snippet file="../../secret.mdx" />\n'
+    )
+    html, warnings = html_of(page, tmp_path, "guide.mdx")
+    assert "<h2" in html and "My Snippet" in html and "Reused <strong>here</strong>." in html
+    assert '<ol class="steps"><li class="step"><p class="step-title">Create a venv</p>' in html
+    assert "<code>python -m venv .venv</code>" in html
+    assert "the page itself" not in html and "secret text" not in html
+    assert "mdx-unknown" not in html
+    joined = "\n".join(warnings)
+    assert "imports itself" in joined and "snippets/loop.mdx" in joined
+    for line, name in ((9, "gone.mdx"), (11, "../index.mdx"), (13, "../../secret.mdx")):
+        expected = f"-:{line}:mdx-unsupported:snippet {name} not found in _snippets/ or snippets/"
+        assert expected in joined, joined
+
+
+def test_check_reports_a_missing_snippet_file_as_build_does(tmp_path: Path) -> None:
+    (tmp_path / "docs.json").write_text(
+        json.dumps({"name": "T", "navigation": {"pages": ["index"]}})
+    )
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "help.mdx").write_text("Ask in [the forum](/index).\n")
+    (tmp_path / "index.mdx").write_text(
+        '---\ntitle: Home\n---\n\n<Snippet file="help.mdx" />\n\n  <Snippet file="nope.mdx" />\n'
+    )
+    command = [sys.executable, "-m", "docgen"]
+    check = subprocess.run(
+        [*command, "check", str(tmp_path / "docs.json")], capture_output=True, text=True
+    )
+    out = str(tmp_path / "out")
+    build = subprocess.run(
+        [*command, "build", str(tmp_path / "docs.json"), "-o", out], capture_output=True, text=True
+    )
+    expected = "index.mdx:7:3: warning[mdx-unsupported]: snippet nope.mdx not found"
+    assert expected in check.stdout, check.stdout
+    assert expected in build.stdout + build.stderr
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert "Ask in <a" in page and "the forum</a>" in page

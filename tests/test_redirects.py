@@ -186,6 +186,8 @@ def test_docgen_serve_answers_redirects_as_the_static_host_does(tmp_path: Path) 
             return response.status, response.getheader("Location")
 
         assert get("/beta/intro/setup") == (302, "/v2/intro/setup")
+        # "/beta/:slug*" covers the folder itself, written with or without its "/".
+        assert get("/beta") == get("/beta/") == (302, "/v2/")
         assert get("/articles/concepts-x") == (301, "/guides/new")
         assert get("/team/bob") == (301, "https://example.org/people/bob")
         # The matched text is percent-encoded again: a request never writes raw text into
@@ -220,6 +222,11 @@ def test_redirect_patterns_match_long_links_in_linear_time(tmp_path: Path) -> No
     assert match("/beta/:slug*", "/beta/intro/setup/") == {"slug": "intro/setup/"}
     assert match("/:a-:b/x/", "/p-q-r/x") == {"a": "p-q", "b": "r"}
     assert match("/team/:name", "/team/a/b") is None and match("/docs/*", "/docs/") == {"splat": ""}
+    # A wildcard after a final "/" covers that folder with or without its "/" (as /x and /x/
+    # are one page), as Mintlify's path-to-regexp matches; nothing else gains a "/".
+    assert match("/docs/*", "/docs") == {"splat": ""} and match("/docs/:p*", "/docs") == {"p": ""}
+    assert match("/docs/:p*", "/docs/a") == {"p": "a"} and match("/docs/*", "/docsx") is None
+    assert match("/team/:name", "/team") is None and match("/a-*", "/a") is None
 
 
 def test_a_source_with_more_than_ten_parameters_is_refused(tmp_path: Path) -> None:

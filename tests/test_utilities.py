@@ -33,6 +33,8 @@ import { Hero } from '/snippets/hero.jsx';
 <h2 className="mt-0 text-3xl font-bold" id="big">Big heading</h2>
 
 <Hero />
+
+<Snippet file="note.mdx" />
 """
 
 HERO = """\
@@ -45,6 +47,8 @@ export const Hero = () => (
 def _repo(root: Path, *, classes: bool = True) -> Path:
     (root / "snippets").mkdir(parents=True)
     (root / "snippets" / "hero.jsx").write_text(HERO)
+    (root / "_snippets").mkdir()
+    (root / "_snippets" / "note.mdx").write_text('<p className="skew-y-3">Note</p>\n')
     (root / "landing.mdx").write_text(LANDING if classes else "---\ntitle: Landing\n---\n\nHi.\n")
     (root / "plain.mdx").write_text("---\ntitle: Plain\n---\n\nNo classes here.\n")
     # Text the CLI must never see: a file no page uses, inside the docs folder and outside it.
@@ -88,6 +92,7 @@ def test_the_classes_pages_and_snippets_write_are_styled_and_nothing_else(
     for wanted in ("grid-cols-1", "md:grid-cols-3", "gap-6", "rounded-xl", "dark:bg-zinc-900"):
         assert wanted in names
     assert "tracking-widest" in names  # from the snippet the page imports
+    assert "skew-y-3" in names  # from <Snippet file="..."/>, Mintlify's older syntax
     assert "flex-shrink-0" in names  # a Tailwind 3 name, kept for Mintlify pages
     assert "underline-offset-8" not in names and "skew-x-12" not in names
     assert "[data-theme=dark]" in css  # dark: follows docgen's theme switch

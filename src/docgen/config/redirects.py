@@ -112,9 +112,24 @@ def match(source: str, path: str) -> dict[str, str] | None:
     if not is_pattern(source):
         return {} if fold(source) == fold(path) else None
     parts = _parts(source)
+    found = _match_path(parts, path)
+    if found is None and not path.endswith("/") and _ends_in_folder(parts):
+        found = _match_path(parts, path + "/")  # "/docs/:slug*" covers "/docs" as "/docs/"
+    return found
+
+
+def _match_path(parts: tuple[_Part, ...], path: str) -> dict[str, str] | None:
     if parts and parts[0][0] == "" and not path.startswith(parts[0][1]):
         return None  # most paths differ in their first letters: no table to fill
     return _match_parts(parts, path)
+
+
+def _ends_in_folder(parts: tuple[_Part, ...]) -> bool:
+    """Whether a source ends in a wildcard right after a "/" (``/docs/:slug*``, ``/docs/*``),
+    which matches the folder's own path with or without its "/", as path-to-regexp does."""
+    return (
+        len(parts) > 1 and parts[-1][0] == "*" and parts[-2][0] == "" and parts[-2][1][-1:] == "/"
+    )
 
 
 def substitute(destination: str, params: dict[str, str]) -> str:

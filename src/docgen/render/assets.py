@@ -167,6 +167,10 @@ def core_rule(state: StateCore) -> None:
     for token in state.tokens:
         if token.type == "mdx_open":
             _tag(scope, source, token.meta["tag"], token.map, lines, first, token.meta.get("line"))
+            title = token.meta.get("title")  # a title's Markdown links (render/mdxtitle.py)
+            for child in title.children or [] if title is not None else []:
+                if child.type == "link_open":
+                    _attr(scope, source, child, "href", False, token.map, lines, first)
         elif token.type == "inline" and token.children:
             for child in token.children:
                 if child.type == "image":

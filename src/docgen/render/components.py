@@ -14,10 +14,10 @@ from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 from docgen.nav.slugs import slugify
-from docgen.render import icons, mdxtags
+from docgen.render import icons, mdxtags, mdxtitle
 from docgen.render.jsx import Tag, as_text
 from docgen.render.mdxtags import (
     ALIASES,
@@ -71,7 +71,7 @@ def _icon(tag: Tag, env: EnvType, css: str = "") -> str:
 
 def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     name = ALIASES.get(tag.name, tag.name)
-    title = attr(tag, "title")
+    title = meta.get("title_html") or attr(tag, "title")
     head = f'<p class="callout-title">{escape(title)}</p>' if title else ""
     stack: list[dict[str, Any]] = env.setdefault("_mdx_stack", [])
     frame: dict[str, Any] = {"name": name}
@@ -147,7 +147,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     if name in ("Accordion", "Expandable"):
         summary = title or ("Details" if name == "Accordion" else "Show child attributes")
         if name == "Expandable" and title:
-            summary = f"Show {title}"
+            summary = Markup("Show {}").format(title)
         is_open = " open" if flag(tag, "defaultOpen") else ""
         css = "accordion" if name == "Accordion" else "expandable"
         desc = attr(tag, "description")
@@ -327,8 +327,9 @@ def _inline(tag: Tag, env: EnvType) -> str:
 def _render_open(
     self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
-    token = tokens[idx]
-    return _open(token.meta["tag"], token.meta, env)
+    meta = tokens[idx].meta
+    mdxtitle.prepare(meta, lambda children: str(self.renderInline(children, options, env)))
+    return _open(meta["tag"], meta, env)
 
 
 def _render_close(

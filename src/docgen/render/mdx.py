@@ -22,7 +22,16 @@ from markdown_it.token import Token
 from markupsafe import escape
 
 from docgen.nav.model import Page
-from docgen.render import components, math, mdxblocks, mdxindent, mdxinline, mdxtags, snippets
+from docgen.render import (
+    components,
+    math,
+    mdxblocks,
+    mdxindent,
+    mdxinline,
+    mdxtags,
+    mdxtitle,
+    snippets,
+)
 from docgen.render.assets import AssetScope
 from docgen.render.jsx import Tag, scan_budget, scan_tag
 from docgen.render.jsxtemplates import Template, fill
@@ -174,7 +183,7 @@ def _element(
         token = state.push("mdx_html", "", 0)
         token.content = f"<pre>{escape(inner)}</pre>\n"
         return
-    snippet = context.imports.get(tag.name)
+    snippet = context.imports.get(tag.name) or snippets.snippet_file(tag, line)
     if snippet is not None and context.expand:
         state.tokens.extend(_snippet_tokens(state.md, context, snippet, tag, line, inner))
         return
@@ -186,7 +195,7 @@ def _element(
     mdxtags.check(tag, line, context.warn, library=context.icons)
     opening = state.push("mdx_open", "", 1)
     opening.map = [start, start + 1]
-    opening.meta = {"tag": tag, "line": line}
+    opening.meta = {"tag": tag, "line": line, "title": mdxtitle.parse(tag)}
     since = len(state.tokens)
     context.depth += 1
     try:
@@ -214,7 +223,7 @@ def _snippet_tokens(
     loaded = context.files.load(snippet, context.source, context.chain, line, _unreported)
     if loaded is None or loaded.javascript or context.depth + 1 >= MAX_DEPTH:
         return []
-    props = {k: v for k, v in tag.attrs.items() if k != "..."}
+    props = {k: v for k, v in tag.attrs.items() if k != "..." and not snippet.folder}
     child = context.child(loaded.label, {**props, "children": inner})
     child.root_line = loaded.line
     return md.parse(fill(loaded.body, props, set(props), inner), {"mdx": child})
@@ -241,7 +250,7 @@ def _snippet_html(
         return render_mdx(
             inner, 1, context.base, context=context.child(snippet.path, context.names)
         ).rendered.html
-    props = {k: v for k, v in tag.attrs.items() if k != "..."}
+    props = {k: v for k, v in tag.attrs.items() if k != "..." and not snippet.folder}
     names = {**props, "children": inner}
     if context.depth + 1 >= MAX_DEPTH:
         context.warn(line, f"snippets nested more than {MAX_DEPTH} deep", "mdx-too-deep", near)

@@ -174,7 +174,8 @@ def children_of(tokens: Sequence[Token]) -> list[dict[str, Any]]:
             if depth == 0:
                 tag = token.meta["tag"]
                 name = ALIASES.get(tag.name, tag.name)
-                out.append({"name": name, "title": as_text(tag.attrs.get("title", ""))})
+                title = as_text(tag.attrs.get("title", ""))
+                out.append({"name": name, "title": title, "tokens": token.meta.get("title")})
             depth += 1
         elif token.type == "mdx_close":
             depth -= 1

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.render import jsxtemplates
-from docgen.render.jsx import Unevaluated, evaluate
+from docgen.render.jsx import Tag, Unevaluated, evaluate
 
 MAX_SNIPPET_BYTES = 512 * 1024
 MAX_CHAIN = 8
@@ -44,6 +44,20 @@ class Import:
     path: str  # as written
     line: int
     name: str | None = None  # the named export, for ``import { name }``
+    folder: bool = False  # ``<Snippet file="x.mdx" />``: ``path`` is inside a snippets folder
+
+
+# Where ``<Snippet file="x.mdx" />`` (Mintlify's first snippet syntax, no import) looks: the
+# ``_snippets`` folder Mintlify documented for it, then the ``snippets`` folder of today.
+SNIPPET_FOLDERS = ("_snippets", "snippets")
+
+
+def snippet_file(tag: Tag, line: int) -> Import | None:
+    """What ``<Snippet file="x.mdx" />`` names (None for any other tag)."""
+    written = tag.attrs.get("file")
+    if tag.name != "Snippet" or not isinstance(written, str) or not written.strip():
+        return None
+    return Import(written.strip(), line, folder=True)
 
 
 @dataclass(slots=True)
@@ -142,6 +156,18 @@ class SnippetFiles:
         self.read: dict[str, str] = {}
         self.missed = False
 
+    def in_folders(self, written: str) -> Path | None:
+        """The file ``<Snippet file=\"written\" />`` names, inside a snippets folder."""
+        for folder in SNIPPET_FOLDERS:
+            base = (self.root / folder).resolve()
+            try:
+                path = (base / written.lstrip("/")).resolve()
+            except OSError:
+                continue
+            if path.is_file() and path.is_relative_to(base) and path.is_relative_to(self.root):
+                return path
+        return None
+
     def locate(self, written: str, importer: str | None) -> Path | None:
         """The file ``written`` names (from the page or snippet ``importer``), inside the root."""
         if written.startswith("/"):
@@ -169,10 +195,14 @@ class SnippetFiles:
         warn: Warn,
     ) -> Loaded | None:
         """The snippet ``snippet`` names, or None (with a warning) when it cannot be used."""
-        path = self.locate(snippet.path, importer)
+        if snippet.folder:
+            path = self.in_folders(snippet.path)
+            where = " or ".join(f"{folder}/" for folder in SNIPPET_FOLDERS)
+        else:
+            path, where = self.locate(snippet.path, importer), "the docs folder"
         if path is None:
             self.missed = True
-            warn(line, f"snippet {snippet.path} not found in the docs folder; left out")
+            warn(line, f"snippet {snippet.path} not found in {where}; left out")
             return None
         label = path.relative_to(self.root).as_posix()
         if label in chain:

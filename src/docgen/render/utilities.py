@@ -35,6 +35,7 @@ _TIMEOUT = 120  # seconds
 _MAX_SNIPPETS = 2_000
 # A page that may carry utility classes: an HTML/JSX class attribute anywhere in its text.
 _CLASS_ATTRIBUTE = re.compile(r"\bclass(?:Name)?\s*=")
+_SNIPPET_FILE = re.compile(r"<Snippet\s+file=[\"']([^\"'\n]+)[\"']")
 _IMPORTED = re.compile(
     r"^\s*import\b[^\n]*?\bfrom\s*['\"]([^'\"\n]+)['\"]|^\s*import\s*['\"]([^'\"\n]+)['\"]", re.M
 )
@@ -73,7 +74,7 @@ def page_texts(site: Site) -> list[str]:
         if page.source is None or not page.source.endswith(_MARKDOWN):
             continue
         texts.append(page.body)
-        if files is not None and "import" in page.body:
+        if files is not None and ("import" in page.body or "<Snippet" in page.body):
             texts += _snippets(files, page.body, page.source, seen)
     return texts
 
@@ -86,8 +87,9 @@ def _snippets(files: SnippetFiles, text: str, importer: str, seen: set[Path]) ->
         body, where, depth = todo.pop()
         if depth >= MAX_CHAIN:
             continue
-        for match in _IMPORTED.finditer(body):
-            path = files.locate(match.group(1) or match.group(2), where)
+        named = [files.locate(m.group(1) or m.group(2), where) for m in _IMPORTED.finditer(body)]
+        named += [files.in_folders(m.group(1)) for m in _SNIPPET_FILE.finditer(body)]
+        for path in named:
             if path is None or path in seen or len(seen) >= _MAX_SNIPPETS:
                 continue
             seen.add(path)

@@ -1,0 +1,66 @@
+"""Inline Markdown in a component's ``title`` (``<Step title="Run `npm install`">``).
+
+Read while parsing, as an ``inline`` token kept on the component's ``mdx_open`` token: code
+spans, emphasis, strikethrough, escapes, entities and links (safe schemes only, checked by
+render/assets.py like the page's own links). Raw HTML, images and autolinks stay text. Where
+the title sits inside something a reader clicks (a card that is a link, an accordion's
+summary, a tab's button) a link shows as its text: a link inside a link or button is not HTML.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from markupsafe import Markup
+
+from docgen.render.jsx import Tag
+from docgen.render.markdown import safe_url
+
+_MARKUP = re.compile(r"[`*_~\[\\&]")  # what could start inline Markdown
+_CLICKED = frozenset({"Accordion", "Expandable", "Tab"})  # titles inside a summary or button
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+    md.enable("strikethrough")
+    md.disable(["image", "autolink", "html_inline"])
+    md.validateLink = safe_url  # type: ignore[method-assign]
+    return md
+
+
+def parse(tag: Tag) -> Token | None:
+    """The title's inline token (its children read), or None when it is plain text."""
+    title = tag.attrs.get("title")
+    if not isinstance(title, str) or not _MARKUP.search(title):
+        return None
+    md = _parser()
+    children: list[Token] = []
+    md.inline.parse(" ".join(title.split()), md, {}, children)
+    linked = tag.name in ("Card", "Tile") and bool(tag.attrs.get("href"))
+    if tag.name in _CLICKED or linked:
+        children = [c for c in children if c.type not in ("link_open", "link_close")]
+    token = Token("inline", "", 0)
+    token.content, token.children = title, children
+    return token
+
+
+def prepare(meta: dict[str, Any], render: Callable[[list[Token]], str]) -> None:
+    """Before a component opens: its title, and those of its tabs, as HTML where they hold
+    Markdown (``title_html``; a tab's ``title``). Markup, which ``escape()`` leaves as it is."""
+    meta["title_html"] = _html(meta.get("title"), render)
+    for child in meta.get("children", []):
+        child["title"] = _html(child.get("tokens"), render) or child["title"]
+
+
+def _html(token: Token | None, render: Callable[[list[Token]], str]) -> Markup | None:
+    """The title as HTML, rendered by the page's renderer ``render`` (its links re-pointed
+    like the page's own); None when the title is plain text."""
+    if token is None or not token.children:
+        return None
+    return Markup(render(token.children))
