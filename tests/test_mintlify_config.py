@@ -4,6 +4,7 @@ once as info, unknown ones still errors; mint.json through its mapping; ``$ref``
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -452,3 +453,27 @@ def test_lenient_keeps_the_outer_kind_of_children(tmp_path: Path) -> None:
     assert warning["code"] == "config-invalid" and warning["line"] == 23  # type: ignore[index]
     assert "'tabs' left out" in warning["message"]  # type: ignore[index]
     assert [p["url"] for p in report["pages"]] == ["/a", "/b"]  # type: ignore[union-attr, index]
+
+
+def test_did_you_mean_picks_the_same_among_equal_matches_in_every_process() -> None:
+    """Sets iterate in an order salted per process: a tie among choices named a different
+    page from run to run (and check and build could disagree)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from docgen.diagnostics import close_matches;"
+        "print(close_matches('guides/setup', {'guides/setu1', 'guides/setu2', 'guides/setu3',"
+        " 'guides/setu4', 'guides/setu5', 'guides/setu6'}))"
+    )
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+        ).stdout
+        for seed in range(8)
+    }
+    assert seen == {"['guides/setu1']\n"}

@@ -165,5 +165,9 @@ def close_matches(word: str, choices: Iterable[str], n: int = 1, cutoff: float =
     """
     from rapidfuzz import fuzz, process
 
+    if isinstance(choices, (set, frozenset)):
+        # Equal scores keep the choices' order: a set's changes from run to run (string
+        # hashes are salted per process), and check and build would name different pages.
+        choices = sorted(choices)
     found = process.extract(word, choices, scorer=fuzz.ratio, limit=n, score_cutoff=cutoff * 100)
     return [choice for choice, _score, _index in found]
