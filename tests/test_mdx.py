@@ -714,3 +714,16 @@ def test_check_reports_a_missing_snippet_file_as_build_does(tmp_path: Path) -> N
     assert expected in build.stdout + build.stderr
     page = (tmp_path / "out" / "index.html").read_text()
     assert "Ask in <a" in page and "the forum</a>" in page
+
+
+def test_an_inlined_snippets_headings_join_the_pages_table_of_contents(tmp_path: Path) -> None:
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "part.mdx").write_text("## From snippet\n\nText.\n\n### Deeper\n")
+    body = 'import Part from "/snippets/part.mdx";\n\n## Own\n\n<Part />\n\n## After\n'
+    result = render_mdx(body, files=SnippetFiles(tmp_path), source="page.mdx")
+    assert [anchor for _, _, anchor in result.rendered.headings] == [
+        "own",
+        "from-snippet",
+        "deeper",
+        "after",
+    ]

@@ -179,6 +179,9 @@ class MarkdownRenderer:
         headings: list[tuple[int, str, str]] = []
         used = taken if taken is not None else TakenIds()
         for index, token in enumerate(tokens):
+            if token.type == "mdx_html" and token.meta.get("headings"):
+                headings += token.meta["headings"]  # an inlined snippet's, in its place
+                continue
             if token.type not in ("heading_open", "heading_close"):
                 continue
             level = min(6, int(token.tag[1]) + shift)

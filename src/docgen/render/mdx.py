@@ -190,7 +190,9 @@ def _element(
     if snippet is not None:
         token = state.push("mdx_html", "", 0)
         token.map = [start, start + 1]
-        token.content = _snippet_html(context, snippet, tag, line, inner)
+        inlined = _snippet_html(context, snippet, tag, line, inner)
+        token.content = inlined.html
+        token.meta = {"headings": inlined.headings}  # the page's table of contents lists them
         return
     mdxtags.check(tag, line, context.warn, library=context.icons)
     opening = state.push("mdx_open", "", 1)
@@ -231,15 +233,15 @@ def _snippet_tokens(
 
 def _snippet_html(
     context: Context, snippet: snippets.Import, tag: Tag, line: int, inner: str
-) -> str:
+) -> Rendered:
     if context.files is None:
-        return ""
+        return Rendered("")
     near = f"<{tag.name}"
     loaded = context.files.load(
         snippet, context.source, context.chain, line, partial(context.warn, near=near)
     )
     if loaded is None:
-        return ""
+        return Rendered("")
     if loaded.javascript:
         context.warn(
             line,
@@ -249,15 +251,15 @@ def _snippet_html(
         )
         return render_mdx(
             inner, 1, context.base, context=context.child(snippet.path, context.names)
-        ).rendered.html
+        ).rendered
     props = {k: v for k, v in tag.attrs.items() if k != "..." and not snippet.folder}
     names = {**props, "children": inner}
     if context.depth + 1 >= MAX_DEPTH:
         context.warn(line, f"snippets nested more than {MAX_DEPTH} deep", "mdx-too-deep", near)
-        return ""
+        return Rendered("")
     child = context.child(loaded.label, names)
     body = fill(loaded.body, props, set(props), inner)  # props in attributes, {children}
-    return render_mdx(body, loaded.line, context.base, context=child).rendered.html
+    return render_mdx(body, loaded.line, context.base, context=child).rendered
 
 
 def _esm_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
