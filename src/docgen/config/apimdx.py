@@ -1,13 +1,31 @@
-"""``api.mdx`` of docs.json: the server and authentication of hand-written ``api:`` pages."""
+"""docs.json ``api.mdx`` (the server and authentication of hand-written ``api:`` pages) and
+``api.examples.languages`` (which code samples pages show)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from docgen.config.model import ApiMdx
+from docgen.config.model import DEFAULT_LANGUAGES, ApiMdx
 from docgen.config.urls import scheme_of
-from docgen.diagnostics import Code, Diagnostics
+from docgen.diagnostics import Code, Diagnostics, close_matches
 from docgen.load.source import SourceDocument
+
+# Code-sample languages: docgen generates curl, python and javascript; Mintlify's other names
+# for them are read as those, and languages docgen cannot generate are skipped (info).
+SAMPLE_ALIASES = {
+    "bash": "curl",
+    "sh": "curl",
+    "shell": "curl",
+    "curl": "curl",
+    "python": "python",
+    "py": "python",
+    "python3": "python",
+    "javascript": "javascript",
+    "js": "javascript",
+    "node": "javascript",
+    "nodejs": "javascript",
+    "node.js": "javascript",
+}
 
 
 def read_api_mdx(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) -> ApiMdx:
@@ -39,3 +57,36 @@ def read_api_mdx(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnos
         method if isinstance(method, str) else None,
         name if isinstance(name, str) else None,
     )
+
+
+def sample_languages(
+    examples: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics
+) -> tuple[str, ...]:
+    """``api.examples.languages`` mapped to what docgen generates; typos stay errors."""
+    wanted = examples.get("languages")
+    if wanted is None:
+        return DEFAULT_LANGUAGES
+    out: list[str] = []
+    for index, name in enumerate(wanted):
+        ptr = f"/api/examples/languages/{index}"
+        mapped = SAMPLE_ALIASES.get(name.lower())
+        if mapped is not None:
+            if mapped not in out:
+                out.append(mapped)
+            continue
+        close = close_matches(name.lower(), list(SAMPLE_ALIASES), n=1, cutoff=0.75)
+        if close:
+            diagnostics.error(
+                Code.CONFIG_INVALID,
+                f"api.examples.languages[{index}]: '{name}' is not a code-sample language; "
+                f"did you mean '{close[0]}'?",
+                doc.location(ptr),
+            )
+            continue
+        diagnostics.info(
+            Code.CONFIG_UNUSED_KEY,
+            f"api.examples.languages[{index}]: docgen does not generate '{name}' samples "
+            "(it generates curl, python, javascript); skipped",
+            doc.location(ptr),
+        )
+    return tuple(out) or DEFAULT_LANGUAGES

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.config import urls
-from docgen.config.apimdx import read_api_mdx
+from docgen.config.apimdx import read_api_mdx, sample_languages
 from docgen.config.chrome import read_chrome
 from docgen.config.includes import has_includes, resolve_includes
 from docgen.config.keys import parse_public_key
@@ -16,7 +16,6 @@ from docgen.config.look import read_look
 from docgen.config.mint import convert_mint
 from docgen.config.model import (
     DEFAULT_DIRECTORY,
-    DEFAULT_LANGUAGES,
     AuthConfig,
     GlobalLink,
     NavNode,
@@ -31,7 +30,7 @@ from docgen.config.onekind import keep_one_kind
 from docgen.config.redirects import read_redirects
 from docgen.config.unused import unused_keys
 from docgen.config.validate import dotted, human_errors
-from docgen.diagnostics import Code, Diagnostics, Location, close_matches
+from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import InvalidKey, LoadError
 from docgen.lenient import NOTE, unknown_key
 from docgen.load.paths import resolve_inside, root_relative
@@ -48,22 +47,6 @@ _LABEL_KEY = {
     "products": ("product", NodeKind.PRODUCT),
     "menu": ("item", NodeKind.MENU),
     "groups": ("group", NodeKind.GROUP),
-}
-# Code-sample languages: docgen generates curl, python and javascript; Mintlify's other names
-# for them are read as those, and languages docgen cannot generate are skipped (info).
-SAMPLE_ALIASES = {
-    "bash": "curl",
-    "sh": "curl",
-    "shell": "curl",
-    "curl": "curl",
-    "python": "python",
-    "py": "python",
-    "python3": "python",
-    "javascript": "javascript",
-    "js": "javascript",
-    "node": "javascript",
-    "nodejs": "javascript",
-    "node.js": "javascript",
 }
 
 
@@ -315,7 +298,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
         look=read_look(data, doc, diagnostics),
         navigation=navigation,
         playground=playground,
-        languages=_sample_languages(api.get("examples", {}), doc, diagnostics),
+        languages=sample_languages(api.get("examples", {}), doc, diagnostics),
         auth=auth,
         api_openapi=_openapi(api.get("openapi"), "/api/openapi") or (),
         global_links=tuple(
@@ -325,39 +308,6 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
             }.values()
         ),
     )
-
-
-def _sample_languages(
-    examples: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics
-) -> tuple[str, ...]:
-    """``api.examples.languages`` mapped to what docgen generates; typos stay errors."""
-    wanted = examples.get("languages")
-    if wanted is None:
-        return DEFAULT_LANGUAGES
-    out: list[str] = []
-    for index, name in enumerate(wanted):
-        ptr = f"/api/examples/languages/{index}"
-        mapped = SAMPLE_ALIASES.get(name.lower())
-        if mapped is not None:
-            if mapped not in out:
-                out.append(mapped)
-            continue
-        close = close_matches(name.lower(), list(SAMPLE_ALIASES), n=1, cutoff=0.75)
-        if close:
-            diagnostics.error(
-                Code.CONFIG_INVALID,
-                f"api.examples.languages[{index}]: '{name}' is not a code-sample language; "
-                f"did you mean '{close[0]}'?",
-                doc.location(ptr),
-            )
-            continue
-        diagnostics.info(
-            Code.CONFIG_UNUSED_KEY,
-            f"api.examples.languages[{index}]: docgen does not generate '{name}' samples "
-            "(it generates curl, python, javascript); skipped",
-            doc.location(ptr),
-        )
-    return tuple(out) or DEFAULT_LANGUAGES
 
 
 _GLOBAL_KINDS = {

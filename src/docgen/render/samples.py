@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from docgen.config.loader import SAMPLE_ALIASES
+from docgen.config.apimdx import SAMPLE_ALIASES
 from docgen.render.examples import json_text
 from docgen.render.highlight import HIGHLIGHT_MAX_CHARS, highlight, language_name
 from docgen.render.samplehtml import sample_html
