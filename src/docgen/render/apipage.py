@@ -20,9 +20,10 @@ from docgen.nav.model import Endpoint, Page
 from docgen.nav.playground import PlaygroundChoice
 from docgen.render.components import EXAMPLE_END, EXAMPLE_START
 from docgen.render.jsx import Tag, Unevaluated, as_text
-from docgen.render.mdx import markdown_source, mdx_tokens
+from docgen.render.mdx import mdx_tokens
 from docgen.render.mdxtags import FIELD_LOCATIONS
 from docgen.render.operation import build_operation
+from docgen.render.pagebody import markdown_source
 from docgen.render.snippets import SnippetFiles
 from docgen.render.views import OperationView
 from docgen.spec.model import Operation, Spec

@@ -11,7 +11,6 @@ Every warning is found while parsing, so ``check`` finds what ``build`` reports.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -21,7 +20,6 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 from markupsafe import escape
 
-from docgen.nav.model import Page
 from docgen.render import (
     components,
     math,
@@ -384,18 +382,3 @@ def mdx_tokens(
     context = Context(None, first_line, [], files, (source,) if source else (), expand=True)
     with scan_budget(len(body)):
         return _mdx().parse(body, {"mdx": context})
-
-
-_HEADING = re.compile(r"^#\s+")
-
-
-def markdown_source(page: Page) -> tuple[str, int]:
-    """A page file's Markdown as the page shows it, and the file line it starts on: without a
-    first ``# Title`` line that repeats the page title (the template shows the title)."""
-    body = page.body
-    stripped = body.lstrip("\n")
-    first, newline, rest = stripped.partition("\n")
-    if _HEADING.match(first) and first[1:].strip() == page.title:
-        skipped = body[: len(body) - len(rest)].count("\n") + (0 if newline else 1)
-        return rest, page.body_line + skipped
-    return body, page.body_line

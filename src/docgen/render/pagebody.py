@@ -11,7 +11,7 @@ from docgen.render import pagewarnings
 from docgen.render.assets import asset_scope, looked_up
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
-from docgen.render.mdx import markdown_source, render_mdx
+from docgen.render.mdx import render_mdx
 from docgen.render.mdxcontext import MdxWarning
 from docgen.render.snippets import SnippetFiles
 
@@ -53,3 +53,18 @@ def _demote_h1(rendered: Rendered) -> Rendered:
     html = _H1.sub(r"<\1h2\2", rendered.html)
     headings = [(max(level, 2), text, anchor) for level, text, anchor in rendered.headings]
     return Rendered(html, headings)
+
+
+_HEADING = re.compile(r"^#\s+")
+
+
+def markdown_source(page: Page) -> tuple[str, int]:
+    """A page file's Markdown as the page shows it, and the file line it starts on: without a
+    first ``# Title`` line that repeats the page title (the template shows the title)."""
+    body = page.body
+    stripped = body.lstrip("\n")
+    first, newline, rest = stripped.partition("\n")
+    if _HEADING.match(first) and first[1:].strip() == page.title:
+        skipped = body[: len(body) - len(rest)].count("\n") + (0 if newline else 1)
+        return rest, page.body_line + skipped
+    return body, page.body_line

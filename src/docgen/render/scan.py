@@ -5,7 +5,7 @@ reports everything ``docgen build`` would: output files that two things would wr
 (``output-conflict``) and the like, then each Markdown page's warnings (MDX components docgen
 does not render, ``mdx-unsupported``; local files it shows that the site lacks...). ``docgen
 build`` and ``docgen serve`` leave the pages' warnings to the rendering, which parses each
-page anyway: both take a page's Markdown from :func:`~docgen.render.mdx.markdown_source` and
+page anyway: both take a page's Markdown from :func:`~docgen.render.pagebody.markdown_source` and
 report through :mod:`docgen.render.pagewarnings`, so they find the same.
 """
 
@@ -23,8 +23,9 @@ from docgen.render import pagewarnings, schemaembed
 from docgen.render.artefacts import site_file_paths
 from docgen.render.assets import asset_scope
 from docgen.render.markdown import renderer
-from docgen.render.mdx import markdown_source, mdx_warnings
+from docgen.render.mdx import mdx_warnings
 from docgen.render.mdxcontext import MdxWarning
+from docgen.render.pagebody import markdown_source
 from docgen.render.searchindex import FOLDER as SEARCH_FOLDER
 from docgen.render.snippets import SnippetFiles
 
