@@ -437,6 +437,77 @@
     });
   }
 
+  /* ------------------------------------------------------------- page menu */
+  /* docs.json "contextual": copy the page's Markdown twin, and fill the links' placeholders:
+     $url (the twin's absolute URL), $path (the page's path), $page (the twin's text, cut to
+     8,000 characters so the address stays usable; fetched when the menu first opens). */
+  var PAGE_TEXT_MAX = 8000;
+  function initPageMenu() {
+    $$("[data-docgen-page-menu]").forEach(function (menu) {
+      var twin = menu.getAttribute("data-docgen-page-menu");
+      var twinUrl = new URL(twin, window.location.href).href;
+      var text = null;
+      var pending = null;
+      function pageText() {
+        if (text !== null) { return Promise.resolve(text); }
+        if (!pending) {
+          pending = fetch(twin, { credentials: "same-origin" }).then(function (r) {
+            if (!r.ok) { throw new Error("HTTP " + r.status); }
+            return r.text();
+          }).then(function (body) { text = body; fill(); return body; });
+          pending.catch(function () { pending = null; });
+        }
+        return pending;
+      }
+      function fill() {
+        $$("[data-docgen-menu-query]", menu).forEach(function (link) {
+          var pairs;
+          try { pairs = JSON.parse(link.getAttribute("data-docgen-menu-query") || "[]"); } catch (e) { return; }
+          if (!pairs.length) { return; }
+          if (!link._docgenBase) { link._docgenBase = link.getAttribute("href"); }
+          var wantsPage = pairs.some(function (p) { return String(p[1]).indexOf("$page") !== -1; });
+          if (wantsPage && text === null) { return; }
+          var url = new URL(link._docgenBase, window.location.href);
+          pairs.forEach(function (p) {
+            var value = String(p[1]).split("$url").join(twinUrl)
+              .split("$path").join(window.location.pathname)
+              .split("$page").join((text || "").slice(0, PAGE_TEXT_MAX));
+            url.searchParams.set(String(p[0]), value);
+          });
+          link.href = url.href;
+        });
+      }
+      fill();
+      var more = $("details", menu);
+      if (more) {
+        more.addEventListener("toggle", function () { if (more.open) { pageText().catch(function () {}); } });
+        doc.addEventListener("click", function (e) { if (more.open && !more.contains(e.target)) { more.open = false; } });
+        more.addEventListener("keydown", function (e) {
+          if (e.key === "Escape" && more.open) { more.open = false; $("summary", more).focus(); }
+        });
+      }
+      // Fetched before the click where possible: a clipboard write long after it is refused.
+      menu.addEventListener("pointerenter", function () { pageText().catch(function () {}); });
+      menu.addEventListener("focusin", function () { pageText().catch(function () {}); });
+      $$("[data-docgen-copy-page]", menu).forEach(function (button) {
+        button.addEventListener("click", function () {
+          pageText().then(copyText).then(function (ok) {
+            if (!ok) { return; }
+            var title = $(".page-menu-title", button);
+            var was = title ? title.textContent : "";
+            button.classList.add("copied");
+            if (title) { title.textContent = "Copied"; }
+            announce("Page copied as Markdown");
+            window.setTimeout(function () {
+              button.classList.remove("copied");
+              if (title) { title.textContent = was; }
+            }, 1600);
+          }, function () { announce("The page could not be copied"); });
+        });
+      });
+    });
+  }
+
   function makeCopyButton(label) {
     var b = el("button", "copy-button");
     b.type = "button";
@@ -1066,6 +1137,7 @@
     safe(initVersions);
     safe(initTabs);
     safe(initCopy);
+    safe(initPageMenu);
     safe(initAnchors);
     safe(initToc);
     safe(initSearch);

@@ -10,6 +10,7 @@ from typing import Any
 from docgen.config import urls
 from docgen.config.apimdx import read_api_mdx, sample_languages
 from docgen.config.chrome import read_chrome
+from docgen.config.contextual import read_contextual
 from docgen.config.includes import has_includes, resolve_includes
 from docgen.config.keys import parse_public_key
 from docgen.config.look import read_look
@@ -287,6 +288,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
             doc.location("/api/playground/display"),
         )
     navigation = _node(NodeKind.ROOT, "", data["navigation"], "/navigation", doc, diagnostics)
+    contextual, in_toc = read_contextual(data, doc, diagnostics)
     return SiteConfig(
         name=data["name"],
         url=data.get("url", "").rstrip("/") or None,
@@ -296,6 +298,8 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
         api_mdx=read_api_mdx(data, doc, diagnostics),
         redirects=read_redirects(data, doc, diagnostics),
         look=read_look(data, doc, diagnostics),
+        contextual=contextual,
+        contextual_in_toc=in_toc,
         navigation=navigation,
         playground=playground,
         languages=sample_languages(api.get("examples", {}), doc, diagnostics),

@@ -127,6 +127,23 @@ class Chrome:
 
 
 @dataclass(frozen=True, slots=True)
+class MenuOption:
+    """One entry of docs.json ``contextual.options`` (the page's copy / open-in menu).
+
+    ``kind``: ``copy`` (the page's Markdown to the clipboard), ``view`` (its Markdown twin),
+    ``spec`` (the operation's spec, on API pages) or ``link``: ``href`` with ``query``
+    appended, whose values may hold ``$url`` (the absolute URL of the page's Markdown),
+    ``$path`` (the page's path) and ``$page`` (its Markdown), filled in by the page."""
+
+    kind: str
+    title: str
+    description: str = ""
+    href: str = ""
+    query: tuple[tuple[str, str], ...] = ()
+    icon: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ApiMdx:
     """``api.mdx`` (mint.json ``api.baseUrl`` / ``api.auth``): what hand-written ``api:`` pages
     use when their URL is a path, and how they authenticate."""
@@ -219,3 +236,5 @@ class SiteConfig:
     api_mdx: ApiMdx = field(default_factory=lambda: ApiMdx())
     redirects: tuple[Redirect, ...] = ()
     look: Look = field(default_factory=lambda: Look())
+    contextual: tuple[MenuOption, ...] = ()  # docs.json ``contextual.options``
+    contextual_in_toc: bool = False  # ``contextual.display: toc``

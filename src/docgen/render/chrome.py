@@ -8,13 +8,16 @@ does not copy is left out (the check reports it: render/scan.py)."""
 from __future__ import annotations
 
 import hashlib
+import json
 from urllib.parse import quote
 
+from docgen.config.contextual import BUILT_IN
 from docgen.config.model import ChromeLink, Font, LocalFile, Look
 from docgen.nav.model import Site
 from docgen.render import utilities
+from docgen.render.icons import FONTAWESOME, icon
 from docgen.render.markdown import safe_url, site_relative, to_html
-from docgen.render.views import ChromeView
+from docgen.render.views import ChromeView, MenuItemView
 
 SITE_CSS = "_docgen/site.css"
 _FONT_FORMATS = {"woff2": "woff2", "woff": "woff", "ttf": "truetype", "otf": "opentype"}
@@ -70,7 +73,37 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         site_css=site_css(site) is not None,
         utilities_css=utilities.wanted(site),
         repo_css=site.styles is not None,
+        menu=_menu(site, base),
+        menu_in_toc=site.config.contextual_in_toc,
     )
+
+
+def _menu(site: Site, base: str) -> tuple[MenuItemView, ...]:
+    """docs.json ``contextual`` options as the page menu shows them (links made safe)."""
+    items = []
+    library = site.config.look.icons
+    for option in site.config.contextual:
+        href = ""
+        if option.kind == "link":
+            pairs = _pairs((ChromeLink(option.title, option.href),), base)
+            if not pairs:
+                continue
+            href = pairs[0][1]
+        if option.icon and option not in BUILT_IN.values():
+            shown = icon(option.icon, library, base=base)  # the site's own icon library
+        else:
+            shown = icon(option.icon or "arrow-up-right-from-square", FONTAWESOME)
+        items.append(
+            MenuItemView(
+                option.kind,
+                option.title,
+                option.description,
+                shown,
+                href,
+                json.dumps([list(pair) for pair in option.query]),
+            )
+        )
+    return tuple(items)
 
 
 def _favicons(look: Look, known: frozenset[str], base: str) -> tuple[tuple[str, str], ...]:

@@ -226,6 +226,20 @@ class PageLink:
 
 
 @view
+class MenuItemView:
+    """One entry of the page menu (docs.json ``contextual``): ``kind`` copy, view, spec or link;
+    a link's ``href`` is safe and page-relative, ``query`` its ``[key, value]`` pairs as JSON,
+    placeholders (``$url``, ``$path``, ``$page``) filled in by docgen.js."""
+
+    kind: str
+    title: str
+    description: str
+    icon_html: str
+    href: str = ""
+    query: str = "[]"
+
+
+@view
 class ChromeView:
     """docs.json ``navbar`` and ``footer`` with safe, page-relative URLs (render/chrome.py)."""
 
@@ -247,6 +261,8 @@ class ChromeView:
     site_css: bool = False
     utilities_css: bool = False  # _docgen/utilities.css: the pages' Tailwind classes
     repo_css: bool = False  # the docs repo's own CSS, checked and joined (nav/repocss.py)
+    menu: tuple[MenuItemView, ...] = ()  # docs.json ``contextual``: the page menu
+    menu_in_toc: bool = False  # ``contextual.display: toc``
 
 
 @view
