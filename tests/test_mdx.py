@@ -348,7 +348,7 @@ def test_an_html_tag_that_ends_its_line_holds_markdown_blocks() -> None:
         '<a\n  href="https://example.com"\n  style={{ padding: "4px" }}\n>\n  Get started\n</a>\n'
     )
     assert warnings == []
-    assert html.startswith('<a href="https://example.com" style="padding:4px"')
+    assert html.startswith('<a href="https://example.com" style="padding:4px !important"')
     assert "<p>Get started</p>\n</a>" in html and "&lt;" not in html
     html, _ = html_of(
         '<a href="/indexer">\n  <div>\n    <h2>Indexer API</h2>\n    <p>Query data.</p>\n'
@@ -608,20 +608,42 @@ def test_harmless_semantic_html_is_kept_without_a_warning() -> None:
 def test_style_objects_keep_type_colour_and_layout_properties_with_plain_values() -> None:
     html = render_mdx(
         "<div style={{ fontWeight: 600, fontSize: '42px', zIndex: 2, width: 300, "
-        "color: '#0f766e', gridTemplateColumns: '1fr 1fr', position: 'absolute', "
-        "background: 'url(https://example.com/x.png)', backgroundColor: 'rgb(1,2,3)', "
-        "display: 1 }}>Hi</div>\n"
+        "color: '#0f766e', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', "
+        "position: 'absolute', background: 'url(https://example.com/x.png)', "
+        "backgroundColor: 'rgba(1, 2, 3, 0.5)', display: 1, width2: 'x', "
+        "boxShadow: 'inset 0 0 0 1px var(--x)', height: 'calc(1px + expression(1))' }}>Hi</div>\n"
     ).rendered.html
     style = html.split('style="', 1)[1].split('"', 1)[0]
     assert style.split(";") == [
-        "font-weight:600",  # unitless, as React writes it
-        "font-size:42px",
-        "z-index:2",
-        "width:300px",
-        "color:#0f766e",
-        "grid-template-columns:1fr 1fr",
-        "position:absolute",
-    ]  # no url(), no function, no number for display
+        "font-weight:600 !important",  # unitless, as React writes it
+        "font-size:42px !important",
+        "z-index:2 !important",
+        "width:300px !important",
+        "color:#0f766e !important",
+        "grid-template-columns:repeat(3, minmax(0, 1fr)) !important",
+        "position:absolute !important",
+        "background-color:rgba(1, 2, 3, 0.5) !important",
+    ]  # no url() but an image's, no function but a value's, no number for display
+
+
+def test_style_images_keep_one_http_or_site_url_and_nothing_else() -> None:
+    """Mintlify's icon pattern: a square of colour masked by an SVG from its CDN."""
+    html = render_mdx(
+        "<svg style={{ maskImage: 'url(\"https://cdn.example/github.svg\")', "
+        "maskRepeat: 'no-repeat', WebkitMaskImage: \"url('/icons/x.svg')\" }} />\n"
+        "<div style={{ WebkitMaskImage: \"url('/icons/x.svg')\" }} />\n"
+        "<div style={{ maskImage: 'url(\"data:image/svg+xml,x\")', "
+        "backgroundImage: 'url(javascript:x)', WebkitMaskImage: 'url(a) , url(\"b\")' }} />\n"
+        "<div style={{ backgroundImage: 'url(\"https://a.example/x.png\") , url(b)' }} />\n"
+        "<div style={{ backgroundImage: 'linear-gradient(90deg, #fff, rgb(0 0 0 / 0.5))' }} />\n"
+    ).rendered.html
+    styles = [part.split('"', 1)[0] for part in html.split('style="')[1:]]
+    assert styles == [
+        "mask-image:url(&#34;https://cdn.example/github.svg&#34;) !important;"
+        "mask-repeat:no-repeat !important",  # a drawing's image: http(s) only
+        "-webkit-mask-image:url(&#34;/icons/x.svg&#34;) !important",
+        "background-image:linear-gradient(90deg, #fff, rgb(0 0 0 / 0.5)) !important",
+    ]
 
 
 def test_text_on_lines_of_its_own_inside_a_p_or_heading_is_held_without_a_paragraph() -> None:
@@ -631,7 +653,9 @@ def test_text_on_lines_of_its_own_inside_a_p_or_heading_is_held_without_a_paragr
         '<p className="lead" style={{ fontSize: "24px" }}>\n  Some **text**.\n</p>\n\n'
         "<h3>\n  A title\n</h3>\n\n<span>\n  one\n\n  two\n</span>\n\n<div>\n  para\n</div>\n"
     ).rendered.html
-    assert '<p class="lead" style="font-size:24px">Some <strong>text</strong>.</p>' in html
+    assert (
+        '<p class="lead" style="font-size:24px !important">Some <strong>text</strong>.</p>' in html
+    )
     assert "<h3>A title</h3>" in html
     assert '<span><span class="mdx-p">one</span>\n<span class="mdx-p">two</span>\n</span>' in html
     assert "<div><p>para</p>" in html  # a div holds paragraphs
@@ -656,6 +680,8 @@ def test_heading_anchors_keep_letters_of_every_script_as_mintlify_links_expect()
         "section",
     ]
     assert 'href="#cors-%E8%A8%AD%E5%AE%9A"' in html  # the browser decodes it to the id
+
+
 def test_snippet_file_inlines_a_file_of_the_snippets_folders(tmp_path: Path) -> None:
     """Mintlify's first snippet syntax, no import: ``<Snippet file="x.mdx" />`` names a file
     of ``_snippets/`` (as Mintlify documented it) or ``snippets/``, read by the same loader as

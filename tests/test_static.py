@@ -396,7 +396,10 @@ def test_jsx_style_objects_keep_their_layout_properties_only(
     run = docgen("build", str(repo / "docs.json"), "-o", str(out))
     assert run.returncode == 0 and "mdx-unsupported" not in run.stderr, run.stderr
     html = (out / "index.html").read_text()
-    assert '<img src="images/hero.png" alt="tall" style="max-height:20px;margin-left:4px">' in html
+    assert (
+        '<img src="images/hero.png" alt="tall" '
+        'style="max-height:20px !important;margin-left:4px !important">'
+    ) in html
     with serve_folder(out) as site:
         context = browser.new_context()
         tab = context.new_page()

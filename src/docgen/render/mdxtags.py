@@ -8,7 +8,6 @@ attributes, and ``ParamField``/``ResponseField`` (anchors like generated pages: 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ from markdown_it.utils import EnvType
 from markupsafe import escape
 
 from docgen.render import icons
+from docgen.render.inlinestyle import style_css
 from docgen.render.jsx import Tag, Unevaluated, as_text, scan_tag
 from docgen.render.markdown import safe_url, site_relative, unique
 
@@ -279,50 +279,6 @@ def field_open(tag: Tag, env: EnvType, stack: list[dict[str, Any]]) -> str:
     )
 
 
-_STYLE_PROPS = set(
-    _words(
-        "width height maxWidth maxHeight minWidth minHeight margin marginTop marginBottom "
-        "marginLeft marginRight padding paddingTop paddingBottom paddingLeft paddingRight "
-        "borderRadius objectFit objectPosition textAlign display verticalAlign "
-        "fontSize fontWeight fontStyle lineHeight letterSpacing textTransform textDecoration "
-        "whiteSpace wordBreak color backgroundColor opacity "
-        "border borderWidth borderStyle borderColor borderTop borderBottom borderLeft borderRight "
-        "gap rowGap columnGap flex flexDirection flexWrap flexGrow flexShrink flexBasis "
-        "alignItems alignSelf justifyContent justifyItems gridTemplateColumns gridColumn "
-        "overflow overflowX overflowY position top right bottom left zIndex aspectRatio"
-    )
-)
-# Numbers that are not pixels (React's unitless properties).
-_UNITLESS = frozenset(
-    _words("fontWeight lineHeight opacity zIndex flex flexGrow flexShrink aspectRatio")
-)
-_NOT_NUMBERS = frozenset(_words("display objectFit textAlign"))
-# Plain words, numbers, lengths and colours: no parentheses (so no url(), no function),
-# no quotes, no semicolons.
-_STYLE_VALUE = re.compile(r"^[A-Za-z0-9#.%/,\- ]{1,60}$")
-
-
-def style_css(style: dict[str, Any]) -> str:
-    """A JSX ``style={{...}}`` object as CSS: layout, type and colour properties (sizes,
-    margins, fonts, colours, flex and grid, position), plain values only (numbers are pixels,
-    as in React, except for unitless properties); anything else is left out."""
-    rules = []
-    for key, value in style.items():
-        if key not in _STYLE_PROPS:
-            continue
-        if isinstance(value, float):
-            if key in _NOT_NUMBERS:
-                text = ""
-            else:
-                text = f"{value:g}" if key in _UNITLESS else f"{value:g}px"
-        else:
-            text = str(value).strip()
-        if text and _STYLE_VALUE.match(text):
-            name = "".join(f"-{c.lower()}" if c.isupper() else c for c in key)
-            rules.append(f"{name}:{text}")
-    return ";".join(rules)
-
-
 def _is_hook(key: str) -> bool:
     """``data-docgen-*`` and ``data-mdx-*``: what docgen's scripts look for (the playground's
     data and the address it fetches with the reader's token, copy buttons, tabs), never written
@@ -345,7 +301,7 @@ def html_open(tag: Tag, env: EnvType) -> str:
         elif key in ("className", "class"):
             attrs.append(f' class="{escape(text)}"')
         elif key == "style" and isinstance(value, dict):
-            css = style_css(value)
+            css = style_css(value, lambda url: href(url, env))
             if css:
                 attrs.append(f' style="{escape(css)}"')
         elif key in _ATTRS or (key.startswith(("aria-", "data-")) and not _is_hook(key)):

@@ -1,10 +1,11 @@
 """Inline ``<svg>`` in pages, kept to drawing: shapes, paths, gradients, masks and text.
 
 Pages come from pull requests, so an inline SVG is rebuilt from an allowlist rather than
-copied: no scripts, event handlers, styles, foreign content or links out (``href`` only to
+copied: no scripts, event handlers, ``<style>``, foreign content or links out (``href`` only to
 ``#an-id`` in the same drawing). JSX spellings (``strokeWidth``, ``className``,
 ``xlinkHref``) become the SVG attributes the browser reads. An element that is not allowed
-is left out with everything inside it.
+is left out with everything inside it. A ``style={{...}}`` object keeps what
+:mod:`docgen.render.inlinestyle` keeps (with an image only from an ``http(s)`` URL).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 
 from markupsafe import escape
 
+from docgen.render.inlinestyle import style_css
 from docgen.render.jsx import Tag, Unevaluated, as_text, may_scan, scan_braces, scan_tag, spent
 
 
@@ -61,9 +63,19 @@ def _attribute(key: str) -> str:
     return _CAMEL.sub(lambda m: "-" + m.group(0).lower(), key)
 
 
+def _absolute(url: str) -> str | None:
+    """A drawing's image URL in its style (Mintlify's masked icons): http(s) only."""
+    return url if url.lower().startswith(("https://", "http://")) else None
+
+
 def _open(tag: Tag) -> str:
     out = [f"<{tag.name}"]
     for key, value in tag.attrs.items():
+        if key == "style" and isinstance(value, dict):
+            css = style_css(value, _absolute)
+            if css:
+                out.append(f' style="{escape(css)}"')
+            continue
         if isinstance(value, (Unevaluated, dict, list)) or value is None or value is False:
             continue
         name = _attribute(key)

@@ -42,7 +42,7 @@ _IMPORTED = re.compile(
 _MARKDOWN = (".mdx", ".md")
 
 INPUT_CSS = """\
-@layer theme, utilities;
+@layer theme, base, utilities;
 @import "tailwindcss/theme.css" layer(theme);
 @import "tailwindcss/utilities.css" layer(utilities) important source(none);
 @source "./pages.mdx";
@@ -53,6 +53,12 @@ INPUT_CSS = """\
   --color-primary-dark: var(--primary-button, var(--primary));
   --color-background-light: var(--bg);
   --color-background-dark: var(--bg);
+}
+/* Tailwind 3's default border colour (Mintlify pages are written for it; Tailwind 4's is
+   currentColor): on the elements a border or divide utility may draw a border on, beneath
+   every rule of docgen's theme (a layer) and every colour utility. */
+@layer base {
+  :where([class*="border"], [class*="divide-"] > *) { border-color: var(--color-gray-200); }
 }
 /* Tailwind 3 names that Mintlify pages still use (Tailwind 4 dropped them). */
 @utility flex-shrink-0 { flex-shrink: 0; }

@@ -1,0 +1,103 @@
+"""A JSX ``style={{...}}`` object as the CSS of a ``style`` attribute.
+
+Layout, type and colour properties are kept (sizes, margins, fonts, colours, shadows, flex and
+grid, position), with plain values (words, numbers, lengths, colours) and the value functions
+that compute a length or a colour (``rgba()``, ``calc()``, ``repeat()``, gradients); numbers
+are pixels, as in React, except for unitless properties. The image and mask properties keep
+one ``url()`` of an ``http(s)`` or site address (Mintlify's icon pattern:
+``maskImage: 'url("https://.../github.svg")'``), as a page's own ``<img>`` may show one; any
+other URL, quote or function is left out.
+
+Each declaration is ``!important``: the page's Tailwind utilities are (see
+:mod:`docgen.render.utilities`), and an inline style must still win over a class, as it does
+in every browser page the author tried it in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_STYLE_PROPS = _words(
+    "width height maxWidth maxHeight minWidth minHeight margin marginTop marginBottom "
+    "marginLeft marginRight padding paddingTop paddingBottom paddingLeft paddingRight "
+    "borderRadius objectFit objectPosition textAlign display verticalAlign "
+    "fontSize fontWeight fontStyle lineHeight letterSpacing textTransform textDecoration "
+    "whiteSpace wordBreak color backgroundColor opacity boxShadow "
+    "border borderWidth borderStyle borderColor borderTop borderBottom borderLeft borderRight "
+    "gap rowGap columnGap flex flexDirection flexWrap flexGrow flexShrink flexBasis "
+    "alignItems alignSelf justifyContent justifyItems gridTemplateColumns gridTemplateRows "
+    "gridColumn gridRow overflow overflowX overflowY position top right bottom left zIndex "
+    "aspectRatio backgroundSize backgroundPosition backgroundRepeat "
+    "maskRepeat maskPosition maskSize WebkitMaskRepeat WebkitMaskPosition WebkitMaskSize"
+)
+# Properties whose value may be one image URL (or, for backgrounds, a gradient).
+_IMAGE_PROPS = _words("backgroundImage maskImage WebkitMaskImage")
+# Numbers that are not pixels (React's unitless properties).
+_UNITLESS = _words("fontWeight lineHeight opacity zIndex flex flexGrow flexShrink aspectRatio")
+_NOT_NUMBERS = _words("display objectFit textAlign")
+_MAX_VALUE = 200
+# Words, numbers, lengths, colours and the parentheses of allowed functions: no quotes, no
+# semicolons, no backslash (no escapes).
+_STYLE_VALUE = re.compile(r"^[A-Za-z0-9#.%/,\-+*() ]+$")
+_FUNCTION = re.compile(r"([A-Za-z-]*)\(")
+_FUNCTIONS = _words(
+    "rgb rgba hsl hsla hwb lab lch oklab oklch color-mix calc min max clamp repeat minmax "
+    "fit-content linear-gradient radial-gradient conic-gradient repeating-linear-gradient "
+    "repeating-radial-gradient"
+)
+# url("https://...") with the address alone inside: no quotes, parentheses, backslashes or
+# spaces in it (so nothing can close the url() early).
+_URL = re.compile(r"""^url\(\s*(["']?)([^"'()\\\s]{1,2000})\1\s*\)$""")
+
+
+def style_css(style: dict[str, Any], resolve: Callable[[str], str | None]) -> str:
+    """The CSS of ``style`` (what is kept: see the module); ``resolve`` is the page's link
+    rule for an image URL (its site address, or ``None`` for a URL the page may not use)."""
+    rules = []
+    for key, value in style.items():
+        if isinstance(value, float):
+            if key in _NOT_NUMBERS or key not in _STYLE_PROPS:
+                continue
+            text = f"{value:g}" if key in _UNITLESS else f"{value:g}px"
+        elif isinstance(value, str):
+            text = _value(key, value.strip(), resolve)
+        else:
+            continue
+        if text:
+            name = "".join(f"-{c.lower()}" if c.isupper() else c for c in key)
+            rules.append(f"{name}:{text} !important")
+    return ";".join(rules)
+
+
+def _value(key: str, text: str, resolve: Callable[[str], str | None]) -> str:
+    if key in _IMAGE_PROPS:
+        url = _URL.match(text)
+        if url is not None:
+            found = url.group(2)
+            if not found.lower().startswith(("https://", "http://", "/")):
+                return ""
+            address = resolve(found)
+            return f'url("{address}")' if address else ""
+        return text if key == "backgroundImage" and _plain(text) else ""
+    return text if key in _STYLE_PROPS and _plain(text) else ""
+
+
+def _plain(text: str) -> bool:
+    """Words, numbers, colours and the allowed functions, their parentheses balanced."""
+    if not text or len(text) > _MAX_VALUE or not _STYLE_VALUE.match(text):
+        return False
+    if any(name.lower() not in _FUNCTIONS for name in _FUNCTION.findall(text)):
+        return False
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0 and text.count("(") == len(_FUNCTION.findall(text))
