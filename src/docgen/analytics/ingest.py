@@ -25,7 +25,8 @@ from docgen.analytics.logfile import (
     LogFile,
     inspect,
     layout_runs,
-    without_bare_cr,
+    needs_copy,
+    working_copy,
 )
 from docgen.analytics.pages import variants
 from docgen.analytics.parse_sql import REASONS, staging_sql
@@ -123,13 +124,12 @@ def _import_one(
         runs = layout_runs(log)
         layouts = tuple(dict.fromkeys(layout for _, layout in runs))
         log = dataclasses.replace(log, fields=layouts, runs=runs)
-    copy = without_bare_cr(log, scratch) if log.bare_cr else None
+    read = working_copy(log, scratch) if needs_copy(log) else log
     try:
-        read = dataclasses.replace(log, path=copy, gzip=False) if copy else log
         _run(con, staging_sql(read, columns), progress, f"{path.name}: counting")
     finally:
-        if copy is not None:
-            copy.unlink(missing_ok=True)
+        if read is not log:
+            read.path.unlink(missing_ok=True)
     counts = con.execute("SELECT reason, sum(n)::BIGINT FROM staged GROUP BY reason").fetchall()
     reasons = {int(r): int(n) for r, n in counts}
     seen = sum(int(v) for v in reasons.values())

@@ -3,10 +3,12 @@ earlier import already covered (rotated or grown files are recognised by their c
 
 Lines end at LF (CRLF too); a carriage return alone is part of its line. DuckDB's CSV reader
 ends lines at any CR, so a file that has one is read through a copy where it is set aside
-(:func:`without_bare_cr`)."""
+(:func:`working_copy`), as is a CloudFront log whose blocks' layouts cannot be told apart by
+their number of fields (each line numbered with its layout: DuckDB gives no line numbers)."""
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import hashlib
 import json
@@ -67,6 +69,7 @@ class LogFile:
     # where the layout changes: (0-based line of a #Fields line, its fields), first at line 0
     runs: tuple[tuple[int, tuple[str, ...]], ...] = ()
     bare_cr: bool = False  # a CR not followed by LF somewhere in the content
+    numbered: bool = False  # read from a working copy whose lines start with "<layout>\t"
     seen: bool = False  # this very content was imported before
 
     @property
@@ -250,20 +253,34 @@ def layout_runs(log: LogFile) -> tuple[tuple[int, tuple[str, ...]], ...]:
     return tuple(runs) or ((0, log.fields[0] if log.fields else CLOUDFRONT_FIELDS),)
 
 
-def without_bare_cr(log: LogFile, folder: Path) -> Path:
-    """A plain copy of the content in ``folder`` where each CR not followed by LF is
-    :data:`CR_STAND_IN` (put back by the reader); the caller deletes it."""
+def needs_copy(log: LogFile) -> bool:
+    """A bare CR, or CloudFront layouts of one length in several orders (see the docstring)."""
+    layouts = {layout for _, layout in log.runs}
+    return log.bare_cr or len({len(layout) for layout in layouts}) < len(layouts)
+
+
+def working_copy(log: LogFile, folder: Path) -> LogFile:
+    """``log`` read from a plain copy in ``folder`` (the caller deletes ``path``): each bare CR
+    is :data:`CR_STAND_IN` (put back by the reader), and where layouts of one length differ,
+    each line starts with the number of its layout in ``runs`` and a tab."""
     stand_in = CR_STAND_IN.encode()
+    layouts = {layout for _, layout in log.runs}
+    numbered = len({len(layout) for layout in layouts}) < len(layouts)
+    order = list(dict.fromkeys(layout for _, layout in log.runs))
+    starts = [(start, str(order.index(layout)).encode() + b"\t") for start, layout in log.runs]
     handle, name = tempfile.mkstemp(prefix=".docgen-import-", suffix=".log", dir=folder)
     try:
         with os.fdopen(handle, "wb") as out:
-            held = b""
-            for chunk, _ in _chunks(log.path, log.gzip):
-                data = held + chunk
-                held = b"\r" if data.endswith(b"\r") else b""  # its LF may start the next chunk
-                out.write(_BARE_CR.sub(stand_in, data[: len(data) - len(held)]))
-            out.write(stand_in if held else b"")
+            prefix, run = b"", 0
+            for number, line in enumerate(_lines(log)):
+                if numbered:
+                    while run < len(starts) and starts[run][0] <= number:
+                        prefix, run = starts[run][1], run + 1
+                if log.bare_cr and b"\r" in line:
+                    end = b"\r" if line.endswith(b"\r") else b""  # CRLF
+                    line = _BARE_CR.sub(stand_in, line[: len(line) - len(end)]) + end
+                out.write(prefix + line + b"\n")
     except OSError as exc:
         Path(name).unlink(missing_ok=True)
         raise LogError(f"{folder}: cannot write a working copy of {log.path}: {exc}") from None
-    return Path(name)
+    return dataclasses.replace(log, path=Path(name), gzip=False, numbered=numbered)

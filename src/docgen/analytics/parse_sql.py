@@ -6,7 +6,6 @@ skip reason and, for page views, per (page, time, address, agent) with a count.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -135,27 +134,10 @@ def _caddy(source: str) -> Parsed:
     return Parsed(relation, ip, ts, "coalesce(raw[6], '')")
 
 
-def _segments(log: LogFile) -> str:
-    """The lines of a CloudFront log, each with its block's layout number ``block``: one read of
-    the lines from each change of layout on (``skip``, then ``LIMIT``: DuckDB keeps the file's
-    order), for layouts that their number of fields cannot tell apart."""
-    layouts = [layout for _, layout in log.runs]
-    ends = [start for start, _ in log.runs[1:]] + [log.lines]
-    parts = []
-    for (start, layout), end in zip(log.runs, ends, strict=True):
-        first = max(start, log.skip)
-        if end > first:
-            part = reader(dataclasses.replace(log, skip=first))
-            number = layouts.index(layout)
-            parts.append(f"(SELECT line, {number} AS block FROM {part} LIMIT {end - first})")
-    return " UNION ALL ".join(parts) or f"(SELECT line, 0 AS block FROM {reader(log)})"
-
-
 def _cloudfront(log: LogFile) -> Parsed:
     layouts = log.fields
     first, *others = layouts or ((),)
-    counts = {len(layout) for layout in layouts}
-    if len(counts) < len(layouts):  # the same number of fields in another order
+    if log.numbered:  # the same number of fields in another order
         return _cloudfront_blocks(log)
     source = reader(log)
     # Blocks under another #Fields line are told apart by their number of fields.
@@ -190,19 +172,21 @@ def _decoded(stem: str) -> str:
 
 
 def _cloudfront_blocks(log: LogFile) -> Parsed:
-    """A W3C log whose blocks have layouts of the same length in different orders."""
+    """A W3C log whose blocks have layouts of the same length in different orders, read from
+    the working copy where each line starts with its block's layout number and a tab
+    (:func:`~docgen.analytics.logfile.working_copy`)."""
     layouts = [layout for _, layout in log.runs]
 
     def column(name: str) -> str:
         cases = " ".join(
-            f"WHEN {n} THEN f[{o.index(name) + 1}]" for n, o in enumerate(layouts) if name in o
+            f"WHEN '{n}' THEN f[{o.index(name) + 2}]" for n, o in enumerate(layouts) if name in o
         )
-        return f"CASE block {cases} END" if cases else "NULL"
+        return f"CASE f[1] {cases} END" if cases else "NULL"
 
     record = f"[{', '.join(column(name) for name in _RECORD)}]"
     relation = f"""
-    SELECT {record} AS f, coalesce(starts_with(line, '#'), false) AS comment
-    FROM (SELECT line, block, string_split(line, chr(9)) AS f FROM ({_segments(log)}))"""
+    SELECT {record} AS f, coalesce(starts_with(f[2], '#'), false) AS comment
+    FROM (SELECT string_split(line, chr(9)) AS f FROM {reader(log)})"""
     return _record(relation, all(_RECORD[6] in o for o in layouts))
 
 
