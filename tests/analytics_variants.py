@@ -2,14 +2,17 @@
 
 nginx with fields appended, Apache's ``vhost_combined`` and its ``\\"`` escapes, CRLF line ends
 and a byte-order mark; Caddy before 2.5 (``remote_addr`` with a port), with ISO or millisecond
-times and other loggers' lines in between; CloudFront with User-Agents encoded twice and a
-second ``#Fields`` block. The labels of the requests stay the truth.
+times and other loggers' lines in between; CloudFront with User-Agents encoded twice, a second
+``#Fields`` block (another number of fields, or the same fields in another order), and its
+standard logging (v2) deliveries as JSON lines and as Parquet (written by DuckDB's ``COPY``).
+The labels of the requests stay the truth.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections.abc import Sequence
 from datetime import timedelta, timezone
 from pathlib import Path
@@ -17,12 +20,21 @@ from urllib.parse import quote
 
 from analytics_logs import CLOUDFRONT_HEADER, Request, caddy_line, cloudfront_line, combined_line
 
-COMBINED_VARIANTS = ("nginx-extra", "vhost", "apache-escapes", "crlf", "bom")
+COMBINED_VARIANTS = ("nginx-extra", "vhost", "apache-escapes", "crlf", "bom", "bare-cr")
 CADDY_VARIANTS = ("caddy-before-2.5", "caddy-iso", "caddy-millis", "caddy-interleaved")
-CLOUDFRONT_VARIANTS = ("cloudfront-double-encoded", "cloudfront-two-blocks")
-VARIANTS = COMBINED_VARIANTS + CADDY_VARIANTS + CLOUDFRONT_VARIANTS
+CLOUDFRONT_VARIANTS = ("cloudfront-double-encoded", "cloudfront-two-blocks", "cloudfront-reordered")
+# standard logging (v2) deliveries -> the format the import names
+CLOUDFRONT_V2 = {
+    "cloudfront-v2-json": "cloudfront-json",
+    "cloudfront-v2-parquet": "cloudfront-parquet",
+}
+VARIANTS = COMBINED_VARIANTS + CADDY_VARIANTS + CLOUDFRONT_VARIANTS + tuple(CLOUDFRONT_V2)
 # lines that are no request (CloudFront's # lines, Caddy's other loggers), per variant
-EXTRA_LINES = {"cloudfront-double-encoded": 2, "cloudfront-two-blocks": 4}
+EXTRA_LINES = {
+    "cloudfront-double-encoded": 2,
+    "cloudfront-two-blocks": 4,
+    "cloudfront-reordered": 4,
+}
 CADDY_RUNTIME = (
     '{"level":"info","ts":1714557600.5,"logger":"tls.cache.maintenance","msg":"started '
     'background certificate maintenance","cache":"0xc0001a2b80"}\n'
@@ -35,6 +47,8 @@ CADDY_ERROR = (
 )
 # another layout than CLOUDFRONT_HEADER's, as a second delivery may have
 SHORT_ORDER = ("c-ip", "date", "time", "cs-method", "cs-uri-stem", "sc-status", "cs(User-Agent)")
+# CLOUDFRONT_HEADER's fields in another order: as many, so their number cannot tell them apart
+REORDERED = tuple(reversed(CLOUDFRONT_HEADER.split("#Fields: ")[1].split()))
 
 
 def _combined(r: Request, i: int, variant: str) -> str:
@@ -49,6 +63,8 @@ def _combined(r: Request, i: int, variant: str) -> str:
         return f'{head} "https://docs.example.com/?q=\\"a b\\"" "{ua}"\n'
     if variant == "crlf":
         return line[:-1] + "\r\n"
+    if variant == "bare-cr" and i % 7 == 0:  # a CR alone (nginx escape=none) ends no line
+        return line.replace('"https://docs.example.com/"', '"https://docs.example.com/\rx"')
     return line
 
 
@@ -88,12 +104,51 @@ def _cloudfront(r: Request, variant: str, layout: Sequence[str] | None) -> str:
     return "\t".join(values.get(name, "-") for name in layout) + "\n"
 
 
+def _v2_record(r: Request) -> dict[str, str]:
+    """A request as CloudFront standard logging (v2) records it: the W3C fields by name, every
+    value text, the path and User-Agent URL-encoded."""
+    path, _, query = r.target.partition("?")
+    return {
+        "date": r.ts.strftime("%Y-%m-%d"), "time": r.ts.strftime("%H:%M:%S"),
+        "x-edge-location": "FRA56-P1", "sc-bytes": "512", "c-ip": r.ip, "cs-method": r.method,
+        "cs(Host)": "d111111abcdef8.cloudfront.net", "cs-uri-stem": quote(path, safe="/"),
+        "sc-status": str(r.status), "cs(Referer)": "-",
+        "cs(User-Agent)": quote(r.ua, safe="/();:+,.-_") if r.ua != "-" else "-",
+        "cs-uri-query": query or "-", "x-edge-result-type": "Hit",
+        "timestamp(ms)": str(int(r.ts.timestamp() * 1000)),
+    }  # fmt: skip
+
+
+def _write_parquet(path: Path, requests: Sequence[Request]) -> Path:
+    """The Parquet delivery: the fields with ``_`` for their punctuation (``c_ip``,
+    ``cs_user_agent``, ``timestamp_ms``), as text; this one without ``date`` and ``time``."""
+    import duckdb
+
+    names = [n for n in _v2_record(requests[0]) if n not in ("date", "time")]
+    columns = {re.sub(r"[^a-z0-9]+", "_", n.lower()).strip("_"): n for n in names}
+    rows = [_v2_record(r) for r in requests]
+    con = duckdb.connect()
+    listed = ", ".join(f"unnest(?::VARCHAR[]) AS {c}" for c in columns)
+    con.execute(
+        f"CREATE TABLE v2 AS SELECT {listed}", [[row[n] for row in rows] for n in columns.values()]
+    )
+    con.execute(f"COPY v2 TO '{path}' (FORMAT parquet)")
+    con.close()
+    return path
+
+
 def interleaved_extra(requests: Sequence[Request]) -> int:
     """How many other loggers' lines ``caddy-interleaved`` adds."""
     return 2 * len(range(0, len(requests), 50))
 
 
 def write_variant(path: Path, requests: Sequence[Request], variant: str) -> Path:
+    if variant == "cloudfront-v2-parquet":
+        return _write_parquet(path, requests)
+    if variant == "cloudfront-v2-json":
+        text = "".join(json.dumps(_v2_record(r), separators=(",", ":")) + "\n" for r in requests)
+        path.write_bytes(gzip.compress(text.encode(), mtime=0))  # delivered gzipped
+        return path
     lines: list[str] = []
     if variant in CLOUDFRONT_VARIANTS:
         lines.append(CLOUDFRONT_HEADER)
@@ -102,10 +157,11 @@ def write_variant(path: Path, requests: Sequence[Request], variant: str) -> Path
         if variant in CADDY_VARIANTS:
             lines.append(_caddy(r, i, variant))
         elif variant in CLOUDFRONT_VARIANTS:
-            second = variant == "cloudfront-two-blocks" and i >= half
+            second = variant in ("cloudfront-two-blocks", "cloudfront-reordered") and i >= half
+            layout = REORDERED if variant == "cloudfront-reordered" else SHORT_ORDER
             if second and i == half:  # a second delivery appended, with its own layout
-                lines.append("#Version: 1.0\n#Fields: " + " ".join(SHORT_ORDER) + "\n")
-            lines.append(_cloudfront(r, variant, SHORT_ORDER if second else None))
+                lines.append("#Version: 1.0\n#Fields: " + " ".join(layout) + "\n")
+            lines.append(_cloudfront(r, variant, layout if second else None))
         else:
             lines.append(_combined(r, i, variant))
     text = "".join(lines)

@@ -15,6 +15,7 @@ import pytest
 from analytics_logs import START, combined_line, generate, truth
 from analytics_variants import (
     CADDY_VARIANTS,
+    CLOUDFRONT_V2,
     EXTRA_LINES,
     VARIANTS,
     interleaved_extra,
@@ -53,6 +54,8 @@ def test_real_host_variants_match_the_truth(site: Path, tmp_path: Path, variant:
     assert "malformed" not in summary["skipped"], summary
     if variant in CADDY_VARIANTS:
         assert summary["format"] == "caddy"
+    if variant in CLOUDFRONT_V2:  # told by content, not by name
+        assert summary["format"] == CLOUDFRONT_V2[variant]
     for kind in ("views", "visitors"):
         assert export_all(db, kind) == expected[kind], kind
     day = ["--date-from", "2024-05-02", "--date-to", "2024-05-03"]
@@ -277,10 +280,14 @@ def test_the_common_log_format_is_named_in_the_summary(site: Path, tmp_path: Pat
     assert "log in the combined format" in result.stdout
 
 
-def test_a_grown_cloudfront_log_keeps_the_layout_of_its_block(site: Path, tmp_path: Path) -> None:
-    """Lines appended under a second #Fields block that an earlier import already read."""
+@pytest.mark.parametrize("variant", ["cloudfront-two-blocks", "cloudfront-reordered"])
+def test_a_grown_cloudfront_log_keeps_the_layout_of_its_block(
+    site: Path, tmp_path: Path, variant: str
+) -> None:
+    """Lines appended under a second #Fields block that an earlier import already read (its
+    layout of another length, or of the same length in another order)."""
     log, db = tmp_path / "cf.log", tmp_path / "a.duckdb"
-    full = write_variant(log, REQUESTS, "cloudfront-two-blocks").read_bytes()
+    full = write_variant(log, REQUESTS, variant).read_bytes()
     second = full.index(b"#Fields:", full.index(b"#Fields:") + 1)
     cut = second
     for _ in range(6):  # the second #Fields line and 5 of its rows

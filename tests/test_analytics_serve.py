@@ -20,6 +20,9 @@ from analytics_logs import AI_AGENTS, BOT_AGENTS, HUMAN_AGENTS, generate, write
 from serving import ROOT, Process, free_port
 
 from docgen.analytics.agents import Classifier, Kind, default_classifier
+from docgen.analytics.ingest import import_logs
+from docgen.analytics.pages import MANIFEST
+from docgen.analytics.serving import Analytics, ApiConfig
 
 SHOWCASE = ROOT / "fixtures" / "platform" / "docs.json"
 KEY = "docgen_test_0123456789abcdefXYZ"
@@ -225,6 +228,36 @@ def test_serve_records_the_pages_it_serves(tmp_path: Path) -> None:
     assert views["views"][0] == {"path": "/guides/pagination", "human": 1, "ai": 2, "total": 3}
     visitors = cli_export(db, "visitors")  # all from 127.0.0.1: one visitor, human and AI
     assert visitors["totals"] == {"human": 1, "ai": 1, "total": 1}
+
+
+def test_the_recorder_merges_slashes_as_the_import_does(tmp_path: Path) -> None:
+    """``//guides//pagination/`` is the page ``/guides/pagination`` for the recorder of
+    ``docgen serve`` as for an imported log (nginx merges slashes and answers 200)."""
+    pages = ["/", "/guides/pagination"]
+    manifest = json.dumps({"pages": [{"url": u} for u in pages]}).encode()
+    paths = ["//guides//pagination/", "/guides///pagination", "//", "/guides/pagination"]
+    served = tmp_path / "served.duckdb"
+    recorder = Analytics(ApiConfig((KEY.encode(),), "acme-docs", served))
+    for path in paths:
+        agent = {"user-agent": HUMAN_AGENTS[0]}
+        recorder.record({MANIFEST: manifest}, "GET", path, 200, "10.0.0.1", agent)
+    recorder.flush()
+    log = tmp_path / "access.log"
+    log.write_text(
+        "".join(
+            f'10.0.0.1 - - [01/May/2024:10:00:00 +0000] "GET {path} HTTP/1.1" 200 9 "-" '
+            f'"{HUMAN_AGENTS[0]}"\n'
+            for path in paths
+        )
+    )
+    imported = tmp_path / "imported.duckdb"
+    import_logs([log], imported, pages)
+    expected = {"path": "/guides/pagination", "human": 3, "ai": 0, "total": 3}
+    for db in (served, imported):
+        assert cli_export(db, "views")["views"] == [
+            expected,
+            {"path": "/", "human": 1, "ai": 0, "total": 1},
+        ]
 
 
 def test_a_static_build_holds_no_analytics(tmp_path: Path) -> None:

@@ -208,7 +208,7 @@ def analytics() -> None:
     type=click.Choice(["auto", "combined", "caddy", "cloudfront"]),
     default="auto",
     show_default=True,
-    help="Log format: nginx/Apache combined, Caddy JSON, CloudFront standard log.",
+    help="Log format: nginx/Apache combined, Caddy JSON, CloudFront (W3C, JSON or Parquet).",
 )
 @click.option(
     "--site",

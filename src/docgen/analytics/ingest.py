@@ -19,9 +19,17 @@ from typing import Any
 
 from docgen.analytics import store
 from docgen.analytics.agents import Classifier, Kind, default_classifier
-from docgen.analytics.logfile import Earlier, LogFile, fields_of, inspect
+from docgen.analytics.logfile import (
+    CLOUDFRONT_PARQUET,
+    Earlier,
+    LogFile,
+    inspect,
+    layout_runs,
+    needs_copy,
+    working_copy,
+)
 from docgen.analytics.pages import variants
-from docgen.analytics.parse_sql import REASONS, fields_sql, staging_sql
+from docgen.analytics.parse_sql import REASONS, staging_sql
 from docgen.exceptions import LogError
 
 Progress = Callable[[str, float], None]
@@ -67,8 +75,22 @@ def import_logs(
             [list(mapping), list(mapping.values())],
         )
         for path in paths:
-            results.append(_import_one(con, path, fmt, progress, classify))
+            results.append(_import_one(con, path, fmt, progress, classify, db.parent))
     return results
+
+
+def _parquet(con: Any, path: Path) -> tuple[list[str], int]:
+    """The column names and row count of a Parquet file (``LogError`` if DuckDB cannot read it)."""
+    import duckdb
+
+    try:
+        source = f"read_parquet('{str(path).replace(chr(39), chr(39) * 2)}')"
+        names = [str(r[0]) for r in con.execute(f"DESCRIBE SELECT * FROM {source}").fetchall()]
+        count = con.execute(f"SELECT count(*) FROM {source}").fetchone()
+    except duckdb.Error as exc:
+        reason = str(exc).splitlines()[0]
+        raise LogError(f"{path}: not a readable Parquet file ({reason})") from None
+    return names, int(count[0]) if count else 0
 
 
 def _earlier(con: Any) -> list[Earlier]:
@@ -77,7 +99,12 @@ def _earlier(con: Any) -> list[Earlier]:
 
 
 def _import_one(
-    con: Any, path: Path, fmt: str, progress: Progress | None, classify: Classifier
+    con: Any,
+    path: Path,
+    fmt: str,
+    progress: Progress | None,
+    classify: Classifier,
+    scratch: Path,
 ) -> Summary:
     name = str(path)
     log = inspect(
@@ -86,13 +113,23 @@ def _import_one(
         _earlier(con),
         (lambda f: progress(f"{path.name}: hashing", f)) if progress else None,
     )
+    columns: list[str] = []
+    if log.format == CLOUDFRONT_PARQUET:
+        columns, rows = _parquet(con, path)
+        log = dataclasses.replace(log, lines=rows, skip=rows if log.seen else 0)
     summary = Summary(name, log.format, lines=log.lines, earlier=log.skip)
     if log.done or log.lines == 0:
         return summary
     if log.format == "cloudfront" and log.blocks > 1:  # every #Fields block, not the first only
-        more = {fields_of(str(r[0])) for r in con.execute(fields_sql(log)).fetchall()}
-        log = dataclasses.replace(log, fields=(*log.fields, *sorted(more - set(log.fields))))
-    _run(con, staging_sql(log), progress, f"{path.name}: counting")
+        runs = layout_runs(log)
+        layouts = tuple(dict.fromkeys(layout for _, layout in runs))
+        log = dataclasses.replace(log, fields=layouts, runs=runs)
+    read = working_copy(log, scratch) if needs_copy(log) else log
+    try:
+        _run(con, staging_sql(read, columns), progress, f"{path.name}: counting")
+    finally:
+        if read is not log:
+            read.path.unlink(missing_ok=True)
     counts = con.execute("SELECT reason, sum(n)::BIGINT FROM staged GROUP BY reason").fetchall()
     reasons = {int(r): int(n) for r, n in counts}
     seen = sum(int(v) for v in reasons.values())

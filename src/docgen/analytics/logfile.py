@@ -1,10 +1,20 @@
 """One access log on disk: compression, format, content hash, line count, and how much of it an
-earlier import already covered (rotated or grown files are recognised by their content)."""
+earlier import already covered (rotated or grown files are recognised by their content).
+
+Lines end at LF (CRLF too); a carriage return alone is part of its line. DuckDB's CSV reader
+ends lines at any CR, so a file that has one is read through a copy where it is set aside
+(:func:`working_copy`), as is a CloudFront log whose blocks' layouts cannot be told apart by
+their number of fields (each line numbered with its layout: DuckDB gives no line numbers)."""
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import hashlib
+import json
+import os
+import re
+import tempfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -13,6 +23,15 @@ from pathlib import Path
 from docgen.exceptions import LogError
 
 FORMATS = ("combined", "caddy", "cloudfront")
+# CloudFront standard logging (v2) also delivers JSON (one object per line) and Apache Parquet.
+CLOUDFRONT_JSON = "cloudfront-json"
+CLOUDFRONT_PARQUET = "cloudfront-parquet"
+PARQUET_MAGIC = b"PAR1"
+# Keys that only a CloudFront JSON record has (Caddy's are request, ts, logger...).
+CLOUDFRONT_KEYS = frozenset({"c-ip", "cs-uri-stem", "sc-status", "cs-method"})
+# Stands for a bare CR in the copy DuckDB reads (a Unicode noncharacter: never in a real log).
+CR_STAND_IN = "\ufdd0"
+_BARE_CR = re.compile(rb"\r(?!\n)")
 CHUNK = 1 << 20
 PEEK = 64 * 1024
 BOM = b"\xef\xbb\xbf"
@@ -47,6 +66,11 @@ class LogFile:
     # CloudFront: the #Fields of the file, the first block's first (later ones may differ)
     fields: tuple[tuple[str, ...], ...] = ()
     blocks: int = 0  # how many #Fields lines the file has
+    # where the layout changes: (0-based line of a #Fields line, its fields), first at line 0
+    runs: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    bare_cr: bool = False  # a CR not followed by LF somewhere in the content
+    numbered: bool = False  # read from a working copy whose lines start with "<layout>\t"
+    seen: bool = False  # this very content was imported before
 
     @property
     def done(self) -> bool:
@@ -90,14 +114,28 @@ def _is_gzip(path: Path) -> bool:
     return magic.startswith(b"\x1f\x8b")
 
 
+def _json_kind(line: bytes) -> str:
+    """``cloudfront-json`` for a CloudFront standard logging (v2) JSON record, else ``caddy``."""
+    try:
+        record = json.loads(line)
+    except ValueError:  # cut by the peek window: look for the keys as text
+        keys = {k for k in CLOUDFRONT_KEYS if b'"' + k.encode() + b'":' in line}
+    else:
+        keys = set(record) & CLOUDFRONT_KEYS if isinstance(record, dict) else set()
+    return CLOUDFRONT_JSON if len(keys) >= 2 else "caddy"
+
+
 def detect(head: bytes) -> str:
-    """The format of a log from its first bytes: Caddy JSON, CloudFront, else combined."""
-    for raw in head.removeprefix(BOM).splitlines():
+    """The format of a log from its first bytes: Parquet or JSON lines of CloudFront, Caddy JSON,
+    CloudFront W3C, else combined."""
+    if head.startswith(PARQUET_MAGIC):
+        return CLOUDFRONT_PARQUET
+    for raw in head.removeprefix(BOM).split(b"\n"):
         line = raw.strip()
         if not line:
             continue
         if line.startswith(b"{"):
-            return "caddy"
+            return _json_kind(line)
         if line.startswith((b"#Version:", b"#Fields:")) or line.count(b"\t") >= 10:
             return "cloudfront"
         return "combined"
@@ -105,7 +143,7 @@ def detect(head: bytes) -> str:
 
 
 def cloudfront_fields(head: bytes) -> tuple[str, ...]:
-    for raw in head.removeprefix(BOM).splitlines():
+    for raw in head.removeprefix(BOM).split(b"\n"):
         if raw.startswith(FIELDS):
             return fields_of(raw)
     return CLOUDFRONT_FIELDS
@@ -139,7 +177,14 @@ def inspect(
     last = b"\n"
     head = b""
     blocks = 0
+    bare = False
     for chunk, raw_read in _chunks(path, compressed):
+        if not bare and (b"\r" in chunk or last.endswith(b"\r")):  # CRLF ends, or a bare CR
+            # a CR ending the chunk is judged with the next one
+            ends = chunk.endswith(b"\r")
+            bare = bool(_BARE_CR.search(chunk[:-1] if ends else chunk)) or (
+                last.endswith(b"\r") and not chunk.startswith(b"\n")
+            )
         if len(head) < PEEK:
             head += chunk[: PEEK - len(head)]
         edge = len(FIELDS) - 1  # a #Fields: across two chunks is counted once, in this window
@@ -167,11 +212,75 @@ def inspect(
     if size and not last.endswith(b"\n"):
         lines += 1
     digest = hasher.hexdigest()
-    if any(e.digest == digest for e in marks.get(size, ())):
+    seen = any(e.digest == digest for e in marks.get(size, ()))
+    if seen:
         skip = lines
-    if fmt == "auto":
-        fmt = detect(head)
-    if fmt not in FORMATS:
+    if fmt not in ("auto", *FORMATS):
         raise LogError(f"unknown log format {fmt!r} (use auto, {', '.join(FORMATS)})")
+    found = detect(head)
+    if fmt == "auto" or (fmt == "cloudfront" and found.startswith("cloudfront")):
+        fmt = found  # CloudFront's JSON and Parquet deliveries are told by their content
+    if fmt == CLOUDFRONT_PARQUET:
+        if compressed:
+            raise LogError(f"{path}: a gzipped Parquet file; decompress it first (gunzip -k)")
+        # rows, not lines: counted by the import; a Parquet file never grows
+        return LogFile(path, False, fmt, digest, size, 0, 0, seen=seen)
     fields = (cloudfront_fields(head),) if fmt == "cloudfront" else ()
-    return LogFile(path, compressed, fmt, digest, size, lines, skip, fields, blocks)
+    return LogFile(path, compressed, fmt, digest, size, lines, skip, fields, blocks, (), bare, seen)
+
+
+def _lines(log: LogFile) -> Iterator[bytes]:
+    """The lines of the content (ended by LF only), read again."""
+    rest = b""
+    for chunk, _ in _chunks(log.path, log.gzip):
+        *whole, rest = (rest + chunk).split(b"\n")
+        yield from whole
+    if rest:
+        yield rest
+
+
+def layout_runs(log: LogFile) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Where a CloudFront W3C log's layout changes: (line of the ``#Fields`` line, its fields),
+    the first at line 0 (the lines above the first ``#Fields`` are read with its layout)."""
+    runs: list[tuple[int, tuple[str, ...]]] = []
+    for number, line in enumerate(_lines(log)):
+        if line.removeprefix(BOM).startswith(FIELDS):
+            layout = fields_of(line.removeprefix(BOM))
+            if not runs:
+                runs.append((0, layout))
+            elif runs[-1][1] != layout:
+                runs.append((number, layout))
+    return tuple(runs) or ((0, log.fields[0] if log.fields else CLOUDFRONT_FIELDS),)
+
+
+def needs_copy(log: LogFile) -> bool:
+    """A bare CR, or CloudFront layouts of one length in several orders (see the docstring)."""
+    layouts = {layout for _, layout in log.runs}
+    return log.bare_cr or len({len(layout) for layout in layouts}) < len(layouts)
+
+
+def working_copy(log: LogFile, folder: Path) -> LogFile:
+    """``log`` read from a plain copy in ``folder`` (the caller deletes ``path``): each bare CR
+    is :data:`CR_STAND_IN` (put back by the reader), and where layouts of one length differ,
+    each line starts with the number of its layout in ``runs`` and a tab."""
+    stand_in = CR_STAND_IN.encode()
+    layouts = {layout for _, layout in log.runs}
+    numbered = len({len(layout) for layout in layouts}) < len(layouts)
+    order = list(dict.fromkeys(layout for _, layout in log.runs))
+    starts = [(start, str(order.index(layout)).encode() + b"\t") for start, layout in log.runs]
+    handle, name = tempfile.mkstemp(prefix=".docgen-import-", suffix=".log", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            prefix, run = b"", 0
+            for number, line in enumerate(_lines(log)):
+                if numbered:
+                    while run < len(starts) and starts[run][0] <= number:
+                        prefix, run = starts[run][1], run + 1
+                if log.bare_cr and b"\r" in line:
+                    end = b"\r" if line.endswith(b"\r") else b""  # CRLF
+                    line = _BARE_CR.sub(stand_in, line[: len(line) - len(end)]) + end
+                out.write(prefix + line + b"\n")
+    except OSError as exc:
+        Path(name).unlink(missing_ok=True)
+        raise LogError(f"{folder}: cannot write a working copy of {log.path}: {exc}") from None
+    return dataclasses.replace(log, path=Path(name), gzip=False, numbered=numbered)

@@ -4,6 +4,7 @@ of them: ``/x``, ``/x/``, ``/x/index.html`` and the Markdown twin ``/x.md`` are 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import quote
@@ -11,6 +12,7 @@ from urllib.parse import quote
 from docgen.exceptions import SiteError
 
 MANIFEST = "_docgen/manifest.json"
+_SLASHES = re.compile("/{2,}")
 
 
 def page_urls(manifest: bytes | str, where: str = MANIFEST) -> list[str]:
@@ -54,3 +56,9 @@ def variants(urls: Iterable[str]) -> dict[str, str]:
             mapping.setdefault(form, url)
             mapping.setdefault(quote(form, safe="/"), url)
     return mapping
+
+
+def merged(path: str) -> str:
+    """``path`` with repeated slashes merged and one leading ``/`` (``//guides//x`` is
+    ``/guides/x``), as nginx serves it; the import does the same in SQL (``parse_sql._MERGED``)."""
+    return "/" + _SLASHES.sub("/", path).lstrip("/") if "//" in path else path

@@ -6,10 +6,11 @@ skip reason and, for page views, per (page, time, address, agent) with a count.
 
 from __future__ import annotations
 
-import dataclasses
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from docgen.analytics.logfile import LogFile
+from docgen.analytics.logfile import CLOUDFRONT_JSON, CLOUDFRONT_PARQUET, CR_STAND_IN, LogFile
 
 # Skip reasons (stored codes): 0 is a page view candidate.
 REASONS = {
@@ -45,14 +46,10 @@ def reader(log: LogFile) -> str:
     ]
     if log.skip:
         options.append(f"skip = {int(log.skip)}")
-    return f"read_csv({_quote(str(log.path))}, {', '.join(options)})"
-
-
-def fields_sql(log: LogFile) -> str:
-    """The distinct ``#Fields`` lines of a CloudFront log (a file may hold several blocks), also
-    those above the lines an earlier import counted."""
-    whole = reader(dataclasses.replace(log, skip=0))
-    return f"SELECT DISTINCT line FROM {whole} WHERE starts_with(line, '#Fields:')"
+    source = f"read_csv({_quote(str(log.path))}, {', '.join(options)})"
+    if log.bare_cr:  # a copy with each bare CR set aside: put it back
+        return f"(SELECT replace(line, {_quote(CR_STAND_IN)}, chr(13)) AS line FROM {source})"
+    return source
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +134,12 @@ def _caddy(source: str) -> Parsed:
     return Parsed(relation, ip, ts, "coalesce(raw[6], '')")
 
 
-def _cloudfront(source: str, layouts: tuple[tuple[str, ...], ...]) -> Parsed:
+def _cloudfront(log: LogFile) -> Parsed:
+    layouts = log.fields
     first, *others = layouts or ((),)
+    if log.numbered:  # the same number of fields in another order
+        return _cloudfront_blocks(log)
+    source = reader(log)
     # Blocks under another #Fields line are told apart by their number of fields.
     by_count = {len(o): o for o in reversed(others) if len(o) != len(first)}
 
@@ -152,14 +153,8 @@ def _cloudfront(source: str, layouts: tuple[tuple[str, ...], ...]) -> Parsed:
 
     needed = ("date", "time", "c-ip", "cs-method", "cs-uri-stem", "sc-status")
     ok = " AND ".join(f"{column(n)} IS NOT NULL" for n in needed)
-    # CloudFront URL-encodes the fields it logs, on top of the request's own encoding.
-    stem = column("cs-uri-stem")
-    target = (
-        f"CASE WHEN contains({stem}, '%') THEN coalesce(try(url_decode({stem})), {stem}) "
-        f"ELSE {stem} END"
-    )
     relation = f"""
-    SELECT f AS raw, {column("cs-method")} AS method, {target} AS target,
+    SELECT f AS raw, {column("cs-method")} AS method, {_decoded(column("cs-uri-stem"))} AS target,
            TRY_CAST({column("sc-status")} AS INTEGER) AS status, coalesce({ok}, false) AS ok,
            coalesce(starts_with(line, '#'), false) AS comment, false AS other
     FROM (SELECT line, string_split(line, chr(9)) AS f FROM {source})"""
@@ -168,18 +163,112 @@ def _cloudfront(source: str, layouts: tuple[tuple[str, ...], ...]) -> Parsed:
     return Parsed(relation, column("c-ip", "raw"), ts, column("cs(User-Agent)", "raw"))
 
 
-def parsed(log: LogFile) -> Parsed:
+def _decoded(stem: str) -> str:
+    """CloudFront URL-encodes the fields it logs, on top of the request's own encoding."""
+    return (
+        f"CASE WHEN contains({stem}, '%') THEN coalesce(try(url_decode({stem})), {stem}) "
+        f"ELSE {stem} END"
+    )
+
+
+def _cloudfront_blocks(log: LogFile) -> Parsed:
+    """A W3C log whose blocks have layouts of the same length in different orders, read from
+    the working copy where each line starts with its block's layout number and a tab
+    (:func:`~docgen.analytics.logfile.working_copy`)."""
+    layouts = [layout for _, layout in log.runs]
+
+    def column(name: str) -> str:
+        cases = " ".join(
+            f"WHEN '{n}' THEN f[{o.index(name) + 2}]" for n, o in enumerate(layouts) if name in o
+        )
+        return f"CASE f[1] {cases} END" if cases else "NULL"
+
+    record = f"[{', '.join(column(name) for name in _RECORD)}]"
+    relation = f"""
+    SELECT {record} AS f, coalesce(starts_with(f[2], '#'), false) AS comment
+    FROM (SELECT string_split(line, chr(9)) AS f FROM {reader(log)})"""
+    return _record(relation, all(_RECORD[6] in o for o in layouts))
+
+
+# The fields a CloudFront record is counted from, by their W3C names (the JSON keys too).
+_RECORD = (
+    "date", "time", "c-ip", "cs-method", "cs-uri-stem", "sc-status", "cs(User-Agent)",
+    "timestamp(ms)", "timestamp",
+)  # fmt: skip
+
+
+def _record(relation: str, has_agent: bool = True) -> Parsed:
+    """A relation of ``f`` (the :data:`_RECORD` fields as text, NULL where absent) and
+    ``comment`` made a :class:`Parsed`. The time is ``date`` and ``time`` (UTC), else
+    ``timestamp(ms)``, else ``timestamp`` (Unix seconds)."""
+    needed = " AND ".join(f"f[{i}] IS NOT NULL" for i in (3, 4, 5, 6))  # address ... status
+    timed = "((f[1] IS NOT NULL AND f[2] IS NOT NULL) OR f[8] IS NOT NULL OR f[9] IS NOT NULL)"
+    relation = f"""
+    SELECT f AS raw, f[4] AS method, {_decoded("f[5]")} AS target,
+           TRY_CAST(f[6] AS INTEGER) AS status, coalesce({needed} AND {timed}, false) AS ok,
+           comment, false AS other
+    FROM ({relation})"""
+    ts = (
+        "coalesce(TRY_CAST(raw[1] || ' ' || raw[2] AS TIMESTAMP), "
+        "try(to_timestamp(TRY_CAST(raw[8] AS DOUBLE) / 1000))::TIMESTAMP, "
+        "try(to_timestamp(TRY_CAST(raw[9] AS DOUBLE)))::TIMESTAMP, "
+        "TRY_CAST(raw[9] AS TIMESTAMPTZ)::TIMESTAMP)"
+    )
+    return Parsed(relation, "raw[3]", ts, "raw[7]" if has_agent else "NULL")
+
+
+def _cloudfront_json(source: str) -> Parsed:
+    """CloudFront standard logging (v2) as JSON: one object per line, the W3C field names as
+    keys, every value text (URL-encoded as in the W3C format)."""
+    paths = ", ".join(_quote(f'$."{name}"') for name in _RECORD)
+    relation = f"""
+    SELECT try(json_extract_string(line, [{paths}])) AS f, false AS comment FROM {source}"""
+    return _record(relation)
+
+
+def _column_key(name: str) -> str:
+    """``cs(User-Agent)``, ``cs_user_agent`` and ``CS-User-Agent`` are one column."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def _cloudfront_parquet(log: LogFile, columns: Sequence[str]) -> Parsed:
+    """CloudFront standard logging (v2) as Parquet, read by DuckDB's ``read_parquet``; the
+    columns are the field names with ``_`` (``c_ip``, ``cs_user_agent``), matched whatever
+    their case and punctuation, and read as text whatever their type."""
+    by_key = {_column_key(c): c for c in reversed(columns)}
+
+    def value(name: str) -> str:
+        column = by_key.get(_column_key(name))
+        if column is None:
+            return "NULL::VARCHAR"
+        return f"nullif(CAST({_identifier(column)} AS VARCHAR), '')"
+
+    record = f"[{', '.join(value(name) for name in _RECORD)}]"
+    relation = f"SELECT {record} AS f, false AS comment FROM read_parquet({_quote(str(log.path))})"
+    return _record(relation, _column_key(_RECORD[6]) in by_key)
+
+
+def _identifier(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
+    """The relation of ``log``; ``columns`` are a Parquet file's column names."""
+    if log.format == CLOUDFRONT_PARQUET:
+        return _cloudfront_parquet(log, columns)
+    if log.format == "cloudfront":
+        return _cloudfront(log)
     source = reader(log)
     if log.format == "combined":
         return _combined(source)
-    if log.format == "caddy":
-        return _caddy(source)
-    return _cloudfront(source, log.fields)
+    if log.format == CLOUDFRONT_JSON:
+        return _cloudfront_json(source)
+    return _caddy(source)
 
 
 # The request path a target names: no scheme and host (absolute-form requests), no query, no
-# repeated slashes (servers merge them), percent-encoding decoded (invalid UTF-8 left encoded).
-# Most targets need none of that but the query cut.
+# repeated slashes (servers merge them; pages.merged for docgen serve), percent-encoding decoded
+# (invalid UTF-8 left encoded). Most targets need none of that but the query cut.
 _ABSOLUTE = "regexp_replace(target, '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*', '')"
 _MERGED = f"'/' || ltrim(regexp_replace(split_part({_ABSOLUTE}, '?', 1), '/{{2,}}', '/', 'g'), '/')"
 _PATH = (
@@ -189,11 +278,11 @@ _PATH = (
 )
 
 
-def staging_sql(log: LogFile) -> str:
+def staging_sql(log: LogFile, columns: Sequence[str] = ()) -> str:
     """``CREATE TEMP TABLE staged`` with (reason, page, ts, ip, ua, n); page views have reason 0
     (or 1 when their time or address cannot be read). ``pagemap(variant, page)`` must exist.
     Paths are looked up, and times, addresses and agents extracted, only where needed."""
-    form = parsed(log)
+    form = parsed(log, columns)
     wanted = "ok AND method = 'GET' AND (status BETWEEN 200 AND 299 OR status = 304)"
     return f"""
     CREATE OR REPLACE TEMP TABLE staged AS

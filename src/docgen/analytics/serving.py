@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.analytics import store
-from docgen.analytics.pages import MANIFEST, page_urls, variants
+from docgen.analytics.pages import MANIFEST, merged, page_urls, variants
 from docgen.analytics.query import make_query, run
 from docgen.exceptions import ConfigError, QueryError, SiteError, StoreError
 
@@ -178,7 +178,7 @@ class Analytics:
                 self._variants = variants(page_urls(manifest)) if manifest else {}
             except SiteError:
                 self._variants = {}
-        page = self._variants.get(path)
+        page = self._variants.get(merged(path))  # the import merges slashes too
         if page is None:
             return
         address = client or ""
