@@ -106,6 +106,9 @@ def test_serves_the_site_from_memory(served: tuple[Process, str], site: Path) ->
     page = get(base, f"/{ENDPOINT}?tab=1", follow_redirects=True)
     assert page.status_code == 200 and str(page.url) == f"{base}/{ENDPOINT}/?tab=1"
     assert "op-layout" in page.text
+    # Doubled slashes are merged, as nginx and most static hosts do.
+    doubled = get(base, "//" + ENDPOINT.replace("/", "//") + "/")
+    assert doubled.status_code == 200 and "op-layout" in doubled.text
     missing = get(base, "/no/such/page/")
     assert missing.status_code == 404
     assert "Page not found" in missing.text

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import ssl
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
@@ -50,6 +51,8 @@ SECURITY_HEADERS = (
 ASGIReceive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 ASGISend = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[MutableMapping[str, Any], ASGIReceive, ASGISend], Awaitable[None]]
+
+_SLASHES = re.compile(r"/{2,}")
 
 
 class DocsServer:
@@ -126,6 +129,7 @@ class DocsServer:
             path = path[len(root) :]
         if "\x00" in path or "\\" in path or ".." in path.split("/"):
             return self._not_found(snapshot)
+        path = _SLASHES.sub("/", path)  # "//guides//x/" is "/guides/x/", as nginx merges them
         key = path.lstrip("/")
         if key == "" or key.endswith("/"):
             key += "index.html"
