@@ -650,11 +650,11 @@ def test_text_on_lines_of_its_own_inside_a_p_or_heading_is_held_without_a_paragr
     """A browser closes an open <p> at the next <p>: <p class="x"><p>text</p></p> would show
     the text without the class and style the author gave it."""
     html = render_mdx(
-        '<p className="lead" style={{ fontSize: "24px" }}>\n  Some **text**.\n</p>\n\n'
+        '<p className="intro" style={{ fontSize: "24px" }}>\n  Some **text**.\n</p>\n\n'
         "<h3>\n  A title\n</h3>\n\n<span>\n  one\n\n  two\n</span>\n\n<div>\n  para\n</div>\n"
     ).rendered.html
     assert (
-        '<p class="lead" style="font-size:24px !important">Some <strong>text</strong>.</p>' in html
+        '<p class="intro" style="font-size:24px !important">Some <strong>text</strong>.</p>' in html
     )
     assert "<h3>A title</h3>" in html
     assert '<span><span class="mdx-p">one</span>\n<span class="mdx-p">two</span>\n</span>' in html
