@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from docgen.render.mdx import MAX_DEPTH, render_mdx
 from docgen.render.snippets import SnippetFiles
 
@@ -740,6 +742,33 @@ def test_check_reports_a_missing_snippet_file_as_build_does(tmp_path: Path) -> N
     assert expected in build.stdout + build.stderr
     page = (tmp_path / "out" / "index.html").read_text()
     assert "Ask in <a" in page and "the forum</a>" in page
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_snippet_names_the_os_refuses_are_warned_not_a_crash(tmp_path: Path, command: str) -> None:
+    """A name too long for the file system or holding a NUL byte (in ``<Snippet file>`` or an
+    import; the utilities' scan reads both) is a snippet not found, never an internal error."""
+    (tmp_path / "docs.json").write_text(
+        json.dumps({"name": "T", "navigation": {"pages": ["index", "other"]}})
+    )
+    (tmp_path / "snippets").mkdir()
+    long = "x" * 5000
+    (tmp_path / "index.mdx").write_text(
+        f'---\ntitle: Home\n---\n\n<div className="p-4">x</div>\n\n<Snippet file="{long}" />\n'
+        '\n<Snippet file="a\x00b.mdx" />\n'
+    )
+    (tmp_path / "other.mdx").write_text(
+        f'---\ntitle: Other\n---\n\nimport X from "/{long}"\nimport Y from "./a\x00b"\n\n<X />\n'
+    )
+    out = ["-o", str(tmp_path / "out")] if command == "build" else []
+    run = subprocess.run(
+        [sys.executable, "-m", "docgen", command, str(tmp_path / "docs.json"), *out],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "internal error" not in run.stderr
+    assert "index.mdx:7:1: warning[mdx-unsupported]: snippet xxx" in run.stdout + run.stderr
 
 
 def test_an_inlined_snippets_headings_join_the_pages_table_of_contents(tmp_path: Path) -> None:

@@ -62,6 +62,17 @@ def test_a_plain_title_is_unchanged() -> None:
     assert '<p class="step-title">A &amp; B &lt; C</p>' in html
 
 
+def test_escapes_and_entities_in_a_title_are_their_characters() -> None:
+    """An escape or entity is one character of text (markdown-it makes it a token of its own,
+    which no renderer rule wrote: it came out as '< />')."""
+    title = r"2 \* 3 &amp; 4 &copy; &lt;script&gt; [y](JaVa&#115;cript:1) *x*"
+    html = render_mdx(f'<Step title="{title}">x</Step>\n', 1).rendered.html
+    assert (
+        '<p class="step-title">2 * 3 &amp; 4 \u00a9 &lt;script&gt; [y](JaVascript:1) <em>x</em></p>'
+    ) in html
+    assert "< />" not in html
+
+
 def _docgen(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "docgen", *args], capture_output=True, text=True, cwd=cwd

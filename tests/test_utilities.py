@@ -14,6 +14,7 @@ import pytest
 from refresh_fixtures import run_docgen
 from serving import serve_folder
 
+from docgen.render import utilities
 from docgen.render.utilities import INPUT_CSS, OUTPUT
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -127,6 +128,21 @@ def test_a_failing_cli_leaves_the_site_built_with_an_info(
     assert check.returncode == 0 and "styles-skipped" not in check.stderr
 
 
+def test_pages_with_a_flood_of_distinct_classes_cannot_take_the_machines_memory(
+    isolated_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Made-up classes take the CLI about 1.3 GB per MB of text (10 MB: 3 GB, for minutes):
+    it stops at its memory limit (here a quarter of docgen's, for speed), nothing is kept."""
+    monkeypatch.setattr(utilities, "MAX_MEMORY", 256 * 2**20, raising=False)
+    flood = " ".join(f"p-{i} w-{i}" for i in range(40_000))  # 500 kB: about 650 MB
+    styles = utilities.UtilityStyles([f'<p className="{flood}" />'])
+    styles._launch()
+    styles.finish()
+    assert styles.css is None and styles.problem is not None
+    assert "256 MB" in styles.problem
+    assert not list((isolated_cache / "utilities").glob("*.json"))  # a failure is not kept
+
+
 def test_the_stylesheet_is_reused_from_the_cache_for_the_same_pages(
     tmp_path: Path, isolated_cache: Path
 ) -> None:
@@ -177,12 +193,13 @@ def test_docgen_own_class_names_are_not_tailwind_utilities(tmp_path: Path) -> No
     (tmp_path / "input.css").write_text(INPUT_CSS)
     (tmp_path / "pages.mdx").write_text("\n".join(sorted(names)))
     subprocess.run(
-        [executable, "-i", "input.css", "-o", "out.css"], cwd=tmp_path, check=True,
-        capture_output=True, timeout=120,
+        [executable, "-i", "input.css", "-o", "out.css"],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+        timeout=120,
     )
-    styled = {
-        name for name in _selectors((tmp_path / "out.css").read_text()) if name in names
-    }
+    styled = {name for name in _selectors((tmp_path / "out.css").read_text()) if name in names}
     assert styled <= {"hidden", "block", "rounded-lg", "rounded-xl", "rounded-2xl"}
 
 

@@ -231,14 +231,15 @@
           user.textContent = " (" + (who.length > 20 ? who.slice(0, 19) + "…" : who) + ")";
           target.appendChild(user);
         }
-        el.setAttribute("title", who ? "Signed in as " + who + ". Sign out" : "Sign out");
+        // The name is text only, never an attribute: a docs repo's CSS can match attributes
+        // ([title*="ada"]) and load a URL per match, sending the name to another site.
+        el.setAttribute("title", "Sign out");
         el.setAttribute("data-state", "signed-in");
       } else {
         target.textContent = "Sign in";
         el.setAttribute("title", "Sign in");
         el.setAttribute("data-state", "signed-out");
       }
-      if (who && session) { el.setAttribute("data-user", who); } else { el.removeAttribute("data-user"); }
       el.hidden = false;
     });
   }

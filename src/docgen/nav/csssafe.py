@@ -263,9 +263,11 @@ class _Cleaner:
             return url
         folder = "" if path.startswith("/") else self.folder
         joined = posixpath.normpath(posixpath.join(folder, path.lstrip("/")))
-        if joined == ".." or joined.startswith("../"):
+        # Checked as the browser reads it: "%2e%2e" is a ".." segment there.
+        target = posixpath.normpath(posixpath.join(folder, unquote(path).lstrip("/")))
+        if _leaves(joined) or _leaves(target):
             raise _Drop(f"the URL {_shown(value)!r} leads out of the docs folder", node)
-        self.result.files.append((unquote(joined), node.source_line, node.source_column))
+        self.result.files.append((target, node.source_line, node.source_column))
         return self.prefix + joined + rest
 
 
@@ -283,6 +285,11 @@ def _unreadable(node: ast.ParseError) -> str:
     if kind in (")", "]", "}"):
         return f"CSS that does not parse (an unmatched '{kind}')"
     return f"CSS that does not parse ({_UNREADABLE.get(kind, 'not a rule or declaration')})"
+
+
+def _leaves(path: str) -> bool:
+    """Whether the normalised relative ``path`` leads above the folder it starts from."""
+    return path == ".." or path.startswith("../")
 
 
 def _shown(url: str) -> str:

@@ -42,6 +42,9 @@ def parse(tag: Tag) -> Token | None:
     md = _parser()
     children: list[Token] = []
     md.inline.parse(" ".join(title.split()), md, {}, children)
+    for child in children:  # an escape or entity: text, as the core's text_join makes it
+        if child.type == "text_special":
+            child.type = "text"
     linked = tag.name in ("Card", "Tile") and bool(tag.attrs.get("href"))
     if tag.name in _CLICKED or linked:
         children = [c for c in children if c.type not in ("link_open", "link_close")]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.exceptions import OutputError
+from docgen.load.paths import is_file
 from docgen.nav.model import Page, Site
 from docgen.nav.staticfiles import drop_conflicts
 from docgen.nav.urls import PathSet, fold, output_path, twin_path
@@ -87,7 +88,7 @@ def _look_files(site: Site, diagnostics: Diagnostics) -> None:
     known = site.static_names()
     for item in site.config.look.files():
         if item.path not in known:
-            exists = (Path(site.root) / item.path).is_file()
+            exists = _file_inside(Path(site.root), item.path)
             why = "is not copied into the site (see asset-skipped)" if exists else "does not exist"
             diagnostics.warning(
                 Code.ASSET_NOT_FOUND,
@@ -104,13 +105,23 @@ def _style_files(site: Site, diagnostics: Diagnostics) -> None:
     known = site.static_names()
     for target, source, line, column in site.styles.files:
         if target not in known:
-            exists = (Path(site.root) / target).is_file()
+            exists = _file_inside(Path(site.root), target)
             why = "is not copied into the site (see asset-skipped)" if exists else "does not exist"
             diagnostics.warning(
                 Code.ASSET_NOT_FOUND,
                 f"the style sheet uses '{target}', which {why}",
                 Location(source, line, column),
             )
+
+
+def _file_inside(root: Path, name: str) -> bool:
+    """Whether ``name`` is a file inside the docs folder ``root`` (never a file a link leads
+    out to, and ``False`` for a name the OS refuses, too long or with a NUL byte)."""
+    try:
+        path = (root / name).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return False
+    return path.is_relative_to(root.resolve()) and is_file(path)
 
 
 def _page_paths(site: Site) -> Iterator[tuple[str, Page]]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docgen.load.paths import is_file
 from docgen.render import jsxtemplates
 from docgen.render.jsx import Tag, Unevaluated, evaluate
 
@@ -159,12 +160,12 @@ class SnippetFiles:
     def in_folders(self, written: str) -> Path | None:
         """The file ``<Snippet file=\"written\" />`` names, inside a snippets folder."""
         for folder in SNIPPET_FOLDERS:
-            base = (self.root / folder).resolve()
             try:
+                base = (self.root / folder).resolve()
                 path = (base / written.lstrip("/")).resolve()
-            except OSError:
+            except (OSError, ValueError):  # a name the OS refuses (too long, a NUL byte)
                 continue
-            if path.is_file() and path.is_relative_to(base) and path.is_relative_to(self.root):
+            if is_file(path) and path.is_relative_to(base) and path.is_relative_to(self.root):
                 return path
         return None
 
@@ -180,9 +181,9 @@ class SnippetFiles:
         for path in (candidate, *(candidate.with_name(candidate.name + e) for e in _EXTENSIONS)):
             try:
                 resolved = path.resolve()
-            except OSError:
+            except (OSError, ValueError):  # a name the OS refuses (too long, a NUL byte)
                 continue
-            if resolved.is_file() and resolved.is_relative_to(self.root):
+            if is_file(resolved) and resolved.is_relative_to(self.root):
                 return resolved
         return None
 

@@ -21,6 +21,7 @@ import hashlib
 import os
 import re
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -32,6 +33,18 @@ from docgen.render.snippets import MAX_CHAIN, MAX_SNIPPET_BYTES, SnippetFiles
 
 OUTPUT = "_docgen/utilities.css"
 _TIMEOUT = 120  # seconds
+_ARGUMENTS = ("--input", "input.css", "--output", "utilities.css", "--minify")
+# Memory the CLI may take (where the system can limit it: Linux, BSD, macOS). Its need grows
+# with the distinct utility classes in the text: 31 MB of real pages take 160 MB, but 1 MB of
+# made-up ones ("p-1 w-1 p-2 w-2 ...") 1.3 GB, 10 MB of them 3 GB for minutes.
+MAX_MEMORY = 1024 * 1024 * 1024  # bytes
+# Run before the CLI, in its own process: limit the memory, then become the CLI.
+_LIMITED = (
+    "import os, resource as r, sys; "
+    "soft, hard = r.getrlimit(r.RLIMIT_DATA); n = int(sys.argv[1]); "
+    "r.setrlimit(r.RLIMIT_DATA, (n if hard == r.RLIM_INFINITY else min(n, hard), hard)); "
+    "os.execvp(sys.argv[2], sys.argv[2:])"
+)
 _MAX_SNIPPETS = 2_000
 # A page that may carry utility classes: an HTML/JSX class attribute anywhere in its text.
 _CLASS_ATTRIBUTE = re.compile(r"\bclass(?:Name)?\s*=")
@@ -164,7 +177,7 @@ class UtilityStyles:
         try:
             with open(folder / "errors.txt", "wb") as errors:
                 self._process = subprocess.Popen(
-                    [executable, "--input", "input.css", "--output", "utilities.css", "--minify"],
+                    _limited([executable, *_ARGUMENTS]),
                     cwd=folder,
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.DEVNULL,
@@ -191,6 +204,12 @@ class UtilityStyles:
             self._cleanup()
             return
         try:
+            if code < 0:  # stopped by a signal: at its memory limit, or from outside
+                self.problem = (
+                    f"the Tailwind CLI stopped (signal {-code}); it may use "
+                    f"{MAX_MEMORY // 2**20} MB: do the pages write that many distinct classes?"
+                )
+                return
             if code != 0:
                 errors = (folder / "errors.txt").read_text("utf-8", "replace").strip()
                 last = errors.splitlines()[-1] if errors else ""
@@ -220,6 +239,19 @@ class UtilityStyles:
         if self._folder is not None:
             self._folder.cleanup()
             self._folder = None
+
+
+def _limited(command: list[str]) -> list[str]:
+    """``command`` run with at most :data:`MAX_MEMORY` of data, where the system can limit it
+    (through a small Python step that sets the limit and becomes the CLI: a ``preexec_fn``
+    is not safe beside the rendering's threads)."""
+    try:
+        import resource  # noqa: F401  (POSIX only)
+    except ImportError:
+        return command
+    if not sys.executable:
+        return command
+    return [sys.executable, "-I", "-S", "-c", _LIMITED, str(MAX_MEMORY), *command]
 
 
 def _executable() -> str | None:
