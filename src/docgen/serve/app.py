@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import re
 import ssl
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
@@ -35,6 +34,7 @@ from docgen.serve.gate import gated
 from docgen.serve.http import CONTENT_TYPES, content_type, split_host
 from docgen.serve.limits import LargeResponses, Limits, MiB, size_text
 from docgen.serve.proxy import Forwarder, log_line, new_client
+from docgen.serve.sitepath import clean_path, file_key, same_site
 from docgen.serve.snapshot import BuildOutcome, Snapshot
 from docgen.serve.targets import DEFAULT_PORTS, Origin, normalise_host, parse_origin
 
@@ -51,8 +51,6 @@ SECURITY_HEADERS = (
 ASGIReceive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 ASGISend = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[MutableMapping[str, Any], ASGIReceive, ASGISend], Awaitable[None]]
-
-_SLASHES = re.compile(r"/{2,}")
 
 
 class DocsServer:
@@ -127,12 +125,10 @@ class DocsServer:
         root = request.scope.get("root_path", "")
         if root and path.startswith(root):
             path = path[len(root) :]
-        if "\x00" in path or "\\" in path or ".." in path.split("/"):
+        cleaned = clean_path(path)
+        if cleaned is None:
             return self._not_found(snapshot)
-        path = _SLASHES.sub("/", path)  # "//guides//x/" is "/guides/x/", as nginx merges them
-        key = path.lstrip("/")
-        if key == "" or key.endswith("/"):
-            key += "index.html"
+        path, key = cleaned, file_key(cleaned)
         if key not in snapshot.files:
             folder = key.rstrip("/") + "/index.html"
             if folder in snapshot.files:
@@ -145,9 +141,7 @@ class DocsServer:
             if moved is not None:  # docs.json ``redirects``, as the static host answers them
                 location, permanent = moved
                 if location.startswith(("/", "\\")):
-                    # A path on this site: "//host/x" (a request for "/docs//host/x" through
-                    # "/docs/:p*" -> "/:p*") would send the reader to another host.
-                    location = root + "/" + location.lstrip("/\\")
+                    location = same_site(root, location)
                 return Response(
                     status_code=301 if permanent else 302, headers={"Location": location}
                 )
