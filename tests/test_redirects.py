@@ -258,3 +258,17 @@ def test_docgen_serve_never_redirects_to_another_host_through_a_pattern(tmp_path
             assert location.startswith("/") and not location.startswith(("//", "/\\")), location
     finally:
         process.stop()
+
+
+def test_a_destination_whose_host_comes_from_the_request_is_refused(tmp_path: Path) -> None:
+    """{"/go/:h" -> "https://:h/x"} made docs.example.com/go/evil.example an open redirect."""
+    moved = [
+        {"source": "/go/:h", "destination": "https://:h/x"},
+        {"source": "/to/*", "destination": "https://*.example.com/"},
+        {"source": "/ok/:p", "destination": "https://example.com:8443/:p"},
+    ]
+    found = _run("check", str(_site(tmp_path, moved)))
+    assert found.returncode == 1
+    errors = [line for line in found.stdout.splitlines() if "error[redirect-invalid]" in line]
+    assert len(errors) == 2 and all("takes its host from the request" in e for e in errors)
+    assert "redirects[0]" in errors[0] and "redirects[1]" in errors[1]

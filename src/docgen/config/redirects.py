@@ -222,6 +222,15 @@ def read_redirects(
                 doc.location(f"{ptr}/destination"),
             )
             continue
+        host = destination.split("//", 1)[1].split("/", 1)[0] if scheme is not None else ""
+        if _PARAM.search(host) or "*" in host:
+            diagnostics.error(
+                Code.REDIRECT_INVALID,
+                f"redirects[{index}].destination {destination[:60]!r} takes its host from the "
+                "request: anyone could send readers through this site to any host; name the host",
+                doc.location(f"{ptr}/destination"),
+            )
+            continue
         known = {m.group(1) for m in _PARAM.finditer(source)}
         unknown = [m.group(0) for m in _PARAM.finditer(destination) if m.group(1) not in known]
         if scheme is None and unknown:
