@@ -1,0 +1,65 @@
+"""What a third batch of real Mintlify repos (an AI gateway, a billing API, browser automation,
+a coding agent, serverless data APIs, an agent framework) hit, each pinned by a test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from refresh_fixtures import run_docgen
+
+LOCAL_SPEC = """\
+openapi: 3.1.0
+info: {title: Models, version: "1"}
+paths:
+  /models:
+    get: {summary: List models, responses: {"200": {description: ok}}}
+"""
+
+
+def _site(tmp_path: Path, config: dict[str, object], files: dict[str, str]) -> Path:
+    site = tmp_path / "src"
+    for name, text in files.items():
+        path = site / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    return site
+
+
+def _check(site: Path, *args: str) -> str:
+    result = run_docgen(["check", "docs.json", *args], site)
+    return result.stdout + result.stderr
+
+
+def test_a_spec_that_did_not_load_is_one_error_not_one_per_operation(tmp_path: Path) -> None:
+    # The API's own spec is remote (unavailable offline); another spec sits in the repository.
+    # Each page naming an operation of the remote spec used to be reported as missing from the
+    # local one: hundreds of errors hiding the one that matters.
+    remote = "https://specs.example.com/openapi.yaml"
+    config = {
+        "name": "Gateway",
+        "api": {"openapi": remote},
+        "navigation": {
+            "tabs": [
+                {"tab": "Docs", "groups": [{"group": "A", "pages": ["keys", "list"]}]},
+                {"tab": "API", "openapi": [remote, "openapi/models.yaml"],
+                 "groups": [{"group": "B", "pages": ["POST /keys"]}]},
+            ]
+        },
+    }  # fmt: skip
+    files = {
+        "keys.mdx": "---\ntitle: Keys\nopenapi: GET /keys\n---\n",
+        "list.mdx": "---\ntitle: List\nopenapi: get /api-keys/{id}\n---\n",
+        "openapi/models.yaml": LOCAL_SPEC,
+    }
+    site = _site(tmp_path, config, files)
+    out = _check(site, "--offline")
+    assert out.count("error[spec-remote]") == 1, out
+    assert "nav-unknown-operation" not in out, out
+    # With every spec loaded, a reference found in none of them is still an error.
+    config["api"] = {"openapi": "openapi/models.yaml"}
+    config["navigation"]["tabs"][1]["openapi"] = "openapi/models.yaml"  # type: ignore[index]
+    site = _site(tmp_path, config, files)
+    out = _check(site, "--offline")
+    assert out.count("error[nav-unknown-operation]") == 3, out
