@@ -99,3 +99,32 @@ def test_components_that_multiply_are_bounded() -> None:
         assert time.monotonic() - started < 20
         assert len(warnings) == 1 and ":mdx-too-deep:<A" in warnings[0]
         assert html.count("<b>x</b>") <= 1000
+
+
+def test_ternaries_and_strings_built_from_props() -> None:
+    page = """\
+export const Head = ({ eyebrow, title, sub, url, slug = "intro" }) => (
+  <div className="head">
+    {eyebrow ? <div className="eyebrow">{eyebrow}</div> : null}
+    <h2>{title}</h2>
+    {!sub ? (<p>No subtitle: none given</p>) : <p className="sub">{sub}</p>}
+    {url ? <iframe src={url + `?darkMode=true`} /> : "no frame"}
+    <a href={`/docs/${slug}`}>{"Read " + slug}</a>
+  </div>
+);
+
+<Head eyebrow="Products" title="Pick one" sub="Plans differ." url="https://draw.example/x" />
+
+<Head title="Bare" slug="more" />
+"""
+    html, warnings = html_of(page)
+    assert warnings == []
+    full, bare = html.split('<div class="head">')[1:]
+    assert '<div class="eyebrow">Products</div>' in full and "eyebrow" not in bare
+    assert '<p class="sub">Plans differ.</p>' in full and "No subtitle" not in full
+    assert "<p>No subtitle: none given</p>" in bare
+    # (A frame from a host docgen does not embed is a link to it.)
+    assert ">https://draw.example/x?darkMode=true</a>" in full
+    assert "no frame" in bare and "draw.example" not in bare
+    assert '<a href="/docs/intro">Read intro</a>' in full
+    assert '<a href="/docs/more">Read more</a>' in bare
