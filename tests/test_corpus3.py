@@ -63,3 +63,38 @@ def test_a_spec_that_did_not_load_is_one_error_not_one_per_operation(tmp_path: P
     site = _site(tmp_path, config, files)
     out = _check(site, "--offline")
     assert out.count("error[nav-unknown-operation]") == 3, out
+
+
+def test_each_language_may_have_its_own_page_of_one_operation(tmp_path: Path) -> None:
+    # Translated API pages each name the same operation in their frontmatter: Mintlify builds
+    # every one; only a page file and a navigation entry for one operation conflict.
+    config = {
+        "name": "Crew",
+        "navigation": {
+            "languages": [
+                {"language": lang, "groups": [{"group": "API", "pages": [f"{lang}/kickoff"]}]}
+                for lang in ("en", "ko", "pt-BR")
+            ]
+        },
+    }
+    files = {
+        f"{lang}/kickoff.mdx": f"---\ntitle: Kickoff ({lang})\nopenapi: /api.yaml POST /kickoff\n---\n"
+        for lang in ("en", "ko", "pt-BR")
+    }
+    files["api.yaml"] = (
+        "openapi: 3.1.0\ninfo: {title: Crew, version: '1'}\npaths:\n  /kickoff:\n    post:\n"
+        "      summary: Start a crew\n      responses: {'200': {description: ok}}\n"
+    )
+    site = _site(tmp_path, config, files)
+    out = _check(site)
+    assert "nav-page-conflict" not in out, out
+    result = run_docgen(["build", "docs.json", "-o", str(tmp_path / "out"), "--quiet"], site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    for lang in ("en", "ko", "pt-BR"):
+        html = (tmp_path / "out" / lang / "kickoff" / "index.html").read_text(encoding="utf-8")
+        assert f"Kickoff ({lang})" in html and "/kickoff</" in html
+    # A navigation entry for the operation beside those files is still a conflict, once a file.
+    config["navigation"]["languages"][0]["groups"][0]["pages"].append("POST /kickoff")  # type: ignore[index]
+    config["navigation"]["languages"][0]["openapi"] = "api.yaml"  # type: ignore[index]
+    site = _site(tmp_path, config, files)
+    assert _check(site).count("error[nav-page-conflict]") == 3
