@@ -98,3 +98,27 @@ def test_each_language_may_have_its_own_page_of_one_operation(tmp_path: Path) ->
     config["navigation"]["languages"][0]["openapi"] = "api.yaml"  # type: ignore[index]
     site = _site(tmp_path, config, files)
     assert _check(site).count("error[nav-page-conflict]") == 3
+
+
+def test_a_heading_may_set_its_own_id() -> None:
+    # Mintlify's custom heading ids: `## Memory & embedder config {#memory-embedder-config}`.
+    from test_mdx import html_of
+
+    from docgen.render.markdown import renderer
+
+    page = (
+        "## Memory & embedder config {#memory-embedder-config}\n\n"
+        "<Tab title=\"A\">\n\n### Inside {#inSide}\n\n</Tab>\n\n"
+        "## Configuration options {#config}\n\n## Configuration options {#config}\n\n"
+        "## Plain {not an id}\n"
+    )
+    html, warnings = html_of(page)
+    assert '<h2 id="memory-embedder-config">Memory &amp; embedder config<a' in html
+    assert '<h3 id="inSide">Inside<a' in html  # its case kept, inside a component too
+    assert html.count('<h2 id="config">') == 1 and '<h2 id="config-2">' in html
+    assert "{#" not in html
+    # Only `{#...}` is an id: another expression is still one, with its warning.
+    assert len(warnings) == 1 and "{not an id}" in warnings[0]
+    rendered = renderer().render("# Setup {#setup-steps}\n")
+    assert rendered.headings == [(1, "Setup", "setup-steps")]
+    assert '<h1 id="setup-steps">Setup<a' in rendered.html
