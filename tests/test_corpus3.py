@@ -78,7 +78,9 @@ def test_each_language_may_have_its_own_page_of_one_operation(tmp_path: Path) ->
         },
     }
     files = {
-        f"{lang}/kickoff.mdx": f"---\ntitle: Kickoff ({lang})\nopenapi: /api.yaml POST /kickoff\n---\n"
+        f"{lang}/kickoff.mdx": (
+            f"---\ntitle: Kickoff ({lang})\nopenapi: /api.yaml POST /kickoff\n---\n"
+        )
         for lang in ("en", "ko", "pt-BR")
     }
     files["api.yaml"] = (
