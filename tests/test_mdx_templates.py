@@ -128,3 +128,19 @@ export const Head = ({ eyebrow, title, sub, url, slug = "intro" }) => (
     assert "no frame" in bare and "draw.example" not in bare
     assert '<a href="/docs/intro">Read intro</a>' in full
     assert '<a href="/docs/more">Read more</a>' in bare
+
+
+def test_a_component_that_returns_null_shows_nothing(tmp_path: Path) -> None:
+    # A banner kept as a no-op so that fifty pages need not be edited to bring it back.
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "banner.mdx").write_text(
+        "{/* V3Banner: a no-op for now */}\nexport const V3Banner = () => null;\n"
+        "export function Later() { return null; }\n"
+    )
+    page = (
+        "import { V3Banner, Later } from '/snippets/banner.mdx'\n\n<V3Banner />\n\n"
+        "Text <Later /> here.\n"
+    )
+    html, warnings = html_of(page, tmp_path, "guide.mdx")
+    assert warnings == []
+    assert "Text  here." in html and "V3Banner" not in html and "Later" not in html

@@ -1,8 +1,9 @@
 """Components a page or snippet writes in JSX, read and never run.
 
 ``export const Hint = ({ title, href = "/" }) => (<a href={href}>{title}</a>)`` (or a body that
-only ``return``\\s its JSX, or ``export function Hint({ title }) { return (...) }``) is kept as a
-:class:`Template` when its props are plain names with literal defaults. A use such as
+only ``return``\\s its JSX, or ``export function Hint({ title }) { return (...) }``, or ``null``,
+which shows nothing) is kept as a :class:`Template` when its props are plain names with literal
+defaults. A use such as
 ``<Hint title="Read this" href="/start" />`` is the body's JSX read as MDX with the props given:
 ``{name}`` in text and in attributes, ``{children}`` as the use's children, and
 ``{name && <jsx />}`` kept or dropped by ``name``, ``{name ? <jsx /> : null}`` (either branch JSX,
@@ -59,7 +60,8 @@ class Template:
 
 
 def _body(rest: str) -> str | None:
-    """The JSX an arrow function's or a function's body gives, if that is all it does."""
+    """The JSX an arrow function's or a function's body gives, if that is all it does
+    (``""`` for ``null``: a placeholder component that shows nothing)."""
     text = rest.strip().rstrip(";").strip()
     if text.startswith("{"):
         match = _RETURN.fullmatch(text)
@@ -68,6 +70,8 @@ def _body(rest: str) -> str | None:
         text = match.group(1).strip()
     if text.startswith("(") and text.endswith(")"):
         text = text[1:-1].strip()
+    if text == "null":
+        return ""
     return text if text.startswith("<") and text.endswith(">") else None
 
 
