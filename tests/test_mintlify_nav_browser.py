@@ -154,3 +154,34 @@ def test_search_keeps_to_the_readers_language(browser: Any, tmp_path: Path) -> N
         assert not any(link.startswith("/fr/") for link in english)
         assert tab.errors == []
         tab.context.close()
+
+
+def test_a_phone_shows_the_whole_current_version(browser: Any, tmp_path: Path) -> None:
+    # Date- and semver-named versions ("2026-04", "v1.15.17") were cut to "2026-0" on a phone.
+    config = {
+        "name": "Billing",
+        "navigation": {
+            "versions": [
+                {"version": name, "groups": [{"group": "G", "pages": [page]}]}
+                for name, page in (("2026-04", "start"), ("v1.15.17", "old"))
+            ]
+        },
+    }
+    out = _build(tmp_path / "site", config, ["start", "old"])
+    with serve_folder(out) as base:
+        tab = _tab(browser, 390, 800)
+        for page in ("start", "old"):
+            tab.goto(f"{base}/{page}/")
+            switcher = tab.locator("select[data-docgen-version]")
+            assert switcher.is_visible()
+            room, needed = switcher.evaluate(
+                """s => { const style = getComputedStyle(s);
+                          const ctx = document.createElement("canvas").getContext("2d");
+                          ctx.font = style.font;
+                          const text = ctx.measureText(s.selectedOptions[0].text).width;
+                          return [s.clientWidth, text + parseFloat(style.paddingLeft)
+                                  + parseFloat(style.paddingRight)]; }"""
+            )
+            assert needed <= room, (page, needed, room)
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+        assert tab.errors == []

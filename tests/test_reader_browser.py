@@ -107,14 +107,29 @@ SPEC: dict[str, Any] = {
                 "responses": {"201": {"description": "Added"}},
             }
         },
+        "/customers": {
+            "post": {
+                "summary": "Create customer",
+                "requestBody": {"content": {"application/json": {"schema": {"oneOf": [
+                    {"$ref": "#/components/schemas/CustomerIndividualCreateWithBillingAddress"},
+                    {"$ref": "#/components/schemas/CustomerTeamCreate"},
+                ]}}}},
+                "responses": {"201": {"description": "Created"}},
+            }
+        },
     },
     "components": {"schemas": {
+        "CustomerIndividualCreateWithBillingAddress": {
+            "type": "object", "properties": {"email": {"type": "string"}}
+        },
+        "CustomerTeamCreate": {"type": "object", "properties": {"name": {"type": "string"}}},
         "Cat": {"type": "object", "properties": {"purrs": {"type": "boolean", "example": True}}},
         "Dog": {"type": "object", "properties": {"barks": {"type": "string", "example": "woof"}}},
     }},
 }
 DEPLOY = "api/create-deployment/"
 PETS = "api/add-pet/"
+CUSTOMERS = "api/create-customer/"
 VARIABLES = "api/list-variables/"
 
 
@@ -325,3 +340,22 @@ def test_a_body_of_several_schemas_offers_an_example_of_each(
     box, panel = picker.bounding_box(), tab.locator("[data-pg-body]").bounding_box()
     assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
 
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+def test_a_tab_label_longer_than_its_row_stays_inside_its_tab(
+    tab: Any, reader_site: str, width: int
+) -> None:
+    # A body of schemas named like CustomerIndividualCreate...: one word wider than the space
+    # beside the Wrap and Copy buttons used to run out of its tab and under them.
+    tab.set_viewport_size({"width": width, "height": 900})
+    tab.goto(f"{reader_site}/{CUSTOMERS}")
+    tabs = tab.locator(".sample-body [role=tab]")
+    assert tabs.count() == 2
+    spilling = tabs.evaluate_all(
+        "ts => ts.filter(t => t.scrollWidth > t.clientWidth + 1).map(t => t.textContent)"
+    )
+    assert spilling == []
+    label = tabs.first.bounding_box()
+    wrap = tab.locator(".sample-body .wrap-button").bounding_box()
+    assert label["x"] + label["width"] <= wrap["x"] + 0.5

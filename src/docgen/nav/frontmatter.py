@@ -69,10 +69,13 @@ def operation(
         sources = list(scoped)
         sources += [s for s in resolver._declared if s not in sources]
     specs = []
+    # A configured spec that did not load may hold it: its own problem is already reported.
+    unloaded = False
     while True:
         for source in sources:
             spec = resolver._load(source)
             if spec is None:
+                unloaded = unloaded or not searched
                 continue
             specs.append(spec)
             ops = references.match(spec, ref)
@@ -93,6 +96,8 @@ def operation(
         searched = True
         tried = {s.source for s in sources}
         sources = [s for s in resolver.finder.repository() if s.source not in tried]
+    if unloaded:
+        return None
     if specs:
         resolver._unknown(PageEntry(text, "/openapi"), ref, specs, where)
     else:

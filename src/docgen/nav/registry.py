@@ -122,20 +122,23 @@ class Registry:
         self.claims.setdefault((op.spec, op.method, op.path + str(op.webhook)), []).append(claim)
 
     def report_conflicts(self) -> None:
-        """``nav-page-conflict`` for every operation a page file and another page both claim."""
+        """``nav-page-conflict`` for every operation a page file and a navigation entry (or an
+        automatic group) both give a page, as Mintlify forbids. Several page files may show one
+        operation, each at its own URL: the same endpoint in each language of a site."""
         for (spec, _method, _), claims in self.claims.items():
             files = [c for c in claims if c.by_file]
             others = [c for c in claims if not c.by_file]
-            if not files or (len(files) == 1 and not others):
+            if not files or not others:
                 continue
-            first = files[0]
-            for other in [*files[1:], *others]:
+            pairs = [(other, files[0]) for other in others]
+            pairs += [(file, others[0]) for file in files[1:]]
+            for this, that in pairs:
                 self.diagnostics.error(
                     Code.NAV_PAGE_CONFLICT,
-                    f"the same operation of {spec} has two pages: {other.what}"
-                    f"{where_text(other.where)} and {first.what}{where_text(first.where)}; "
+                    f"the same operation of {spec} has two pages: {this.what}"
+                    f"{where_text(this.where)} and {that.what}{where_text(that.where)}; "
                     "keep only one of them",
-                    other.where,
+                    this.where,
                 )
 
 

@@ -215,10 +215,10 @@ class Resolver:
             ops = references.match(spec, ref)
             if ops:
                 found.append((index, source, spec, ops))
-        if not loaded:
-            return None  # the spec's own problem is already reported
         if not found:
-            self._unknown(entry, ref, loaded, where)
+            # A spec in scope that did not load may hold it: its own problem is reported.
+            if len(loaded) == len(scope.sources):
+                self._unknown(entry, ref, loaded, where)
             return None
         if len({f[2].name for f in found}) > 1:
             names = ", ".join(f[2].name for f in found)

@@ -1,12 +1,16 @@
 """Components a page or snippet writes in JSX, read and never run.
 
 ``export const Hint = ({ title, href = "/" }) => (<a href={href}>{title}</a>)`` (or a body that
-only ``return``\\s its JSX, or ``export function Hint({ title }) { return (...) }``) is kept as a
-:class:`Template` when its props are plain names with literal defaults. A use such as
+only ``return``\\s its JSX, or ``export function Hint({ title }) { return (...) }``, or ``null``,
+which shows nothing) is kept as a :class:`Template` when its props are plain names with literal
+defaults. A use such as
 ``<Hint title="Read this" href="/start" />`` is the body's JSX read as MDX with the props given:
 ``{name}`` in text and in attributes, ``{children}`` as the use's children, and
-``{name && <jsx />}`` kept or dropped by ``name``. Anything else the body computes is left to
-the MDX reader, which shows it as text with a warning, as it does for any expression.
+``{name && <jsx />}`` kept or dropped by ``name``, ``{name ? <jsx /> : null}`` (either branch JSX,
+a string or ``null``; ``!name`` too) choosing by ``name``, and a string built from props and
+literals (``{url + "?dark=1"}``, ``{`/docs/${slug}`}``) written in. Anything else the body
+computes is left to the MDX reader, which shows it as text with a warning, as it does for any
+expression.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from docgen.render.jsx import Unevaluated, evaluate, scan_braces
@@ -28,6 +33,9 @@ _FUNCTION = re.compile(
 _RETURN = re.compile(r"\{\s*return\s*(.*?)\s*;?\s*\}", re.S)
 _PARAM = re.compile(r"\s*([A-Za-z_$][\w$]*)\s*(?:=\s*(.+?))?\s*$", re.S)
 _CONDITION = re.compile(r"\s*([A-Za-z_$][\w$]*)\s*&&\s*(.+?)\s*$", re.S)
+_TERNARY = re.compile(r"\s*(!?)\s*([A-Za-z_$][\w$]*)\s*\?(.+)$", re.S)
+_TAG = re.compile(r"<(/?)(?:[^<>\"'{}]|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*?(/?)>")
+_PLACEHOLDER = re.compile(r"\$\{\s*([A-Za-z_$][\w$]*)\s*\}")
 _ATTRIBUTE = re.compile(r"\s([A-Za-z_:][\w:.-]*)\s*=\s*$")
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
 MAX_USES = 1000  # uses of JSX components one page may expand (nested uses count)
@@ -52,7 +60,8 @@ class Template:
 
 
 def _body(rest: str) -> str | None:
-    """The JSX an arrow function's or a function's body gives, if that is all it does."""
+    """The JSX an arrow function's or a function's body gives, if that is all it does
+    (``""`` for ``null``: a placeholder component that shows nothing)."""
     text = rest.strip().rstrip(";").strip()
     if text.startswith("{"):
         match = _RETURN.fullmatch(text)
@@ -61,6 +70,8 @@ def _body(rest: str) -> str | None:
         text = match.group(1).strip()
     if text.startswith("(") and text.endswith(")"):
         text = text[1:-1].strip()
+    if text == "null":
+        return ""
     return text if text.startswith("<") and text.endswith(">") else None
 
 
@@ -121,12 +132,111 @@ def fill(body: str, props: dict[str, Any], known: set[str], children: str) -> st
                 out.append(body[start:end])  # read with the props as names
         elif condition is not None and condition.group(1) in known:
             if props.get(condition.group(1)):
-                branch = condition.group(2)
-                if branch.startswith("(") and branch.endswith(")"):
-                    branch = branch[1:-1]
-                out.append(fill(branch, props, known, children))
+                out.append(_branch(condition.group(2), props, known, children))
+        elif (chosen := _ternary(expression, props, known)) is not None:
+            out.append(_branch(chosen, props, known, children))
+        elif (built := _string(expression, props, known)) is not None:
+            out.append(
+                _attribute_value(built)
+                if attribute is not None
+                else "{" + _attribute_value(built) + "}"
+            )
         else:
             out.append(body[start:end])
         i = end
     out.append(body[i:])
     return "".join(out)
+
+
+def _branch(text: str, props: dict[str, Any], known: set[str], children: str) -> str:
+    """A condition's chosen branch as MDX: JSX filled in, a string as text, ``null`` as nothing."""
+    text = text.strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    if text.startswith("<"):
+        return fill(text, props, known, children)
+    value = evaluate(text)
+    return "{" + _attribute_value(value) + "}" if isinstance(value, str) and value else ""
+
+
+def _operand(text: str) -> bool:
+    """Whether ``text`` is a whole branch: ``null``, a string, or balanced JSX (in parens)."""
+    text = text.strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    if not text.startswith("<"):
+        return text == "null" or isinstance(evaluate(text), str)
+    if not text.endswith(">"):
+        return False
+    depth = 0
+    for tag in _TAG.finditer(text):
+        depth += -1 if tag.group(1) else 0 if tag.group(2) else 1
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _ternary(expression: str, props: dict[str, Any], known: set[str]) -> str | None:
+    """The branch ``name ? a : b`` chooses, when ``name`` is a prop and both branches are whole."""
+    match = _TERNARY.fullmatch(expression)
+    if match is None or match.group(2) not in known:
+        return None
+    rest = match.group(3)
+    for colon in (i for i, c in enumerate(rest) if c == ":"):
+        yes, no = rest[:colon], rest[colon + 1 :]
+        if _operand(yes) and _operand(no):
+            return yes if bool(props.get(match.group(2))) != bool(match.group(1)) else no
+    return None
+
+
+def _string(expression: str, props: dict[str, Any], known: set[str]) -> str | None:
+    """The string ``a + "b"`` or `` `${a}b` `` makes of props and literals, else ``None``."""
+    parts: list[str] = []
+    for part in _split_plus(expression):
+        part = part.strip()
+        if _IDENT.fullmatch(part) and part in known:
+            value = _text(props.get(part))
+            if value is None:
+                return None
+            parts.append(value)
+        elif part.startswith("`") and part.endswith("`") and len(part) >= 2:
+            names = _PLACEHOLDER.findall(part)
+            values = {n: _text(props.get(n)) for n in names if n in known}
+            if len(values) < len(names) or None in values.values():
+                return None
+            inner = _PLACEHOLDER.sub(partial(_placeholder, values), part[1:-1])
+            if "${" in inner or "`" in inner:
+                return None
+            parts.append(inner)
+        elif isinstance(value := evaluate(part), str) and part[:1] in "\"'":
+            parts.append(value)
+        else:
+            return None
+    return "".join(parts) if len(parts) > 1 or "${" in expression else None
+
+
+def _placeholder(values: dict[str, str | None], match: re.Match[str]) -> str:
+    return values[match.group(1)] or ""
+
+
+def _text(value: Any) -> str | None:
+    """A prop as a string joins it: text, a number; a prop not given is empty."""
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return None
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _split_plus(expression: str) -> list[str]:
+    """``expression`` cut at each ``+`` outside strings and template strings."""
+    parts, start, quote = [], 0, ""
+    for i, char in enumerate(expression):
+        if quote:
+            quote = "" if char == quote and expression[i - 1] != "\\" else quote
+        elif char in "\"'`":
+            quote = char
+        elif char == "+":
+            parts.append(expression[start:i])
+            start = i + 1
+    return [*parts, expression[start:]]

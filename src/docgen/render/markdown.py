@@ -14,6 +14,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import escape
@@ -82,6 +83,24 @@ def _heading_close(
     return f"{link}</{token.tag}>\n"
 
 
+# ``## Configuration options {#config}``: the heading's id is ``config``, as in Mintlify.
+_CUSTOM_ID = re.compile(r"\s*\{#([^\s{}#]+)\}\s*$")
+
+
+def _custom_heading_ids(state: StateCore) -> None:
+    """Take a heading's trailing ``{#custom-id}`` off its text (before inline parsing, so an
+    MDX page does not read it as an expression) and keep it for the heading's id."""
+    tokens = state.tokens
+    for index, token in enumerate(tokens[:-1]):
+        if token.type != "heading_open" or tokens[index + 1].type != "inline":
+            continue
+        inline = tokens[index + 1]
+        match = _CUSTOM_ID.search(inline.content)
+        if match is not None and match.start() > 0:
+            inline.content = inline.content[: match.start()]
+            token.meta["custom_id"] = match.group(1)
+
+
 def _link_open(
     self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
@@ -136,6 +155,7 @@ class MarkdownRenderer:
         md.add_render_rule("heading_close", _heading_close)
         md.add_render_rule("link_open", _link_open)
         md.add_render_rule("image", _image)
+        md.core.ruler.before("inline", "custom_heading_ids", _custom_heading_ids)
         md.core.ruler.push("docgen_assets", assets.core_rule)
         return md
 
@@ -191,7 +211,8 @@ class MarkdownRenderer:
                 text_content = "".join(
                     c.content for c in inline.children or [] if c.type in ("text", "code_inline")
                 )
-                anchor = unique(heading_slug(text_content) or "section", used)
+                wanted = token.meta.get("custom_id") or heading_slug(text_content)
+                anchor = unique(wanted or "section", used)
                 token.attrSet("id", anchor)
                 headings.append((level, text_content, anchor))
         html = md.renderer.render(tokens, md.options, env)
