@@ -676,9 +676,9 @@ def test_heading_anchors_keep_letters_of_every_script_as_mintlify_links_expect()
         "cors-設定",
         "例：コンテンツレビューワークフロー",
         "menús",
-        "create-pre-appsh",
+        "create-pre-app-sh",
         "langtrace-cloud",
-        "getuser--setuser",
+        "getuser-/-setuser",
         "section",
     ]
     assert 'href="#cors-%E8%A8%AD%E5%AE%9A"' in html  # the browser decodes it to the id

@@ -660,7 +660,22 @@
     if (!hash || hash.length < 2) { return null; }
     var id;
     try { id = decodeURIComponent(hash.slice(1)); } catch (e) { id = hash.slice(1); }
-    return doc.getElementById(id);
+    return doc.getElementById(id) || looseTarget(id);
+  }
+
+  /* A link written for another anchor rule (Mintlify's earlier ones, GitHub's) names the same
+     heading with other punctuation: the heading whose id has the same letters and digits. */
+  function looseForm(text) {
+    return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  }
+  function looseTarget(id) {
+    var wanted = looseForm(id);
+    if (!wanted) { return null; }
+    var headings = $$("h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]");
+    for (var i = 0; i < headings.length; i++) {
+      if (looseForm(headings[i].id) === wanted) { return headings[i]; }
+    }
+    return null;
   }
 
   function showHashTarget(smooth) {
