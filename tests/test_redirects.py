@@ -272,3 +272,27 @@ def test_a_destination_whose_host_comes_from_the_request_is_refused(tmp_path: Pa
     errors = [line for line in found.stdout.splitlines() if "error[redirect-invalid]" in line]
     assert len(errors) == 2 and all("takes its host from the request" in e for e in errors)
     assert "redirects[0]" in errors[0] and "redirects[1]" in errors[1]
+
+
+def test_a_redirect_that_only_changes_letter_case_is_left_out_with_a_warning(
+    tmp_path: Path,
+) -> None:
+    """Upstash's docs redirect /qStash -> /qstash (Mintlify deploys it); docgen matches paths
+    without case, so it would lead to itself: a warning, not a loop that stops the build."""
+    moved = [
+        {"source": "/Guides/New", "destination": "/guides/new"},
+        {"source": "/old-Name", "destination": "/old-name/"},
+        {"source": "/old/setup", "destination": "/guides/new#setup"},
+    ]
+    config = _site(tmp_path, moved)
+    out = tmp_path / "site"
+    built = _run("build", str(config), "-o", str(out))
+    assert built.returncode == 0, built.stderr
+    warned = [line for line in built.stderr.splitlines() if "only changes letter case" in line]
+    assert len(warned) == 2 and "warning[redirect-loop]" in warned[0]
+    assert not (out / "old-Name").exists()
+    assert (out / "old" / "setup" / "index.html").is_file()
+    redirects_file = (out / "_redirects").read_text()
+    assert "/old-Name" not in redirects_file and "/old/setup" in redirects_file
+    checked = _run("check", str(config))
+    assert checked.returncode == 0 and checked.stdout.count("only changes letter case") == 2

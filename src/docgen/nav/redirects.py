@@ -4,6 +4,8 @@ warning naming the chain (a loop is an error: a browser would never arrive)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from docgen.config.model import Redirect
 from docgen.config.redirects import fold, is_pattern, match, substitute
 from docgen.config.urls import scheme_of
@@ -61,6 +63,26 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
 
     def where(redirect: Redirect, key: str) -> Location | None:
         return doc.location(f"{redirect.pointer}/{key}") if doc is not None else None
+
+    # ``/qStash`` -> ``/qstash``: docgen matches paths without case (as Mintlify's own pages
+    # are found), so such a redirect would lead to itself; Mintlify deploys it, so it is left
+    # out with a warning rather than refused as a loop.
+    kept = []
+    for redirect in redirects:
+        target = None if is_pattern(redirect.source) else _target(redirect.destination)
+        if target is not None and fold(target) == fold(redirect.source):
+            diagnostics.warning(
+                Code.REDIRECT_LOOP,
+                f"redirect {redirect.source!r} -> {redirect.destination!r} only changes letter "
+                "case or a trailing '/', which docgen's URLs ignore: it would lead to itself; "
+                "left out",
+                where(redirect, "destination"),
+            )
+            continue
+        kept.append(redirect)
+    if len(kept) != len(redirects):
+        redirects = tuple(kept)
+        site.config = replace(site.config, redirects=redirects)
 
     usable = []
     for redirect in redirects:
