@@ -62,3 +62,21 @@ def page(browser: Any) -> Iterator[Any]:
     yield tab
     context.close()
     assert not errors, errors
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme_tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
+    """A wide tab (1440x900) in the light and then the dark colour scheme; the test fails on
+    any page error or console error (``tab.errors`` lists them as they come)."""
+    context = browser.new_context(
+        viewport={"width": 1440, "height": 900}, color_scheme=request.param
+    )
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.errors = errors
+    yield page
+    context.close()
+    assert errors == []

@@ -55,19 +55,10 @@ def prose_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(params=["light", "dark"])
-def tab(request: Any, browser: Any) -> Iterator[Any]:
-    context = browser.new_context(
-        viewport={"width": 1440, "height": 900}, color_scheme=request.param
-    )
-    page = context.new_page()
-    page.set_default_timeout(5000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield page
-    context.close()
-    assert errors == []
+@pytest.fixture
+def tab(scheme_tab: Any) -> Any:
+    """A wide tab in each colour scheme (conftest.scheme_tab)."""
+    return scheme_tab
 
 
 @pytest.mark.parametrize("width", [390, 1440])

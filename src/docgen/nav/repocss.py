@@ -12,6 +12,7 @@ Bounded: a file over :data:`MAX_FILE_BYTES`, and files past :data:`MAX_FILES` or
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 
 from docgen.diagnostics import Code, Diagnostics, Location
@@ -19,7 +20,7 @@ from docgen.nav.csssafe import clean
 from docgen.nav.ignore import Ignore
 from docgen.nav.model import RepoStyles
 from docgen.nav.pagefiles import SNIPPETS_DIR, source_dirs
-from docgen.nav.staticfiles import regular_size
+from docgen.nav.staticfiles import usable_size
 
 REPO_CSS = "_docgen/custom.css"
 _PREFIX = "../"  # from REPO_CSS's folder to the site root, where static files are copied
@@ -42,12 +43,8 @@ def discover_styles(
     files: list[tuple[str, str, int, int]] = []
     total = 0
     for name, path in _css_files(root, skip.resolve() if skip is not None else None, ignore):
-        size = regular_size(root, path)
+        size = usable_size(root, path, MAX_FILE_BYTES, partial(_skip, diagnostics, name))
         if size is None:
-            _skip(diagnostics, name, "not a regular file inside the docs folder")
-            continue
-        if size > MAX_FILE_BYTES:
-            _skip(diagnostics, name, f"larger than {MAX_FILE_BYTES // 1024} kB")
             continue
         if len(sources) >= MAX_FILES or total + size > MAX_TOTAL_BYTES:
             _skip(

@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -69,12 +71,8 @@ def discover_static(
             name = path.relative_to(root).as_posix()
             if ignore is not None and ignore.skips(name):
                 continue
-            size = regular_size(root, path)
+            size = usable_size(root, path, MAX_FILE_BYTES, partial(_skip, diagnostics, name))
             if size is None:
-                _skip(diagnostics, name, "not a regular file inside the docs folder")
-                continue
-            if size > MAX_FILE_BYTES:
-                _skip(diagnostics, name, f"larger than {MAX_FILE_BYTES // 2**20} MB")
                 continue
             if len(found) >= MAX_FILES or total + size > MAX_TOTAL_BYTES:
                 over_limit.append(name)
@@ -97,6 +95,19 @@ def discover_static(
             Location(over_limit[0], None, None),
         )
     return tuple(sorted(found, key=lambda item: item.name))
+
+
+def usable_size(root: Path, path: Path, limit: int, skip: Callable[[str], None]) -> int | None:
+    """The size of a regular file of at most ``limit`` bytes, else ``None`` after ``skip``
+    (given why) is called."""
+    size = regular_size(root, path)
+    if size is None:
+        skip("not a regular file inside the docs folder")
+    elif size > limit:
+        shown = f"{limit // 2**20} MB" if limit % 2**20 == 0 else f"{limit // 1024} kB"
+        skip(f"larger than {shown}")
+        return None
+    return size
 
 
 def regular_size(root: Path, path: Path) -> int | None:
