@@ -129,14 +129,13 @@ def test_the_menu_copies_views_and_hands_the_page_to_assistants(
         tab.close()
 
 
-def test_display_toc_puts_the_menu_above_the_table_of_contents(tmp_path: Path) -> None:
+def test_display_toc_keeps_the_menu_in_the_page_header(tmp_path: Path) -> None:
+    """The table of contents is hidden on narrow screens and its column clips a dropdown: the
+    menu stays beside the title."""
     config = _site(tmp_path / "docs", {"options": ["copy", "view"], "display": "toc"})
     out = tmp_path / "site"
     assert run_docgen(["build", str(config), "-o", str(out)], config.parent).returncode == 0
     html = (out / "intro" / "index.html").read_text()
     assert html.count("data-docgen-page-menu") == 1
-    toc = html.index('class="toc-inner"')
-    assert toc < html.index("data-docgen-page-menu") < html.index('id="toc-title"')
-    # A page without a table of contents keeps the menu in its header.
-    api = (out / "api-reference" / "list-users" / "index.html").read_text()
-    assert api.count("data-docgen-page-menu") == 1 and 'class="toc-inner"' not in api
+    assert html.index('class="page-title-row"') < html.index("data-docgen-page-menu")
+    assert html.index("data-docgen-page-menu") < html.index('class="toc-inner"')

@@ -51,12 +51,13 @@ _HOSTED = {
 
 def read_contextual(
     data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics
-) -> tuple[tuple[MenuOption, ...], bool]:
-    """``contextual`` (already schema-valid): its options in order, and whether the menu goes
-    to the table of contents (``display: toc``) rather than the page header."""
+) -> tuple[MenuOption, ...]:
+    """``contextual`` (already schema-valid): its options in order. ``display: toc`` is read
+    as the header too: the table of contents is hidden on narrow screens, and its column
+    clips a dropdown."""
     raw = data.get("contextual")
     if not isinstance(raw, dict):
-        return (), False
+        return ()
     options: list[MenuOption] = []
     for index, value in enumerate(raw.get("options") or []):
         pointer = f"/contextual/options/{index}"
@@ -67,7 +68,7 @@ def read_contextual(
         )
         if option is not None and option not in options:
             options.append(option)
-    return tuple(options), raw.get("display") == "toc"
+    return tuple(options)
 
 
 def _named(

@@ -288,7 +288,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
             doc.location("/api/playground/display"),
         )
     navigation = _node(NodeKind.ROOT, "", data["navigation"], "/navigation", doc, diagnostics)
-    contextual, in_toc = read_contextual(data, doc, diagnostics)
+    contextual = read_contextual(data, doc, diagnostics)
     return SiteConfig(
         name=data["name"],
         url=data.get("url", "").rstrip("/") or None,
@@ -299,7 +299,6 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
         redirects=read_redirects(data, doc, diagnostics),
         look=read_look(data, doc, diagnostics),
         contextual=contextual,
-        contextual_in_toc=in_toc,
         navigation=navigation,
         playground=playground,
         languages=sample_languages(api.get("examples", {}), doc, diagnostics),

@@ -237,4 +237,3 @@ class SiteConfig:
     redirects: tuple[Redirect, ...] = ()
     look: Look = field(default_factory=lambda: Look())
     contextual: tuple[MenuOption, ...] = ()  # docs.json ``contextual.options``
-    contextual_in_toc: bool = False  # ``contextual.display: toc``

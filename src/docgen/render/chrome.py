@@ -74,7 +74,6 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         utilities_css=utilities.wanted(site),
         repo_css=site.styles is not None,
         menu=_menu(site, base),
-        menu_in_toc=site.config.contextual_in_toc,
     )
 
 
