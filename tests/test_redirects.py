@@ -62,6 +62,7 @@ def test_redirects_are_written_for_static_hosts(tmp_path: Path, name: str) -> No
     lines = [x for x in (out / "_redirects").read_text().splitlines() if not x.startswith("#")]
     assert [line.split() for line in lines] == [
         ["/old/setup", "/guides/new#setup", "301"],
+        ["/beta", "/v2", "302"],  # a host's "*" may want the "/": Mintlify matches /beta too
         ["/beta/*", "/v2/:splat", "302"],
         ["/articles/concepts-*", "/guides/new", "301"],
         ["/team/:name", "https://example.org/people/:name", "301"],

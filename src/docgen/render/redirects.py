@@ -5,6 +5,7 @@ it) with every redirect, parameters and wildcards included, 301 (permanent) or 3
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
 
 from docgen.config.model import Redirect, SiteConfig
@@ -82,11 +83,29 @@ def _host_path(text: str, destination: bool) -> str:
     return "/".join(out)
 
 
+def _bare(source: str, destination: str) -> tuple[str, str] | None:
+    """``/docs/*`` as the line for ``/docs`` itself, with the empty splat in the destination:
+    Mintlify and ``docgen serve`` match it, a host may not (its ``*`` wants the ``/``)."""
+    if not source.endswith("/*") or len(source) < 3 or "*" in source[:-1] or ":" in source:
+        return None
+    absolute = scheme_of(destination) is not None
+    head, sep, path = destination.partition("://") if absolute else ("", "", destination)
+    path = re.sub(r"/{2,}", "/", path.replace(":splat", ""))
+    if not absolute:
+        path = path.rstrip("/") or "/"
+    bare = source[:-2]
+    return None if path == bare and not absolute else (bare, f"{head}{sep}{path}")
+
+
 def redirects_file(redirects: tuple[Redirect, ...]) -> str:
     lines = ["# docgen: the site config's 'redirects' (read by Netlify and Cloudflare Pages)"]
     for r in redirects:
         status = "301" if r.permanent else "302"
-        lines.append(f"{_host_path(r.source, False)}  {_host_path(r.destination, True)}  {status}")
+        source, destination = _host_path(r.source, False), _host_path(r.destination, True)
+        bare = _bare(source, destination)
+        if bare is not None:
+            lines.append(f"{bare[0]}  {bare[1]}  {status}")
+        lines.append(f"{source}  {destination}  {status}")
     return "\n".join(lines) + "\n"
 
 
