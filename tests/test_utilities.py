@@ -33,6 +33,9 @@ import { Hero } from '/snippets/hero.jsx';
 
 <h2 className="mt-0 text-3xl font-bold" id="big">Big heading</h2>
 
+<div className="rounded-lg shadow-sm font-sans" id="v3">Tailwind 3 values</div>
+<div className="rounded-sm ring" id="ring">Ring</div>
+
 <Hero />
 
 <Snippet file="note.mdx" />
@@ -226,6 +229,20 @@ def test_utilities_style_the_page_in_both_themes_over_the_prose_rules(
                 "#big", "e => [getComputedStyle(e).marginTop, getComputedStyle(e).fontSize]"
             )
             assert big == ["0px", "30px"]  # mt-0 text-3xl win over the theme's h2 rules
+            # Tailwind 3's values, as Mintlify pages expect, not Tailwind 4's or the theme's
+            # own variables of the same name (docgen's --radius-lg is 14px).
+            v3 = tab.eval_on_selector(
+                "#v3",
+                "e => [getComputedStyle(e).borderTopLeftRadius, getComputedStyle(e).boxShadow,"
+                " getComputedStyle(e).fontFamily, getComputedStyle(document.body).fontFamily]",
+            )
+            assert v3[0] == "8px" and v3[1].endswith(", rgba(0, 0, 0, 0.05) 0px 1px 2px 0px")
+            assert v3[2] == v3[3]  # font-sans: the site's font
+            ring = tab.eval_on_selector(
+                "#ring",
+                "e => [getComputedStyle(e).borderTopLeftRadius, getComputedStyle(e).boxShadow]",
+            )
+            assert ring[0] == "2px" and "rgba(59, 130, 246, 0.5) 0px 0px 0px 3px" in ring[1]
             light = tab.eval_on_selector("#box", "e => getComputedStyle(e).backgroundColor")
             tab.evaluate("document.documentElement.dataset.theme = 'dark'")
             dark = tab.eval_on_selector("#box", "e => getComputedStyle(e).backgroundColor")

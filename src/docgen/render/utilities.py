@@ -56,7 +56,7 @@ _MARKDOWN = (".mdx", ".md")
 
 INPUT_CSS = """\
 @layer theme, base, utilities;
-@import "tailwindcss/theme.css" layer(theme);
+@import "tailwindcss/theme.css" layer(theme) theme(inline);
 @import "tailwindcss/utilities.css" layer(utilities) important source(none);
 @source "./pages.mdx";
 @custom-variant dark (&:where([data-theme=dark], [data-theme=dark] *));
@@ -66,6 +66,16 @@ INPUT_CSS = """\
   --color-primary-dark: var(--primary-button, var(--primary));
   --color-background-light: var(--bg);
   --color-background-dark: var(--bg);
+  --font-sans: var(--font-sans);
+  --font-mono: var(--font-mono);
+  /* Tailwind 3's values where Tailwind 4 moved a name up its scale (Mintlify pages are
+     written for 3): shadow-sm, rounded-sm, blur-sm, drop-shadow-sm, and a 3px ring. */
+  --shadow-sm: 0 1px 2px 0 rgb(0 0 0 / 0.05);
+  --radius-sm: 0.125rem;
+  --blur-sm: 4px;
+  --drop-shadow-sm: 0 1px 1px rgb(0 0 0 / 0.05);
+  --default-ring-width: 3px;
+  --default-ring-color: rgb(59 130 246 / 0.5);
 }
 /* Tailwind 3's default border colour (Mintlify pages are written for it; Tailwind 4's is
    currentColor): on the elements a border or divide utility may draw a border on, beneath
