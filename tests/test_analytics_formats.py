@@ -308,3 +308,18 @@ def test_a_grown_cloudfront_log_keeps_the_layout_of_its_block(
     [grown] = import_json(site, db, log)
     assert grown["alreadyImported"] > 0
     assert export_all(db, "views") == truth(REQUESTS)["views"]
+
+
+def test_a_cloudfront_log_without_user_agents_says_what_to_add(site: Path, tmp_path: Path) -> None:
+    """Its views cannot be told human, AI or bot: the summary names the field, not the common
+    log format of nginx and Apache."""
+    fields = "date time c-ip cs-method cs-uri-stem sc-status"
+    row = "\t".join(["2024-05-01", "10:00:00", "10.0.0.1", "GET", "/guides/pagination", "200"])
+    log = tmp_path / "cf.log"
+    log.write_text(f"#Version: 1.0\n#Fields: {fields}\n{row}\n")
+    args = ("analytics", "import", str(log), "--site", str(site), "--db", str(tmp_path / "a.db"))
+    result = docgen(*args)
+    assert result.exit_code == 0
+    assert "skipped: 2 header, 1 no-user-agent" in result.stdout
+    assert "no cs(User-Agent)" in result.stdout
+    assert "add it to the distribution's log fields" in result.stdout

@@ -54,8 +54,12 @@ def test_cloudflare_times_sources_and_bad_lines(site: Path, tmp_path: Path) -> N
         _cf(NOON, "/guides/pagination", ClientIP="2001:db8:1:2::7", ClientRequestUserAgent=CLAUDE),
         _cf(NOON, "/guides/pagination", ClientIP="2001:db8:1:2::8", ClientRequestSource="1"),
         # a Worker's subrequest for the same page, Cloudflare's purge and health check
-        _cf(NOON, "/guides/pagination", ClientIP="2a06:98c0:3600::103",
-            ClientRequestSource="edgeWorkerFetch"),  # fmt: skip
+        _cf(
+            NOON,
+            "/guides/pagination",
+            ClientIP="2a06:98c0:3600::103",
+            ClientRequestSource="edgeWorkerFetch",
+        ),
         _cf(NOON, ClientRequestSource="purge"),
         _cf(NOON, ClientRequestSource="healthcheck", ClientRequestUserAgent=""),
         _cf(NOON, ClientRequestMethod="HEAD"),
