@@ -28,7 +28,21 @@ CLOUDFRONT_V2 = {
     "cloudfront-v2-json": "cloudfront-json",
     "cloudfront-v2-parquet": "cloudfront-parquet",
 }
-VARIANTS = COMBINED_VARIANTS + CADDY_VARIANTS + CLOUDFRONT_VARIANTS + tuple(CLOUDFRONT_V2)
+# Cloudflare Logpush http_requests (JSON lines, gzipped as delivered) in each timestamp_format,
+# with a job's subset of fields, and with a Worker's subrequests in between; AWS ALB access logs.
+CLOUDFLARE_VARIANTS = (
+    "cloudflare-unixnano", "cloudflare-unix", "cloudflare-rfc3339", "cloudflare-subset",
+    "cloudflare-workers",
+)  # fmt: skip
+ALB_VARIANTS = ("alb",)
+VARIANTS = (
+    COMBINED_VARIANTS
+    + CADDY_VARIANTS
+    + CLOUDFRONT_VARIANTS
+    + tuple(CLOUDFRONT_V2)
+    + CLOUDFLARE_VARIANTS
+    + ALB_VARIANTS
+)
 # lines that are no request (CloudFront's # lines, Caddy's other loggers), per variant
 EXTRA_LINES = {
     "cloudfront-double-encoded": 2,
@@ -137,6 +151,59 @@ def _write_parquet(path: Path, requests: Sequence[Request]) -> Path:
     return path
 
 
+def _cloudflare(r: Request, i: int, variant: str) -> str:
+    """A request as Logpush's http_requests dataset records it (the fields a job chose)."""
+    stamp: object = int(r.ts.timestamp() * 1e9) + i  # unixnano: the API's default
+    if variant == "cloudflare-unix":
+        stamp = int(r.ts.timestamp())
+    elif variant == "cloudflare-rfc3339":  # the dashboard's default
+        stamp = r.ts.strftime("%Y-%m-%dT%H:%M:%SZ")
+    record = {
+        "ClientIP": r.ip, "ClientRequestHost": "docs.example.com",
+        "ClientRequestMethod": r.method, "ClientRequestURI": r.target,
+        "ClientRequestUserAgent": "" if r.ua == "-" else r.ua, "EdgeEndTimestamp": stamp,
+        "EdgeResponseBytes": 512, "EdgeResponseStatus": r.status, "EdgeStartTimestamp": stamp,
+        "RayID": f"{i:016x}", "ClientRequestSource": "eyeball",
+    }  # fmt: skip
+    if variant == "cloudflare-subset":  # ClientRequestPath in place of the URI, no start time
+        record = {
+            "EdgeEndTimestamp": stamp, "ClientRequestPath": r.target.partition("?")[0],
+            "ClientRequestUserAgent": record["ClientRequestUserAgent"], "ClientIP": r.ip,
+            "EdgeResponseStatus": r.status, "ClientRequestMethod": r.method,
+        }  # fmt: skip
+    line = json.dumps(record, separators=(",", ":")) + "\n"
+    if variant == "cloudflare-workers" and i % 10 == 0:  # the site's Worker fetched it again
+        sub = record | {"ClientIP": "2a06:98c0:3600::103", "ClientRequestSource": "edgeWorkerFetch"}
+        line += json.dumps(sub, separators=(",", ":")) + "\n"
+    return line
+
+
+def _alb(r: Request, i: int) -> str:
+    """A request as an Application Load Balancer logs it: its listener's type, the client with
+    its port (IPv6 with or without brackets), the absolute URL; older lines end earlier."""
+    kind, port = (("http", 80), ("https", 443), ("h2", 443))[i % 3]
+    client = f"[{r.ip}]" if ":" in r.ip and i % 2 else r.ip
+    ua = r.ua if r.ua != "-" else "-"
+    line = (
+        f"{kind} {r.ts.strftime('%Y-%m-%dT%H:%M:%S')}.{i % 1000000:06d}Z "
+        f"app/docs-lb/50dc6c495c0c9188 {client}:{2000 + i % 60000} 10.0.0.1:80 0.000 0.001 "
+        f'0.000 {r.status} {r.status} 34 366 "{r.method} https://docs.example.com:{port}'
+        f'{r.target} HTTP/{"2.0" if kind == "h2" else "1.1"}" "{ua}" '
+        "ECDHE-RSA-AES128-GCM-SHA256 TLSv1.2 "
+        "arn:aws:elasticloadbalancing:us-east-2:123456789012:targetgroup/docs/73e2d6bc24d8a067 "
+        f'"Root=1-58337262-36d228ad5d99923122bbe{i:03x}" "docs.example.com" "-" 0 '
+        f'{r.ts.strftime("%Y-%m-%dT%H:%M:%S")}.000000Z "forward" "-" "-"'
+    )
+    if i % 2:  # the fields added since 2021
+        line += ' "10.0.0.1:80" "200" "-" "-" TID_1a2b3c "-" "-" "-"'
+    return line + "\n"
+
+
+def workers_extra(requests: Sequence[Request]) -> int:
+    """How many Worker subrequests ``cloudflare-workers`` adds."""
+    return len(range(0, len(requests), 10))
+
+
 def interleaved_extra(requests: Sequence[Request]) -> int:
     """How many other loggers' lines ``caddy-interleaved`` adds."""
     return 2 * len(range(0, len(requests), 50))
@@ -148,6 +215,13 @@ def write_variant(path: Path, requests: Sequence[Request], variant: str) -> Path
     if variant == "cloudfront-v2-json":
         text = "".join(json.dumps(_v2_record(r), separators=(",", ":")) + "\n" for r in requests)
         path.write_bytes(gzip.compress(text.encode(), mtime=0))  # delivered gzipped
+        return path
+    if variant in CLOUDFLARE_VARIANTS or variant in ALB_VARIANTS:  # delivered gzipped
+        text = "".join(
+            _alb(r, i) if variant in ALB_VARIANTS else _cloudflare(r, i, variant)
+            for i, r in enumerate(requests)
+        )
+        path.write_bytes(gzip.compress(text.encode(), mtime=0))
         return path
     lines: list[str] = []
     if variant in CLOUDFRONT_VARIANTS:
@@ -182,4 +256,3 @@ def rotated_series(folder: Path, requests: Sequence[Request]) -> list[Path]:
         path.write_bytes(gzip.compress(data, mtime=0) if name.endswith(".gz") else data)
         paths.append(path)
     return paths
-

@@ -14,12 +14,15 @@ from typing import Any
 import pytest
 from analytics_logs import START, combined_line, generate, truth
 from analytics_variants import (
+    ALB_VARIANTS,
     CADDY_VARIANTS,
+    CLOUDFLARE_VARIANTS,
     CLOUDFRONT_V2,
     EXTRA_LINES,
     VARIANTS,
     interleaved_extra,
     rotated_series,
+    workers_extra,
     write_variant,
 )
 from test_analytics import build_showcase, docgen, export, export_all, import_json
@@ -44,6 +47,9 @@ def test_real_host_variants_match_the_truth(site: Path, tmp_path: Path, variant:
     extra = EXTRA_LINES.get(variant, 0)
     if variant == "caddy-interleaved":
         extra = interleaved_extra(REQUESTS)
+    if variant == "cloudflare-workers":  # Cloudflare's own requests: not the visitors'
+        extra = workers_extra(REQUESTS)
+        assert summary["skipped"]["internal"] == extra
     lines = len(REQUESTS) + extra
     assert summary["lines"] == lines
     assert summary["counted"] + sum(summary["skipped"].values()) == lines, summary
@@ -56,6 +62,8 @@ def test_real_host_variants_match_the_truth(site: Path, tmp_path: Path, variant:
         assert summary["format"] == "caddy"
     if variant in CLOUDFRONT_V2:  # told by content, not by name
         assert summary["format"] == CLOUDFRONT_V2[variant]
+    if variant in CLOUDFLARE_VARIANTS or variant in ALB_VARIANTS:
+        assert summary["format"] == ("alb" if variant in ALB_VARIANTS else "cloudflare")
     for kind in ("views", "visitors"):
         assert export_all(db, kind) == expected[kind], kind
     day = ["--date-from", "2024-05-02", "--date-to", "2024-05-03"]
@@ -184,7 +192,9 @@ def test_cloudfront_encodings_and_a_byte_order_mark(accented: Path, tmp_path: Pa
 
     twice = "Mozilla/5.0%2520(compatible;%2520Claude-User/1.0;%2520+Claude-User@anthropic.com)"
     text = (
-        "#Version: 1.0\n#Fields: " + fields + "\n"
+        "#Version: 1.0\n#Fields: "
+        + fields
+        + "\n"
         + row("10.0.0.1", "/guides/pagination", "Mozilla/5.0%20(X11;%20Linux%20x86_64)")
         + row("10.0.0.2", "/guides/pagination", twice)
         + row("10.0.0.3", "/guides/caf%25C3%25A9", "Mozilla/5.0%2520(X11)")
@@ -298,3 +308,18 @@ def test_a_grown_cloudfront_log_keeps_the_layout_of_its_block(
     [grown] = import_json(site, db, log)
     assert grown["alreadyImported"] > 0
     assert export_all(db, "views") == truth(REQUESTS)["views"]
+
+
+def test_a_cloudfront_log_without_user_agents_says_what_to_add(site: Path, tmp_path: Path) -> None:
+    """Its views cannot be told human, AI or bot: the summary names the field, not the common
+    log format of nginx and Apache."""
+    fields = "date time c-ip cs-method cs-uri-stem sc-status"
+    row = "\t".join(["2024-05-01", "10:00:00", "10.0.0.1", "GET", "/guides/pagination", "200"])
+    log = tmp_path / "cf.log"
+    log.write_text(f"#Version: 1.0\n#Fields: {fields}\n{row}\n")
+    args = ("analytics", "import", str(log), "--site", str(site), "--db", str(tmp_path / "a.db"))
+    result = docgen(*args)
+    assert result.exit_code == 0
+    assert "skipped: 2 header, 1 no-user-agent" in result.stdout
+    assert "no cs(User-Agent)" in result.stdout
+    assert "add it to the distribution's log fields" in result.stdout

@@ -205,10 +205,11 @@ def analytics() -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["auto", "combined", "caddy", "cloudfront"]),
+    type=click.Choice(["auto", "combined", "caddy", "cloudfront", "cloudflare", "alb"]),
     default="auto",
     show_default=True,
-    help="Log format: nginx/Apache combined, Caddy JSON, CloudFront (W3C, JSON or Parquet).",
+    help="Log format: nginx/Apache combined, Caddy JSON, CloudFront (W3C, JSON or Parquet), "
+    "Cloudflare Logpush http_requests JSON, AWS Application Load Balancer.",
 )
 @click.option(
     "--site",

@@ -22,13 +22,28 @@ from pathlib import Path
 
 from docgen.exceptions import LogError
 
-FORMATS = ("combined", "caddy", "cloudfront")
+FORMATS = ("combined", "caddy", "cloudfront", "cloudflare", "alb")
+CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
+ALB = "alb"  # AWS Application Load Balancer access logs
 # CloudFront standard logging (v2) also delivers JSON (one object per line) and Apache Parquet.
 CLOUDFRONT_JSON = "cloudfront-json"
 CLOUDFRONT_PARQUET = "cloudfront-parquet"
 PARQUET_MAGIC = b"PAR1"
 # Keys that only a CloudFront JSON record has (Caddy's are request, ts, logger...).
 CLOUDFRONT_KEYS = frozenset({"c-ip", "cs-uri-stem", "sc-status", "cs-method"})
+# Fields of Cloudflare's http_requests dataset: two of them make a JSON line Logpush's.
+CLOUDFLARE_KEYS = frozenset(
+    {"ClientIP", "ClientRequestHost", "ClientRequestMethod", "ClientRequestURI", "RayID",
+     "ClientRequestPath", "ClientRequestUserAgent", "EdgeResponseStatus", "EdgeStartTimestamp",
+     "EdgeEndTimestamp"}
+)  # fmt: skip
+# What a Logpush job must log for its page views to be counted (any one field of each group).
+CLOUDFLARE_NEEDED = (
+    ("ClientIP",), ("ClientRequestMethod",), ("ClientRequestURI", "ClientRequestPath"),
+    ("EdgeResponseStatus",), ("EdgeStartTimestamp", "EdgeEndTimestamp"),
+)  # fmt: skip
+# An ALB access log line: type, an ISO 8601 time, the load balancer, client:port.
+_ALB_LINE = re.compile(rb"[a-z0-9]+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ ")
 # Stands for a bare CR in the copy DuckDB reads (a Unicode noncharacter: never in a real log).
 CR_STAND_IN = "\ufdd0"
 _BARE_CR = re.compile(rb"\r(?!\n)")
@@ -114,20 +129,43 @@ def _is_gzip(path: Path) -> bool:
     return magic.startswith(b"\x1f\x8b")
 
 
-def _json_kind(line: bytes) -> str:
-    """``cloudfront-json`` for a CloudFront standard logging (v2) JSON record, else ``caddy``."""
+def _json_keys(line: bytes) -> set[str]:
+    """The keys of a JSON line; of one cut by the peek window, the known keys found as text."""
     try:
         record = json.loads(line)
-    except ValueError:  # cut by the peek window: look for the keys as text
-        keys = {k for k in CLOUDFRONT_KEYS if b'"' + k.encode() + b'":' in line}
-    else:
-        keys = set(record) & CLOUDFRONT_KEYS if isinstance(record, dict) else set()
-    return CLOUDFRONT_JSON if len(keys) >= 2 else "caddy"
+    except ValueError:
+        known = CLOUDFRONT_KEYS | CLOUDFLARE_KEYS
+        return {k for k in known if b'"' + k.encode() + b'":' in line}
+    return set(record) if isinstance(record, dict) else set()
+
+
+def _json_kind(line: bytes) -> str:
+    """``cloudfront-json`` for a CloudFront standard logging (v2) JSON record, ``cloudflare``
+    for a Logpush ``http_requests`` one, else ``caddy``."""
+    keys = _json_keys(line)
+    if len(keys & CLOUDFRONT_KEYS) >= 2:
+        return CLOUDFRONT_JSON
+    return CLOUDFLARE if len(keys & CLOUDFLARE_KEYS) >= 2 else "caddy"
+
+
+def _first_line(head: bytes) -> bytes:
+    return next((r.strip() for r in head.removeprefix(BOM).split(b"\n") if r.strip()), b"")
+
+
+def missing_cloudflare_fields(head: bytes) -> list[str]:
+    """The fields a page view needs that the first record of a Logpush log lacks (none if that
+    line is no whole JSON object: its lines are then counted as malformed)."""
+    try:
+        record = json.loads(_first_line(head))
+    except ValueError:
+        return []
+    keys = set(record) if isinstance(record, dict) else set()
+    return [" or ".join(group) for group in CLOUDFLARE_NEEDED if not keys.intersection(group)]
 
 
 def detect(head: bytes) -> str:
-    """The format of a log from its first bytes: Parquet or JSON lines of CloudFront, Caddy JSON,
-    CloudFront W3C, else combined."""
+    """The format of a log from its first bytes: Parquet or JSON lines of CloudFront, Cloudflare
+    Logpush or Caddy JSON, CloudFront W3C, an ALB access log, else combined."""
     if head.startswith(PARQUET_MAGIC):
         return CLOUDFRONT_PARQUET
     for raw in head.removeprefix(BOM).split(b"\n"):
@@ -138,7 +176,7 @@ def detect(head: bytes) -> str:
             return _json_kind(line)
         if line.startswith((b"#Version:", b"#Fields:")) or line.count(b"\t") >= 10:
             return "cloudfront"
-        return "combined"
+        return ALB if _ALB_LINE.match(line) else "combined"
     return "combined"
 
 
@@ -220,6 +258,11 @@ def inspect(
     found = detect(head)
     if fmt == "auto" or (fmt == "cloudfront" and found.startswith("cloudfront")):
         fmt = found  # CloudFront's JSON and Parquet deliveries are told by their content
+    if fmt == CLOUDFLARE and (missing := missing_cloudflare_fields(head)):
+        raise LogError(
+            f"{path}: this Cloudflare Logpush log has no {', '.join(missing)} field: page views "
+            "cannot be counted from it; add the fields to the job's field_names"
+        )
     if fmt == CLOUDFRONT_PARQUET:
         if compressed:
             raise LogError(f"{path}: a gzipped Parquet file; decompress it first (gunzip -k)")

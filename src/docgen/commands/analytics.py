@@ -49,6 +49,20 @@ class Bar:
             self.shown = False
 
 
+# Where a log records no User-Agent: which log that is, and what to do.
+_NO_AGENT = {
+    "combined": ("the common log format", "log in the combined format"),
+    "cloudflare": (
+        "the Logpush job has no ClientRequestUserAgent field",
+        "add it to the job's field_names",
+    ),
+    **dict.fromkeys(
+        ("cloudfront", "cloudfront-json", "cloudfront-parquet"),
+        ("its fields have no cs(User-Agent)", "add it to the distribution's log fields"),
+    ),
+}
+
+
 def _describe(summary: Any) -> str:
     new = summary.lines - summary.earlier
     if summary.lines == 0:
@@ -62,9 +76,10 @@ def _describe(summary: Any) -> str:
     skipped = ", ".join(f"{n:,} {reason}" for reason, n in summary.skipped.items())
     text = f"{head}; {counted}" + (f"; skipped: {skipped}" if skipped else "")
     if summary.skipped.get("no-user-agent"):
+        which, fix = _NO_AGENT.get(summary.format, _NO_AGENT["combined"])
         text += (
-            "\n  this log records no User-Agent (the common log format): its page views cannot "
-            "be told human, AI or bot; log in the combined format"
+            f"\n  this log records no User-Agent ({which}): its page views cannot "
+            f"be told human, AI or bot; {fix}"
         )
     return text
 

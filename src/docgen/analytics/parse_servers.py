@@ -1,0 +1,118 @@
+"""The access logs of servers and proxies as DuckDB relations: the combined log format (nginx,
+Apache), Caddy's JSON, Cloudflare Logpush's ``http_requests`` JSON lines and AWS Application
+Load Balancer access logs."""
+
+from __future__ import annotations
+
+from docgen.analytics.parse_base import INTERNAL, OTHER_LOG, Parsed, epoch_or_iso, quote
+
+# Apache writes '"' inside a field as \" and '\' as \\ (nginx writes \x22 and \x5C): both are
+# set aside (chr(2), chr(1)) before the line is split on '"', and put back in the User-Agent.
+_UNESCAPED = (
+    "CASE WHEN contains(line, '\\') "
+    "THEN replace(replace(line, '\\\\', chr(2)), '\\\"', chr(1)) ELSE line END"
+)
+
+
+# The common log format ends after the status and size.
+_COMMON_TAIL = "regexp_full_match(s[3], ' [0-9]{3} ([0-9]+|-) *')"
+
+
+def combined(source: str) -> Parsed:
+    # Split on '"': the address and time (1), the request (2), status and size (3), then, in the
+    # combined format, the referer (4) and the User-Agent (6). The common format stops at (3).
+    relation = f"""
+    SELECT s AS raw, split_part(s[2], ' ', 1) AS method, split_part(s[2], ' ', 2) AS target,
+           TRY_CAST(split_part(trim(s[3]), ' ', 1) AS INTEGER) AS status,
+           CASE WHEN len(s) >= 7 THEN true WHEN len(s) = 3 THEN {_COMMON_TAIL} ELSE false END
+               AS ok,
+           false AS comment, NULL::INTEGER AS other
+    FROM (SELECT string_split({_UNESCAPED}, '"') AS s FROM {source})"""
+    # The time is the last [...] before the request (an IPv6 address may be bracketed too).
+    stamp = "split_part(string_split(raw[1], '[')[-1], ']', 1)"
+    # vhost_combined (and nginx formats that put $host first) starts with the virtual host: the
+    # address is the next field, and the time's "[" starts the 5th field, not the 4th. A format
+    # that logs X-Forwarded-For there ("client, proxy") has the client first.
+    first = "split_part(raw[1], ' ', 1)"
+    ip = (
+        f"rtrim(CASE WHEN starts_with(split_part(raw[1], ' ', 5), '[') "
+        f"AND NOT ends_with({first}, ',') THEN split_part(raw[1], ' ', 2) ELSE {first} END, ',')"
+    )
+    ua = "CASE WHEN len(raw) >= 7 THEN replace(replace(raw[6], chr(1), '\"'), chr(2), '\\') END"
+    return Parsed(relation, ip, f"try_strptime({stamp}, '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP", ua)
+
+
+def caddy(source: str) -> Parsed:
+    paths = [
+        "$.request.client_ip",
+        "$.request.remote_ip",
+        "$.request.method",
+        "$.request.uri",
+        "$.status",
+        '$.request.headers."User-Agent"[0]',
+        "$.ts",
+        "$.logger",
+        "$.request.remote_addr",  # Caddy before 2.5: address and port in one field
+    ]
+    listed = ", ".join(quote(p) for p in paths)
+    relation = f"""
+    SELECT j AS raw, j[3] AS method, j[4] AS target, TRY_CAST(j[5] AS INTEGER) AS status,
+           coalesce(j[3] IS NOT NULL AND j[4] IS NOT NULL, false) AS ok, false AS comment,
+           CASE WHEN NOT starts_with(j[8], 'http.log.access') THEN {OTHER_LOG} END AS other
+    FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
+    # ts: Unix seconds by default; time_format may make it milli-, micro- or nanoseconds, an
+    # ISO 8601 / RFC 3339 string, a wall-clock time (taken as UTC) or the common log's.
+    ts = (
+        f"coalesce({epoch_or_iso('raw[7]')}, "
+        "try_strptime(raw[7], '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP)"
+    )
+    ip = "coalesce(nullif(raw[1], ''), nullif(raw[2], ''), raw[9])"
+    return Parsed(relation, ip, ts, "coalesce(raw[6], '')")
+
+
+# Cloudflare Logpush http_requests: the fields a page view is read from, by their names in the
+# dataset (a job logs the subset its field_names chose; logfile.CLOUDFLARE_NEEDED must be there).
+_CLOUDFLARE = (
+    "ClientIP", "ClientRequestMethod", "ClientRequestURI", "ClientRequestPath",
+    "EdgeResponseStatus", "ClientRequestUserAgent", "EdgeStartTimestamp", "EdgeEndTimestamp",
+    "ClientRequestSource",
+)  # fmt: skip
+
+
+def cloudflare(source: str) -> Parsed:
+    """Cloudflare Logpush's ``http_requests`` dataset as JSON lines (``output_type`` ndjson, the
+    default). ``ClientRequestURI`` is the path and query, ``ClientRequestPath`` the path alone.
+    The time is ``EdgeStartTimestamp`` (else ``EdgeEndTimestamp``): Unix nanoseconds
+    (``timestamp_format`` unixnano, the API's default) or seconds (unix), or RFC 3339 text
+    (rfc3339, the dashboard's default). A request whose ``ClientRequestSource`` is not
+    ``eyeball`` (a Worker's subrequest, a purge, Always Online, a health check) is Cloudflare's
+    own: skipped as ``internal``."""
+    listed = ", ".join(quote(f"$.{name}") for name in _CLOUDFLARE)
+    relation = f"""
+    SELECT j AS raw, j[2] AS method, coalesce(j[3], j[4]) AS target,
+           TRY_CAST(j[5] AS INTEGER) AS status,
+           coalesce(j[1] IS NOT NULL AND j[2] IS NOT NULL AND coalesce(j[3], j[4]) IS NOT NULL
+                    AND coalesce(j[7], j[8]) IS NOT NULL, false) AS ok,
+           false AS comment,
+           CASE WHEN j[9] NOT IN ('', 'eyeball', '1') THEN {INTERNAL} END AS other
+    FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
+    return Parsed(relation, "raw[1]", epoch_or_iso("coalesce(raw[7], raw[8])"), "raw[6]")
+
+
+def alb(source: str) -> Parsed:
+    """AWS Application Load Balancer access logs: fields separated by spaces, the request line
+    and the User-Agent in double quotes, fields added over the years at the end (ignored). Before
+    the request: type, time, elb, client:port, target:port, three processing times,
+    elb_status_code (what the client got), target_status_code, received_bytes, sent_bytes. The
+    request names the absolute URL (``GET https://host:443/x HTTP/1.1``)."""
+    # Split on '"': the 12 fields (1), the request (2), the User-Agent (4); raw is [time,
+    # client:port, User-Agent].
+    relation = f"""
+    SELECT [h[2], h[4], s[4]] AS raw, split_part(s[2], ' ', 1) AS method,
+           split_part(s[2], ' ', 2) AS target, TRY_CAST(h[9] AS INTEGER) AS status,
+           coalesce(len(s) >= 5 AND len(h) >= 13, false) AS ok, false AS comment,
+           NULL::INTEGER AS other
+    FROM (SELECT s, string_split(s[1], ' ') AS h
+          FROM (SELECT string_split(line, '"') AS s FROM {source}))"""
+    ip = "regexp_replace(raw[2], ':[0-9]+$', '')"  # IPv6 is logged with or without brackets
+    return Parsed(relation, ip, "TRY_CAST(raw[1] AS TIMESTAMPTZ)::TIMESTAMP", "raw[3]")
