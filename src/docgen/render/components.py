@@ -17,7 +17,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup, escape
 
 from docgen.nav.slugs import slugify
-from docgen.render import icons, mdxtags, mdxtitle
+from docgen.render import icons, mdxprops, mdxtags, mdxtitle
 from docgen.render.jsx import Tag, as_text
 from docgen.render.mdxtags import (
     ALIASES,
@@ -33,6 +33,7 @@ from docgen.render.mdxtags import (
     is_color,
     unique_anchor,
 )
+from docgen.render.mdxtooltip import tooltip
 
 
 def _inline_md(md_text: str, env: EnvType) -> str:
@@ -91,11 +92,11 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         parts = [f'<img class="card-img" src="{escape(image)}" alt="">' if image else ""]
         parts.append(_icon(tag, env, "card-icon"))
         if name == "Tile" and attr(tag, "description"):
-            parts.append(f'<p class="card-desc">{escape(attr(tag, "description"))}</p>')
+            parts.append(f'<p class="card-desc">{mdxprops.html(meta, tag, "description")}</p>')
         arrow = ARROW if flag(tag, "arrow") else ""
         parts.append(f'<p class="card-title">{escape(title)}{arrow}</p>' if title else "")
         cta = attr(tag, "cta")  # the call to action at the card's foot
-        foot = f'<p class="card-cta">{escape(cta)}{ARROW}</p>'
+        foot = f'<p class="card-cta">{mdxprops.html(meta, tag, "cta")}{ARROW}</p>'
         frame["close"] = (foot if cta else "") + ("</a>" if href else "</div>")
         horizontal = " card-horizontal" if flag(tag, "horizontal") else ""
         if href:
@@ -151,7 +152,8 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         is_open = " open" if flag(tag, "defaultOpen") else ""
         css = "accordion" if name == "Accordion" else "expandable"
         desc = attr(tag, "description")
-        extra = f'<span class="accordion-desc">{escape(desc)}</span>' if desc else ""
+        extra = f'<span class="accordion-desc">{mdxprops.html(meta, tag, "description")}</span>'
+        extra = extra if desc else ""
         return (
             f'<details class="{css}"{is_open}><summary>{_icon(tag, env, "accordion-icon")}'
             f"{escape(summary)}{extra}</summary>"
@@ -168,15 +170,17 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     if name == "Update":
         label = attr(tag, "label")
         anchor = unique_anchor(env, slugify(label) or "update")
-        desc = attr(tag, "description")
+        desc = (
+            f"<p>{mdxprops.html(meta, tag, 'description')}</p>" if attr(tag, "description") else ""
+        )
         tags = tag.attrs.get("tags")
         chips = ""
         if isinstance(tags, list):
             chips = "".join(f'<span class="badge">{escape(as_text(t))}</span>' for t in tags)
         return (
             f'<section class="mdx-update" id="{escape(anchor)}"><div class="update-label">'
-            f'<a href="#{escape(anchor)}">{escape(label)}</a>'
-            f'{f"<p>{escape(desc)}</p>" if desc else ""}{chips}</div><div class="update-body">'
+            f'<a href="#{escape(anchor)}">{mdxprops.html(meta, tag, "label")}</a>'
+            f'{desc}{chips}</div><div class="update-body">'
         )
     if name in ("ParamField", "Param", "ResponseField"):
         return field_open(tag, env, stack)
@@ -286,7 +290,7 @@ def _close(tag: Tag, env: EnvType) -> str:
     return "</div>\n"
 
 
-def _inline(tag: Tag, env: EnvType) -> str:
+def _inline(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     name = tag.name
     if not name:
         return ""
@@ -294,6 +298,8 @@ def _inline(tag: Tag, env: EnvType) -> str:
         if tag.closing:
             return "" if name in VOID else f"</{name}>"
         return html_open(tag, env)
+    if name == "Tooltip":
+        return tooltip(tag, meta, env)
     if name == "Badge":
         if tag.closing:
             return "</span>"
@@ -305,16 +311,6 @@ def _inline(tag: Tag, env: EnvType) -> str:
         if tag.closing:
             return ""
         return _icon(tag, env) or icons.icon_html("")
-    if name == "Tooltip":
-        if tag.closing:
-            return "</span>"
-        tip = attr(tag, "tip")
-        headline = attr(tag, "headline")
-        text = f"{headline}: {tip}" if headline else tip
-        return (
-            f'<span class="mdx-tooltip" tabindex="0" data-tip="{escape(text)}" '
-            f'title="{escape(text)}">'
-        )
     if name == "Kbd":
         return "</kbd>" if tag.closing else "<kbd>"
     if name in BLOCK:
@@ -329,6 +325,7 @@ def _render_open(
 ) -> str:
     meta = tokens[idx].meta
     mdxtitle.prepare(meta, lambda children: str(self.renderInline(children, options, env)))
+    mdxprops.prepare(meta, lambda children: str(self.renderInline(children, options, env)))
     return _open(meta["tag"], meta, env)
 
 
@@ -341,7 +338,9 @@ def _render_close(
 def _render_inline(
     self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
-    return _inline(tokens[idx].meta["tag"], env)
+    meta = tokens[idx].meta
+    mdxprops.prepare(meta, lambda children: str(self.renderInline(children, options, env)))
+    return _inline(meta["tag"], meta, env)
 
 
 def _render_text(

@@ -11,6 +11,7 @@ Every warning is found while parsing, so ``check`` finds what ``build`` reports.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -26,6 +27,7 @@ from docgen.render import (
     mdxblocks,
     mdxindent,
     mdxinline,
+    mdxprops,
     mdxtags,
     mdxtitle,
     snippets,
@@ -36,6 +38,8 @@ from docgen.render.jsxtemplates import Template, fill
 from docgen.render.markdown import Rendered, renderer
 from docgen.render.mdxcontext import MAX_DEPTH, Context, MdxWarning
 from docgen.render.mdxcontext import context_of as _ctx
+
+_BLANK = re.compile(r"\n[ \t]*\n")
 
 
 @dataclass(slots=True)
@@ -89,7 +93,10 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
         # card; a tag docgen does not allow shows them without it); on a line with text it
         # stays inside the paragraph. It interrupts no paragraph.
         opens_block = tag.name[:1].islower() and not tag.self_closing
-        if silent or not opens_block or after.strip():
+        # ...unless a blank line inside the tag (a handler's template string) would end the
+        # paragraph halfway through it, showing its source
+        cut = silent and _BLANK.search(src, tag.start, tag.end) is not None
+        if (silent and not cut) or not opens_block or after.strip():
             return None
     close: tuple[int, int] | None = None
     if not tag.self_closing:
@@ -195,7 +202,9 @@ def _element(
     mdxtags.check(tag, line, context.warn, library=context.icons)
     opening = state.push("mdx_open", "", 1)
     opening.map = [start, start + 1]
-    opening.meta = {"tag": tag, "line": line, "title": mdxtitle.parse(tag)}
+    props = mdxprops.parse(state.md, state.env, tag, state.src, line)  # title={<>...</>}
+    title = props.pop("title", None) or mdxtitle.parse(tag)
+    opening.meta = {"tag": tag, "line": line, "title": title, "props": props}
     since = len(state.tokens)
     context.depth += 1
     try:

@@ -9,7 +9,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 
-from docgen.render import math, mdxblocks, mdxtags, svg
+from docgen.render import math, mdxblocks, mdxprops, mdxtags, svg
 from docgen.render.jsx import Tag, as_text, evaluate, is_comment, scan_braces, scan_tag
 from docgen.render.jsxtemplates import Template
 from docgen.render.mdxcontext import context_of as _ctx
@@ -83,8 +83,9 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         context = _ctx(state.env)
         if not tag.closing:
             mdxtags.check(tag, _line_in(state), context.warn, inline=True, library=context.icons)
+        props = mdxprops.parse(state.md, state.env, tag, state.src, _line_in(state))
         token = state.push("mdx_inline", "", 0)
-        token.meta = {"tag": tag}
+        token.meta = {"tag": tag, "props": props}
     state.pos = tag.end
     return True
 

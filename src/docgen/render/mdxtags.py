@@ -58,7 +58,8 @@ HTML_BLOCK = set(
 )
 HTML_INLINE = set(
     _words(
-        "a b strong i em u code kbd sub sup span br small mark s del abbr q cite var samp dfn ins"
+        "a b strong i em u code kbd sub sup span br small mark s del abbr q cite var samp dfn ins "
+        "button"
     )
 )
 # Elements HTML lets hold text but no paragraph (a browser closes an open <p> at the next
@@ -344,6 +345,8 @@ def html_open(tag: Tag, env: EnvType) -> str:
             else escape(title)
         )
         return f'<p class="mdx-embed">{link}' + ("</p>" if tag.self_closing else "")
+    if name == "button":  # its handler is JavaScript docgen never runs: shown, inert
+        attrs = [' type="button" disabled', *attrs]
     if name == "a" and any(a.startswith(' href="http') for a in attrs):
         attrs.append(' rel="noopener noreferrer"')
     if name == "img" and not any(a.startswith(" alt=") for a in attrs):

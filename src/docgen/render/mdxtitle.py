@@ -22,7 +22,8 @@ from docgen.render.jsx import Tag
 from docgen.render.markdown import safe_url
 
 _MARKUP = re.compile(r"[`*_~\[\\&]")  # what could start inline Markdown
-_CLICKED = frozenset({"Accordion", "Expandable", "Tab"})  # titles inside a summary or button
+# Titles inside a summary or button, a label inside its anchor link
+_CLICKED = frozenset({"Accordion", "Expandable", "Tab", "Update"})
 
 
 @lru_cache(maxsize=1)
@@ -45,12 +46,23 @@ def parse(tag: Tag) -> Token | None:
     for child in children:  # an escape or entity: text, as the core's text_join makes it
         if child.type == "text_special":
             child.type = "text"
-    linked = tag.name in ("Card", "Tile") and bool(tag.attrs.get("href"))
-    if tag.name in _CLICKED or linked:
-        children = [c for c in children if c.type not in ("link_open", "link_close")]
     token = Token("inline", "", 0)
-    token.content, token.children = title, children
+    token.content, token.children = title, unlinked(tag, children)
     return token
+
+
+def unlinked(tag: Tag, children: list[Token]) -> list[Token]:
+    """``children`` without their links (Markdown or ``<a>``) and buttons where ``tag`` is
+    something a reader clicks: a link or button inside a link or button is not HTML."""
+    linked = tag.name in ("Card", "Tile") and bool(tag.attrs.get("href"))
+    if tag.name not in _CLICKED and not linked:
+        return children
+    return [
+        c
+        for c in children
+        if c.type not in ("link_open", "link_close")
+        and not (c.type == "mdx_inline" and c.meta["tag"].name in ("a", "button"))
+    ]
 
 
 def prepare(meta: dict[str, Any], render: Callable[[list[Token]], str]) -> None:

@@ -1,0 +1,69 @@
+"""Props given as JSX elements, in a built page in headless Chromium: a Card's ``icon={<svg>}``
+is drawn, a Step's ``title={<>... <code>x</code></>}`` shows code, an Update's label shows its
+icon and text, and a Tooltip's element tip shows its link on hover."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from refresh_fixtures import run_docgen
+from serving import serve_folder
+
+PAGE = """\
+---
+title: Element props
+---
+
+<Card title="Drawn" icon={<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" \
+strokeWidth="2"><rect width="18" height="18" x="3" y="3" rx="2" /></svg>}>
+  A card with a drawing for its icon.
+</Card>
+
+<Steps>
+  <Step title={<>Add the URL to <code>docs.json</code>.</>}>
+    Then build.
+  </Step>
+</Steps>
+
+<Update label={<><Icon icon="rocket" /><span>Quickstart</span></>} description="May">
+  Released.
+</Update>
+
+Hover <Tooltip tip={<>See <a href="/props">the guide</a></>}>this word</Tooltip> now.
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("props")
+    (root / "props.mdx").write_text(PAGE)
+    (root / "docs.json").write_text(json.dumps({"name": "P", "navigation": {"pages": ["props"]}}))
+    out = root.parent / f"{root.name}-out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with serve_folder(out) as url:
+        yield url
+
+
+def test_element_props_are_visible_in_the_built_page(page: Any, site: str) -> None:
+    page.goto(f"{site}/props/")
+    drawing = page.locator(".card .card-icon svg rect")
+    assert drawing.count() == 1 and drawing.is_visible()
+    box = page.locator(".card .card-icon svg").bounding_box()
+    assert box is not None and box["width"] >= 12 and box["height"] >= 12
+    assert page.locator(".step-title code").inner_text() == "docs.json"
+    label = page.locator(".update-label a")
+    assert label.locator("svg").is_visible() and "Quickstart" in label.inner_text()
+    tip = page.locator(".mdx-tip")
+    assert not tip.is_visible()
+    page.locator(".mdx-tooltip").hover()
+    assert tip.is_visible() and tip.locator("a").inner_text() == "the guide"
+    page.locator(".mdx-tip a").hover()  # the pointer reaches the link: the tip stays
+    assert tip.is_visible()
+    shot = os.environ.get("DOCGEN_SHOT")
+    if shot:
+        page.screenshot(path=shot, full_page=True)
