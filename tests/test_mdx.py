@@ -393,6 +393,16 @@ def test_inline_svg_is_rebuilt_from_an_allowlist() -> None:
     assert html.count("aria-hidden") == 1  # an attribute is never written twice
 
 
+def test_a_drawing_with_long_path_data_keeps_it() -> None:
+    """Design tools write paths of tens of thousands of characters: the tag is still a tag (the
+    drawing was empty before, silently); a quote that never closes is still no tag."""
+    path = "M0 0 " + "L1 1 " * 6_000
+    html, warnings = html_of(f'Before\n\n<svg viewBox="0 0 24 24"><path d="{path}"/></svg>\n')
+    assert warnings == [] and f'<path d="{path}"/>' in html
+    html, _ = html_of(f'<svg><path d="{path}/></svg>\n\nAfter.\n')
+    assert "<p>After.</p>" in html and "<path" not in html and "L1 1" not in html
+
+
 def test_script_and_style_are_left_out_with_their_content() -> None:
     html, warnings = html_of(
         'Text <style>p { color: red }</style>more.\n\n<script type="module" src="/x.js">'

@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-MAX_TAG_CHARS = 20_000  # a tag (with its attributes) longer than this is not a tag
+MAX_TAG_CHARS = 20_000  # a tag longer than this is not a tag, save for long attribute values
 MAX_EXPRESSION_CHARS = 20_000
 # An element given as an attribute (icon={<svg ...>...</svg>}) may be this long: drawings
 # pasted from design tools run to hundreds of kilobytes (render/svg.py has the same bound).
@@ -247,6 +247,10 @@ def scan_tag(src: str, pos: int, limit: int | None = None, nested: int = 0) -> T
             return None
         if src[i] in "\"'":
             end = src.find(src[i], i + 1, limit)
+            if end == -1 and limit < outer:  # a long value: a drawing's path data
+                end = _long_string(src, i, limit, min(outer, i + MAX_ELEMENT_CHARS))
+                if end != -1:
+                    limit = max(limit, min(outer, end + MAX_TAG_CHARS))  # the rest of the tag
             if end == -1:
                 return None
             tag.attrs[attr.group(0)] = src[i + 1 : end]
@@ -267,6 +271,16 @@ def scan_tag(src: str, pos: int, limit: int | None = None, nested: int = 0) -> T
             i = end
         else:
             return None
+
+
+def _long_string(src: str, pos: int, start: int, limit: int) -> int:
+    """The closing quote of the string opening at ``src[pos]``, looked for from ``start`` on
+    (within the page's scanning budget), or -1."""
+    if not may_scan(pos):
+        return -1
+    end = src.find(src[pos], start, limit)
+    spent((end if end != -1 else limit) - start)
+    return end
 
 
 def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
