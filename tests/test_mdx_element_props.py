@@ -111,3 +111,40 @@ def test_a_button_shows_its_label_inert_and_never_its_handler() -> None:
     assert '<button type="button" disabled>Copy instructions</button>' in html
     assert "prompt" not in html and "&lt;" not in html and "onClick" not in html
     assert [w.message for w in mdx_warnings(body)] == warnings
+
+
+PAGE_COMPONENTS = """\
+export const Icon = ({ children }) => (
+  <svg viewBox="0 0 24 24">
+    {children}
+  </svg>
+);
+
+export const QuickCard = ({ icon, title, badge }) => (
+  <a href="/start">
+    <div className="icon-box">
+      {icon}
+    </div>
+    {badge && <span className="badge-slot">{badge}</span>}
+    <h3>{title}</h3>
+  </a>
+);
+
+"""
+
+
+def test_a_page_component_shows_an_element_prop_where_it_writes_it() -> None:
+    """spree's home: a card the page defines gets its icon as `icon={<Icon>...</Icon>}`, drawn
+    by an `Icon` the page defines too (named like Mintlify's own, a block on its line)."""
+    html, warnings = _html(
+        PAGE_COMPONENTS
+        + '<QuickCard title="Start" icon={<Icon><rect width="18" /></Icon>} '
+        + "badge={<b>New</b>} />\n\n"
+        + 'Inline <Icon><circle r="2" /></Icon> too.\n'
+    )
+    assert warnings == []
+    drawing = '<svg viewBox="0 0 24 24" data-drawing aria-hidden="true" focusable="false">'
+    assert f'<div class="icon-box">{drawing}<rect width="18"/></svg>' in html
+    assert '<span class="badge-slot"><b>New</b></span>' in html
+    assert f'<p>Inline {drawing}<circle r="2"/></svg> too.</p>' in html
+    assert "&lt;" not in html and "<p></p>" not in html

@@ -51,12 +51,20 @@ class Template:
     body: str  # the JSX, as MDX to read
 
     def use(
-        self, attrs: dict[str, Any], children: str, names: dict[str, Any]
+        self,
+        attrs: dict[str, Any],
+        children: str,
+        names: dict[str, Any],
+        elements: dict[str, str] | None = None,
     ) -> tuple[str, dict[str, Any]]:
-        """The MDX a use stands for, and the names its ``{expressions}`` see."""
+        """The MDX a use stands for, and the names its ``{expressions}`` see. ``elements``:
+        the props given as JSX (``icon={<Icon>...</Icon>}``), written in where the body shows
+        them, as JSX, so they are read with the page's components."""
         given = {k: v for k, v in attrs.items() if k != "..." and not isinstance(v, Unevaluated)}
         props = {**self.params, **given}
-        return fill(self.body, props, set(self.params) | set(given), children), {**names, **props}
+        known = set(self.params) | set(given)
+        body = fill(self.body, props, known, children, elements or {})
+        return body, {**names, **props}
 
 
 def _body(rest: str) -> str | None:
@@ -108,8 +116,17 @@ def _attribute_value(value: Any) -> str:
     return "{" + json.dumps(value) + "}"
 
 
-def fill(body: str, props: dict[str, Any], known: set[str], children: str) -> str:
-    """``body`` with its props written in (see the module's docstring)."""
+def fill(
+    body: str,
+    props: dict[str, Any],
+    known: set[str],
+    children: str,
+    elements: dict[str, str] | None = None,
+) -> str:
+    """``body`` with its props written in (see the module's docstring); a prop given as JSX
+    (``elements``) is written in as that JSX where the body shows it as content."""
+    elements = elements or {}
+    given = dict.fromkeys(elements, True)  # an element is there, even one without text
     out: list[str] = []
     i = 0
     while (start := body.find("{", i)) != -1:
@@ -128,13 +145,15 @@ def fill(body: str, props: dict[str, Any], known: set[str], children: str) -> st
                 out.append(_attribute_value(value))
             elif attribute is not None:  # an attribute without a value is left out
                 out[-1] = out[-1][: attribute.start()] + " "
+            elif expression in elements:
+                out.append(elements[expression])
             elif value is not None:
                 out.append(body[start:end])  # read with the props as names
         elif condition is not None and condition.group(1) in known:
-            if props.get(condition.group(1)):
-                out.append(_branch(condition.group(2), props, known, children))
-        elif (chosen := _ternary(expression, props, known)) is not None:
-            out.append(_branch(chosen, props, known, children))
+            if props.get(condition.group(1)) or condition.group(1) in elements:
+                out.append(_branch(condition.group(2), props, known, children, elements))
+        elif (chosen := _ternary(expression, {**props, **given}, known)) is not None:
+            out.append(_branch(chosen, props, known, children, elements))
         elif (built := _string(expression, props, known)) is not None:
             out.append(
                 _attribute_value(built)
@@ -148,13 +167,15 @@ def fill(body: str, props: dict[str, Any], known: set[str], children: str) -> st
     return "".join(out)
 
 
-def _branch(text: str, props: dict[str, Any], known: set[str], children: str) -> str:
+def _branch(
+    text: str, props: dict[str, Any], known: set[str], children: str, elements: dict[str, str]
+) -> str:
     """A condition's chosen branch as MDX: JSX filled in, a string as text, ``null`` as nothing."""
     text = text.strip()
     if text.startswith("(") and text.endswith(")"):
         text = text[1:-1].strip()
     if text.startswith("<"):
-        return fill(text, props, known, children)
+        return fill(text, props, known, children, elements)
     value = evaluate(text)
     return "{" + _attribute_value(value) + "}" if isinstance(value, str) and value else ""
 

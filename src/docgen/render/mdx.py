@@ -81,14 +81,16 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
     if tag is None or tag.closing or not tag.name:
         return None
     context = _ctx(state.env)
-    limit = state.eMarks[end - 1] if end > start else len(src)
+    own, limit = context.names.get, state.eMarks[end - 1] if end > start else len(src)
     if tag.name in mdxtags.VOID_ELEMENTS:
         tag.self_closing = True  # <br>, <img src="x">: nothing to close
     if tag.name in mdxtags.LEFT_OUT or tag.name in ("svg", "Latex"):
         return -1 if mdxblocks.whole_element(state, tag, start, end, limit, silent) else None
     open_last = mdxblocks.line_of(state, tag.end - 1, start, end)
     after = src[tag.end : state.eMarks[open_last]]
-    if not mdxtags.is_block(tag.name, context.imports):
+    # A component the page defines (its own `Icon` too) is a block at a line start, as in MDX
+    block = mdxtags.is_block(tag.name, context.imports) or isinstance(own(tag.name), Template)
+    if not block:
         # As in MDX, an HTML tag that ends its line(s) holds Markdown blocks (a link around a
         # card; a tag docgen does not allow shows them without it); on a line with text it
         # stays inside the paragraph. It interrupts no paragraph.
@@ -101,7 +103,7 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
     close: tuple[int, int] | None = None
     if not tag.self_closing:
         close = mdxblocks.find_close(src, tag.name, tag.end, limit)
-        if close is None and (after.strip() or not mdxtags.is_block(tag.name, context.imports)):
+        if close is None and (after.strip() or not block):
             return None  # an unclosed opening tag with text after it, or HTML's: as text
     elif after.strip():
         return None
@@ -167,7 +169,7 @@ def _element(
     context = _ctx(state.env)
     template = context.names.get(tag.name)
     if isinstance(template, Template):
-        text, names = template.use(tag.attrs, inner, context.names)
+        text, names = template.use(tag.attrs, inner, context.names, tag.elements)
         if not context.spend(len(text), line, f"<{tag.name}"):
             return
         child = replace(context, names=names, depth=context.depth + 1, offset=0, root_line=line)
