@@ -58,6 +58,10 @@ def test_element_props_are_visible_in_the_built_page(page: Any, site: str) -> No
     assert page.locator(".step-title code").inner_text() == "docs.json"
     label = page.locator(".update-label a")
     assert label.locator("svg").is_visible() and "Quickstart" in label.inner_text()
+    icon = label.locator("svg").bounding_box()
+    text = label.locator("span", has_text="Quickstart").last.bounding_box()
+    assert icon is not None and text is not None
+    assert text["x"] - (icon["x"] + icon["width"]) >= 4  # a gap between icon and text
     tip = page.locator(".mdx-tip")
     assert not tip.is_visible()
     page.locator(".mdx-tooltip").hover()
