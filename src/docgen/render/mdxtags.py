@@ -225,14 +225,22 @@ def tablist(env: EnvType, titles: list[str], label: str) -> tuple[str, list[str]
     ids = [f"{group}-{n}" for n in range(1, len(titles) + 1)]
     buttons = "".join(
         f'<button type="button" role="tab" id="{i}-t" aria-controls="{i}" '
-        f'aria-selected="{"true" if n == 0 else "false"}"{"" if n == 0 else " tabindex=-1"}>'
-        f"{escape(t)}</button>"
+        f'aria-selected="{"true" if n == 0 else "false"}"{"" if n == 0 else " tabindex=-1"}'
+        f"{_unnamed(str(escape(t)), n)}>{escape(t)}</button>"
         for n, (i, t) in enumerate(zip(ids, titles, strict=True))
     )
     return (
         f'<div class="mdx-tablist" role="tablist" aria-label="{escape(label)}">{buttons}</div>',
         ids,
     )
+
+
+def _unnamed(title: str, n: int) -> str:
+    """An ``aria-label`` for a tab whose title shows no text (only an icon): the icon's name."""
+    if re.sub(r"<[^>]*>", "", title).strip():
+        return ""
+    icon = re.search(r'data-icon="([^"]+)"', title)
+    return f' aria-label="{icon.group(1) if icon else f"Tab {n + 1}"}"'
 
 
 def is_color(value: str) -> bool:
