@@ -131,3 +131,27 @@ def test_top_bar_buttons_sit_at_the_right_edge_with_a_short_name(
         search = _box(tab, "[data-docgen-search-open]")
         name = _box(tab, ".site-name")
         assert search["x"] > name["x"] + name["width"]
+
+
+@pytest.mark.parametrize("width", (390, 1280))
+def test_wide_tables_scroll_with_readable_rows(tab: Any, served_showcase: str, width: int) -> None:
+    """A table too wide for a phone scrolls sideways in its own box with rows a few lines tall;
+    it does not squeeze every cell to its longest word. A table that fits does not scroll."""
+    tab.set_viewport_size({"width": width, "height": 900})
+    for url in ("guides/pagination/", "guides/agent-jobs/"):
+        tab.goto(f"{served_showcase}/{url}")
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width, url
+        tables = tab.evaluate(
+            """() => Array.from(document.querySelectorAll('article table')).map(t => ({
+                 columns: t.rows[0].cells.length,
+                 line: parseFloat(getComputedStyle(t).lineHeight),
+                 rows: Array.from(t.rows).map(r => r.getBoundingClientRect().height),
+                 scrolls: t.parentElement.scrollWidth > t.parentElement.clientWidth + 1,
+                 focusable: t.parentElement.getAttribute('tabindex') === '0'}))""")
+        assert tables, url
+        for table in tables:
+            # Padding and borders aside, no row is more than four lines of text tall.
+            assert max(table["rows"]) <= 4 * table["line"] + 24, (url, table)
+            assert table["scrolls"] == table["focusable"], (url, table)
+            if table["columns"] <= 2:
+                assert not table["scrolls"], (url, table)  # wrapping text fits the column
