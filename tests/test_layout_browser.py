@@ -131,3 +131,70 @@ def test_top_bar_buttons_sit_at_the_right_edge_with_a_short_name(
         search = _box(tab, "[data-docgen-search-open]")
         name = _box(tab, ".site-name")
         assert search["x"] > name["x"] + name["width"]
+
+
+@pytest.mark.parametrize("width", (390, 1280))
+def test_wide_tables_scroll_with_readable_rows(tab: Any, served_showcase: str, width: int) -> None:
+    """A table too wide for a phone scrolls sideways in its own box with rows a few lines tall;
+    it does not squeeze every cell to its longest word. A table that fits does not scroll."""
+    tab.set_viewport_size({"width": width, "height": 900})
+    for url in ("guides/pagination/", "guides/agent-jobs/"):
+        tab.goto(f"{served_showcase}/{url}")
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width, url
+        tables = tab.evaluate(
+            """() => Array.from(document.querySelectorAll('article table')).map(t => ({
+                 columns: t.rows[0].cells.length,
+                 line: parseFloat(getComputedStyle(t).lineHeight),
+                 rows: Array.from(t.rows).map(r => r.getBoundingClientRect().height),
+                 scrolls: t.parentElement.scrollWidth > t.parentElement.clientWidth + 1,
+                 focusable: t.parentElement.getAttribute('tabindex') === '0'}))""")
+        assert tables, url
+        for table in tables:
+            # Padding and borders aside, no row is more than four lines of text tall.
+            assert max(table["rows"]) <= 4 * table["line"] + 24, (url, table)
+            assert table["scrolls"] == table["focusable"], (url, table)
+            if table["columns"] <= 2:
+                assert not table["scrolls"], (url, table)  # wrapping text fits the column
+
+
+def test_a_long_example_name_breaks_between_words_in_its_tab(tab: Any, tmp_path: Any) -> None:
+    """A request example named after its schema (CheckoutLinkCreateProductPrice) breaks into
+    whole words in a phone's narrow tab, not at whatever letter reaches the edge."""
+    import json
+    import subprocess
+    import sys
+
+    names = ("CheckoutLinkCreateProductPrice", "CheckoutLinkCreateProducts")
+    examples = {name: {"value": {"id": name}} for name in names}
+    body = {"content": {"application/json": {"schema": {"type": "object"}, "examples": examples}}}
+    responses = {"201": {"description": "ok"}}
+    operation = {"summary": "Create link", "requestBody": body, "responses": responses}
+    spec = {"openapi": "3.1.0", "info": {"title": "T", "version": "1"},
+            "paths": {"/v1/checkout-links/": {"post": operation}}}  # fmt: skip
+    (tmp_path / "openapi.json").write_text(json.dumps(spec))
+    out = tmp_path / "_site"
+    subprocess.run(
+        [sys.executable, "-m", "docgen", "build", str(tmp_path / "openapi.json"), "-o", str(out),
+         "--quiet"], check=True, timeout=120,
+    )  # fmt: skip
+    page = next(p for p in out.rglob("index.html") if "create-link" in str(p))
+    with serve_folder(out) as site:
+        tab.set_viewport_size({"width": 390, "height": 900})
+        tab.goto(f"{site}/{page.parent.relative_to(out).as_posix()}/")
+        lines = tab.evaluate(
+            """() => Array.from(document.querySelectorAll('.sample-body [role=tab]')).map(b => {
+                 const out = [];
+                 const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+                 for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                   for (let i = 0; i < n.length; i++) {
+                     const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+                     const top = Math.round(r.getBoundingClientRect().top);
+                     if (!out.length || out[out.length - 1].top !== top) out.push({top, text: ''});
+                     out[out.length - 1].text += n.data[i];
+                   }
+                 }
+                 return out.map(l => l.text);
+               })""")
+    assert len(lines) == 2 and all(len(label) > 1 for label in lines), lines  # it does wrap
+    for label in lines:
+        assert all(line[:1].isupper() for line in label), lines  # each line starts a word

@@ -99,3 +99,29 @@ def test_a_title_shows_its_markdown(tab: Any, prose_site: str, width: int) -> No
     look = "c => [getComputedStyle(c).fontFamily, getComputedStyle(c).backgroundColor]"
     prose_code = tab.locator("article.prose p > code").first.evaluate(look)
     assert title.locator("code").evaluate(look) == prose_code
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+def test_an_accordion_is_a_box_with_its_body_under_its_title(
+    tab: Any, prose_site: str, width: int
+) -> None:
+    """An Accordion is a bordered box opened by its title row (no browser triangle), and its
+    text lines up with the title's, not with the box's edge."""
+    tab.set_viewport_size({"width": width, "height": 900})
+    tab.goto(f"{prose_site}/prose/")
+    accordion = tab.locator("details.accordion").first
+    accordion.evaluate("d => { d.open = true; }")
+    look = accordion.evaluate(
+        """d => {
+          const s = d.querySelector(':scope > summary'), b = d.querySelector('.accordion-body');
+          const title = document.createRange();
+          title.selectNodeContents(s);
+          const text = b.getBoundingClientRect().left + parseFloat(getComputedStyle(b).paddingLeft);
+          return {border: parseFloat(getComputedStyle(d).borderTopWidth),
+                  marker: getComputedStyle(s).display === 'list-item'
+                    && getComputedStyle(s).listStyleType !== 'none',
+                  titleLeft: title.getClientRects()[0].left, bodyLeft: text};
+        }""")
+    assert look["border"] >= 1, look
+    assert not look["marker"], look  # the browser's triangle is not shown
+    assert abs(look["titleLeft"] - look["bodyLeft"]) <= 2, look

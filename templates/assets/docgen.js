@@ -1087,15 +1087,23 @@
   }
   function initScrollables() {
     function mark() {
-      $$("main pre, main table").forEach(function (node) {
+      $$("main pre, main table, main .table-wrap").forEach(function (node) {
         if (node.hasAttribute("tabindex") && !node.hasAttribute("data-docgen-scroll")) { return; }
         if (node.scrollWidth > node.clientWidth + 1) {
           node.setAttribute("tabindex", "0");
           node.setAttribute("data-docgen-scroll", "");
           if (node.tagName === "TABLE" && !node.hasAttribute("aria-label")) { node.setAttribute("aria-label", "Table (scrolls sideways)"); }
+          if (node.classList.contains("table-wrap") && !node.hasAttribute("role")) {
+            node.setAttribute("role", "region");
+            node.setAttribute("aria-label", "Table (scrolls sideways)");
+          }
         } else if (node.hasAttribute("data-docgen-scroll")) {
           node.removeAttribute("tabindex");
           node.removeAttribute("data-docgen-scroll");
+          if (node.getAttribute("role") === "region" && node.classList.contains("table-wrap")) {
+            node.removeAttribute("role");
+            node.removeAttribute("aria-label");
+          }
         }
       });
     }

@@ -123,6 +123,21 @@ def _image(
     return str(self.image(tokens, idx, options, env))
 
 
+def _table_open(
+    self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    # The box that scrolls sideways is this wrapper, not the table: the table keeps its own
+    # layout and may be wider than the column (docgen.css), so a table too wide for a phone
+    # scrolls with readable columns instead of squeezing its text to a word per line.
+    return '<div class="table-wrap">' + str(self.renderToken(tokens, idx, options, env))
+
+
+def _table_close(
+    self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    return str(self.renderToken(tokens, idx, options, env)) + "</div>\n"
+
+
 def site_relative(href: str, base: str) -> str:
     """A root-relative link (``/guides/x#y``) rewritten against ``base`` (``../../``), so the
     site works from any folder: ``../../guides/x/#y``."""
@@ -155,6 +170,8 @@ class MarkdownRenderer:
         md.add_render_rule("heading_close", _heading_close)
         md.add_render_rule("link_open", _link_open)
         md.add_render_rule("image", _image)
+        md.add_render_rule("table_open", _table_open)
+        md.add_render_rule("table_close", _table_close)
         md.core.ruler.before("inline", "custom_heading_ids", _custom_heading_ids)
         md.core.ruler.push("docgen_assets", assets.core_rule)
         return md

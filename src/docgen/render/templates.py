@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
@@ -9,7 +10,13 @@ from pathlib import Path
 
 import jinja2
 import jinja2.runtime
-from markupsafe import Markup
+from markupsafe import Markup, escape
+
+# Where a long identifier may break: before a capital that starts a word (CheckoutLink|Create,
+# HTTP|Server), and after "_", "-", ".", "/" and "+".
+_WORD_BREAK = re.compile(
+    r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[_\-./+])(?=[^_\-./+])"
+)
 
 
 def templates_dir() -> Path:
@@ -36,7 +43,14 @@ def environment() -> jinja2.Environment:
     icons = _Icons(env.get_template("partials/icons.html").module)
     env.globals["icons"] = icons  # every template: ``icons.copy()``
     env.globals["field_writer"] = FieldWriter(str(icons.arrow_right()), str(icons.cycle()))
+    env.filters["wordbreaks"] = wordbreaks
     return env
+
+
+def wordbreaks(text: str) -> Markup:
+    """``text`` escaped, with a ``<wbr>`` between the words of an identifier, so a narrow tab
+    breaks ``CheckoutLinkCreateProductPrice`` between words, never inside one."""
+    return Markup("<wbr>").join(escape(part) for part in _WORD_BREAK.split(str(text)))
 
 
 class _Icons:
