@@ -135,3 +135,19 @@ def test_jsx_camel_case_attributes_are_kept_as_html_spells_them() -> None:
     assert '<audio controls src="/a.mp3">' in html  # a sound never starts by itself
     assert '<td colspan="2" rowspan="3">wide</td>' in html, html
     assert warnings == []
+
+
+def test_mint_json_hide_feedback_buttons_is_a_known_key(tmp_path: Path) -> None:
+    # A web3 platform's mint.json: Mintlify documented 'hideFeedbackButtons' for mint.json.
+    site = _site(
+        tmp_path,
+        {
+            "name": "Acme",
+            "hideFeedbackButtons": True,
+            "navigation": [{"group": "Start", "pages": ["index"]}],
+        },
+        {"index.md": "# Home\n"},
+    )
+    code, out = _run(site, "check")
+    assert code == 0, out
+    assert "info[config-unused-key]: hideFeedbackButtons:" in out, out
