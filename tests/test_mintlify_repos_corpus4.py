@@ -100,6 +100,16 @@ def test_a_map_over_several_lines_is_one_expression_left_out() -> None:
     assert [w.split(":")[0] for w in warnings] == ["5"] and "left out" in warnings[0]
 
 
+def test_a_comment_holding_code_like_text_still_shows_nothing_without_a_word() -> None:
+    # An edge database's page: a diagram left for later, as an HTML comment in a JSX comment.
+    html, warnings = _html(
+        'Before.\n\n{/* <!--\nSuggested diagram: "Cold start"\n- Boxes: App -> DB (tiny)\n'
+        "--> */}\n\nAfter.\n"
+    )
+    assert "Suggested" not in html and "<p>Before.</p>" in html and "<p>After.</p>" in html
+    assert warnings == []
+
+
 def test_words_in_braces_stay_text() -> None:
     html, warnings = _html("Match `x` with a{1,2} or the {surveyId} of {props.name}.\n")
     assert "a{1,2}" in html and "{surveyId}" in html and "{props.name}" in html

@@ -34,6 +34,8 @@ def _shows_nothing(expression: str) -> bool:
 
 def _left_out(expression: str) -> bool:
     """Code docgen does not run (:func:`~docgen.render.jsx.runs_code`): shown as nothing."""
+    if is_comment(expression):
+        return False
     return isinstance(evaluate(expression), Unevaluated) and runs_code(expression)
 
 
