@@ -24,7 +24,8 @@ DOCS_JSON_KEYS = [
 MINT_JSON_KEYS = [
     "$schema", "analytics", "anchors", "api", "background", "backgroundImage", "codeBlock",
     "colors", "eyebrow", "favicon", "feedback", "font", "footer", "footerSocials",
-    "integrations", "isWhiteLabeled", "layout", "logo", "metadata", "mintlify", "modeToggle",
+    "hideFeedbackButtons", "integrations", "isWhiteLabeled", "layout", "logo", "metadata",
+    "mintlify", "modeToggle",
     "name", "navigation", "openapi", "primaryTab", "redirects", "rounded", "search", "seo",
     "sidebar", "tabs", "theme", "topAnchor", "topbar", "topbarCtaButton", "topbarLinks",
     "versions",

@@ -46,6 +46,22 @@ def demote_references(diagnostics: Diagnostics) -> int:
     )
 
 
+FRONTMATTER_NOTE = " (--lenient: the frontmatter is ignored)"
+NOT_A_MAPPING = "invalid frontmatter: expected 'key: value' lines"
+
+
+def _not_a_mapping(d: Diagnostic) -> bool:
+    """Frontmatter that is YAML but not a mapping (a line of text between the ``---``):
+    Mintlify's YAML reader accepts it and the page has no frontmatter; YAML that does not
+    parse fails Mintlify's build too and stays an error."""
+    return d.code is Code.PAGE_PARSE_ERROR and d.message == NOT_A_MAPPING
+
+
+def demote_frontmatter(diagnostics: Diagnostics) -> int:
+    """Frontmatter that is not ``key: value`` lines, as a warning (the page is built without it)."""
+    return diagnostics.demote(_not_a_mapping, FRONTMATTER_NOTE)
+
+
 def demote_navigation(diagnostics: Diagnostics) -> int:
     """Navigation errors Mintlify only warns about, as warnings; how many entries were dropped."""
     return diagnostics.demote(_navigation, NOTE)
@@ -61,6 +77,7 @@ def forgiven(diagnostics: Diagnostics) -> int:
         and (
             _navigation(d)
             or unknown_key(d)
+            or _not_a_mapping(d)
             or (d.code is Code.REF_UNRESOLVED and "points to nothing" in d.message)
         )
     )

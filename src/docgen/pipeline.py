@@ -242,6 +242,7 @@ def run_check(
     dropped = lenient_mode.demote_navigation(diagnostics) if lenient else 0
     if lenient:
         lenient_mode.demote_references(diagnostics)
+        lenient_mode.demote_frontmatter(diagnostics)
     pending = loader.deferred
     # What rendering would report (check = build minus writing); first what does not need the
     # pages parsed, which drops static files that clash with pages: the pages' asset warnings

@@ -56,6 +56,7 @@ _UNUSED = {
     "font",
     "footer",
     "footerSocials",
+    "hideFeedbackButtons",  # documented by Mintlify for mint.json, read by its renderer
     "integrations",
     "isWhiteLabeled",
     "layout",

@@ -10,6 +10,7 @@ from typing import Any
 
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import LoadError
+from docgen.lenient import NOT_A_MAPPING
 from docgen.load import yaml_safe
 from docgen.load.paths import display_name
 from docgen.load.source import read_text
@@ -252,7 +253,7 @@ def read_page(root: Path, path: Path, diagnostics: Diagnostics) -> PageFile:
     if not isinstance(data, dict):
         diagnostics.error(
             Code.PAGE_PARSE_ERROR,
-            "invalid frontmatter: expected 'key: value' lines",
+            NOT_A_MAPPING,
             Location(name, 2, 1),
         )
         return page

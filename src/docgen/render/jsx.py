@@ -338,6 +338,18 @@ def _flat_object(text: str) -> dict[str, Any] | None:
     return out
 
 
+# A function (``=>``, ``function``), a call or grouping, a statement, or JSX markup.
+_CODE = re.compile(r"=>|\bfunction\b|[(;]|<[A-Za-z/>]")
+
+
+def runs_code(expression: str) -> bool:
+    """Whether an expression docgen cannot evaluate is code a browser would run (a function, a
+    call, statements, JSX: ``{(() => {...})()}``, ``{items.map(i => <Card />)}``), whose source
+    is nothing a Mintlify reader sees; not braces around words in prose (``{surveyId}``,
+    ``{1,2}``), which are shown as text."""
+    return _CODE.search(expression) is not None
+
+
 def is_comment(expression: str) -> bool:
     """Whether ``{...}`` holds only a JS comment (``{/* note */}``)."""
     text = expression.strip()

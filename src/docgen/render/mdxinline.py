@@ -10,7 +10,16 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 
 from docgen.render import math, mdxblocks, mdxprops, mdxtags, svg
-from docgen.render.jsx import Tag, as_text, evaluate, is_comment, scan_braces, scan_tag
+from docgen.render.jsx import (
+    Tag,
+    Unevaluated,
+    as_text,
+    evaluate,
+    is_comment,
+    runs_code,
+    scan_braces,
+    scan_tag,
+)
 from docgen.render.jsxtemplates import Template
 from docgen.render.mdxcontext import context_of as _ctx
 
@@ -23,17 +32,43 @@ def _shows_nothing(expression: str) -> bool:
     return isinstance(value, str) and not value.strip()
 
 
+def _left_out(expression: str) -> bool:
+    """Code docgen does not run (:func:`~docgen.render.jsx.runs_code`): shown as nothing."""
+    if is_comment(expression):
+        return False
+    return isinstance(evaluate(expression), Unevaluated) and runs_code(expression)
+
+
+def _warn_left_out(warn_at: int, expression: str, warn: mdxtags.Warn) -> None:
+    warn(
+        warn_at,
+        f"expression {{{expression.strip()[:60]}}} is code to run (docgen never runs "
+        "JavaScript); left out",
+        near="{" + expression.split("\n", 1)[0],
+    )
+
+
 def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """An expression that fills its lines and shows nothing: a comment, ``{}``, ``{" "}``, or
+    code docgen does not run (``{items.map(i => (<Card ... />))}`` over several lines, whose
+    JSX would otherwise be read as blocks of the page). No paragraph is made of it."""
     pos = state.bMarks[start] + state.tShift[start]
     if state.src[pos : pos + 1] != "{":
         return False
     close = scan_braces(state.src, pos, state.eMarks[end - 1])
-    if close is None or not _shows_nothing(state.src[pos + 1 : close - 1]):
+    if close is None:
+        return False
+    expression = state.src[pos + 1 : close - 1]
+    code = _left_out(expression)
+    if not code and not _shows_nothing(expression):
         return False
     last = mdxblocks.line_of(state, close - 1, start, end)
     if state.src[close : state.eMarks[last]].strip():
         return False
     if not silent:
+        if code:
+            context = _ctx(state.env)
+            _warn_left_out(context.root_line + context.offset + start, expression, context.warn)
         state.line = last + 1
     return True
 
@@ -118,6 +153,10 @@ def expression_inline(state: StateInline, silent: bool) -> bool:
         expression = state.src[state.pos + 1 : end - 1]
         if not is_comment(expression) and expression.strip():  # {} shows nothing
             value = evaluate(expression, context.names)
+            if isinstance(value, Unevaluated) and runs_code(expression):
+                _warn_left_out(_line_in(state), expression, context.warn)
+                state.pos = end
+                return True
             text = as_text(value)
             if text.startswith("{"):
                 context.warn(

@@ -53,13 +53,13 @@ HTML_BLOCK = set(
     _words(
         "div p img hr table thead tbody tr td th details summary video iframe figure "
         "figcaption section center ul ol li h1 h2 h3 h4 h5 h6 picture source blockquote pre audio "
-        "aside article dl dt dd caption tfoot"
+        "aside article dl dt dd caption tfoot header footer nav"
     )
 )
 HTML_INLINE = set(
     _words(
         "a b strong i em u code kbd sub sup span br small mark s del abbr q cite var samp dfn ins "
-        "button"
+        "button time"
     )
 )
 # Elements HTML lets hold text but no paragraph (a browser closes an open <p> at the next
@@ -70,6 +70,7 @@ VOID = {"img", "br", "hr", "source"}
 VOID_ELEMENTS = {*VOID, "area", "base", "col", "embed", "input", "link", "meta", "track", "wbr"}
 LEFT_OUT = {"script", "style", "noscript", "template"}  # left out with all they hold
 _ATTRS = {
+    "datetime",
     "alt",
     "title",
     "width",
@@ -83,6 +84,16 @@ _ATTRS = {
     "muted",
     "open",
     "start",
+    "playsinline",
+    "autoplay",  # on <video> only (a muted loop in place of a GIF, as Mintlify documents)
+}
+# JSX spells HTML's two-word attributes in camelCase (``<video autoPlay playsInline>``).
+_JSX_NAMES = {
+    "autoPlay": "autoplay",
+    "playsInline": "playsinline",
+    "colSpan": "colspan",
+    "rowSpan": "rowspan",
+    "dateTime": "datetime",
 }
 Warn = Callable[..., None]
 
@@ -322,12 +333,19 @@ def _is_hook(key: str) -> bool:
     return key.lower().startswith(("data-docgen", "data-mdx"))
 
 
+def _written(attrs: list[str], key: str) -> bool:
+    return any(a == f" {key}" or a.startswith(f' {key}="') for a in attrs)
+
+
 def html_open(tag: Tag, env: EnvType) -> str:
     name = tag.name
-    attrs = []
-    for key, value in tag.attrs.items():
+    attrs: list[str] = []
+    for written, value in tag.attrs.items():
+        key = _JSX_NAMES.get(written, written)
         if isinstance(value, Unevaluated) or value is None or value is False:
             continue
+        if (key == "autoplay" and name != "video") or _written(attrs, key):
+            continue  # a sound never starts by itself; an attribute written twice is kept once
         text = "" if value is True else as_text(value)
         if key in ("href", "src", "poster"):
             url = href(text, env)
@@ -353,10 +371,11 @@ def html_open(tag: Tag, env: EnvType) -> str:
             else escape(title)
         )
         return f'<p class="mdx-embed">{link}' + ("</p>" if tag.self_closing else "")
-    if name == "button":  # its handler is JavaScript docgen never runs: shown, inert
-        attrs = [' type="button" disabled', *attrs]
     if name == "a" and any(a.startswith(' href="http') for a in attrs):
         attrs.append(' rel="noopener noreferrer"')
+    if name == "button":  # never submits; one whose handler docgen cannot run is disabled
+        handler = any(key.lower().startswith("on") for key in tag.attrs)
+        attrs.append(' type="button" disabled' if handler else ' type="button"')
     if name == "img" and not any(a.startswith(" alt=") for a in attrs):
         attrs.append(' alt=""')
     html = f"<{name}{''.join(attrs)}>"
