@@ -7,6 +7,7 @@ unique ids with a visible anchor link, and fenced code is highlighted at build t
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -279,6 +280,10 @@ def to_html(text: Any, shift: int = 1, base: str | None = None) -> str:
     """Spec description text to HTML (non-strings give ``""``), headings without anchors."""
     if not isinstance(text, str) or not text.strip():
         return ""
+    if text[0] in " \t\r\n":
+        # Specs generated from code keep its indentation ("\n    Trigger an event..."): every
+        # line indented alike is prose written indented, not one code block.
+        text = textwrap.dedent(text).strip("\r\n")
     if _PLAIN.fullmatch(text) and not _OTHER_SPACE.search(text) and text[-1] != " ":
         # One line of words that no Markdown rule touches (most short spec descriptions):
         # the paragraph markdown-it writes, without parsing it (property-tested).
