@@ -280,6 +280,10 @@ def to_html(text: Any, shift: int = 1, base: str | None = None) -> str:
     """Spec description text to HTML (non-strings give ``""``), headings without anchors."""
     if not isinstance(text, str) or not text.strip():
         return ""
+    return _to_html(text, shift, base)
+
+
+def _to_html(text: str, shift: int, base: str | None) -> str:
     if text[0] in " \t\r\n":
         # Specs generated from code keep its indentation ("\n    Trigger an event..."): every
         # line indented alike is prose written indented, not one code block.

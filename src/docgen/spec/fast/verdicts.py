@@ -28,6 +28,7 @@ _LIBRARIES = (
     "jsonschema-path",
     "referencing",
     "jsonschema-rs",
+    "regress",  # the validator reads patterns with it when it is installed
 )
 
 
