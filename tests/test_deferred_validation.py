@@ -280,3 +280,35 @@ def test_a_check_process_runs_with_the_garbage_collector_on() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "collector on: True"
+
+
+_MANY = """
+import sys
+from pathlib import Path
+from docgen.pipeline import run_check
+from docgen.spec.background import MAX_RUNNING
+result = run_check(Path(sys.argv[1]), defer_validation=True)
+forked = sum(1 for v in result.pending if v.pid is not None)
+print("capped" if forked <= MAX_RUNNING else "uncapped")
+result.settle()
+print(sorted(d.file for d in result.validated))
+"""
+
+
+def test_a_repo_with_many_specs_validates_a_few_at_once_and_finds_every_error(
+    tmp_path: Path,
+) -> None:
+    """crewAI has a spec per version and language (107): one process each, all importing the
+    validator at once on two cores, made its check wait 450 s. Past a few processes, a spec
+    is validated in-process, with the same verdict."""
+    root = tmp_path / "docs"
+    groups = []
+    for n in range(12):
+        _write(root / f"v{n}", _spec(3, invalid=n in (0, 11)))
+        groups.append({"group": f"V{n}", "openapi": f"v{n}/openapi.json"})
+    config = root / "docs.json"
+    config.write_text(json.dumps({"name": "M", "navigation": {"groups": groups}}))
+    env = {**os.environ, "DOCGEN_CACHE_DIR": str(tmp_path / "cache")}
+    words = _script(_MANY, config, env)
+    assert words[0] == "capped"
+    assert " ".join(words[1:]) == "['v0/openapi.json', 'v11/openapi.json']"

@@ -27,6 +27,11 @@ from docgen.load.source import SourceDocument
 from docgen.spec.validate import validate_spec
 
 _PR_SET_PDEATHSIG = 1  # prctl(2)
+# Processes checking at once. A docs repo with a spec per version and language (crewAI: 107)
+# forked one each: all of them importing the validator at once on two cores, the check waited
+# 450 s for them. Past this many, a spec is validated in-process when its verdict is asked for.
+MAX_RUNNING = max(2, os.cpu_count() or 2)
+_RUNNING: set[int] = set()  # id() of the Verdicts whose process runs
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +101,12 @@ class Verdicts:
         self._result: list[Diagnostic] | None = None
 
     def start(self) -> Verdicts:
-        """Fork the working process (Linux, no other thread running); else do nothing."""
+        """Fork the working process (Linux, no other thread running, fewer than
+        :data:`MAX_RUNNING` such processes running); else do nothing."""
         if self._result is not None or self._process is not None or not _can_fork():
             return self
+        if len(_RUNNING) >= MAX_RUNNING:
+            return self  # worked out in-process when asked for
         context = multiprocessing.get_context("fork")
         receiving, sending = context.Pipe(duplex=False)
         try:
@@ -110,6 +118,7 @@ class Verdicts:
         finally:
             sending.close()  # the child's copy stays open: EOF here once it exits
         self._process, self._connection = process, receiving
+        _RUNNING.add(id(self))
         return self
 
     @property
@@ -148,6 +157,7 @@ class Verdicts:
         """Stop the process if it still runs (a build that stopped early)."""
         process, self._process = self._process, None
         connection, self._connection = self._connection, None
+        _RUNNING.discard(id(self))
         if connection is not None:
             connection.close()
         if process is not None:
