@@ -358,7 +358,8 @@ def _operations(
 
 def _tags(data: dict[str, Any]) -> tuple[Tag, ...]:
     out = []
-    for tag in data.get("tags") or ():
+    tags = data.get("tags")
+    for tag in tags if isinstance(tags, list) else ():  # anything else: spec-invalid
         if isinstance(tag, dict) and isinstance(tag.get("name"), (str, int)):
             label = tag.get("x-displayName")
             out.append(
