@@ -195,6 +195,16 @@ def test_refuses_an_output_folder_holding_the_docs(tmp_path: Path) -> None:
     assert tree(out) == before
 
 
+def test_output_folder_inside_a_file_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("keep me")
+    result = docgen("build", str(SHOWCASE), "-o", str(tmp_path / "notes.txt" / "site"))
+    assert result.returncode == 1
+    assert f"{tmp_path / 'notes.txt'} is a file, so no folder can be made inside it" in (
+        result.stderr
+    )
+    assert (tmp_path / "notes.txt").read_text() == "keep me"
+
+
 def test_lone_spec_builds_a_site(tmp_path: Path) -> None:
     out = tmp_path / "spec-site"
     spec = ROOT / "fixtures" / "platform" / "openapi" / "v2.yaml"

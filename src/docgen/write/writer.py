@@ -69,6 +69,9 @@ def write_site(
     out = out.absolute()
     if out.exists() and not out.is_dir():
         raise OutputError(f"{out} exists and is not a folder")
+    above = next((p for p in out.parents if p.exists()), None)
+    if above is not None and not above.is_dir():
+        raise OutputError(f"{above} is a file, so no folder can be made inside it")
     previous = out.is_dir() and any(out.iterdir())
     if previous and not (out / MARKER).is_file():
         raise OutputError(
