@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -171,6 +172,37 @@ def test_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "not a docgen site" in result.stderr
     assert (precious / "notes.txt").read_text() == "keep me"
+
+
+def test_refuses_an_output_folder_holding_the_docs(tmp_path: Path) -> None:
+    # An earlier site in a parent folder passes the not-a-site check: replacing it would
+    # delete the docs built from it, docs.json included.
+    out = tmp_path / "site"
+    assert docgen("build", str(SHOWCASE), "-o", str(out), "--quiet").returncode == 0
+    docs = out / "docs"
+    shutil.copytree(SHOWCASE.parent, docs)
+    before = tree(out)
+    for target in (out, docs):
+        result = docgen("build", str(docs / "docs.json"), "-o", str(target))
+        assert result.returncode == 1
+        assert "Traceback" not in result.stderr
+        assert f"docgen: cannot write {target}: it " in result.stderr
+        assert "nothing was written" in result.stderr
+        assert tree(out) == before
+    result = docgen("build", "v2.yaml", "-o", ".", cwd=docs / "openapi")  # a lone spec
+    assert result.returncode == 1
+    assert "docgen: cannot write .: it is the docs folder itself" in result.stderr
+    assert tree(out) == before
+
+
+def test_output_folder_inside_a_file_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("keep me")
+    result = docgen("build", str(SHOWCASE), "-o", str(tmp_path / "notes.txt" / "site"))
+    assert result.returncode == 1
+    assert f"{tmp_path / 'notes.txt'} is a file, so no folder can be made inside it" in (
+        result.stderr
+    )
+    assert (tmp_path / "notes.txt").read_text() == "keep me"
 
 
 def test_lone_spec_builds_a_site(tmp_path: Path) -> None:

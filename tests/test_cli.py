@@ -54,6 +54,23 @@ def test_usage_errors_are_exit_2(args: list[str]) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_a_closed_output_pipe_is_no_internal_error() -> None:
+    # `docgen check --format json | head -c 100`: the reader closes the pipe early.
+    import subprocess
+    import sys
+
+    with subprocess.Popen(
+        [sys.executable, "-m", "docgen", "check", str(SHOWCASE), "--format", "json"],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # before docgen prints anything
+        stderr = process.stderr.read().decode()
+        assert process.wait(timeout=120) == 1
+    assert "internal error" not in stderr
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr
+
+
 def test_folder_argument_uses_its_docs_json() -> None:
     result = run_docgen(["check", "fixtures/platform"], REPO)
     assert result.returncode == 0

@@ -1058,6 +1058,12 @@ def _regression_root(tmp: Path, summary: str, schema: str, config: dict[str, Any
         ("Get a", "{type: string}", {"openapi": "y" * 3000 + ".yaml"}, "error[spec-not-found]"),
         # A $ref that is not a string (a list): TypeError 'unhashable type' in the schema tree.
         ("Get a", "{$ref: [a, b]}", {}, "warning[spec-invalid]"),
+        # A `required` list holding a mapping: TypeError 'unhashable type' in the schema tree;
+        # check passed, build said "internal error" (found by the mutation fuzzer).
+        ("Get a", "{type: object, required: [{a: 1}], properties: {a: {}}}", {},
+         "warning[spec-invalid]"),
+        # Top-level `tags` not a list: TypeError 'int' object is not iterable (fuzzer).
+        ("Get a", "{type: string}\ntags: 5", {}, "warning[spec-invalid]"),
         # A 60,000-word summary: its slug became a file name too long to write.
         ("[l](javascript:x) " * 60_000, "{type: string}", {}, "Built 1 page"),
         # A summary that slugs to a reserved device name: check passed, build refused to write.
@@ -1065,7 +1071,9 @@ def _regression_root(tmp: Path, summary: str, schema: str, config: dict[str, Any
         # A reserved name from the config: now a check error, no longer a build-time surprise.
         ("Get a", "{type: string}", {"directory": "nul"}, "error[nav-unsafe-url]"),
     ],
-    ids=["long-ref", "long-page", "long-spec", "list-ref", "huge-summary", "con", "nul-dir"],
+    ids=["long-ref", "long-page", "long-spec", "list-ref", "required-mapping", "tags-number",
+         "huge-summary",
+         "con", "nul-dir"],
 )
 def test_regression(
     tmp_path: Path, summary: str, schema: str, config: dict[str, Any], expect: str

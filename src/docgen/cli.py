@@ -272,6 +272,11 @@ def _guard(action: object) -> int:
     except KeyboardInterrupt:
         click.echo("docgen: interrupted; nothing was changed", err=True)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`docgen check --format json | head`): not a bug in docgen.
+        # Later writes, and the flush at exit, go nowhere instead of raising again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except Exception as exc:  # a bug in docgen: say so plainly, no traceback unless asked
         if os.environ.get("DOCGEN_DEBUG"):
             raise

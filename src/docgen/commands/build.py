@@ -38,6 +38,14 @@ def build(
     path = find_target(target, "build")
     out_dir = out if out is not None else path.parent / DEFAULT_OUT
     out_shown = report.shown_path(Path.cwd(), str(out_dir))
+    from docgen.exceptions import OutputError
+    from docgen.write.writer import refuse_sources
+
+    try:
+        refuse_sources(out_dir, path.parent)
+    except OutputError as exc:
+        console.err(f"docgen: cannot write {out_shown}: {exc}; nothing was written")
+        return 1
     # Nothing changed since the last build (docs folder, options, docgen): show what it showed,
     # without loading the specs or the renderer.
     # (A bare spec's folder may hold anything: only its documents are checked then.)
@@ -58,7 +66,7 @@ def build(
             )
         return 0
 
-    from docgen.exceptions import OutputError, SearchIndexError
+    from docgen.exceptions import SearchIndexError
     from docgen.pipeline import config_fingerprint, run_check
     from docgen.render.sink import Placed, Sink
     from docgen.write.pagecache import PageCache

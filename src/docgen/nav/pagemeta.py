@@ -1,6 +1,7 @@
 """Frontmatter that shapes a page and its sidebar entry, checked with the key's file:line:col:
 ``sidebarTitle``, ``icon``, ``mode``, ``tag``, ``deprecated``, ``noindex``, ``url``,
-``hidden``, and ``api: METHOD URL`` (a hand-written endpoint page) with ``authMethod``.
+``hidden``, and ``api: METHOD URL`` (a hand-written endpoint page) with ``authMethod``; and the
+type of ``title``, ``description`` and ``openapi``, which are read elsewhere.
 
 A value of the wrong type or an unknown ``mode`` is a warning and the key is ignored (Mintlify
 ignores it too); a ``url`` or ``api`` URL that docgen would not write as a link is an error.
@@ -24,6 +25,13 @@ MODES = ("default", "wide", "center", "custom", "frame")
 AUTH_METHODS = ("bearer", "basic", "key", "cobalt", "none")
 _STRINGS = {"sidebarTitle": "sidebar_title", "icon": "icon", "tag": "tag"}
 _FLAGS = {"deprecated": "deprecated", "noindex": "noindex", "hidden": "hidden"}
+# Keys read elsewhere (the page's title and description, its operation), with the value types
+# that make them be ignored: reported here, once, like the others.
+_READ_ELSEWHERE: tuple[tuple[str, str, tuple[type, ...]], ...] = (
+    ("title", "text", (bool, list, dict)),
+    ("description", "text", (bool, int, float, list, dict)),
+    ("openapi", "'METHOD /path'", (bool, int, float, list, dict)),
+)
 
 
 class _Reader:
@@ -83,6 +91,9 @@ def read_meta(page_file: PageFile, config: SiteConfig, diagnostics: Diagnostics)
             values[attr] = value.strip()
         else:
             reader.warn(key, f"expected text, found {_kind(value)}; ignored")
+    for key, wanted, kinds in _READ_ELSEWHERE:
+        if key in front and isinstance(front[key], kinds):
+            reader.warn(key, f"expected {wanted}, found {_kind(front[key])}; ignored")
     for key, attr in _FLAGS.items():
         if key not in front:
             continue

@@ -142,9 +142,9 @@ class TreeBuilder(SchemaReader):
         properties = body.get("properties")
         if not isinstance(properties, dict):
             return ()
-        required = (
-            set(body.get("required") or []) if isinstance(body.get("required"), list) else set()
-        )
+        wanted = body.get("required")
+        # Names only: a spec built with --no-strict-spec may list anything there.
+        required = {r for r in wanted if isinstance(r, str)} if isinstance(wanted, list) else set()
         out = []
         for name, sub in properties.items():
             if self.budget[0] <= 0:

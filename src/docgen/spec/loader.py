@@ -205,6 +205,7 @@ class SpecLoader:
         if refs.all_resolve_in_text(main):
             return True  # nothing to load, nothing unresolved: no walk of a big tree
         ok = True
+        loops: set[frozenset[str]] = set()  # each cycle of references reported once
         queue = [main]
         while queue:
             document = queue.pop()
@@ -225,8 +226,7 @@ class SpecLoader:
                     if is_new:
                         queue.append(target)
                 try:
-                    refs.lookup(target.data, fragment)
-                    resolved.add(ref)
+                    value = refs.lookup(target.data, fragment)
                 except KeyError:
                     ok = False
                     self.diagnostics.error(
@@ -235,7 +235,48 @@ class SpecLoader:
                         f"in {target.name}",
                         document.location(at),
                     )
+                    continue
+                if self._unusable(
+                    ref, value, (target.name, fragment), documents, loops, document.location(at)
+                ):
+                    ok = False
+                    continue
+                resolved.add(ref)
         return ok
+
+    def _unusable(
+        self,
+        ref: str,
+        value: Any,
+        target: tuple[str, str],
+        documents: dict[str, SourceDocument],
+        loops: set[frozenset[str]],
+        where: Location,
+    ) -> bool:
+        """Report a ``$ref`` whose target is no object, or that starts a cycle of references
+        that never reaches a value (the validator would only give up, nowhere in particular)."""
+        what = refs.not_an_object(value)
+        if what is not None:
+            self.diagnostics.error(
+                Code.REF_UNRESOLVED,
+                f"$ref '{ref}' names a value that is {what}, not an object (a $ref names a "
+                "schema, parameter, response or other object)",
+                where,
+            )
+            return True
+        loop = refs.cycle(ref, value, target, documents)
+        if loop is None:
+            return False
+        members = frozenset(loop[:-1]) if loop[0] == loop[-1] else frozenset(loop)
+        if members not in loops:
+            loops.add(members)
+            self.diagnostics.error(
+                Code.REF_UNRESOLVED,
+                f"$ref '{ref}' never reaches a value: its references form a cycle "
+                f"({' -> '.join(loop)}); one of them must name a schema or object itself",
+                where,
+            )
+        return True
 
     def _external(
         self,
@@ -317,7 +358,8 @@ def _operations(
 
 def _tags(data: dict[str, Any]) -> tuple[Tag, ...]:
     out = []
-    for tag in data.get("tags") or ():
+    tags = data.get("tags")
+    for tag in tags if isinstance(tags, list) else ():  # anything else: spec-invalid
         if isinstance(tag, dict) and isinstance(tag.get("name"), (str, int)):
             label = tag.get("x-displayName")
             out.append(

@@ -81,11 +81,66 @@ def all_resolve_in_text(document: SourceDocument) -> bool:
         if ref in checked:
             continue
         try:
-            lookup(document.data, split(ref)[1])
+            target = lookup(document.data, split(ref)[1])
         except KeyError:
             return False
+        if not_an_object(target) or is_ref(target):
+            return False  # the walk reports the first, and follows the chain of the second
         checked.add(ref)
     return True
+
+
+def is_ref(node: Any) -> bool:
+    """Whether ``node`` is a Reference Object (a mapping whose ``$ref`` is a string)."""
+    return isinstance(node, dict) and isinstance(node.get("$ref"), str)
+
+
+def not_an_object(target: Any) -> str | None:
+    """What a ``$ref``'s target is, when it is no object a reference can name (a mapping, or a
+    boolean schema of OpenAPI 3.1): ``"a string"``, ``"a list"``, ...; else ``None``."""
+    if isinstance(target, (dict, bool)):
+        return None
+    if target is None:
+        return "empty (null)"
+    if isinstance(target, list):
+        return "a list"
+    if isinstance(target, str):
+        return "a string"
+    return "a number" if isinstance(target, (int, float)) else f"a {type(target).__name__}"
+
+
+def cycle(
+    ref: str,
+    target: Any,
+    at: tuple[str, str],
+    documents: Mapping[str, SourceDocument],
+    limit: int = 64,
+) -> list[str] | None:
+    """The references of the loop that following ``ref`` (whose ``target`` is at ``at``:
+    document name, pointer) runs into without ever reaching a value, as written, from ``ref``
+    on; ``None`` when the chain ends (at a value, at a reference that does not resolve, or at a
+    file not loaded yet)."""
+    chain = [at]  # (document, pointer) of each Reference Object passed
+    written = [ref]
+    doc_name = at[0]
+    for _ in range(limit):
+        if not is_ref(target):
+            return None
+        ref = target["$ref"]
+        file_part, fragment = split(ref)
+        name = document_of(documents, doc_name, file_part)
+        if name is None:
+            return None
+        try:
+            target = lookup(documents[name].data, fragment)
+        except KeyError:
+            return None
+        if (name, fragment) in chain:
+            return [*written[chain.index((name, fragment)) :], ref]
+        chain.append((name, fragment))
+        written.append(ref)
+        doc_name = name
+    return None
 
 
 def split(ref: str) -> tuple[str, str]:

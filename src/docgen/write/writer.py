@@ -69,6 +69,9 @@ def write_site(
     out = out.absolute()
     if out.exists() and not out.is_dir():
         raise OutputError(f"{out} exists and is not a folder")
+    above = next((p for p in out.parents if p.exists()), None)
+    if above is not None and not above.is_dir():
+        raise OutputError(f"{above} is a file, so no folder can be made inside it")
     previous = out.is_dir() and any(out.iterdir())
     if previous and not (out / MARKER).is_file():
         raise OutputError(
@@ -108,6 +111,22 @@ def write_site(
         else:
             shutil.rmtree(old, ignore_errors=True)
     return stats
+
+
+def refuse_sources(out: Path, root: Path) -> None:
+    """Raise :class:`OutputError` when ``out`` is the docs root or a folder holding it: the
+    build replaces the whole output folder, so it would delete the sources it was built from
+    (an earlier site in a parent folder passes the not-a-site check)."""
+    out_real, root_real = out.resolve(), root.resolve()
+    if out_real == root_real:
+        raise OutputError(
+            "it is the docs folder itself; choose an output folder beside or inside it"
+        )
+    if root_real.is_relative_to(out_real):
+        raise OutputError(
+            f"it holds the docs folder ({root}), which the build would delete with the "
+            "previous site; choose an output folder outside the docs folder"
+        )
 
 
 _BINARY = getattr(os, "O_BINARY", 0)
