@@ -288,7 +288,7 @@ from pathlib import Path
 from docgen.pipeline import run_check
 from docgen.spec.background import MAX_RUNNING
 result = run_check(Path(sys.argv[1]), defer_validation=True)
-forked = sum(1 for v in result.pending if v.pid is not None)
+forked = sum(1 for v in result.pending if v.capped and v.pid is not None)
 print("capped" if forked <= MAX_RUNNING else "uncapped")
 result.settle()
 print(sorted(d.file for d in result.validated))

@@ -27,9 +27,10 @@ from docgen.load.source import SourceDocument
 from docgen.spec.validate import validate_spec
 
 _PR_SET_PDEATHSIG = 1  # prctl(2)
-# Processes checking at once. A docs repo with a spec per version and language (crewAI: 107)
-# forked one each: all of them importing the validator at once on two cores, the check waited
-# 450 s for them. Past this many, a spec is validated in-process when its verdict is asked for.
+# Spec validations running in processes at once. A docs repo with a spec per version and
+# language (crewAI: 105) forked one each, each importing the validator (0.3-0.5 CPU-s) while
+# the pages' scan wanted the cores; past this many, a spec is validated in-process (the
+# validator imported once) when its verdict is asked for. The pages' scan is not counted.
 MAX_RUNNING = max(2, os.cpu_count() or 2)
 _RUNNING: set[int] = set()  # id() of the Verdicts whose process runs
 
@@ -85,8 +86,9 @@ def _child(work: Callable[[], list[Diagnostic]], connection: Any) -> None:
 
 
 def validation(task: ValidationTask) -> Verdicts:
-    """The verdicts of validating ``task`` (not started)."""
-    return Verdicts(partial(run_task, task))
+    """The verdicts of validating ``task`` (not started; at most :data:`MAX_RUNNING` spec
+    validations run in processes at once)."""
+    return Verdicts(partial(run_task, task), capped=True)
 
 
 class Verdicts:
@@ -94,8 +96,9 @@ class Verdicts:
     it reads), worked out in a forked process when possible (:meth:`start`), else in-process
     when first asked for (:meth:`diagnostics`)."""
 
-    def __init__(self, work: Callable[[], list[Diagnostic]]) -> None:
+    def __init__(self, work: Callable[[], list[Diagnostic]], capped: bool = False) -> None:
         self.work = work
+        self.capped = capped  # one of the spec validations, of which few run at once
         self._process: Any = None
         self._connection: Any = None
         self._result: list[Diagnostic] | None = None
@@ -105,7 +108,7 @@ class Verdicts:
         :data:`MAX_RUNNING` such processes running); else do nothing."""
         if self._result is not None or self._process is not None or not _can_fork():
             return self
-        if len(_RUNNING) >= MAX_RUNNING:
+        if self.capped and len(_RUNNING) >= MAX_RUNNING:
             return self  # worked out in-process when asked for
         context = multiprocessing.get_context("fork")
         receiving, sending = context.Pipe(duplex=False)
@@ -118,7 +121,8 @@ class Verdicts:
         finally:
             sending.close()  # the child's copy stays open: EOF here once it exits
         self._process, self._connection = process, receiving
-        _RUNNING.add(id(self))
+        if self.capped:
+            _RUNNING.add(id(self))
         return self
 
     @property
