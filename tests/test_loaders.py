@@ -392,7 +392,11 @@ def test_read_text_rejects_invalid_utf8_with_line(tmp_path: Path) -> None:
     with pytest.raises(LoadError) as info:
         source.read_text(path)
     assert "not valid UTF-8" in info.value.message
-    assert info.value.line == 2
+    assert (info.value.line, info.value.column) == (2, 4)
+    path.write_bytes("a: 1\n".encode("utf-16"))  # Windows Notepad's "Unicode"
+    with pytest.raises(LoadError) as info:
+        source.read_text(path)
+    assert "UTF-16" in info.value.message and info.value.line == 1
 
 
 def test_read_text_missing_and_folder(tmp_path: Path) -> None:

@@ -72,11 +72,14 @@ def read_text(path: Path) -> str:
         raise LoadError(FOLDER) from None
     except OSError as exc:
         raise LoadError(f"cannot read: {exc.strerror or exc}") from None
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # a byte order mark of UTF-16 (or -32)
+        raise LoadError('saved as UTF-16 (Windows\' "Unicode"): save it as UTF-8', 1, 1)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise LoadError(f"not valid UTF-8 (byte {exc.start})", line) from None
+        column = len(raw[raw.rfind(b"\n", 0, exc.start) + 1 : exc.start].decode(errors="replace"))
+        raise LoadError(f"not valid UTF-8 (byte {exc.start})", line, column + 1) from None
 
 
 def parse_json(text: str) -> Any:
