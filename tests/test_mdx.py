@@ -805,3 +805,14 @@ def test_a_pages_html_never_borrows_the_themes_component_classes() -> None:
     assert '<a class="block not-prose px-6 py-5" href="/x">' in html
     assert '<span class="my-tag">x</span>' in html
     assert "<div>" in html and 'class="card' not in html
+
+
+def test_a_table_written_in_html_scrolls_in_a_wrapper_as_markdown_tables_do() -> None:
+    """Mintlify pages write tables as HTML too: on a phone they scroll sideways in the same
+    wrapper as a Markdown table's (see test_layout_browser.py), rather than squeezing cells."""
+    html, warnings = html_of(
+        '<table className="w-full">\n  <tr><td>a</td><td>b</td></tr>\n</table>\n\nAfter\n'
+    )
+    assert warnings == []
+    assert html.startswith('<div class="table-wrap"><table class="w-full">')
+    assert "</table></div>\n<p>After</p>" in html

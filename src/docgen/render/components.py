@@ -29,6 +29,7 @@ from docgen.render.mdxtags import (
     attr,
     field_open,
     flag,
+    html_close,
     html_open,
     is_color,
     unique_anchor,
@@ -286,7 +287,7 @@ def _close(tag: Tag, env: EnvType) -> str:
     if name in HTML_BLOCK or name in HTML_INLINE:
         if name == "iframe":
             return "" if tag.self_closing else "</p>\n"
-        return "" if name in VOID or tag.self_closing else f"</{name}>\n"
+        return "" if name in VOID or tag.self_closing else html_close(name)
     return "</div>\n"
 
 

@@ -381,4 +381,11 @@ def html_open(tag: Tag, env: EnvType) -> str:
     html = f"<{name}{''.join(attrs)}>"
     if tag.self_closing and name not in VOID:
         html += f"</{name}>"
+    elif name == "table":  # scrolls sideways in a wrapper, as Markdown tables do
+        html = '<div class="table-wrap">' + html
     return html
+
+
+def html_close(name: str) -> str:
+    """The closing tag of an allowed HTML element written as a block (a table's wrapper too)."""
+    return f"</{name}></div>\n" if name == "table" else f"</{name}>\n"
