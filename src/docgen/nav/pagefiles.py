@@ -210,6 +210,9 @@ def discover(
     return found
 
 
+_UNCLOSED = re.compile(r"---[ \t]*\r?\n(?:[ \t]*\r?\n)*[A-Za-z_][\w-]*[ \t]*:")
+
+
 def split_frontmatter(text: str) -> tuple[str | None, str, int]:
     """(frontmatter text or None, body, 1-based line where the body starts)."""
     if not text.startswith("---"):
@@ -239,6 +242,13 @@ def read_page(root: Path, path: Path, diagnostics: Diagnostics) -> PageFile:
     front, body, body_line = split_frontmatter(text)
     page.body, page.body_line = body, body_line
     if front is None:
+        if _UNCLOSED.match(text):  # "---" then "key:" lines (a lone "---" is a rule)
+            diagnostics.warning(
+                Code.PAGE_FRONTMATTER,
+                "the frontmatter opened here is never closed by a line '---': the page is "
+                "read without it (its title, description and openapi are not used)",
+                Location(name, 1, 1),
+            )
         return page
     try:
         data = yaml_safe.load_yaml(front) if front.strip() else {}
