@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape as xml_escape
 from docgen.nav.model import NavSection, Page, Site
 from docgen.nav.repocss import REPO_CSS
 from docgen.nav.urls import twin_path
-from docgen.render import twins, utilities
+from docgen.render import diagrams, twins, utilities
 from docgen.render.chrome import SITE_CSS, site_css
 from docgen.render.navviews import NavViews
 from docgen.render.page import CALLBACK_PATH, Output, RenderedPage
@@ -191,6 +191,8 @@ def site_file_paths(site: Site) -> list[str]:
     for spec in site.specs.values():
         paths += [f"_docgen/specs/{download_name(name)}" for name in spec.documents]
     paths += [f"_docgen/{name}" for name in ASSETS]
+    if diagrams.wanted(site):
+        paths += diagrams.file_paths()
     paths += redirect_paths(site)
     if site_css(site) is not None:
         paths.append(SITE_CSS)

@@ -17,7 +17,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup, escape
 
 from docgen.nav.slugs import slugify
-from docgen.render import icons, mdxprops, mdxtags, mdxtitle
+from docgen.render import diagrams, icons, mdxprops, mdxtags, mdxtitle
 from docgen.render.jsx import Tag, as_text
 from docgen.render.mdxtags import (
     ALIASES,
@@ -365,12 +365,9 @@ def install(md: MarkdownIt) -> None:
     ) -> str:
         token = tokens[idx]
         info = token.info.strip().split()
-        if info and info[0] == "mermaid":
-            html = str(fence(tokens, idx, options, env))
-            html = (
-                '<figure class="mermaid-source">' + html + "<figcaption>Mermaid diagram source "
-                "(docgen shows diagrams as their source)</figcaption></figure>\n"
-            )
+        if info and info[0] == "mermaid":  # its options are the figure's, not a code title
+            written, token.info = token.info, "mermaid"
+            html = diagrams.figure(str(fence(tokens, idx, options, env)), written)
         else:
             html = str(fence(tokens, idx, options, env))
         stack: list[dict[str, Any]] = env.get("_mdx_stack", [])

@@ -16,7 +16,7 @@ from docgen.diagnostics import Code, Diagnostics
 from docgen.nav.model import Site
 from docgen.nav.repocss import REPO_CSS
 from docgen.nav.urls import output_path, playground_path, twin_path
-from docgen.render import twins
+from docgen.render import diagrams, twins
 from docgen.render.artefacts import (
     MANIFEST,
     asset_files,
@@ -257,6 +257,8 @@ def _site_files(
             yield f"_docgen/specs/{download_name(name)}", document.text.encode()
     yield from redirect_files(site)
     yield from asset_files()
+    if diagrams.wanted(site):
+        yield from diagrams.files()
     css = site_css(site)
     if css is not None:
         yield SITE_CSS, css.encode()

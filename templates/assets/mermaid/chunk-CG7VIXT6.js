@@ -1,0 +1,1 @@
+import{h as o}from"./chunk-NXZFCOWJ.js";import{a as s}from"./chunk-V3YWWTDH.js";var m=s((t,n)=>{let e;return n==="sandbox"&&(e=o("#i"+t)),(n==="sandbox"?o(e.nodes()[0].contentDocument.body):o("body")).select(`[id="${t}"]`)},"getDiagramElement");export{m as a};
