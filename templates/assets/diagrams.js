@@ -96,7 +96,7 @@
       figure.insertBefore(view, figure.firstChild);
       var svg = canvas.querySelector("svg");
       if (svg) { svg.setAttribute("role", "img"); }
-      figure.classList.remove("failed");
+      figure.classList.remove("failed", "has-controls", "zoomed");
       figure.classList.add("drawn");
       // Controls: Mintlify shows them on a drawing taller than 120px; docgen also on one shrunk
       // to fit the column (a wide flowchart on a phone), where zooming in is what helps.
@@ -105,6 +105,7 @@
       var shrunk = svg && natural > svg.getBoundingClientRect().width + 1;
       if (wanted === "true" || (wanted !== "false" && (shrunk || view.getBoundingClientRect().height > 120))) {
         figure.appendChild(controls(figure, view, canvas));
+        figure.classList.add("has-controls");
       }
     }, function (error) {
       var left = document.getElementById("d" + id) || document.getElementById(id);
