@@ -203,3 +203,32 @@ def test_an_unknown_format_names_the_new_ones(site: Path, tmp_path: Path) -> Non
     assert result.exit_code == 2
     for name in ("elb", "vercel", "netlify"):
         assert name in result.output
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        (  # the json delivery's request bodies, one array per line
+            "vercel.json",
+            "[" + _vercel().strip() + "," + _vercel().strip() + "]\n",
+            "each line is a JSON array (the drain's json delivery): set the drain to NDJSON",
+        ),
+        (  # a drain set to exclude personally identifiable information
+            "netlify.ndjson",
+            _netlify("functions", message="ok") + _netlify(client_ip=None, user_agent=None) * 2,
+            "its traffic records have no client_ip or user_agent",
+        ),
+    ],
+)
+def test_a_drain_that_cannot_be_counted_says_why(
+    site: Path, tmp_path: Path, name: str, text: str, said: str
+) -> None:
+    log = tmp_path / name
+    log.write_bytes(gzip.compress(text.encode()))
+    result = docgen(
+        "analytics", "import", str(log), "--site", str(site), "--db", str(tmp_path / "a.duckdb")
+    )
+    assert result.exit_code == 2
+    assert said in result.stderr
+    assert "nothing was imported from it" in result.stderr
+    assert "Traceback" not in result.output

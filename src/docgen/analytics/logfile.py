@@ -149,6 +149,8 @@ def _json_keys(line: bytes) -> set[str]:
     except ValueError:
         known = CLOUDFRONT_KEYS | CLOUDFLARE_KEYS | VERCEL_KEYS | NETLIFY_KEYS
         return {k for k in known if b'"' + k.encode() + b'":' in line}
+    if isinstance(record, list) and record:  # a drain's JSON batch: its first entry
+        record = record[0]
     return set(record) if isinstance(record, dict) else set()
 
 
@@ -166,6 +168,31 @@ def _json_kind(line: bytes) -> str:
 
 def _first_line(head: bytes) -> bytes:
     return next((r.strip() for r in head.removeprefix(BOM).split(b"\n") if r.strip()), b"")
+
+
+def drain_problem(fmt: str, head: bytes) -> str | None:
+    """Why a Vercel or Netlify log drain's file cannot be counted: a JSON array per line (the
+    ``json`` delivery's request bodies, not NDJSON), or traffic records without the visitor's
+    address (Netlify's "Exclude personally identifiable information")."""
+    lines = [r.strip() for r in head.removeprefix(BOM).split(b"\n") if r.strip()]
+    if lines and lines[0].startswith(b"["):
+        return (
+            "each line is a JSON array (the drain's json delivery): set the drain to NDJSON, or "
+            "write one entry per line (jq -c '.[]')"
+        )
+    for line in lines if fmt == NETLIFY else ():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict) and record.get("log_type") == "traffic":
+            if "client_ip" in record:
+                return None
+            return (
+                "its traffic records have no client_ip or user_agent (the drain excludes "
+                "personally identifiable information): visitors cannot be counted; turn that off"
+            )
+    return None
 
 
 def missing_cloudflare_fields(head: bytes) -> list[str]:
@@ -189,7 +216,7 @@ def detect(head: bytes) -> str:
         line = raw.strip()
         if not line:
             continue
-        if line.startswith(b"{"):
+        if line.startswith((b"{", b"[{")):
             return _json_kind(line)
         if line.startswith((b"#Version:", b"#Fields:")) or line.count(b"\t") >= 10:
             return "cloudfront"
@@ -282,6 +309,8 @@ def inspect(
             f"{path}: this Cloudflare Logpush log has no {', '.join(missing)} field: page views "
             "cannot be counted from it; add the fields to the job's field_names"
         )
+    if fmt in (VERCEL, NETLIFY) and (problem := drain_problem(fmt, head)):
+        raise LogError(f"{path}: this {fmt.capitalize()} log drain cannot be read: {problem}")
     if fmt == CLOUDFRONT_PARQUET:
         if compressed:
             raise LogError(f"{path}: a gzipped Parquet file; decompress it first (gunzip -k)")
