@@ -225,8 +225,9 @@ def _vercel(r: Request, i: int) -> str:
         lines.append(build | {"id": "b1", "message": "Build completed successfully"})
     if i % 7 == 0:
         entry |= {"source": "lambda", "requestId": f"req-{i}", "entrypoint": "api/page.js"}
-        lines += [entry, entry | {"message": "rendered"}]
-        lines.append({k: v for k, v in entry.items() if k != "proxy"} | {"type": "stdout"})
+        output = {"id": f"{entry['id']}1", "message": "rendered"}  # each entry has its own id
+        lines += [entry, entry | output]
+        lines.append({k: v for k, v in entry.items() if k != "proxy"} | output | {"id": "x"})
     else:
         lines.append(entry)
     return "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)

@@ -6,6 +6,7 @@ a reason. (The known-truth runs of all three are in ``test_analytics_formats``.)
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from test_analytics import docgen, export
 from test_analytics_hosts import CLAUDE, FIREFOX, NOON, _import
 
 MS = NOON * 1000 + 250  # Vercel's times are Unix milliseconds
+_IDS = itertools.count(1573817250283254651097202070)  # each entry's own id
 
 
 @pytest.fixture
@@ -38,7 +40,7 @@ def _vercel(source: str = "static", path: str | None = "/", **fields: Any) -> st
     for key in [k for k in fields if k.startswith("proxy_")]:
         proxy[key.removeprefix("proxy_")] = fields.pop(key)
     entry = {
-        "id": "1573817250283254651097202070", "deploymentId": "dpl_233NRGRjVZX1caZrXWtz5g1TAksD",
+        "id": str(next(_IDS)), "deploymentId": "dpl_233NRGRjVZX1caZrXWtz5g1TAksD",
         "source": source, "host": "docs-abc123.vercel.app", "timestamp": MS + 5,
         "projectId": "gdufoJxB6b9b1fEqr1jUtFkyavUU", "level": "info",
         "environment": "production", "proxy": {k: v for k, v in proxy.items() if v is not None},

@@ -23,32 +23,46 @@ _VERCEL = (
 VERCEL_REQUESTS = ("static", "edge", "lambda", "external", "redirect")
 
 
+def _is_request(j: str, at: tuple[int, int, int, int]) -> str:
+    """SQL: the entry ``j`` (source, proxy, edgeType and type at ``at``) is a request's."""
+    source, proxy, edge, kind = (f"{j}[{i}]" for i in at)
+    kinds = ", ".join(quote(k) for k in VERCEL_REQUESTS)
+    return (
+        f"coalesce({source} IN ({kinds}) AND starts_with({proxy}, '{{') "
+        f"AND coalesce({edge}, '') <> 'middleware' "
+        f"AND NOT starts_with(coalesce({kind}, ''), 'middleware'), false)"
+    )
+
+
 def vercel(source: str) -> Parsed:
     """Vercel Log Drains entries, one JSON object per line. A request is an entry of one of
     :data:`VERCEL_REQUESTS` with a ``proxy`` object that is no middleware's (``edgeType`` /
-    ``type`` middleware); a function may log several entries for one request: those after the
-    first with the same ``requestId`` are its output (``other-log``), as are builds' and
-    functions' messages without a proxy. The status is ``proxy.statusCode`` (else the entry's
-    ``statusCode``), the time ``proxy.timestamp`` (else ``timestamp``), the User-Agent the
-    first of ``proxy.userAgent`` (an array; a string is read too)."""
-    listed = ", ".join(quote(p) for p in _VERCEL)
-    kinds = ", ".join(quote(k) for k in VERCEL_REQUESTS)
-    request = (
-        f"(j[1] IN ({kinds}) AND starts_with(j[12], '{{') "
-        "AND coalesce(j[13], '') <> 'middleware' AND NOT starts_with(coalesce(j[14], ''), "
-        "'middleware'))"
-    )
+    ``type`` middleware); a function may log several entries for one request: all but the
+    first (the least ``id``) of one ``requestId`` are its output (``other-log``), as are
+    builds' and functions' messages without a proxy. The status is ``proxy.statusCode`` (else
+    the entry's ``statusCode``), the time ``proxy.timestamp`` (else ``timestamp``), the
+    User-Agent the first of ``proxy.userAgent`` (an array; a string is read too)."""
+    listed = ", ".join(quote(p) for p in (*_VERCEL, "$.id"))
+    keys = ", ".join(quote(p) for p in ("$.source", "$.proxy", "$.edgeType", "$.type"))
+    # The requests of several entries, found in a first scan that keeps only them (a window
+    # over the whole file would hold every entry in memory).
+    repeated = f"""
+    SELECT k[5] AS rid, min(k[6]) FILTER (WHERE request) AS first
+    FROM (SELECT k, {_is_request("k", (1, 2, 3, 4))} AS request
+          FROM (SELECT try(json_extract_string(line, [{keys}, '$.requestId', '$.id'])) AS k
+                FROM {source}))
+    GROUP BY k[5] HAVING k[5] IS NOT NULL AND count(*) FILTER (WHERE request) > 1"""
     relation = f"""
     SELECT j AS raw, j[2] AS method, j[3] AS target,
            TRY_CAST(coalesce(j[4], j[5]) AS INTEGER) AS status,
            coalesce(j[1] IS NOT NULL AND j[2] IS NOT NULL AND j[3] IS NOT NULL, false) AS ok,
            false AS comment,
            CASE WHEN j[1] IS NULL THEN NULL
-                WHEN NOT request OR (j[11] IS NOT NULL AND n > 1) THEN {OTHER_LOG} END AS other
-    FROM (SELECT j, request,
-                 row_number() OVER (PARTITION BY request, j[11]) AS n
-          FROM (SELECT j, coalesce({request}, false) AS request
-                FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})))"""
+                WHEN NOT {_is_request("j", (1, 12, 13, 14))} THEN {OTHER_LOG}
+                WHEN r.first IS NOT NULL AND j[15] IS DISTINCT FROM r.first THEN {OTHER_LOG}
+           END AS other
+    FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source}) e
+         LEFT JOIN ({repeated}) r ON r.rid = e.j[11]"""
     # userAgent is an array: its first string; [] (none sent) is an empty one
     ua = "coalesce(raw[7], CASE WHEN starts_with(raw[8], '[') THEN '' ELSE raw[8] END)"
     return Parsed(relation, "raw[6]", epoch_or_iso("coalesce(raw[9], raw[10])"), ua)
