@@ -35,6 +35,9 @@ CLOUDFLARE_VARIANTS = (
     "cloudflare-workers",
 )  # fmt: skip
 ALB_VARIANTS = ("alb",)
+# Vercel and Netlify log drains (NDJSON, with builds' and functions' lines in between; Vercel's
+# gzipped), AWS Classic Load Balancer logs (plain, as delivered): the format each is read as.
+DRAIN_VARIANTS = {"vercel": "vercel", "netlify": "netlify", "elb": "elb"}
 VARIANTS = (
     COMBINED_VARIANTS
     + CADDY_VARIANTS
@@ -42,6 +45,7 @@ VARIANTS = (
     + tuple(CLOUDFRONT_V2)
     + CLOUDFLARE_VARIANTS
     + ALB_VARIANTS
+    + tuple(DRAIN_VARIANTS)
 )
 # lines that are no request (CloudFront's # lines, Caddy's other loggers), per variant
 EXTRA_LINES = {
@@ -199,6 +203,71 @@ def _alb(r: Request, i: int) -> str:
     return line + "\n"
 
 
+def _vercel(r: Request, i: int) -> str:
+    """A request as a Vercel Log Drains entry: a static file's, or every 7th a function's (with
+    its output after it: one more entry of the request, and a line without proxy); a build's
+    output first."""
+    ms = int(r.ts.timestamp() * 1000) + i % 1000
+    proxy = {
+        "timestamp": ms, "method": r.method, "host": "docs.example.com", "path": r.target,
+        "userAgent": [] if r.ua == "-" else [r.ua], "referer": "", "region": "fra1",
+        "statusCode": r.status, "clientIp": r.ip, "scheme": "https", "vercelCache": "HIT",
+    }  # fmt: skip
+    entry = {
+        "id": f"{ms}{i:012d}", "deploymentId": "dpl_233NRGRjVZX1caZrXWtz5g1TAksD",
+        "source": "static", "host": "docs-abc123.vercel.app", "timestamp": ms + 3,
+        "projectId": "gdufoJxB6b9b1fEqr1jUtFkyavUU", "level": "info", "proxy": proxy,
+    }  # fmt: skip
+    lines = []
+    if i == 0:
+        build = {k: entry[k] for k in ("deploymentId", "projectId", "host", "timestamp")}
+        build |= {"source": "build", "buildId": "bld_cotnkcr76", "type": "stdout", "level": "info"}
+        lines.append(build | {"id": "b1", "message": "Build completed successfully"})
+    if i % 7 == 0:
+        entry |= {"source": "lambda", "requestId": f"req-{i}", "entrypoint": "api/page.js"}
+        output = {"id": f"{entry['id']}1", "message": "rendered"}  # each entry has its own id
+        lines += [entry, entry | output]
+        lines.append({k: v for k, v in entry.items() if k != "proxy"} | output | {"id": "x"})
+    else:
+        lines.append(entry)
+    return "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
+
+
+def _netlify(r: Request, i: int) -> str:
+    """A request as a Netlify Log Drains traffic record; every 9th after a function's record."""
+    record = {
+        "account_id": "5f1a2b3c4d5e6f7a8b9c0d1e", "client_ip": r.ip, "content_type": "text/html",
+        "deploy_id": "65a1b2c3d4e5f6a7b8c9d0e1", "duration": 3, "log_type": "traffic",
+        "method": r.method, "referrer": "", "request_id": f"01HQ{i:022d}", "response_size": 512,
+        "site_id": "0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d", "status_code": r.status,
+        "timestamp": r.ts.strftime("%Y-%m-%dT%H:%M:%S.") + f"{i % 1000:03d}Z", "url": r.target,
+        "user_agent": "" if r.ua == "-" else r.ua,
+    }  # fmt: skip
+    line = json.dumps(record, separators=(",", ":")) + "\n"
+    if i % 9 == 0:
+        function = {k: record[k] for k in ("account_id", "deploy_id", "site_id", "timestamp")}
+        function |= {"log_type": "functions", "function_name": "search", "level": "INFO"}
+        line = json.dumps(function | {"message": "ok"}) + "\n" + line
+    return line
+
+
+def _elb(r: Request, i: int) -> str:
+    """A request as a Classic Load Balancer logs it (HTTP and HTTPS listeners)."""
+    scheme, port, tls = (("http", 80, "- -"), ("https", 443, "ECDHE-RSA-AES128-SHA TLSv1.2"))[i % 2]
+    return (
+        f"{r.ts.strftime('%Y-%m-%dT%H:%M:%S')}.{i % 1000000:06d}Z docs-lb {r.ip}:{2000 + i} "
+        f"10.0.0.1:80 0.000073 0.001048 0.000057 {r.status} {r.status} 0 29 "
+        f'"{r.method} {scheme}://docs.example.com:{port}{r.target} HTTP/1.1" "{r.ua}" {tls}\n'
+    )
+
+
+def drain_extra(requests: Sequence[Request], variant: str) -> int:
+    """How many lines that are no request a drain variant adds."""
+    if variant == "vercel":  # the build's line, each function's second entry and output line
+        return 1 + 2 * len(range(0, len(requests), 7))
+    return len(range(0, len(requests), 9)) if variant == "netlify" else 0
+
+
 def workers_extra(requests: Sequence[Request]) -> int:
     """How many Worker subrequests ``cloudflare-workers`` adds."""
     return len(range(0, len(requests), 10))
@@ -215,6 +284,11 @@ def write_variant(path: Path, requests: Sequence[Request], variant: str) -> Path
     if variant == "cloudfront-v2-json":
         text = "".join(json.dumps(_v2_record(r), separators=(",", ":")) + "\n" for r in requests)
         path.write_bytes(gzip.compress(text.encode(), mtime=0))  # delivered gzipped
+        return path
+    if variant in DRAIN_VARIANTS:
+        write = {"vercel": _vercel, "netlify": _netlify, "elb": _elb}[variant]
+        data = "".join(write(r, i) for i, r in enumerate(requests)).encode()
+        path.write_bytes(gzip.compress(data, mtime=0) if variant == "vercel" else data)
         return path
     if variant in CLOUDFLARE_VARIANTS or variant in ALB_VARIANTS:  # delivered gzipped
         text = "".join(

@@ -18,8 +18,10 @@ from analytics_variants import (
     CADDY_VARIANTS,
     CLOUDFLARE_VARIANTS,
     CLOUDFRONT_V2,
+    DRAIN_VARIANTS,
     EXTRA_LINES,
     VARIANTS,
+    drain_extra,
     interleaved_extra,
     rotated_series,
     workers_extra,
@@ -50,6 +52,10 @@ def test_real_host_variants_match_the_truth(site: Path, tmp_path: Path, variant:
     if variant == "cloudflare-workers":  # Cloudflare's own requests: not the visitors'
         extra = workers_extra(REQUESTS)
         assert summary["skipped"]["internal"] == extra
+    if variant in DRAIN_VARIANTS:  # builds' and functions' lines: not requests
+        extra = drain_extra(REQUESTS, variant)
+        assert summary["skipped"].get("other-log", 0) == extra
+        assert summary["format"] == DRAIN_VARIANTS[variant]
     lines = len(REQUESTS) + extra
     assert summary["lines"] == lines
     assert summary["counted"] + sum(summary["skipped"].values()) == lines, summary

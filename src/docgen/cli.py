@@ -205,11 +205,14 @@ def analytics() -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["auto", "combined", "caddy", "cloudfront", "cloudflare", "alb"]),
+    type=click.Choice(
+        ["auto", "combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify"]
+    ),
     default="auto",
     show_default=True,
     help="Log format: nginx/Apache combined, Caddy JSON, CloudFront (W3C, JSON or Parquet), "
-    "Cloudflare Logpush http_requests JSON, AWS Application Load Balancer.",
+    "Cloudflare Logpush http_requests JSON, AWS Application or Classic Load Balancer, "
+    "Vercel or Netlify log drains (NDJSON).",
 )
 @click.option(
     "--site",

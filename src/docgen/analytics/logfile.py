@@ -22,9 +22,12 @@ from pathlib import Path
 
 from docgen.exceptions import LogError
 
-FORMATS = ("combined", "caddy", "cloudfront", "cloudflare", "alb")
+FORMATS = ("combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify")
 CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
 ALB = "alb"  # AWS Application Load Balancer access logs
+ELB = "elb"  # AWS Classic Load Balancer access logs
+VERCEL = "vercel"  # Vercel Log Drains, NDJSON
+NETLIFY = "netlify"  # Netlify Log Drains, NDJSON
 # CloudFront standard logging (v2) also delivers JSON (one object per line) and Apache Parquet.
 CLOUDFRONT_JSON = "cloudfront-json"
 CLOUDFRONT_PARQUET = "cloudfront-parquet"
@@ -42,8 +45,18 @@ CLOUDFLARE_NEEDED = (
     ("ClientIP",), ("ClientRequestMethod",), ("ClientRequestURI", "ClientRequestPath"),
     ("EdgeResponseStatus",), ("EdgeStartTimestamp", "EdgeEndTimestamp"),
 )  # fmt: skip
+# Fields every Vercel Log Drains entry has (https://vercel.com/docs/drains/reference/logs:
+# id, deploymentId, source, host, timestamp, projectId, level): two of these make a JSON line
+# Vercel's (a build log has buildId, a request's entry proxy and requestId).
+VERCEL_KEYS = frozenset({"deploymentId", "projectId", "buildId", "requestId", "proxy"})
+# Netlify Log Drains records (https://docs.netlify.com/manage/monitoring/log-drains/): every
+# log type says which it is in log_type; traffic records carry the site, deploy and request.
+NETLIFY_KEYS = frozenset({"log_type", "site_id", "deploy_id", "account_id", "request_id"})
 # An ALB access log line: type, an ISO 8601 time, the load balancer, client:port.
 _ALB_LINE = re.compile(rb"[a-z0-9]+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ ")
+# A Classic Load Balancer's: no type; the time, the load balancer, client:port, backend:port
+# (``-`` when no instance answered).
+_ELB_LINE = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ (\S+:\d+|-) ")
 # Stands for a bare CR in the copy DuckDB reads (a Unicode noncharacter: never in a real log).
 CR_STAND_IN = "\ufdd0"
 _BARE_CR = re.compile(rb"\r(?!\n)")
@@ -134,22 +147,52 @@ def _json_keys(line: bytes) -> set[str]:
     try:
         record = json.loads(line)
     except ValueError:
-        known = CLOUDFRONT_KEYS | CLOUDFLARE_KEYS
+        known = CLOUDFRONT_KEYS | CLOUDFLARE_KEYS | VERCEL_KEYS | NETLIFY_KEYS
         return {k for k in known if b'"' + k.encode() + b'":' in line}
+    if isinstance(record, list) and record:  # a drain's JSON batch: its first entry
+        record = record[0]
     return set(record) if isinstance(record, dict) else set()
 
 
 def _json_kind(line: bytes) -> str:
     """``cloudfront-json`` for a CloudFront standard logging (v2) JSON record, ``cloudflare``
-    for a Logpush ``http_requests`` one, else ``caddy``."""
+    for a Logpush ``http_requests`` one, ``vercel`` or ``netlify`` for a log drain's entry,
+    else ``caddy``."""
     keys = _json_keys(line)
-    if len(keys & CLOUDFRONT_KEYS) >= 2:
-        return CLOUDFRONT_JSON
-    return CLOUDFLARE if len(keys & CLOUDFLARE_KEYS) >= 2 else "caddy"
+    kinds = (
+        (CLOUDFRONT_JSON, CLOUDFRONT_KEYS), (CLOUDFLARE, CLOUDFLARE_KEYS),
+        (VERCEL, VERCEL_KEYS), (NETLIFY, NETLIFY_KEYS),
+    )  # fmt: skip
+    return next((kind for kind, known in kinds if len(keys & known) >= 2), "caddy")
 
 
 def _first_line(head: bytes) -> bytes:
     return next((r.strip() for r in head.removeprefix(BOM).split(b"\n") if r.strip()), b"")
+
+
+def drain_problem(fmt: str, head: bytes) -> str | None:
+    """Why a Vercel or Netlify log drain's file cannot be counted: a JSON array per line (the
+    ``json`` delivery's request bodies, not NDJSON), or traffic records without the visitor's
+    address (Netlify's "Exclude personally identifiable information")."""
+    lines = [r.strip() for r in head.removeprefix(BOM).split(b"\n") if r.strip()]
+    if lines and lines[0].startswith(b"["):
+        return (
+            "each line is a JSON array (the drain's json delivery): set the drain to NDJSON, or "
+            "write one entry per line (jq -c '.[]')"
+        )
+    for line in lines if fmt == NETLIFY else ():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict) and record.get("log_type") == "traffic":
+            if "client_ip" in record:
+                return None
+            return (
+                "its traffic records have no client_ip or user_agent (the drain excludes "
+                "personally identifiable information): visitors cannot be counted; turn that off"
+            )
+    return None
 
 
 def missing_cloudflare_fields(head: bytes) -> list[str]:
@@ -165,18 +208,21 @@ def missing_cloudflare_fields(head: bytes) -> list[str]:
 
 def detect(head: bytes) -> str:
     """The format of a log from its first bytes: Parquet or JSON lines of CloudFront, Cloudflare
-    Logpush or Caddy JSON, CloudFront W3C, an ALB access log, else combined."""
+    Logpush, Vercel or Netlify log drains or Caddy JSON, CloudFront W3C, an ALB or Classic Load
+    Balancer access log, else combined."""
     if head.startswith(PARQUET_MAGIC):
         return CLOUDFRONT_PARQUET
     for raw in head.removeprefix(BOM).split(b"\n"):
         line = raw.strip()
         if not line:
             continue
-        if line.startswith(b"{"):
+        if line.startswith((b"{", b"[{")):
             return _json_kind(line)
         if line.startswith((b"#Version:", b"#Fields:")) or line.count(b"\t") >= 10:
             return "cloudfront"
-        return ALB if _ALB_LINE.match(line) else "combined"
+        if _ALB_LINE.match(line):
+            return ALB
+        return ELB if _ELB_LINE.match(line) else "combined"
     return "combined"
 
 
@@ -263,6 +309,8 @@ def inspect(
             f"{path}: this Cloudflare Logpush log has no {', '.join(missing)} field: page views "
             "cannot be counted from it; add the fields to the job's field_names"
         )
+    if fmt in (VERCEL, NETLIFY) and (problem := drain_problem(fmt, head)):
+        raise LogError(f"{path}: this {fmt.capitalize()} log drain cannot be read: {problem}")
     if fmt == CLOUDFRONT_PARQUET:
         if compressed:
             raise LogError(f"{path}: a gzipped Parquet file; decompress it first (gunzip -k)")

@@ -1,6 +1,6 @@
 """The access logs of servers and proxies as DuckDB relations: the combined log format (nginx,
 Apache), Caddy's JSON, Cloudflare Logpush's ``http_requests`` JSON lines and AWS Application
-Load Balancer access logs."""
+and Classic Load Balancer access logs."""
 
 from __future__ import annotations
 
@@ -105,12 +105,29 @@ def alb(source: str) -> Parsed:
     the request: type, time, elb, client:port, target:port, three processing times,
     elb_status_code (what the client got), target_status_code, received_bytes, sent_bytes. The
     request names the absolute URL (``GET https://host:443/x HTTP/1.1``)."""
-    # Split on '"': the 12 fields (1), the request (2), the User-Agent (4); raw is [time,
-    # client:port, User-Agent].
+    return _load_balancer(source, 1)
+
+
+def elb(source: str) -> Parsed:
+    """AWS Classic Load Balancer access logs
+    (https://docs.aws.amazon.com/elasticloadbalancing/latest/classic/access-log-collection.html):
+    the ALB's fields without the leading type, and ending after ssl_cipher and ssl_protocol:
+    ``timestamp elb client:port backend:port request_processing_time backend_processing_time
+    response_processing_time elb_status_code backend_status_code received_bytes sent_bytes
+    "request" "user_agent" ssl_cipher ssl_protocol``. The time is when the load balancer
+    received the request. A TCP or SSL listener logs ``"- - - "`` as the request (malformed)."""
+    return _load_balancer(source, 0)
+
+
+def _load_balancer(source: str, shift: int) -> Parsed:
+    """ALB (``shift`` 1: a type field first) or Classic (0) access log lines."""
+    # Split on '"': the fields before the request (1), the request (2), the User-Agent (4); raw
+    # is [time, client:port, User-Agent]. The 11 fields (12 with the type) end with a space.
+    time, client, status = 1 + shift, 3 + shift, 8 + shift
     relation = f"""
-    SELECT [h[2], h[4], s[4]] AS raw, split_part(s[2], ' ', 1) AS method,
-           split_part(s[2], ' ', 2) AS target, TRY_CAST(h[9] AS INTEGER) AS status,
-           coalesce(len(s) >= 5 AND len(h) >= 13, false) AS ok, false AS comment,
+    SELECT [h[{time}], h[{client}], s[4]] AS raw, split_part(s[2], ' ', 1) AS method,
+           split_part(s[2], ' ', 2) AS target, TRY_CAST(h[{status}] AS INTEGER) AS status,
+           coalesce(len(s) >= 5 AND len(h) >= {12 + shift}, false) AS ok, false AS comment,
            NULL::INTEGER AS other
     FROM (SELECT s, string_split(s[1], ' ') AS h
           FROM (SELECT string_split(line, '"') AS s FROM {source}))"""

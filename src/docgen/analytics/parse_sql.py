@@ -13,11 +13,15 @@ from docgen.analytics.logfile import (
     CLOUDFLARE,
     CLOUDFRONT_JSON,
     CLOUDFRONT_PARQUET,
+    ELB,
+    NETLIFY,
+    VERCEL,
     LogFile,
 )
 from docgen.analytics.parse_base import REASONS, Parsed, reader
 from docgen.analytics.parse_cloudfront import cloudfront, cloudfront_json, cloudfront_parquet
-from docgen.analytics.parse_servers import alb, caddy, cloudflare, combined
+from docgen.analytics.parse_drains import netlify, vercel
+from docgen.analytics.parse_servers import alb, caddy, cloudflare, combined, elb
 
 __all__ = ["REASONS", "parsed", "staging_sql"]
 
@@ -34,6 +38,9 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
         CLOUDFRONT_JSON: cloudfront_json,
         CLOUDFLARE: cloudflare,
         ALB: alb,
+        ELB: elb,
+        VERCEL: vercel,
+        NETLIFY: netlify,
     }
     return by_format.get(log.format, caddy)(source)
 

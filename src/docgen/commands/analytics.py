@@ -56,6 +56,8 @@ _NO_AGENT = {
         "the Logpush job has no ClientRequestUserAgent field",
         "add it to the job's field_names",
     ),
+    "vercel": ("its request entries have no proxy.userAgent", "check the drain's entries"),
+    "netlify": ("its traffic records have no user_agent", "include it in the drain"),
     **dict.fromkeys(
         ("cloudfront", "cloudfront-json", "cloudfront-parquet"),
         ("its fields have no cs(User-Agent)", "add it to the distribution's log fields"),
