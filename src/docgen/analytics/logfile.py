@@ -97,6 +97,7 @@ class LogFile:
     # where the layout changes: (0-based line of a #Fields line, its fields), first at line 0
     runs: tuple[tuple[int, tuple[str, ...]], ...] = ()
     bare_cr: bool = False  # a CR not followed by LF somewhere in the content
+    cr: bool = False  # a CR anywhere in the content (CRLF line ends, or a bare CR)
     numbered: bool = False  # read from a working copy whose lines start with "<layout>\t"
     seen: bool = False  # this very content was imported before
 
@@ -261,8 +262,9 @@ def inspect(
     last = b"\n"
     head = b""
     blocks = 0
-    bare = False
+    bare = cr = False
     for chunk, raw_read in _chunks(path, compressed):
+        cr = cr or b"\r" in chunk
         if not bare and (b"\r" in chunk or last.endswith(b"\r")):  # CRLF ends, or a bare CR
             # a CR ending the chunk is judged with the next one
             ends = chunk.endswith(b"\r")
@@ -317,7 +319,20 @@ def inspect(
         # rows, not lines: counted by the import; a Parquet file never grows
         return LogFile(path, False, fmt, digest, size, 0, 0, seen=seen)
     fields = (cloudfront_fields(head),) if fmt == "cloudfront" else ()
-    return LogFile(path, compressed, fmt, digest, size, lines, skip, fields, blocks, (), bare, seen)
+    return LogFile(
+        path,
+        compressed,
+        fmt,
+        digest,
+        size,
+        lines,
+        skip,
+        fields,
+        blocks,
+        bare_cr=bare,
+        cr=cr,
+        seen=seen,
+    )
 
 
 def _lines(log: LogFile) -> Iterator[bytes]:
