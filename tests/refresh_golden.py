@@ -30,9 +30,14 @@ def main() -> None:
 
 
 def theme_assets() -> dict[str, bytes]:
-    """The theme's assets as the built site holds them (``_docgen/<name>`` -> bytes)."""
+    """The theme's assets as the built site holds them (``_docgen/<name>`` -> bytes), Mermaid's
+    build (``_docgen/mermaid/``) included: the showcase has a diagram."""
     folder = ROOT / "templates" / "assets"
-    return {f"_docgen/{p.name}": p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+    return {
+        f"_docgen/{p.relative_to(folder)}": p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 if __name__ == "__main__":

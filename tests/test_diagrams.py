@@ -28,7 +28,9 @@ def _site(tmp_path: Path, pages: dict[str, str]) -> Path:
 
 
 def test_a_fence_becomes_a_figure_keeping_its_escaped_source(tmp_path: Path) -> None:
-    out = _site(tmp_path, {"index.mdx": "# Hi\n\n" + FENCE.format(info=' placement="top-left"')})
+    out = _site(
+        tmp_path, {"index.mdx": "# Welcome\n\n" + FENCE.format(info=' placement="top-left"')}
+    )
     html = (out / "index.html").read_text()
     start = html.index('<figure class="mermaid"')
     block = html[start : html.index("</figure>", start)]
@@ -39,6 +41,8 @@ def test_a_fence_becomes_a_figure_keeping_its_escaped_source(tmp_path: Path) -> 
         out / "_docgen/mermaid/mermaid.js"
     ).is_file()
     assert '_docgen/diagrams.js" defer' in (out / "index.html").read_text()
+    words = json.loads((out / "_docgen/search-words.json").read_text())
+    assert "welcome" in words and "flowchart" not in words  # the diagram's syntax is not searched
 
 
 def test_a_diagram_in_an_imported_snippet_ships_mermaid(tmp_path: Path) -> None:

@@ -94,8 +94,7 @@
       canvas.innerHTML = result.svg;  // sanitised by Mermaid (strict: DOMPurify over the SVG)
       view.appendChild(canvas);
       figure.insertBefore(view, figure.firstChild);
-      var svg = canvas.querySelector("svg");
-      if (svg) { svg.setAttribute("role", "img"); }
+      var svg = canvas.querySelector("svg");  // its labels stay text a screen reader reads
       figure.classList.remove("failed", "has-controls", "zoomed");
       figure.classList.add("drawn");
       // Controls: Mintlify shows them on a drawing taller than 120px; docgen also on one shrunk

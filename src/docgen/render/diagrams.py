@@ -41,8 +41,7 @@ def figure(fence_html: str, info: str) -> str:
         attributes += f' data-actions="{actions.group(1)}"'
     return (
         f'<figure class="mermaid"{attributes}>{fence_html}'
-        '<figcaption class="mermaid-note" data-pagefind-ignore>Mermaid diagram source'
-        "</figcaption></figure>\n"
+        '<figcaption class="mermaid-note">Mermaid diagram source</figcaption></figure>\n'
     )
 
 

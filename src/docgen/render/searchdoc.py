@@ -17,6 +17,9 @@ from docgen.render.views import Body, OperationView, SchemaField
 
 MAX_DETAIL = 1_000  # a schema's own page: every level described
 _HEADING_ANCHOR = re.compile(r'<a class="anchor[^"]*"[^>]*>#</a>')
+# A Mermaid diagram's source: its syntax ("participant", "sequenceDiagram") is not what readers
+# search for (render/diagrams.py; the escaped source cannot hold "</figure>").
+_DIAGRAM = re.compile(r'<figure class="mermaid"[^>]*>.*?</figure>', re.DOTALL)
 
 
 def _heading(level: int, anchor: str, text: str) -> str:
@@ -80,6 +83,8 @@ def _body(body: Body, detail: int = 1) -> Iterable[str]:
 
 def page_document(title: str, body_html: str) -> str:
     """A Markdown page: its title and rendered body (headings keep their ids)."""
+    if '<figure class="mermaid' in body_html:
+        body_html = _DIAGRAM.sub("", body_html)
     return f"<h1>{escape(title)}</h1>" + _HEADING_ANCHOR.sub("", body_html)
 
 
