@@ -479,7 +479,7 @@ def test_real_repo_layouts_render_as_mdx_does() -> None:
     assert warnings == [] and "<p> </p>" not in html and "<p>Allow= and .</p>" in html
     html, warnings = html_of('<button\n  type="button"\n>\n  Search\n</button>\n')
     # A multi-line opening tag is one tag: an inert button (docgen's own type) holding its text.
-    assert '<button type="button">Search</button>' in html and "<blockquote" not in html
+    assert '<button class="mdx-button" type="button">Search</button>' in html and "<blockquote" not in html
     assert warnings == []
 
 

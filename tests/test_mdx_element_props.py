@@ -100,7 +100,7 @@ def test_a_prop_that_cannot_hold_markup_shows_the_element_text() -> None:
 
 def test_a_button_shows_its_label_inert_and_never_its_handler() -> None:
     html, warnings = _html("Para <button onClick={() => go()}>Go</button> end.\n")
-    assert html == '<p>Para <button type="button" disabled>Go</button> end.</p>\n'
+    assert html == '<p>Para <button class="mdx-button" type="button" disabled>Go</button> end.</p>\n'
     assert warnings == ["<button onClick={...}> is not a plain value; docgen does not run it"]
     # CrewAI's hero: a link, then a button whose handler holds a prompt with blank lines
     body = (
@@ -110,7 +110,7 @@ def test_a_button_shows_its_label_inert_and_never_its_handler() -> None:
         "    Copy instructions\n  </button>\n</div>\n"
     )
     html, warnings = _html(body)
-    assert '<button type="button" disabled>Copy instructions</button>' in html
+    assert '<button class="mdx-button" type="button" disabled>Copy instructions</button>' in html
     assert "prompt" not in html and "&lt;" not in html and "onClick" not in html
     assert [w.message for w in mdx_warnings(body)] == warnings
 

@@ -354,6 +354,8 @@ def html_open(tag: Tag, env: EnvType) -> str:
             attrs.append(f' {key}="{escape(url)}"')
         elif key in ("className", "class"):
             kept = " ".join(name for name in text.split() if name not in theme_classes())
+            if name == "button":  # the mark of a page's own button (components.css)
+                kept = f"mdx-button {kept}".strip()
             if kept:
                 attrs.append(f' class="{escape(kept)}"')
         elif key == "style" and isinstance(value, dict):
@@ -374,6 +376,8 @@ def html_open(tag: Tag, env: EnvType) -> str:
     if name == "a" and any(a.startswith(' href="http') for a in attrs):
         attrs.append(' rel="noopener noreferrer"')
     if name == "button":  # never submits; one whose handler docgen cannot run is disabled
+        if not _written(attrs, "class"):
+            attrs.append(' class="mdx-button"')
         handler = any(key.lower().startswith("on") for key in tag.attrs)
         attrs.append(' type="button" disabled' if handler else ' type="button"')
     if name == "img" and not any(a.startswith(" alt=") for a in attrs):
