@@ -32,7 +32,7 @@ def test_titles_given_as_elements_keep_their_markup() -> None:
     tab = re.search(r'aria-selected="true"( aria-label="rocket")?>(.*?)</button>', html)
     assert tab is not None and 'data-icon="rocket"><svg' in tab.group(2)
     assert tab.group(1)  # an icon alone: the icon's name is the tab's name for screen readers
-    assert 'tabindex=-1>B</button>' in html  # a title with text needs none
+    assert "tabindex=-1>B</button>" in html  # a title with text needs none
 
 
 def test_an_update_label_with_an_icon_shows_both_and_anchors_on_its_text() -> None:
@@ -100,7 +100,9 @@ def test_a_prop_that_cannot_hold_markup_shows_the_element_text() -> None:
 
 def test_a_button_shows_its_label_inert_and_never_its_handler() -> None:
     html, warnings = _html("Para <button onClick={() => go()}>Go</button> end.\n")
-    assert html == '<p>Para <button class="mdx-button" type="button" disabled>Go</button> end.</p>\n'
+    assert (
+        html == '<p>Para <button class="mdx-button" type="button" disabled>Go</button> end.</p>\n'
+    )
     assert warnings == ["<button onClick={...}> is not a plain value; docgen does not run it"]
     # CrewAI's hero: a link, then a button whose handler holds a prompt with blank lines
     body = (
