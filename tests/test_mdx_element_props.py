@@ -35,6 +35,19 @@ def test_titles_given_as_elements_keep_their_markup() -> None:
     assert "tabindex=-1>B</button>" in html  # a title with text needs none
 
 
+def test_text_inside_an_element_prop_is_jsx_text_not_markdown() -> None:
+    """In MDX, text inside JSX in an expression is literal: no emphasis, code, links, escapes
+    or math; tags, {expressions} and HTML entities are read, the paragraph's text still is."""
+    html, warnings = _html(
+        "<Accordion title={<span>a_b *c* `d` [e](/f) $g$ \\* &amp; <b>h*i*</b> {'j'}</span>}>"
+        "\nBody *k*\n</Accordion>\n\nAfter *l* and `m`.\n"
+    )
+    assert warnings == []
+    assert "<summary><span>a_b *c* `d` [e](/f) $g$ \\* &amp; <b>h*i*</b> j</span></summary>" in html
+    assert "<p>Body <em>k</em></p>" in html
+    assert "<p>After <em>l</em> and <code>m</code>.</p>" in html
+
+
 def test_an_update_label_with_an_icon_shows_both_and_anchors_on_its_text() -> None:
     html, warnings = _html(
         '<Update label={<><Icon icon="rocket" size={16} color="currentColor" />'
