@@ -25,7 +25,8 @@ from markupsafe import escape
 
 from docgen.render import icons, snippets
 from docgen.render.jsx import Tag, Unevaluated, as_text, scan_tag
-from docgen.render.mdxtags import is_color, theme_classes
+from docgen.render.mdxtags import is_color
+from docgen.render.pageclasses import page_classes
 
 PACKAGES = frozenset({"lucide-react"})
 DEFAULT_SIZE = 24  # px: lucide-react's ``size``
@@ -137,8 +138,7 @@ def draw(found: ImportedIcon, tag: Tag, *, slot: bool = False) -> str:
         head = svg.index(">")
         svg = _STROKE.sub(f'stroke-width="{stroke}"', svg[:head], count=1) + svg[head:]
     written = attrs.get("className", attrs.get("class"))
-    classes = as_text(written).split() if isinstance(written, str) else []
-    kept = " ".join(c for c in classes if c not in theme_classes())
+    kept = page_classes(written) if isinstance(written, str) else ""
     if kept:
         svg = svg.replace('class="icon"', f'class="icon {escape(kept)}"', 1)
     css = f' style="{escape(";".join(style))}"' if style else ""
