@@ -479,7 +479,10 @@ def test_real_repo_layouts_render_as_mdx_does() -> None:
     assert warnings == [] and "<p> </p>" not in html and "<p>Allow= and .</p>" in html
     html, warnings = html_of('<button\n  type="button"\n>\n  Search\n</button>\n')
     # A multi-line opening tag is one tag: an inert button (docgen's own type) holding its text.
-    assert '<button type="button">Search</button>' in html and "<blockquote" not in html
+    assert (
+        '<button class="mdx-button" type="button">Search</button>' in html
+        and "<blockquote" not in html
+    )
     assert warnings == []
 
 
@@ -649,6 +652,9 @@ def test_style_images_keep_one_http_or_site_url_and_nothing_else() -> None:
         "backgroundImage: 'url(javascript:x)', WebkitMaskImage: 'url(a) , url(\"b\")' }} />\n"
         "<div style={{ backgroundImage: 'url(\"https://a.example/x.png\") , url(b)' }} />\n"
         "<div style={{ backgroundImage: 'linear-gradient(90deg, #fff, rgb(0 0 0 / 0.5))' }} />\n"
+        "<a style={{ background: '#EB6658' }} />\n"  # CrewAI's call to action: its colour
+        "<div style={{ background: 'linear-gradient(180deg, rgba(235,102,88,0.12) 0%, "
+        "#fff 100%)' }} />\n<div style={{ background: 'url(/x.png) red' }} />\n"
     ).rendered.html
     styles = [part.split('"', 1)[0] for part in html.split('style="')[1:]]
     assert styles == [
@@ -656,7 +662,9 @@ def test_style_images_keep_one_http_or_site_url_and_nothing_else() -> None:
         "mask-repeat:no-repeat !important",  # a drawing's image: http(s) only
         "-webkit-mask-image:url(&#34;/icons/x.svg&#34;) !important",
         "background-image:linear-gradient(90deg, #fff, rgb(0 0 0 / 0.5)) !important",
-    ]
+        "background:#EB6658 !important",
+        "background:linear-gradient(180deg, rgba(235,102,88,0.12) 0%, #fff 100%) !important",
+    ]  # the background shorthand: a colour or a gradient, never an image URL
 
 
 def test_text_on_lines_of_its_own_inside_a_p_or_heading_is_held_without_a_paragraph() -> None:
@@ -797,14 +805,15 @@ def test_an_inlined_snippets_headings_join_the_pages_table_of_contents(tmp_path:
 
 def test_a_pages_html_never_borrows_the_themes_component_classes() -> None:
     """Mintlify pages copy Mintlify's own markup (className="card block not-prose ..."): docgen's
-    card padding, border and background on top of the author's utilities squeezed it."""
+    card padding, border and background on top of the author's utilities squeezed it. The class
+    is renamed, not dropped: the repo's own CSS still reaches it (test_page_classes_browser.py)."""
     html = render_mdx(
         '<a className="card block not-prose px-6 py-5" href="/x">Go</a>\n\n'
         '<span className="badge deprecated my-tag">x</span>\n\n<div className="card">y</div>\n'
     ).rendered.html
-    assert '<a class="block not-prose px-6 py-5" href="/x">' in html
-    assert '<span class="my-tag">x</span>' in html
-    assert "<div>" in html and 'class="card' not in html
+    assert '<a class="mdx-class-card block not-prose px-6 py-5" href="/x">' in html
+    assert '<span class="mdx-class-badge mdx-class-deprecated my-tag">x</span>' in html
+    assert '<div class="mdx-class-card">' in html and 'class="card' not in html
 
 
 def test_a_table_written_in_html_scrolls_in_a_wrapper_as_markdown_tables_do() -> None:

@@ -32,7 +32,20 @@ def test_titles_given_as_elements_keep_their_markup() -> None:
     tab = re.search(r'aria-selected="true"( aria-label="rocket")?>(.*?)</button>', html)
     assert tab is not None and 'data-icon="rocket"><svg' in tab.group(2)
     assert tab.group(1)  # an icon alone: the icon's name is the tab's name for screen readers
-    assert 'tabindex=-1>B</button>' in html  # a title with text needs none
+    assert "tabindex=-1>B</button>" in html  # a title with text needs none
+
+
+def test_text_inside_an_element_prop_is_jsx_text_not_markdown() -> None:
+    """In MDX, text inside JSX in an expression is literal: no emphasis, code, links, escapes
+    or math; tags, {expressions} and HTML entities are read, the paragraph's text still is."""
+    html, warnings = _html(
+        "<Accordion title={<span>a_b *c* `d` [e](/f) $g$ \\* &amp; <b>h*i*</b> {'j'}</span>}>"
+        "\nBody *k*\n</Accordion>\n\nAfter *l* and `m`.\n"
+    )
+    assert warnings == []
+    assert "<summary><span>a_b *c* `d` [e](/f) $g$ \\* &amp; <b>h*i*</b> j</span></summary>" in html
+    assert "<p>Body <em>k</em></p>" in html
+    assert "<p>After <em>l</em> and <code>m</code>.</p>" in html
 
 
 def test_an_update_label_with_an_icon_shows_both_and_anchors_on_its_text() -> None:
@@ -100,7 +113,9 @@ def test_a_prop_that_cannot_hold_markup_shows_the_element_text() -> None:
 
 def test_a_button_shows_its_label_inert_and_never_its_handler() -> None:
     html, warnings = _html("Para <button onClick={() => go()}>Go</button> end.\n")
-    assert html == '<p>Para <button type="button" disabled>Go</button> end.</p>\n'
+    assert (
+        html == '<p>Para <button class="mdx-button" type="button" disabled>Go</button> end.</p>\n'
+    )
     assert warnings == ["<button onClick={...}> is not a plain value; docgen does not run it"]
     # CrewAI's hero: a link, then a button whose handler holds a prompt with blank lines
     body = (
@@ -110,7 +125,7 @@ def test_a_button_shows_its_label_inert_and_never_its_handler() -> None:
         "    Copy instructions\n  </button>\n</div>\n"
     )
     html, warnings = _html(body)
-    assert '<button type="button" disabled>Copy instructions</button>' in html
+    assert '<button class="mdx-button" type="button" disabled>Copy instructions</button>' in html
     assert "prompt" not in html and "&lt;" not in html and "onClick" not in html
     assert [w.message for w in mdx_warnings(body)] == warnings
 

@@ -126,7 +126,10 @@ def test_buttons_and_page_landmarks_keep_their_classes() -> None:
         'Released <time dateTime="2025-01-01" datetime="2025-01-01">today</time>.\n'
     )
     # Its handler cannot run: disabled (a click still follows the link around it in Chromium)
-    assert '<button class="px-4 py-2 font-bold" type="button" disabled>Get started</button>' in html
+    assert (
+        '<button class="mdx-button px-4 py-2 font-bold" type="button" disabled>Get started</button>'
+        in html
+    )
     assert "submit" not in html and "onclick" not in html.lower() and "form=" not in html
     assert '<header class="flex gap-3">' in html and '<footer class="mt-8">' in html
     assert '<nav class="links">' in html

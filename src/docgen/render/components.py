@@ -17,7 +17,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup, escape
 
 from docgen.nav.slugs import slugify
-from docgen.render import diagrams, icons, mdxprops, mdxtags, mdxtitle
+from docgen.render import diagrams, iconimports, icons, mdxprops, mdxtags, mdxtitle
 from docgen.render.jsx import Tag, as_text
 from docgen.render.mdxtags import (
     ALIASES,
@@ -66,8 +66,8 @@ def _icon(tag: Tag, env: EnvType, css: str = "") -> str:
         base=env.get("base"),
         color=color if color and is_color(color) else None,
     )
-    if element is not None:  # icon={<svg ...>}, icon={<img src="..." />}
-        markup = icons.element_icon(element, library, env.get("base"))
+    if element is not None:  # icon={<svg ...>}, icon={<img src="..." />}, icon={<Brain />}
+        markup = iconimports.element(element, getattr(context, "names", {}), library, env)
     return f'<span class="{css}">{markup}</span>' if css else markup
 
 

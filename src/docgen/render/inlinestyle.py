@@ -3,7 +3,8 @@
 Layout, type and colour properties are kept (sizes, margins, fonts, colours, shadows, flex and
 grid, position), with plain values (words, numbers, lengths, colours) and the value functions
 that compute a length or a colour (``rgba()``, ``calc()``, ``repeat()``, gradients); numbers
-are pixels, as in React, except for unitless properties. The image and mask properties keep
+are pixels, as in React, except for unitless properties (``background`` too: a colour or a
+gradient, never an image URL). The image and mask properties keep
 one ``url()`` of an ``http(s)`` or site address (Mintlify's icon pattern:
 ``maskImage: 'url("https://.../github.svg")'``), as a page's own ``<img>`` may show one; any
 other URL, quote or function is left out.
@@ -29,7 +30,7 @@ _STYLE_PROPS = _words(
     "marginLeft marginRight padding paddingTop paddingBottom paddingLeft paddingRight "
     "borderRadius objectFit objectPosition textAlign display verticalAlign "
     "fontSize fontWeight fontStyle lineHeight letterSpacing textTransform textDecoration "
-    "whiteSpace wordBreak color backgroundColor opacity boxShadow "
+    "whiteSpace wordBreak color background backgroundColor opacity boxShadow "
     "border borderWidth borderStyle borderColor borderTop borderBottom borderLeft borderRight "
     "gap rowGap columnGap flex flexDirection flexWrap flexGrow flexShrink flexBasis "
     "alignItems alignSelf justifyContent justifyItems gridTemplateColumns gridTemplateRows "

@@ -23,6 +23,7 @@ from markupsafe import escape
 
 from docgen.render import (
     components,
+    iconimports,
     math,
     mdxblocks,
     mdxindent,
@@ -84,6 +85,8 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
     own, limit = context.names.get, state.eMarks[end - 1] if end > start else len(src)
     if tag.name in mdxtags.VOID_ELEMENTS:
         tag.self_closing = True  # <br>, <img src="x">: nothing to close
+    if iconimports.imported(tag, context.names) is not None:
+        return None  # an icon: inline, in a paragraph
     if tag.name in mdxtags.LEFT_OUT or tag.name in ("svg", "Latex"):
         return -1 if mdxblocks.whole_element(state, tag, start, end, limit, silent) else None
     open_last = mdxblocks.line_of(state, tag.end - 1, start, end)
@@ -288,6 +291,7 @@ def _esm_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     line = context.root_line + context.offset + start
     before = set(context.imports)
     snippets.read_statement(statement, line, context.imports, context.names, context.warn)
+    iconimports.take_imports(statement, line, context.imports, context.names, context.warn)
     for local in set(context.imports) - before:
         _import_value(context, local, line)
     state.line = last + 1

@@ -9,7 +9,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 
-from docgen.render import math, mdxblocks, mdxprops, mdxtags, svg
+from docgen.render import iconimports, math, mdxblocks, mdxprops, mdxtags, svg
 from docgen.render.jsx import (
     Tag,
     Unevaluated,
@@ -97,6 +97,12 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
             formula = state.src[tag.end : close if close != -1 else end]
             math.latex_token(state, "" if tag.self_closing else formula, display=False)
         state.pos = end
+        return True
+    icon = iconimports.imported(tag, _ctx(state.env).names)
+    if icon is not None:  # <Brain /> of lucide-react; </Brain> shows nothing
+        if not silent and not tag.closing:
+            state.push("mdx_html", "", 0).content = iconimports.draw(icon, tag)
+        state.pos = tag.end
         return True
     template = None if tag.closing else _ctx(state.env).names.get(tag.name)
     if isinstance(template, Template):

@@ -11,7 +11,8 @@ the element's text (render/jsx.py ``jsx_text``). ``icon`` is drawn by render/ico
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -26,6 +27,23 @@ from docgen.render.mdxtitle import unlinked
 # The props a component shows as markup when given as an element (Card/Step/Accordion/Tab
 # title, Update label, Tooltip tip and headline, Card cta, Accordion/Update/Tile description).
 SHOWN = frozenset({"title", "label", "tip", "headline", "cta", "description"})
+# Text inside JSX is not Markdown (``title={<span>a_b *c*</span>}`` shows the stars): of the
+# inline rules, only tags, {expressions}, HTML entities and line breaks are read there.
+_JSX_TEXT = ("text", "newline", "mdx_jsx_inline", "mdx_expression", "entity")
+
+
+@contextmanager
+def _jsx_text(md: MarkdownIt) -> Iterator[None]:
+    ruler = md.inline.ruler
+    active = ruler.get_active_rules()
+    if set(active) <= set(_JSX_TEXT):  # already inside an element prop
+        yield
+        return
+    ruler.enableOnly(list(_JSX_TEXT))
+    try:
+        yield
+    finally:
+        ruler.enableOnly(active)
 
 
 def parse(md: MarkdownIt, env: EnvType, tag: Tag, src: str, line: int) -> dict[str, Token]:
@@ -39,7 +57,8 @@ def parse(md: MarkdownIt, env: EnvType, tag: Tag, src: str, line: int) -> dict[s
         env["_mdx_line"] = line + (src.count("\n", tag.start, at) if at != -1 else 0)
         children: list[Token] = []
         try:
-            md.inline.parse(source, md, env, children)
+            with _jsx_text(md):
+                md.inline.parse(source, md, env, children)
         finally:
             env["_mdx_line"] = saved
         for child in children:  # an escape or entity: text, as the core's text_join makes it

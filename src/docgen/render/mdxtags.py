@@ -8,7 +8,6 @@ attributes, and ``ParamField``/``ResponseField`` (anchors like generated pages: 
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -21,7 +20,7 @@ from docgen.render import icons
 from docgen.render.inlinestyle import style_css
 from docgen.render.jsx import Tag, Unevaluated, as_text, scan_tag
 from docgen.render.markdown import safe_url, site_relative, unique
-from docgen.render.templates import templates_dir
+from docgen.render.pageclasses import page_classes
 
 
 def _words(text: str) -> list[str]:
@@ -302,30 +301,6 @@ def field_open(tag: Tag, env: EnvType, stack: list[dict[str, Any]]) -> str:
     )
 
 
-# Class names docgen's theme styles as Tailwind does (images shown in one theme only, their
-# corners, Mintlify's escape from typography): a page writing them means the same thing.
-_TAILWIND_ALIKE = frozenset(
-    {"hidden", "block", "rounded-lg", "rounded-xl", "rounded-2xl", "not-prose"}
-)
-
-
-@functools.cache
-def theme_classes() -> frozenset[str]:
-    """The class names docgen's own stylesheets style (``card``, ``badge``, ``deprecated``...):
-    a page's HTML does not get them. A Mintlify page that copies Mintlify's markup
-    (``<a className="card block not-prose px-6 py-5">``) means Mintlify's look, which its
-    utility classes give; docgen's card padding and border on top squeezed it."""
-    names: set[str] = set()
-    for path in sorted((templates_dir() / "assets").glob("*.css")):
-        text = _CSS_COMMENT.sub("", path.read_text("utf-8"))
-        names.update(_CSS_CLASS.findall(text))
-    return frozenset(names - _TAILWIND_ALIKE)
-
-
-_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
-_CSS_CLASS = re.compile(r"\.(-?[A-Za-z_][\w-]*)")
-
-
 def _is_hook(key: str) -> bool:
     """``data-docgen-*`` and ``data-mdx-*``: what docgen's scripts look for (the playground's
     data and the address it fetches with the reader's token, copy buttons, tabs), never written
@@ -353,7 +328,9 @@ def html_open(tag: Tag, env: EnvType) -> str:
                 continue
             attrs.append(f' {key}="{escape(url)}"')
         elif key in ("className", "class"):
-            kept = " ".join(name for name in text.split() if name not in theme_classes())
+            kept = page_classes(text)
+            if name == "button":  # the mark of a page's own button (components.css)
+                kept = f"mdx-button {kept}".strip()
             if kept:
                 attrs.append(f' class="{escape(kept)}"')
         elif key == "style" and isinstance(value, dict):
@@ -374,6 +351,8 @@ def html_open(tag: Tag, env: EnvType) -> str:
     if name == "a" and any(a.startswith(' href="http') for a in attrs):
         attrs.append(' rel="noopener noreferrer"')
     if name == "button":  # never submits; one whose handler docgen cannot run is disabled
+        if not _written(attrs, "class"):
+            attrs.append(' class="mdx-button"')
         handler = any(key.lower().startswith("on") for key in tag.attrs)
         attrs.append(' type="button" disabled' if handler else ' type="button"')
     if name == "img" and not any(a.startswith(" alt=") for a in attrs):

@@ -30,6 +30,7 @@ from docgen.render.artefacts import (
 from docgen.render.chrome import SITE_CSS, site_css
 from docgen.render.navviews import href
 from docgen.render.page import CALLBACK_PATH, Job, Output, RenderedPage, SchemaJob, SiteRenderer
+from docgen.render.pageclasses import repo_css
 from docgen.render.parallel import Workers, worker_count
 from docgen.render.redirects import forwards_root, redirect_files
 from docgen.render.searchindex import SearchEntry
@@ -263,6 +264,6 @@ def _site_files(
     if css is not None:
         yield SITE_CSS, css.encode()
     if site.styles is not None:
-        yield REPO_CSS, site.styles.text.encode("utf-8", "replace")
+        yield REPO_CSS, repo_css(site.styles.text).encode("utf-8", "replace")
     for item in site.static:
         yield item.name, item.path.read_bytes()
