@@ -239,8 +239,11 @@ paths:
         # firecrawl's docs.json: primary black, light white (dark mode's accent), buttons black.
         {"primary": "#000", "light": "#fff", "dark": "#000"},
         {"primary": "#fde047"},  # a light brand colour: dark text on its buttons
+        # Mid-tones: white text was 3.9:1 on this green and 3.7:1 on this blue.
+        {"primary": "#0d9373"},
+        {"primary": "#3b82f6"},
     ],
-    ids=["black-and-white", "yellow"],
+    ids=["black-and-white", "yellow", "green", "blue"],
 )
 def test_button_text_stays_readable_on_the_site_colours(
     browser: Any, tmp_path: Path, theme: str, colors: dict[str, str]
