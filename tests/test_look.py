@@ -337,3 +337,52 @@ def test_a_page_printed_in_either_theme_is_dark_text_on_white(
             "els => els.filter(e => e.getClientRects().length).length"
         ) == 0
     context.close()
+
+
+# Each text of the chosen search result: [text, contrast with the row's painted background].
+_CHOSEN_RESULT_TEXT = """() => {
+  const rgba = (c) => { const x = document.createElement('canvas').getContext('2d');
+    x.fillStyle = c; x.fillRect(0, 0, 1, 1); const d = x.getImageData(0, 0, 1, 1).data;
+    return [d[0], d[1], d[2], d[3] / 255]; };
+  const over = (top, under) => [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3]));
+  const lum = (c) => c.map(v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const row = document.querySelector('#search-results a[aria-selected="true"]');
+  const dialog = rgba(getComputedStyle(row.closest('dialog')).backgroundColor);
+  const bg = over(rgba(getComputedStyle(row).backgroundColor), dialog);
+  return Array.from(row.querySelectorAll('*')).filter(e => e.childElementCount === 0
+      && e.textContent.trim() && e.getClientRects().length).map(e => {
+    const a = lum(over(rgba(getComputedStyle(e).color), bg)), b = lum(bg);
+    return [e.textContent.trim(), (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+  });
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_chosen_search_result_stays_readable_on_a_black_and_white_site(
+    browser: Any, tmp_path: Path, theme: str
+) -> None:
+    config = {
+        "name": "Mono",
+        "colors": {"primary": "#000", "light": "#fff", "dark": "#000"},
+        "navigation": {"groups": [{"group": "Start here", "pages": ["index", "crawl"]}]},
+    }
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nHello.\n")
+    (root / "crawl.mdx").write_text("---\ntitle: Crawl\n---\n\nCrawl a whole website.\n")
+    (root / "docs.json").write_text(json.dumps(config))
+    out = tmp_path / "out"
+    assert docgen("build", str(root / "docs.json"), "-o", str(out)).returncode == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=theme)
+    with serve_folder(out) as site:
+        tab = context.new_page()
+        tab.goto(site + "/")
+        tab.keyboard.press("/")
+        tab.locator("#search-input").fill("crawl")
+        tab.locator('#search-results a[aria-selected="true"]').wait_for()
+        texts = tab.evaluate(_CHOSEN_RESULT_TEXT)
+        assert any(text == "Start here" for text, _ in texts)  # the crumbs are there
+        assert [(t, round(r, 2)) for t, r in texts if r < 4.5] == [], theme
+    context.close()
