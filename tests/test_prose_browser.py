@@ -143,6 +143,7 @@ def test_a_picture_on_its_own_line_keeps_its_distance_from_the_text_under_it(
         """() => { const img = Array.from(document.querySelectorAll('.prose > img'))
                      .find(i => i.getClientRects().length);
                    const after = img.parentElement.querySelector('img ~ p');
-                   return after.getBoundingClientRect().top - img.getBoundingClientRect().bottom; }"""
+                   const bottom = img.getBoundingClientRect().bottom;
+                   return after.getBoundingClientRect().top - bottom; }"""
     )
     assert gap >= 12, gap
