@@ -65,3 +65,38 @@ def test_focus_is_visible(tab: Any, served_showcase: str) -> None:
         width = tab.evaluate("parseFloat(getComputedStyle(document.activeElement).outlineWidth)")
         style = tab.evaluate("getComputedStyle(document.activeElement).outlineStyle")
         assert style != "none" and width >= 2, tab.evaluate("document.activeElement.outerHTML")
+
+
+_RING = """el => {
+  const rgb = (c) => { const x = document.createElement('canvas').getContext('2d');
+    x.fillStyle = c; x.fillRect(0, 0, 1, 1); return Array.from(x.getImageData(0, 0, 1, 1).data); };
+  const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const style = getComputedStyle(el), panel = el.closest('.sample-panel');
+  const a = lum(rgb(style.outlineColor)), b = lum(rgb(getComputedStyle(panel).backgroundColor));
+  const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+  const box = el.getBoundingClientRect(), clip = panel.getBoundingClientRect();
+  const inside = box.left - reach >= clip.left && box.right + reach <= clip.right
+    && box.top - reach >= clip.top && box.bottom + reach <= clip.bottom;
+  return [(Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), inside];
+}"""
+
+
+def test_focus_rings_in_the_dark_code_panels_show(tab: Any, served_showcase: str) -> None:
+    # The panels are dark in both themes: the light theme's dark ring was 1.9:1 on them, and
+    # the code block's ring was cut off by the panel's edge.
+    tab.goto(f"{served_showcase}/{PAGES['operation']}")
+    checked = set()
+    for _ in range(60):
+        tab.keyboard.press("Tab")
+        kind = tab.evaluate(
+            "(e => e.closest('.sample-panel') ? e.tagName + '.' + e.className : null)"
+            "(document.activeElement)"
+        )
+        if kind is None:
+            continue
+        contrast, inside = tab.evaluate(_RING, tab.evaluate_handle("document.activeElement"))
+        assert contrast >= 3 and inside, (kind, contrast, inside)
+        checked.add(kind.split(".")[0])
+    assert {"BUTTON", "PRE"} <= checked

@@ -198,3 +198,48 @@ def test_a_long_example_name_breaks_between_words_in_its_tab(tab: Any, tmp_path:
     assert len(lines) == 2 and all(len(label) > 1 for label in lines), lines  # it does wrap
     for label in lines:
         assert all(line[:1].isupper() for line in label), lines  # each line starts a word
+
+
+def test_a_fields_link_icon_ends_its_first_line_on_a_phone(tab: Any, tmp_path: Any) -> None:
+    """On a phone the field's link icon sat last in the wrapping row of name, type and badges:
+    often alone on a line of its own. It ends the first line, at the field's right edge."""
+    import json
+    import subprocess
+    import sys
+
+    leaf = {"type": "string", "format": "uri", "nullable": True}
+    inner = {"type": "object", "required": ["received_events_url"],
+             "properties": {"received_events_url": leaf, "id": {"type": "integer"}}}
+    schema = {"type": "object", "required": ["owner"], "properties": {"owner": inner}}
+    body = {"content": {"application/json": {"schema": schema}}}
+    param = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    operation = {"summary": "Get gist", "parameters": [param],
+                 "responses": {"200": {"description": "ok", **body}}}  # fmt: skip
+    spec = {"openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+            "paths": {"/gists/{id}": {"get": operation}}}  # fmt: skip
+    (tmp_path / "openapi.json").write_text(json.dumps(spec))
+    out = tmp_path / "_site"
+    subprocess.run(
+        [sys.executable, "-m", "docgen", "build", str(tmp_path / "openapi.json"), "-o", str(out),
+         "--quiet"], check=True, timeout=120,
+    )  # fmt: skip
+    page = next(p for p in out.rglob("index.html") if "get-gist" in str(p))
+    with serve_folder(out) as site:
+        tab.set_viewport_size({"width": 390, "height": 900})
+        tab.goto(f"{site}/{page.parent.relative_to(out).as_posix()}/")
+        tab.locator("details.children > summary").first.click()
+        heads = tab.evaluate(
+            """() => Array.from(document.querySelectorAll('.field-head')).filter(
+                 h => h.getClientRects().length && h.querySelector(':scope > .anchor')).map(h => {
+                 const head = h.getBoundingClientRect();
+                 const icon = h.querySelector(':scope > .anchor').getBoundingClientRect();
+                 const name = h.querySelector('.field-name').getBoundingClientRect();
+                 return {name: h.querySelector('.field-name').textContent,
+                         lines: Math.round(head.height / name.height),
+                         sameLine: icon.top < name.bottom && icon.bottom > name.top,
+                         right: Math.round(head.right - icon.right)};
+               })""")
+    assert any(h["name"] == "received_events_url" and h["lines"] >= 2 for h in heads), heads
+    assert [h["name"] for h in heads if not h["sameLine"]] == []
+    assert [h["name"] for h in heads if h["right"] > 2] == []
+    assert tab.errors == []

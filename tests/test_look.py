@@ -239,8 +239,11 @@ paths:
         # firecrawl's docs.json: primary black, light white (dark mode's accent), buttons black.
         {"primary": "#000", "light": "#fff", "dark": "#000"},
         {"primary": "#fde047"},  # a light brand colour: dark text on its buttons
+        # Mid-tones: white text was 3.9:1 on this green and 3.7:1 on this blue.
+        {"primary": "#0d9373"},
+        {"primary": "#3b82f6"},
     ],
-    ids=["black-and-white", "yellow"],
+    ids=["black-and-white", "yellow", "green", "blue"],
 )
 def test_button_text_stays_readable_on_the_site_colours(
     browser: Any, tmp_path: Path, theme: str, colors: dict[str, str]
@@ -268,4 +271,118 @@ def test_button_text_stays_readable_on_the_site_colours(
             assert tab.evaluate(_CONTRAST, selector) >= 4.5, (selector, theme)
         tab.goto(site + "/api-reference/list-items/")
         assert tab.evaluate(_CONTRAST, "[data-docgen-try]") >= 4.5, theme
+    context.close()
+
+
+# Every text printed, as the printer puts it: its colour on white paper (printers leave out
+# backgrounds), with the contrast ratio when it is under 4.5:1.
+_FAINT_ON_PAPER = """() => {
+  const rgb = (c) => { const x = document.createElement('canvas').getContext('2d');
+    x.fillStyle = c; x.fillRect(0, 0, 1, 1); const d = x.getImageData(0, 0, 1, 1).data;
+    return [0, 1, 2].map(i => d[i] * d[3] / 255 + 255 * (1 - d[3] / 255)); };
+  const lum = (c) => c.map(v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const faint = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el.getClientRects().length || el.closest('.visually-hidden')
+        || getComputedStyle(el).visibility !== 'visible') continue;
+    const ratio = 1.05 / (lum(rgb(getComputedStyle(el).color)) + 0.05);
+    if (ratio < 4.5) faint.push([n.textContent.trim().slice(0, 30), Math.round(ratio * 10) / 10]);
+  }
+  return faint;
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_page_printed_in_either_theme_is_dark_text_on_white(
+    browser: Any, tmp_path: Path, theme: str
+) -> None:
+    # A dark-mode reader printing got the dark palette's pale text (and the site's pale
+    # dark-mode accent) on white paper, and the code panels' light-on-dark text everywhere.
+    config = {
+        "name": "Acme",
+        "colors": {"primary": "#0b7285", "light": "#66d9e8"},
+        "navigation": {"pages": ["index", "GET /items"], "openapi": "openapi.yaml"},
+    }
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "index.mdx").write_text(
+        "---\ntitle: Home\n---\n\nSee [the items](/api-reference/list-items).\n\n"
+        '<img className="block dark:hidden" src="/paper.png" alt="a" />\n'
+        '<img className="hidden dark:block" src="/night.png" alt="b" />\n'
+    )
+    (root / "paper.png").write_bytes(png(8, 8, (0, 0, 0)))
+    (root / "night.png").write_bytes(png(8, 8, (255, 255, 255)))
+    (root / "openapi.yaml").write_text(SPEC)
+    (root / "docs.json").write_text(json.dumps(config))
+    out = tmp_path / "out"
+    assert docgen("build", str(root / "docs.json"), "-o", str(out)).returncode == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=theme)
+    with serve_folder(out) as site:
+        tab = context.new_page()
+        tab.emulate_media(media="print")
+        for page in ("/", "/api-reference/list-items/"):
+            tab.goto(site + page)
+            assert tab.evaluate("document.documentElement.dataset.theme") == theme
+            assert tab.evaluate(_FAINT_ON_PAPER) == [], (page, theme)
+        tab.goto(site + "/")  # the page's light-theme picture, not its dark-theme one
+        shown = "els => els.filter(e => e.getClientRects().length).map(e => e.alt)"
+        assert tab.locator("main img").evaluate_all(shown) == ["a"]
+        tab.goto(site + "/api-reference/list-items/")
+        assert tab.locator(".sample-panel pre.highlight").first.is_visible()
+        assert tab.locator(".page-menu, .wrap-button, [data-docgen-try]").evaluate_all(
+            "els => els.filter(e => e.getClientRects().length).length"
+        ) == 0
+    context.close()
+
+
+# Each text of the chosen search result: [text, contrast with the row's painted background].
+_CHOSEN_RESULT_TEXT = """() => {
+  const rgba = (c) => { const x = document.createElement('canvas').getContext('2d');
+    x.fillStyle = c; x.fillRect(0, 0, 1, 1); const d = x.getImageData(0, 0, 1, 1).data;
+    return [d[0], d[1], d[2], d[3] / 255]; };
+  const over = (top, under) => [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3]));
+  const lum = (c) => c.map(v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const row = document.querySelector('#search-results a[aria-selected="true"]');
+  const dialog = rgba(getComputedStyle(row.closest('dialog')).backgroundColor);
+  const bg = over(rgba(getComputedStyle(row).backgroundColor), dialog);
+  return Array.from(row.querySelectorAll('*')).filter(e => e.childElementCount === 0
+      && e.textContent.trim() && e.getClientRects().length).map(e => {
+    const a = lum(over(rgba(getComputedStyle(e).color), bg)), b = lum(bg);
+    return [e.textContent.trim(), (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+  });
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_chosen_search_result_stays_readable_on_a_black_and_white_site(
+    browser: Any, tmp_path: Path, theme: str
+) -> None:
+    config = {
+        "name": "Mono",
+        "colors": {"primary": "#000", "light": "#fff", "dark": "#000"},
+        "navigation": {"groups": [{"group": "Start here", "pages": ["index", "crawl"]}]},
+    }
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nHello.\n")
+    (root / "crawl.mdx").write_text("---\ntitle: Crawl\n---\n\nCrawl a whole website.\n")
+    (root / "docs.json").write_text(json.dumps(config))
+    out = tmp_path / "out"
+    assert docgen("build", str(root / "docs.json"), "-o", str(out)).returncode == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=theme)
+    with serve_folder(out) as site:
+        tab = context.new_page()
+        tab.goto(site + "/")
+        tab.keyboard.press("/")
+        tab.locator("#search-input").fill("crawl")
+        tab.locator('#search-results a[aria-selected="true"]').wait_for()
+        texts = tab.evaluate(_CHOSEN_RESULT_TEXT)
+        assert any(text == "Start here" for text, _ in texts)  # the crumbs are there
+        assert [(t, round(r, 2)) for t, r in texts if r < 4.5] == [], theme
     context.close()

@@ -185,3 +185,41 @@ def test_a_phone_shows_the_whole_current_version(browser: Any, tmp_path: Path) -
             assert needed <= room, (page, needed, room)
         assert tab.evaluate("document.documentElement.scrollWidth") <= 390
         assert tab.errors == []
+
+
+def test_every_navbar_link_is_reachable_at_every_width(browser: Any, tmp_path: Path) -> None:
+    # Below 1001px the top bar hides the navbar's links (and, on a phone with a version
+    # switcher, its button): the sidebar menu offers them there, and only there.
+    config = {
+        "name": "Crawl",
+        "navbar": {
+            "links": [{"label": "Status", "href": "https://status.x.test"}],
+            "primary": {"type": "button", "label": "Sign up", "href": "https://x.test/up"},
+        },
+        "navigation": {
+            "versions": [
+                {"version": name, "groups": [{"group": "G", "pages": [page]}]}
+                for name, page in (("v2", "start"), ("v1", "old"))
+            ]
+        },
+    }
+    out = _build(tmp_path / "site", config, ["start", "old"])
+    shown = """href => Array.from(document.querySelectorAll(`a[href="${href}"]`)).filter(
+                 a => a.getClientRects().length && getComputedStyle(a).visibility === "visible"
+               ).map(a => a.closest(".sidebar") ? "sidebar" : "topbar")"""
+    with serve_folder(out) as base:
+        for width, status, signup in (
+            (1280, ["topbar"], ["topbar"]),
+            (800, ["sidebar"], ["topbar"]),
+            (390, ["sidebar"], ["sidebar"]),
+        ):
+            tab = _tab(browser, width, 800)
+            tab.goto(f"{base}/start/")
+            if width < 1000:
+                tab.locator("[data-docgen-menu]").click()
+                tab.locator("#sidebar").wait_for(state="visible")
+                tab.wait_for_timeout(300)  # the drawer slides in
+            assert tab.evaluate(shown, "https://status.x.test") == status, width
+            assert tab.evaluate(shown, "https://x.test/up") == signup, width
+            assert tab.errors == []
+            tab.context.close()

@@ -13,6 +13,7 @@ import pytest
 from refresh_fixtures import run_docgen
 from serving import serve_folder
 from test_reader_browser import BREAKS_AFTER
+from test_static import png
 
 LONG_URL = "https://api.example.com/v1/projects/{projectIdentifier}/environments/{environmentName}"
 LONG_NAME = "aVeryLongIdentifierNameThatKeepsGoingWithoutAnyBreakOpportunityAtAllInIt"
@@ -40,6 +41,11 @@ Call `{LONG_URL}` to list them.
 The field `{LONG_NAME}` is long.
 
 {PROSE}
+
+<img className="block dark:hidden" src="/hero.png" />
+<img className="hidden dark:block" src="/hero.png" />
+
+Under the picture.
 """
 
 
@@ -47,6 +53,7 @@ The field `{LONG_NAME}` is long.
 def prose_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("prose")
     (root / "prose.mdx").write_text(PAGE)
+    (root / "hero.png").write_bytes(png(40, 20, (11, 114, 133)))
     (root / "docs.json").write_text(json.dumps({"name": "P", "navigation": {"pages": ["prose"]}}))
     out = root.parent / f"{root.name}-out"
     result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], root)
@@ -125,3 +132,18 @@ def test_an_accordion_is_a_box_with_its_body_under_its_title(
     assert look["border"] >= 1, look
     assert not look["marker"], look  # the browser's triangle is not shown
     assert abs(look["titleLeft"] - look["bodyLeft"]) <= 2, look
+
+
+def test_a_picture_on_its_own_line_keeps_its_distance_from_the_text_under_it(
+    tab: Any, prose_site: str
+) -> None:
+    # <img className="block dark:hidden" /> then a paragraph: the text touched the picture.
+    tab.goto(f"{prose_site}/prose/")
+    gap = tab.evaluate(
+        """() => { const img = Array.from(document.querySelectorAll('.prose > img'))
+                     .find(i => i.getClientRects().length);
+                   const after = img.parentElement.querySelector('img ~ p');
+                   const bottom = img.getBoundingClientRect().bottom;
+                   return after.getBoundingClientRect().top - bottom; }"""
+    )
+    assert gap >= 12, gap

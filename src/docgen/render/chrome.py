@@ -140,7 +140,10 @@ def site_css(site: Site) -> str | None:
     if root:
         rules.insert(0, ":root { " + " ".join(root) + " }")
     if look.color_light:
-        rules.append(f'html[data-theme="dark"] {{ --primary: {look.color_light}; }}')
+        # Dark mode's accent is for the screen: paper is white, so a print keeps the light one.
+        rules.append(
+            f'@media not print {{ html[data-theme="dark"] {{ --primary: {look.color_light}; }} }}'
+        )
     if look.heading_font is not None and look.heading_font != look.body_font:
         family = look.heading_font.family
         rules.append(f'h1, h2, h3, h4, h5, h6 {{ font-family: "{family}", var(--font-sans); }}')

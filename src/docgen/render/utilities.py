@@ -59,7 +59,9 @@ INPUT_CSS = """\
 @import "tailwindcss/theme.css" layer(theme) theme(inline);
 @import "tailwindcss/utilities.css" layer(utilities) important source(none);
 @source "./pages.mdx";
-@custom-variant dark (&:where([data-theme=dark], [data-theme=dark] *));
+@custom-variant dark {
+  @media not print { &:where([data-theme=dark], [data-theme=dark] *) { @slot; } }
+}
 @theme inline {
   --color-primary: var(--primary);
   --color-primary-light: var(--primary);
