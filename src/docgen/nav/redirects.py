@@ -95,7 +95,7 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
                     where(redirect, "source"),
                 )
                 continue
-            problem = unsafe_url(redirect.source)
+            problem = unsafe_url(redirect.source, twin=False)
             if problem is not None:
                 diagnostics.error(
                     Code.REDIRECT_INVALID,
