@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -66,15 +67,17 @@ def check_and_build(root: Path, tmp: Path) -> tuple[list[str], list[str], int, i
 
 
 def _unwritable_outputs(tmp_path: Path) -> list[tuple[Path, str]]:
-    """(output path, the folder named as the one where nothing can be made)."""
+    """(output path, what the message says cannot be made)."""
     cases = []
-    if Path("/proc/self").is_dir():  # a folder where no folder can be made, even by root
-        cases.append((Path("/proc/docgen-out"), "/proc"))
+    if Path("/proc/self").is_dir():  # where no folder can be made, even by root
+        cases.append((Path("/proc/docgen-out"), "a folder in /proc"))  # found before rendering
+        cases.append((Path("/proc/docgen-out/site"), "the folder /proc/docgen-out"))  # writing
     if os.geteuid() != 0:  # root writes into read-only folders
         locked = tmp_path / "locked"
         locked.mkdir()
         locked.chmod(stat.S_IRUSR | stat.S_IXUSR)
-        cases.append((locked / "deeper" / "site", str(locked)))
+        cases.append((locked / "site", f"a folder in {locked}"))
+        cases.append((locked / "deeper" / "site", f"a folder in {locked}"))
     return cases
 
 
@@ -85,13 +88,14 @@ def test_an_output_folder_that_cannot_be_made_names_it_not_the_temporary_folder(
     cases = _unwritable_outputs(tmp_path)
     if not cases:
         pytest.skip("no folder here refuses new folders")
-    for out, folder in cases:
+    for out, made in cases:
         result = run_docgen(["build", "docs.json", "-o", str(out)], root)
         assert result.returncode == 1
         assert "Traceback" not in result.stderr and ".tmp-" not in result.stderr
-        assert f"docgen: cannot write {out}: cannot make a folder in {folder} (" in result.stderr
-        assert result.stderr.rstrip().endswith("nothing was written")
-        # Refused before rendering: no page was written anywhere (no temporary folder left).
+        # One line, naming the user's path: "... cannot make <made> (<reason>); nothing ...".
+        assert result.stderr.count("\n") == 1
+        assert result.stderr.startswith(f"docgen: cannot write {out}: cannot make {made} (")
+        assert result.stderr.endswith("); nothing was written\n")
         assert not any(".tmp-" in p.name or ".probe-" in p.name for p in tmp_path.iterdir())
 
 
@@ -220,3 +224,96 @@ def test_a_url_with_a_name_over_255_bytes_is_refused_by_check_as_by_build(
     root = site(tmp_path / "docs2", {"index.mdx": "# Home\n"}, spec, redirects=redirects)
     assert check_and_build(root, tmp_path)[2:] == (0, 0)
     assert (tmp_path / "_out" / ("b" * 254) / "index.html").is_file()
+
+
+# --- navigation shapes ----------------------------------------------------------------------
+
+
+def _nested_groups(depth: int) -> dict[str, object]:
+    group: dict[str, object] = {"group": "leaf", "pages": ["index"]}
+    for level in range(depth):
+        group = {"group": f"g{level}", "pages": [group]}
+    return group
+
+
+def test_groups_nested_too_deep_are_a_config_error_not_a_crash(tmp_path: Path) -> None:
+    # 100 nested groups crashed every command with a RecursionError ("internal error").
+    root = site(tmp_path / "docs", {"index.mdx": "# Home\n"})
+    config = {"name": "T", "navigation": {"groups": [_nested_groups(100)]}}
+    (root / "docs.json").write_text(json.dumps(config), "utf-8")
+    checked, built, check_rc, build_rc = check_and_build(root, tmp_path)
+    assert check_rc == build_rc == 1 and checked == built
+    assert len(checked) == 1
+    assert checked[0].startswith("docs.json:1:")
+    assert "error[config-invalid]: the config nests objects and arrays more than 100 " in (
+        checked[0]
+    )
+    # Deep nesting assembled from parts (each shallow enough) is refused the same way.
+    (root / "part.json").write_text(json.dumps(_nested_groups(30)), "utf-8")
+    group: dict[str, object] = {"$ref": "part.json"}
+    for level in range(30):
+        group = {"group": f"g{level}", "pages": [group]}
+    (root / "docs.json").write_text(json.dumps({"name": "T", "navigation": {"groups": [group]}}))
+    checked, built, check_rc, build_rc = check_and_build(root, tmp_path)
+    assert check_rc == build_rc == 1 and checked == built
+    assert [line.split(": ")[1] for line in checked] == ["error[config-invalid]"]
+    # Forty levels of groups are fine.
+    config = {"name": "T", "navigation": {"groups": [_nested_groups(40)]}}
+    (root / "docs.json").write_text(json.dumps(config), "utf-8")
+    assert check_and_build(root, tmp_path) == ([], [], 0, 0)
+
+
+def test_page_entries_of_spaces_or_a_slash(tmp_path: Path) -> None:
+    # " " was read as "" and reported as "page '/index.mdx' is an absolute path"; "/" too.
+    root = site(tmp_path / "docs", {"index.mdx": "# Home\n"})
+    config = {"name": "T", "navigation": {"groups": [{"group": "G", "pages": [" ", "\t"]}]}}
+    (root / "docs.json").write_text(json.dumps(config), "utf-8")
+    checked, built, check_rc, build_rc = check_and_build(root, tmp_path)
+    assert check_rc == build_rc == 1 and checked == built
+    assert [line.split(": ", 1)[1] for line in checked] == [
+        f"error[config-invalid]: navigation.groups[0].pages[{i}]: must not be empty (it holds "
+        "only spaces)"
+        for i in (0, 1)
+    ]
+    config["navigation"]["groups"][0]["pages"] = ["/"]  # type: ignore[index]
+    (root / "docs.json").write_text(json.dumps(config), "utf-8")
+    assert check_and_build(root, tmp_path) == ([], [], 0, 0)  # the docs root's index page
+
+
+@pytest.mark.parametrize("name", ["a?b", "a#b", "100%"])
+def test_a_page_url_a_link_cannot_carry_is_refused(tmp_path: Path, name: str) -> None:
+    # These built, and every link to the page went to another URL ('../a#b/' is '../a').
+    root = site(tmp_path / "docs", {"index.mdx": "# Home\n", f"{name}.mdx": "# Odd\n"})
+    checked, built, check_rc, build_rc = check_and_build(root, tmp_path)
+    assert check_rc == build_rc == 1 and checked == built
+    char = name.strip("a1b0")
+    assert checked == [
+        f"docs.json:1:75: error[nav-unsafe-url]: the page at '/{name}' (page file '{name}.mdx') "
+        f"cannot be written: its URL holds '{char}', which no link can carry in a path (a "
+        "browser reads '?' as the start of a query, '#' as an anchor, '%' as an escape); "
+        "rename the page file or the 'directory'"
+    ]
+
+
+# --- redirects ------------------------------------------------------------------------------
+
+
+def test_a_long_chain_of_redirects_is_checked_quickly(tmp_path: Path) -> None:
+    # Each hop compared the path with every source: 3,000 chained redirects took 48 s to
+    # check (security.md item 20: work bounded in the size of the input).
+    chain = [{"source": f"/r{i}", "destination": f"/r{i + 1}"} for i in range(3000)]
+    chain.append({"source": "/docs/:slug*", "destination": "/r2990"})  # patterns keep order
+    chain.insert(0, {"source": "/r2999", "destination": "/"})  # the first source wins
+    root = site(tmp_path / "docs", {"index.mdx": "# Home\n"}, None, redirects=chain)
+    started = time.perf_counter()
+    result = run_docgen(["check", "docs.json"], root)
+    assert time.perf_counter() - started < float(os.environ.get("DOCGEN_BOUNDED_SECONDS", "30"))
+    lines = findings(result.stdout)
+    too_far = [line for line in lines if "passes more than 20 redirects" in line]
+    leads_on = [line for line in lines if "leads to another redirect" in line]
+    repeated = [line for line in lines if "error[redirect-conflict]" in line]
+    assert len(too_far) + len(leads_on) + len(repeated) == len(lines) == 3001
+    assert len(repeated) == 1 and "'/r2999' repeats the source of redirects[0]" in repeated[0]
+    assert "docs.json:1:" in too_far[0] and "error[redirect-loop]" in too_far[0]
+    pattern = "'/docs/:slug*' leads to another redirect: /docs/slug -> /r2990"
+    assert any(pattern in line for line in leads_on)

@@ -126,7 +126,7 @@ def build(
                 # The previous site is removed beside the caches being written.
                 written = write_site(out_dir, stream, veto, background=True)
             except (OutputError, OSError) as exc:
-                failure = f"docgen: cannot write {out_shown}: {exc}"
+                failure = f"docgen: cannot write {out_shown}: {exc}; nothing was written"
             except SearchIndexError as exc:
                 failure = f"docgen: build failed: {exc}; nothing was written"
     except BaseException:

@@ -141,9 +141,18 @@ def check_all(paths: Iterable[str]) -> None:
         found.add(relative)
 
 
+_NOT_IN_LINKS = re.compile(r"[?#%]")
+
+
 def unsafe_url(url: str, twin: bool = True) -> str | None:
     """Why a page URL cannot become an output file (as ``docgen build`` checks it), or ``None``.
     ``twin``: the page has a Markdown twin too (its last name and ``.md``; a redirect has none)."""
+    found = _NOT_IN_LINKS.search(url)
+    if found is not None:
+        return (
+            f"its URL holds {found.group()!r}, which no link can carry in a path (a browser "
+            "reads '?' as the start of a query, '#' as an anchor, '%' as an escape)"
+        )
     try:
         check_path(output_path(url))
         if twin:

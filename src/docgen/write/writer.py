@@ -12,6 +12,7 @@ never modified in place, so the previous site stays intact until the swap.
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import stat
@@ -70,6 +71,10 @@ def write_site(
     previous = preflight(out)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        made = exc.filename if isinstance(exc.filename, str) else out.parent
+        raise OutputError(f"cannot make the folder {made} ({exc.strerror or exc})") from None
+    try:
         staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     except OSError as exc:
         raise OutputError(_cannot_make(out.parent, exc)) from None
@@ -126,12 +131,16 @@ def preflight(out: Path) -> bool:
         raise OutputError(
             f"{out} is not empty and is not a docgen site (no {MARKER}); refusing to replace it"
         )
-    if above is not None:
-        # The temporary folder is made beside ``out``: try it where the first folder will be.
+    if above == out.parent:
+        # The temporary folder is made there: try it (root may write into read-only folders,
+        # not into /proc).
         try:
             os.rmdir(tempfile.mkdtemp(prefix=f".{out.name}.probe-", dir=above))
         except OSError as exc:
             raise OutputError(_cannot_make(above, exc)) from None
+    elif above is not None and not os.access(above, os.W_OK | os.X_OK):
+        # Nothing is made outside the output's own folder before the build succeeds.
+        raise OutputError(_cannot_make(above, PermissionError(errno.EACCES, "Permission denied")))
     return previous
 
 
