@@ -317,3 +317,47 @@ def test_a_long_chain_of_redirects_is_checked_quickly(tmp_path: Path) -> None:
     assert "docs.json:1:" in too_far[0] and "error[redirect-loop]" in too_far[0]
     pattern = "'/docs/:slug*' leads to another redirect: /docs/slug -> /r2990"
     assert any(pattern in line for line in leads_on)
+
+
+# --- frontmatter openapi and snippet imports ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        ("missing.yaml GET /a", "spec-not-found"),
+        ("../../outside.yaml GET /a", "ref-outside-root"),
+    ],
+)
+def test_a_spec_named_only_in_frontmatter_is_reported_at_the_frontmatter(
+    tmp_path: Path, value: str, code: str
+) -> None:
+    # These were reported at docs.json:1:1, a place that does not name the spec.
+    page = f"---\nopenapi: {value}\n---\n"
+    root = site(tmp_path / "docs", {"index.mdx": "# Home\n", "ep.mdx": page}, None)
+    checked, built, check_rc, build_rc = check_and_build(root, tmp_path)
+    assert check_rc == build_rc == 1 and checked == built
+    assert [line.split(": ")[:2] for line in checked] == [["ep.mdx:2:1", f"error[{code}]"]]
+
+
+def test_snippet_imports_that_cannot_work_are_said_at_the_import(tmp_path: Path) -> None:
+    # An unused import of a missing file was silent (Mintlify's build stops at it); a named
+    # import the MDX snippet does not export showed the snippet's whole text, silently.
+    page = (
+        "import Gone from '/snippets/gone.mdx'\nimport Used from '/snippets/used-gone.mdx'\n"
+        "import { Nope } from '/snippets/a.mdx'\n\n# Home\n\n<Used />\n\n<Used />\n\n<Nope />\n"
+    )
+    root = site(tmp_path / "docs", {"index.mdx": page})
+    (root / "snippets").mkdir()
+    (root / "snippets" / "a.mdx").write_text("export const Other = 1\n\nWhole snippet text.\n")
+    checked, built, check_rc, build_rc = check_and_build(root, tmp_path)
+    assert check_rc == build_rc == 0 and checked == built
+    unfound = "not found in the docs folder; left out"
+    assert [line.split(": warning[mdx-unsupported]: ") for line in checked] == [
+        ["index.mdx:1:19", f"snippet /snippets/gone.mdx {unfound}"],
+        ["index.mdx:2:19", f"snippet /snippets/used-gone.mdx {unfound}"],
+        ["index.mdx:3:10", "snippet snippets/a.mdx has no export 'Nope' that docgen can read; "
+         "'Nope' is left out"],
+        ["index.mdx:11:1", "unknown MDX component <Nope>: its content is shown without it"],
+    ]
+    assert "Whole snippet text." not in (tmp_path / "_out" / "index.html").read_text("utf-8")
