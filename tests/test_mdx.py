@@ -131,7 +131,9 @@ def test_snippets_props_exports_and_unevaluated_javascript(tmp_path: Path) -> No
     assert "-:11:mdx-unsupported:<Timer> comes from ./snippets/consts.jsx" in joined
     assert "<div>hi</div>" in html  # a component that only returns JSX is shown
     assert "imports itself" in joined and "snippets/loop.mdx" in joined
-    assert "-:15:mdx-unsupported:snippet /snippets/missing.mdx not found" in joined
+    # At its import (line 5), used or not, and once: Mintlify's build stops at the import.
+    assert "-:5:mdx-unsupported:snippet /snippets/missing.mdx not found" in joined
+    assert joined.count("missing.mdx not found") == 1
 
 
 def test_snippet_outside_the_docs_root_is_refused(tmp_path: Path) -> None:
@@ -281,11 +283,12 @@ def test_warnings_point_at_the_column_of_what_they_are_about(tmp_path: Path) -> 
         "   <Tabs>\n"
     )
     expected = [
+        # At the import (used or not), where the path is written.
+        "intro.mdx:5:22: warning[mdx-unsupported]: snippet /snippets/nope.mdx not found",
         "intro.mdx:7:19: warning[mdx-unsupported]: unknown MDX component <Foo>",
         "intro.mdx:7:45: warning[mdx-unsupported]: expression {props.unknown}",
         'intro.mdx:10:19: warning[icon-unknown]: <Card icon="definitely-not-an-icon">',
         "intro.mdx:11:3: warning[mdx-unsupported]: unknown MDX component <Widget>",
-        "intro.mdx:15:5: warning[mdx-unsupported]: snippet /snippets/nope.mdx not found",
         "intro.mdx:17:4: warning[mdx-unsupported]: <Tabs> is never closed",
         "snippets/thing.mdx:3:3: warning[mdx-unsupported]: unknown MDX component <Zap>",
     ]

@@ -39,10 +39,11 @@ def build(
     out_dir = out if out is not None else path.parent / DEFAULT_OUT
     out_shown = report.shown_path(Path.cwd(), str(out_dir))
     from docgen.exceptions import OutputError
-    from docgen.write.writer import refuse_sources
+    from docgen.write.writer import preflight, refuse_sources
 
     try:
         refuse_sources(out_dir, path.parent)
+        preflight(out_dir.absolute())  # before rendering for minutes
     except OutputError as exc:
         console.err(f"docgen: cannot write {out_shown}: {exc}; nothing was written")
         return 1
@@ -125,7 +126,7 @@ def build(
                 # The previous site is removed beside the caches being written.
                 written = write_site(out_dir, stream, veto, background=True)
             except (OutputError, OSError) as exc:
-                failure = f"docgen: cannot write {out_shown}: {exc}"
+                failure = f"docgen: cannot write {out_shown}: {exc}; nothing was written"
             except SearchIndexError as exc:
                 failure = f"docgen: build failed: {exc}; nothing was written"
     except BaseException:

@@ -19,6 +19,9 @@ from docgen.load.paths import resolve_inside
 from docgen.load.source import SourceDocument, parse_json, read_text
 
 MAX_INCLUDES = 200  # files per config, so a config cannot make docgen read without end
+# Objects and arrays inside one another: navigation takes two levels a nested group, and real
+# configs stay far below; the checks of the config recurse, so deeper ones are refused.
+MAX_DEPTH = 100
 
 
 @dataclass(slots=True)
@@ -52,11 +55,41 @@ class LocatedDocument(SourceDocument):
 
 
 def has_includes(data: Any) -> bool:
-    if isinstance(data, dict):
-        return isinstance(data.get("$ref"), str) or any(has_includes(v) for v in data.values())
-    if isinstance(data, list):
-        return any(has_includes(v) for v in data)
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            if isinstance(value.get("$ref"), str):
+                return True
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
     return False
+
+
+def too_deep(data: Any, limit: int = MAX_DEPTH) -> str | None:
+    """The JSON pointer of a value nested more than ``limit`` objects and arrays deep in
+    ``data`` (the first found), or ``None``."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        value, pointer = stack.pop()
+        if isinstance(value, dict):
+            items: Any = ((_escape(str(k)), v) for k, v in value.items())
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            continue
+        if pointer.count("/") >= limit:
+            return pointer
+        stack.extend((v, f"{pointer}/{k}") for k, v in items if isinstance(v, (dict, list)))
+    return None
+
+
+def deep_message(limit: int = MAX_DEPTH) -> str:
+    return (
+        f"the config nests objects and arrays more than {limit} levels deep here; docgen "
+        f"reads at most {limit} (navigation groups inside groups take two levels each)"
+    )
 
 
 def resolve_includes(
@@ -82,6 +115,11 @@ def resolve_includes(
             ]
         if not isinstance(value, dict):
             return value
+        if out_ptr.count("/") >= MAX_DEPTH:  # parts within parts: each file was checked
+            if not failed:
+                diagnostics.error(Code.CONFIG_INVALID, deep_message(), doc.location(ptr))
+            failed = True
+            return {}
         ref = value.get("$ref")
         if not isinstance(ref, str):
             return {
@@ -149,4 +187,9 @@ def _load(
             Code.CONFIG_PARSE_ERROR, f"cannot read included config '{ref}': {exc.message}", where
         )
         return None
-    return SourceDocument(path=path, name=name, text=text, data=data, is_json=True)
+    included = SourceDocument(path=path, name=name, text=text, data=data, is_json=True)
+    deep = too_deep(data)
+    if deep is not None:
+        diagnostics.error(Code.CONFIG_INVALID, deep_message(), included.location(deep))
+        return None
+    return included

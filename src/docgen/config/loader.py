@@ -11,7 +11,7 @@ from docgen.config import urls
 from docgen.config.apimdx import read_api_mdx, sample_languages
 from docgen.config.chrome import read_chrome
 from docgen.config.contextual import read_contextual
-from docgen.config.includes import has_includes, resolve_includes
+from docgen.config.includes import deep_message, has_includes, resolve_includes, too_deep
 from docgen.config.keys import parse_public_key
 from docgen.config.look import read_look
 from docgen.config.mint import convert_mint
@@ -69,6 +69,10 @@ def load_config(
         )
         return None, None
     document = SourceDocument(path=path, name=name, text=text, data=data, is_json=True)
+    deep = too_deep(data)
+    if deep is not None:
+        diagnostics.error(Code.CONFIG_INVALID, deep_message(), document.location(deep))
+        return document, None
     if has_includes(data):
         located = resolve_includes(document, path.parent, diagnostics)
         if located is None:
@@ -196,7 +200,15 @@ def _node(
         for index, child in enumerate(raw.get(key, [])):
             child_ptr = f"{ptr}/{key}/{index}"
             if isinstance(child, str):
-                items.append(PageEntry(child.strip(), child_ptr))
+                if child.strip():
+                    items.append(PageEntry(child.strip(), child_ptr))
+                else:  # the schema refuses "" only
+                    diagnostics.error(
+                        Code.CONFIG_INVALID,
+                        f"{dotted(int(t) if t.isdigit() else t for t in child_ptr.split('/')[1:])}"
+                        ": must not be empty (it holds only spaces)",
+                        doc.location(child_ptr),
+                    )
                 continue
             label_key, child_kind = _LABEL_KEY["groups" if key == "pages" else key]
             child_label = str(child.get(label_key) or child.get("name") or "")

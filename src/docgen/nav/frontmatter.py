@@ -27,7 +27,7 @@ class Resolver(Protocol):
     registry: Registry
     _declared: list[OpenApiSource]
 
-    def _load(self, source: OpenApiSource) -> Spec | None: ...
+    def _load(self, source: OpenApiSource, where: Location | None = None) -> Spec | None: ...
 
     def _unknown(
         self, entry: PageEntry, ref: Reference, specs: list[Spec], where: Location | None
@@ -73,7 +73,8 @@ def operation(
     unloaded = False
     while True:
         for source in sources:
-            spec = resolver._load(source)
+            # A spec the config does not name: a problem finding it is the frontmatter's.
+            spec = resolver._load(source, where if not source.pointer else None)
             if spec is None:
                 unloaded = unloaded or not searched
                 continue

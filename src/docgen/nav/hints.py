@@ -19,6 +19,8 @@ def candidates(text: str) -> list[str]:
         return [text]
     # A folder entry means its index page, as in Mintlify (``guides`` -> ``guides/index.mdx``).
     folder = text.rstrip("/")
+    if not folder:  # "/": the docs root's own index page
+        return [f"index{s}" for s in PAGE_SUFFIXES]
     return [text + s for s in PAGE_SUFFIXES] + [f"{folder}/index{s}" for s in PAGE_SUFFIXES]
 
 

@@ -36,7 +36,32 @@ def _target(destination: str) -> str | None:
     return path if path.startswith("/") else "/" + path
 
 
-def _follow(redirect: Redirect, redirects: tuple[Redirect, ...], pages: set[str]) -> list[str]:
+class _First:
+    """The first redirect (in config order) whose source matches a path: literal sources
+    looked up by their folded path, so following every redirect of a long chain does not
+    compare each hop with every source."""
+
+    def __init__(self, redirects: tuple[Redirect, ...]) -> None:
+        self.literal: dict[str, int] = {}
+        self.patterns: list[tuple[int, Redirect]] = []
+        self.redirects = redirects
+        for index, redirect in enumerate(redirects):
+            if is_pattern(redirect.source):
+                self.patterns.append((index, redirect))
+            else:
+                self.literal.setdefault(fold(redirect.source), index)
+
+    def __call__(self, path: str) -> Redirect | None:
+        found = self.literal.get(fold(path), len(self.redirects))
+        for index, redirect in self.patterns:
+            if index >= found:
+                break
+            if match(redirect.source, path) is not None:
+                return redirect
+        return self.redirects[found] if found < len(self.redirects) else None
+
+
+def _follow(redirect: Redirect, first: _First, pages: set[str]) -> list[str]:
     """The paths a reader passes through from ``redirect``'s source (first is the source)."""
     path = _sample(redirect.source)
     trail = [path]
@@ -50,7 +75,7 @@ def _follow(redirect: Redirect, redirects: tuple[Redirect, ...], pages: set[str]
         if fold(target) in pages or fold(target) in {fold(p) for p in trail[:-1]}:
             break
         path = target
-        current = next((r for r in redirects if match(r.source, path) is not None), None)
+        current = first(path)
     return trail
 
 
@@ -95,7 +120,7 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
                     where(redirect, "source"),
                 )
                 continue
-            problem = unsafe_url(redirect.source)
+            problem = unsafe_url(redirect.source, twin=False)
             if problem is not None:
                 diagnostics.error(
                     Code.REDIRECT_INVALID,
@@ -104,8 +129,9 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
                 )
                 continue
         usable.append(redirect)
+    first = _First(redirects)
     for redirect in usable:
-        trail = _follow(redirect, redirects, pages)
+        trail = _follow(redirect, first, pages)
         shown = " -> ".join(trail)
         if fold(trail[-1]) in {fold(p) for p in trail[:-1]}:
             diagnostics.error(

@@ -181,8 +181,10 @@ class Resolver:
     def _where(self, pointer: str) -> Location | None:
         return self.config_doc.location(pointer) if self.config_doc is not None else None
 
-    def _load(self, source: OpenApiSource) -> Spec | None:
-        return self.loader.load(source.source, self._where(source.pointer))
+    def _load(self, source: OpenApiSource, where: Location | None = None) -> Spec | None:
+        """The spec of ``source``; a problem finding it is reported at ``where`` (a page's
+        frontmatter), else where the config names it."""
+        return self.loader.load(source.source, where or self._where(source.pointer))
 
     # -- one pages entry ---------------------------------------------------------------------
 

@@ -54,6 +54,13 @@ def fold(text: str) -> str:
 _CONTROL = re.compile(r"[\x00-\x1f]")
 
 
+MAX_NAME_BYTES = 255  # a file or folder name, in UTF-8 (ext4, APFS, NTFS, ...)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 60 else text[:40] + "..." + text[-17:]
+
+
 def check_path(relative: str) -> PurePosixPath:
     """The validated relative path; raises :class:`OutputError` for anything unsafe."""
     return PurePosixPath(*path_parts(relative))
@@ -72,7 +79,15 @@ def path_parts(relative: str) -> tuple[str, ...]:
             raise OutputError(f"output path {relative!r} is absolute")
         parts = path.parts
     control = _CONTROL.search(relative) is not None  # rare: then each part is looked at
+    # A name can be 4 bytes a character: shorter paths cannot hold a name that is too long.
+    long = len(relative) > MAX_NAME_BYTES // 4
     for part in parts:
+        size = len(part.encode("utf-8", "surrogatepass")) if long else 0
+        if size > MAX_NAME_BYTES:
+            raise OutputError(
+                f"the name {_cut(part)!r} is {size} bytes long; file systems refuse names "
+                f"over {MAX_NAME_BYTES} bytes"
+            )
         if part in ("", ".", ".."):
             raise OutputError(f"output path {relative!r} leaves the output folder")
         if control and _CONTROL.search(part):
@@ -126,11 +141,22 @@ def check_all(paths: Iterable[str]) -> None:
         found.add(relative)
 
 
-def unsafe_url(url: str) -> str | None:
-    """Why a page URL cannot become an output file (as ``docgen build`` checks it), or ``None``."""
-    folder = url.strip("/")
+_NOT_IN_LINKS = re.compile(r"[?#%]")
+
+
+def unsafe_url(url: str, twin: bool = True) -> str | None:
+    """Why a page URL cannot become an output file (as ``docgen build`` checks it), or ``None``.
+    ``twin``: the page has a Markdown twin too (its last name and ``.md``; a redirect has none)."""
+    found = _NOT_IN_LINKS.search(url)
+    if found is not None:
+        return (
+            f"its URL holds {found.group()!r}, which no link can carry in a path (a browser "
+            "reads '?' as the start of a query, '#' as an anchor, '%' as an escape)"
+        )
     try:
-        check_path(f"{folder}/index.html" if folder else "index.html")
+        check_path(output_path(url))
+        if twin:
+            check_path(twin_path(url))
     except OutputError as exc:
         return str(exc)
     return None

@@ -300,10 +300,10 @@ def _esm_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
 
 def _import_value(context: Context, local: str, line: int) -> None:
     """``import { name } from 'x'``: the snippet's exported plain value becomes ``{local}``."""
-    wanted = context.imports[local]
-    if wanted.name is None or context.files is None:
+    wanted, files = context.imports[local], context.files
+    if files is None or files.unfound_default(wanted, context.source, line, context.warn):
         return
-    loaded = context.files.load(wanted, context.source, context.chain, line, context.warn)
+    loaded = files.load(wanted, context.source, context.chain, line, context.warn)
     if loaded is None:
         del context.imports[local]
         return
@@ -315,7 +315,11 @@ def _import_value(context: Context, local: str, line: int) -> None:
         names = child.names
     if wanted.name in names:
         context.names[local] = names[wanted.name]
-        del context.imports[local]
+    elif loaded.javascript:
+        return  # a component docgen does not run: where it is used, its children show
+    else:  # not the MDX snippet's whole text either: Mintlify's page would not render
+        snippets.no_export(loaded.label, wanted, local, line, context.warn)
+    del context.imports[local]
 
 
 def mdx_plugin(md: MarkdownIt) -> None:

@@ -153,6 +153,9 @@ def expression_inline(state: StateInline, silent: bool) -> bool:
         return False
     end = scan_braces(state.src, state.pos, state.posMax)
     if end is None:
+        unclosed = None if silent else _unclosed_comment(state)
+        if unclosed is not None:
+            _ctx(state.env).warn(_line_in(state), unclosed, near="{/*")
         return False
     if not silent:
         context = _ctx(state.env)
@@ -177,10 +180,38 @@ def expression_inline(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _unclosed_comment(state: StateInline) -> str | None:
+    """What is wrong with a ``{/*`` here that does not close in its paragraph: nothing closes
+    it, or it closes in a later paragraph (a comment over several paragraphs is a block of its
+    own only when it starts a line and nothing follows its end); ``None`` when it is no
+    comment or is closed (``{/* a */ b``: a brace left open, shown as text)."""
+    if not state.src.startswith("{/*", state.pos) or "*/" in state.src[state.pos + 3 :]:
+        return None
+    rest = state.env.get("_mdx_rest")
+    text, after = rest if isinstance(rest, tuple) else ("", 0)
+    pos = 0
+    for _ in range(after):  # the offset of the line after the paragraph
+        pos = text.find("\n", pos) + 1
+        if pos == 0:
+            break
+    end = text.find("*/", pos) if pos else -1
+    if end != -1:
+        line = _ctx(state.env).root_line + text.count("\n", 0, end)
+        return (
+            f"MDX comment '{{/*' is not closed in its paragraph (the next '*/' is on line "
+            f"{line}): shown as text; in MDX everything up to there is the comment"
+        )
+    return (
+        "MDX comment '{/*' is never closed (no '*/}' after it): shown as text (Mintlify's "
+        "MDX parser fails on it)"
+    )
+
+
 def core_inline(state: StateCore) -> None:
     context = _ctx(state.env)
     for token in state.tokens:
         if token.type == "inline" and token.children is not None:
             line = token.map[0] if token.map else 0
             state.env["_mdx_line"] = context.root_line + line
+            state.env["_mdx_rest"] = (state.src, token.map[1] if token.map else line)
             state.md.inline.parse(token.content, state.md, state.env, token.children)

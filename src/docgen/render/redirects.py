@@ -32,7 +32,7 @@ def _page_redirects(site: Site) -> list[Redirect]:
         for r in site.config.redirects
         if not is_pattern(r.source)
         and fold(r.source) not in pages
-        and unsafe_url(_url(r.source)) is None
+        and unsafe_url(_url(r.source), twin=False) is None
     ]
 
 

@@ -13,6 +13,7 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -156,6 +157,7 @@ class SnippetFiles:
         # snippet that was not found makes the page depend on the whole docs folder.
         self.read: dict[str, str] = {}
         self.missed = False
+        self.unfound: set[tuple[str | None, str]] = set()  # (importer, path): said once
 
     def in_folders(self, written: str) -> Path | None:
         """The file ``<Snippet file=\"written\" />`` names, inside a snippets folder."""
@@ -187,6 +189,15 @@ class SnippetFiles:
                 return resolved
         return None
 
+    def unfound_default(self, snippet: Import, importer: str | None, line: int, warn: Warn) -> bool:
+        """Whether ``snippet`` is a default import (read where it is used); one of a file
+        that is not there is said at its import, used or not (Mintlify's build stops there)."""
+        if snippet.name is not None:
+            return False
+        if snippet.path.startswith(("/", ".")) and self.locate(snippet.path, importer) is None:
+            self.load(snippet, importer, (), line, partial(warn, near=snippet.path))
+        return True
+
     def load(
         self,
         snippet: Import,
@@ -203,7 +214,9 @@ class SnippetFiles:
             path, where = self.locate(snippet.path, importer), "the docs folder"
         if path is None:
             self.missed = True
-            warn(line, f"snippet {snippet.path} not found in {where}; left out")
+            if (importer, snippet.path) not in self.unfound:  # at its import, not each use
+                self.unfound.add((importer, snippet.path))
+                warn(line, f"snippet {snippet.path} not found in {where}; left out")
             return None
         label = path.relative_to(self.root).as_posix()
         if label in chain:
@@ -229,6 +242,15 @@ class SnippetFiles:
         if javascript:
             loaded.names = _javascript_names(text, label, warn)
         return loaded
+
+
+def no_export(label: str, snippet: Import, local: str, line: int, warn: Warn) -> None:
+    warn(
+        line,
+        f"snippet {label} has no export '{snippet.name}' that docgen can read; "
+        f"'{local}' is left out",
+        near=snippet.name or "",
+    )
 
 
 def _strip_frontmatter(text: str) -> tuple[str, int]:

@@ -264,6 +264,15 @@ class SpecLoader:
                 where,
             )
             return True
+        if refs.whole_spec(value, ref):
+            shown = f"{ref.partition('#')[0]}#/components/schemas/..."
+            self.diagnostics.error(
+                Code.REF_UNRESOLVED,
+                f"$ref '{ref}' names the whole OpenAPI document {target[0]}, not a schema, "
+                f"parameter, response or other object inside it (point into it: '{shown}')",
+                where,
+            )
+            return True
         loop = refs.cycle(ref, value, target, documents)
         if loop is None:
             return False

@@ -84,8 +84,8 @@ def all_resolve_in_text(document: SourceDocument) -> bool:
             target = lookup(document.data, split(ref)[1])
         except KeyError:
             return False
-        if not_an_object(target) or is_ref(target):
-            return False  # the walk reports the first, and follows the chain of the second
+        if not_an_object(target) or is_ref(target) or whole_spec(target, ref):
+            return False  # the walk reports the first and last, and follows the chain of refs
         checked.add(ref)
     return True
 
@@ -107,6 +107,15 @@ def not_an_object(target: Any) -> str | None:
     if isinstance(target, str):
         return "a string"
     return "a number" if isinstance(target, (int, float)) else f"a {type(target).__name__}"
+
+
+def whole_spec(target: Any, ref: str) -> bool:
+    """Whether ``ref`` names the root of a whole OpenAPI (or Swagger) document, which is no
+    schema, parameter or other object a ``$ref`` can stand for (``openapi.yaml``, ``#``)."""
+    fragment = split(ref)[1]
+    return (
+        fragment == "" and isinstance(target, dict) and ("openapi" in target or "swagger" in target)
+    )
 
 
 def cycle(

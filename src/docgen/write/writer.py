@@ -12,6 +12,7 @@ never modified in place, so the previous site stays intact until the swap.
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import stat
@@ -67,18 +68,16 @@ def write_site(
     beside (:meth:`WriteStats.finish` waits for it; the process waits for it on exit anyway).
     """
     out = out.absolute()
-    if out.exists() and not out.is_dir():
-        raise OutputError(f"{out} exists and is not a folder")
-    above = next((p for p in out.parents if p.exists()), None)
-    if above is not None and not above.is_dir():
-        raise OutputError(f"{above} is a file, so no folder can be made inside it")
-    previous = out.is_dir() and any(out.iterdir())
-    if previous and not (out / MARKER).is_file():
-        raise OutputError(
-            f"{out} is not empty and is not a docgen site (no {MARKER}); refusing to replace it"
-        )
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    previous = preflight(out)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        made = exc.filename if isinstance(exc.filename, str) else out.parent
+        raise OutputError(f"cannot make the folder {made} ({exc.strerror or exc})") from None
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    except OSError as exc:
+        raise OutputError(_cannot_make(out.parent, exc)) from None
     stats = WriteStats()
     paths = PathSet()
     placer = Placer(staging, out, previous)
@@ -101,6 +100,9 @@ def write_site(
             return stats
         os.chmod(staging, 0o755)
         old = _swap(staging, out)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise OutputError(_failed_write(exc, staging, out)) from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -111,6 +113,48 @@ def write_site(
         else:
             shutil.rmtree(old, ignore_errors=True)
     return stats
+
+
+def preflight(out: Path) -> bool:
+    """Raise :class:`OutputError` when the site cannot be written to ``out`` (absolute): a
+    file there or above it, a non-empty folder that is no docgen site, or a place where no
+    folder can be made (a read-only file system, ``/proc``). Called before the build renders
+    anything, and again before writing; nothing is left behind. ``True`` when ``out`` holds a
+    previous site."""
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"{out} exists and is not a folder")
+    above = next((p for p in out.parents if p.exists()), None)
+    if above is not None and not above.is_dir():
+        raise OutputError(f"{above} is a file, so no folder can be made inside it")
+    previous = out.is_dir() and any(out.iterdir())
+    if previous and not (out / MARKER).is_file():
+        raise OutputError(
+            f"{out} is not empty and is not a docgen site (no {MARKER}); refusing to replace it"
+        )
+    if above == out.parent:
+        # The temporary folder is made there: try it (root may write into read-only folders,
+        # not into /proc).
+        try:
+            os.rmdir(tempfile.mkdtemp(prefix=f".{out.name}.probe-", dir=above))
+        except OSError as exc:
+            raise OutputError(_cannot_make(above, exc)) from None
+    elif above is not None and not os.access(above, os.W_OK | os.X_OK):
+        # Nothing is made outside the output's own folder before the build succeeds.
+        raise OutputError(_cannot_make(above, PermissionError(errno.EACCES, "Permission denied")))
+    return previous
+
+
+def _cannot_make(folder: Path, exc: OSError) -> str:
+    return f"cannot make a folder in {folder} ({exc.strerror or exc})"
+
+
+def _failed_write(exc: OSError, staging: Path, out: Path) -> str:
+    """What failed, named in the user's output folder rather than in the temporary one."""
+    for name in (exc.filename, exc.filename2):
+        if isinstance(name, str) and Path(name).is_relative_to(staging):
+            inside = Path(name).relative_to(staging).as_posix()
+            return f"{exc.strerror or exc} while writing {inside} in {out}"
+    return f"{exc.strerror or exc} while writing {out}"
 
 
 def refuse_sources(out: Path, root: Path) -> None:
