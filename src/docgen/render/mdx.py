@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -338,14 +338,9 @@ def mdx_plugin(md: MarkdownIt) -> None:
     components.install(md)
 
 
-_MDX: MarkdownIt | None = None
-
-
+@cache
 def _mdx() -> MarkdownIt:
-    global _MDX
-    if _MDX is None:
-        _MDX = renderer().extended(mdx_plugin)
-    return _MDX
+    return renderer().extended(mdx_plugin)
 
 
 def render_mdx(
