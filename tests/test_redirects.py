@@ -297,3 +297,20 @@ def test_a_redirect_that_only_changes_letter_case_is_left_out_with_a_warning(
     assert "/old-Name" not in redirects_file and "/old/setup" in redirects_file
     checked = _run("check", str(config))
     assert checked.returncode == 0 and checked.stdout.count("only changes letter case") == 2
+
+
+def test_a_source_with_percent_escapes_is_served_where_servers_look(tmp_path: Path) -> None:
+    """`/Getting%20Started` (a link's spelling of a space) passes check, and its forwarding page
+    is the folder a server looks in once it has decoded the request: `Getting Started/`; a
+    source with a query is refused (no static file can answer it)."""
+    redirects = [{"source": "/Getting%20Started", "destination": "/guides/new"}]
+    config = _site(tmp_path, redirects)
+    assert _run("check", str(config)).returncode == 0
+    out = tmp_path / "out"
+    run = _run("build", str(config), "-o", str(out))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "guides/new" in (out / "Getting Started" / "index.html").read_text()
+    assert not (out / "Getting%20Started").exists()
+    bad = _site(tmp_path, [{"source": "/old?page=2", "destination": "/guides/new"}])
+    run = _run("check", str(bad))
+    assert run.returncode == 1 and "[redirect-invalid]" in run.stdout + run.stderr

@@ -12,7 +12,7 @@ from docgen.config.urls import scheme_of
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.load.source import SourceDocument
 from docgen.nav.model import Site
-from docgen.nav.urls import unsafe_url
+from docgen.nav.urls import redirect_path, unsafe_url
 
 MAX_HOPS = 20
 
@@ -120,7 +120,7 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
                     where(redirect, "source"),
                 )
                 continue
-            problem = unsafe_url(redirect.source, twin=False)
+            problem = unsafe_url(redirect_path(redirect.source), twin=False)
             if problem is not None:
                 diagnostics.error(
                     Code.REDIRECT_INVALID,

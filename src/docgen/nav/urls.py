@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from pathlib import PurePosixPath
+from urllib.parse import unquote
 
 from docgen.exceptions import OutputError
 
@@ -142,6 +143,13 @@ def check_all(paths: Iterable[str]) -> None:
 
 
 _NOT_IN_LINKS = re.compile(r"[?#%]")
+
+
+def redirect_path(source: str) -> str:
+    """Where a literal redirect source's forwarding page is served: its percent-escapes
+    decoded (``/Getting%20Started`` is the folder ``Getting Started``: a server decodes a
+    request's path before it looks for the file), without a trailing ``/``."""
+    return unquote(source).rstrip("/") or "/"
 
 
 def unsafe_url(url: str, twin: bool = True) -> str | None:

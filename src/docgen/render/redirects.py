@@ -12,16 +12,12 @@ from docgen.config.model import Redirect, SiteConfig
 from docgen.config.redirects import fold, is_pattern
 from docgen.config.urls import scheme_of
 from docgen.nav.model import Site
-from docgen.nav.urls import output_path, unsafe_url
+from docgen.nav.urls import output_path, redirect_path, unsafe_url
 from docgen.render.markdown import site_relative
 from docgen.render.navviews import base_for
 from docgen.render.twins import icon_link
 
 REDIRECTS_FILE = "_redirects"
-
-
-def _url(source: str) -> str:
-    return source.rstrip("/") or "/"
 
 
 def _page_redirects(site: Site) -> list[Redirect]:
@@ -32,7 +28,7 @@ def _page_redirects(site: Site) -> list[Redirect]:
         for r in site.config.redirects
         if not is_pattern(r.source)
         and fold(r.source) not in pages
-        and unsafe_url(_url(r.source), twin=False) is None
+        and unsafe_url(redirect_path(r.source), twin=False) is None
     ]
 
 
@@ -40,7 +36,7 @@ def forwards_root(site: Site) -> bool:
     """A redirect from ``/`` gets the forwarding page at the site's root: it takes the place of
     docgen's own landing redirect (a docs repo with ``{"source": "/", ...}`` says where home is)."""
     return (
-        any(_url(r.source) == "/" for r in _page_redirects(site))
+        any(redirect_path(r.source) == "/" for r in _page_redirects(site))
         if site.config.redirects
         else False
     )
@@ -50,20 +46,24 @@ def redirect_paths(site: Site) -> list[str]:
     """The files :func:`redirect_files` writes."""
     if not site.config.redirects:
         return []
-    return [output_path(_url(r.source)) for r in _page_redirects(site)] + [REDIRECTS_FILE]
+    return [output_path(redirect_path(r.source)) for r in _page_redirects(site)] + [REDIRECTS_FILE]
 
 
 def _page(redirect: Redirect, config: SiteConfig) -> str:
     destination = redirect.destination
     relative = scheme_of(destination) is None
-    href = site_relative(destination, base_for(_url(redirect.source))) if relative else destination
+    href = (
+        site_relative(destination, base_for(redirect_path(redirect.source)))
+        if relative
+        else destination
+    )
     canonical = href if not relative else f"{config.url}{destination}" if config.url else href
     safe, canon = html.escape(href, quote=True), html.escape(canonical, quote=True)
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="refresh" content="0; url={safe}">'
         f'<link rel="canonical" href="{canon}"><meta name="robots" content="noindex">'
-        f"{icon_link(base_for(_url(redirect.source)))}"
+        f"{icon_link(base_for(redirect_path(redirect.source)))}"
         f"<title>Moved</title></head>"
         f'<body><p>This page has moved: <a href="{safe}">{html.escape(destination)}</a></p>'
         "</body></html>\n"
@@ -114,5 +114,5 @@ def redirect_files(site: Site) -> Iterator[tuple[str, bytes]]:
     if not site.config.redirects:
         return
     for redirect in _page_redirects(site):
-        yield output_path(_url(redirect.source)), _page(redirect, site.config).encode()
+        yield output_path(redirect_path(redirect.source)), _page(redirect, site.config).encode()
     yield REDIRECTS_FILE, redirects_file(site.config.redirects).encode()
