@@ -56,11 +56,25 @@ def test_a_diagram_in_an_imported_snippet_ships_mermaid(tmp_path: Path) -> None:
 
 
 def test_a_site_without_diagrams_ships_no_mermaid(tmp_path: Path) -> None:
-    shown = "````mdx\n" + FENCE.format(info="") + "````\n"  # a page documenting the syntax
-    out = _site(tmp_path, {"index.mdx": "# Hi\n\n```js\nlet mermaid = 1\n```\n", "b.mdx": shown})
+    text = "# Hi\n\nMermaid draws diagrams.\n\n```js\nlet mermaid = 1\n```\n"
+    out = _site(tmp_path, {"index.mdx": text})
     assert not (out / "_docgen/mermaid").exists() and not (out / "_docgen/diagrams.js").exists()
     assert "diagrams.js" not in (out / "index.html").read_text()
-    assert '<figure class="mermaid' not in (out / "b/index.html").read_text()
+
+
+def test_a_fence_shown_inside_another_draws_nothing(tmp_path: Path) -> None:
+    shown = "# Syntax\n\n````mdx\n" + FENCE.format(info="") + "````\n"  # documents the syntax
+    out = _site(tmp_path, {"index.mdx": shown})
+    html = (out / "index.html").read_text()
+    assert '<figure class="mermaid' not in html and "diagrams.js" not in html
+
+
+def test_a_diagram_after_a_fence_in_a_list_item_ships_mermaid(tmp_path: Path) -> None:
+    text = "# Hi\n\n- ```bash\n  pip install x\n  ```\n\n" + FENCE.format(info="")
+    out = _site(tmp_path, {"index.mdx": text})
+    assert '<figure class="mermaid">' in (out / "index.html").read_text()
+    assert (out / "_docgen/diagrams.js").is_file()
+    assert (out / "_docgen/mermaid/mermaid.js").is_file()
 
 
 def test_fence_options_as_mintlify_writes_them() -> None:

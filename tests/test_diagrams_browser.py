@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -125,3 +126,39 @@ def test_pages_without_a_diagram_load_no_diagram_script(page: Any, site: str) ->
     page.wait_for_load_state("networkidle")
     assert any(u.endswith("/_docgen/components.js") for u in loaded)
     assert not any("/_docgen/mermaid/" in u or "diagrams.js" in u for u in loaded)
+
+
+def test_a_redraw_reads_the_source_not_the_drawings_labels_and_dark_prints_light(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A label holding <pre><code> does not become the source of the redraw after a theme
+    switch; a page printed from the dark theme turns the dark drawing light."""
+    fence = '```mermaid\nflowchart LR\n    A["<pre><code>see</code></pre>"] --> B\n```\n'
+    (tmp_path / "index.mdx").write_text("# Labels\n\n" + fence)
+    (tmp_path / "docs.json").write_text(
+        json.dumps({"name": "D", "navigation": {"pages": ["index"]}})
+    )
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    context = browser.new_context(color_scheme="dark")
+    try:
+        page = context.new_page()
+        with serve_folder(out) as url:
+            page.goto(f"{url}/")
+            page.wait_for_function(DONE, timeout=30000)
+            page.locator(".theme-toggle").first.click()
+            page.wait_for_function(
+                "document.documentElement.dataset.theme === 'light' && "
+                "document.querySelector('figure.mermaid svg') && " + DONE,
+                timeout=15000,
+            )
+            page.wait_for_timeout(500)
+            assert "drawn" in str(page.locator("figure.mermaid").get_attribute("class"))
+            page.locator(".theme-toggle").first.click()
+            page.wait_for_timeout(1500)
+            page.emulate_media(media="print")
+            svg = "getComputedStyle(document.querySelector('.mermaid-canvas svg')).filter"
+            assert "invert" in str(page.evaluate(svg))
+    finally:
+        context.close()

@@ -9,6 +9,11 @@
   "use strict";
   var figures = Array.prototype.slice.call(document.querySelectorAll("figure.mermaid"));
   if (!figures.length) { return; }
+  // Each diagram's source, read once: a drawing's own HTML labels may hold <pre><code> too.
+  var sources = figures.map(function (figure) {
+    var code = figure.querySelector("pre code");  // before any drawing is in the figure
+    return code ? code.textContent : null;
+  });
   var here = document.currentScript && document.currentScript.src;
   if (!here) { return; }
   var root = document.documentElement;
@@ -76,16 +81,15 @@
     return bar;
   }
 
-  function draw(mermaid, figure) {
-    var code = figure.querySelector("pre code");
-    var note = figure.querySelector(".mermaid-note");
-    if (!code) { return Promise.resolve(); }
+  function draw(mermaid, figure, source) {
+    var note = figure.querySelector(":scope > .mermaid-note");
+    if (source === null) { return Promise.resolve(); }
     count += 1;
     var id = "docgen-mermaid-" + count;
-    return mermaid.render(id, code.textContent).then(function (result) {
-      var old = figure.querySelector(".mermaid-view");
+    return mermaid.render(id, source).then(function (result) {
+      var old = figure.querySelector(":scope > .mermaid-view");
       if (old) { old.remove(); }
-      var bar = figure.querySelector(".mermaid-controls");
+      var bar = figure.querySelector(":scope > .mermaid-controls");
       if (bar) { bar.remove(); }
       var view = document.createElement("div");
       view.className = "mermaid-view";
@@ -109,7 +113,10 @@
     }, function (error) {
       var left = document.getElementById("d" + id) || document.getElementById(id);
       if (left) { left.remove(); }
-      figure.classList.remove("drawn");
+      figure.querySelectorAll(":scope > .mermaid-view, :scope > .mermaid-controls").forEach(function (node) {
+        node.remove();
+      });
+      figure.classList.remove("drawn", "has-controls", "zoomed");
       figure.classList.add("failed");
       if (note) {
         var why = String((error && error.message) || error || "").split("\n")[0].slice(0, 200);
@@ -127,8 +134,8 @@
         theme: theme(),
         fontFamily: window.getComputedStyle(document.body).fontFamily
       });
-      return figures.reduce(function (done, figure) {
-        return done.then(function () { return draw(mermaid, figure); });
+      return figures.reduce(function (done, figure, at) {
+        return done.then(function () { return draw(mermaid, figure, sources[at]); });
       }, Promise.resolve());
     }).catch(function () { /* Mermaid did not load: the sources stay */ });
   }

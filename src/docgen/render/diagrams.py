@@ -23,8 +23,8 @@ SCRIPT = "_docgen/diagrams.js"
 _PLACEMENTS = ("top-left", "top-right", "bottom-left", "bottom-right")
 _PLACEMENT = re.compile(r"""\bplacement\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["']([^"']*)["']\s*\})""")
 _ACTIONS = re.compile(r"\bactions\s*=\s*\{?\s*(true|false)\s*\}?")
-# A fence's opening or closing line (indented under a list item or in a quote too).
-_FENCE = re.compile(r"^[ \t>]*(`{3,}|~{3,})[ \t]*(\S*)", re.MULTILINE)
+# A mermaid fence's opening, wherever it sits (after a list marker, in a quote, a tab...).
+_MERMAID = re.compile(r"(?:`{3,}|~{3,})[ \t]*mermaid(?![\w-])")
 
 
 def figure(fence_html: str, info: str) -> str:
@@ -47,25 +47,15 @@ def figure(fence_html: str, info: str) -> str:
 
 def wanted(site: Site) -> bool:
     """Whether the site ships the diagram script and Mermaid: some page or snippet it
-    imports has a mermaid fence (worked out once per site)."""
+    imports opens a mermaid fence (worked out once per site). Read broadly, so that no page
+    that draws a diagram misses the files: a page that only shows a mermaid fence inside
+    another fence ships them for nothing, which costs no reader anything."""
     return site.derived("diagrams", lambda: any(map(has_diagram, page_texts(site))))
 
 
 def has_diagram(text: str) -> bool:
-    """Whether ``text`` opens a mermaid fence outside any other fence (a page that documents
-    the syntax inside a ```` ````mdx ```` block draws nothing)."""
-    if "mermaid" not in text:
-        return False
-    opened = ""
-    for match in _FENCE.finditer(text):
-        marks, info = match.groups()
-        if not opened:
-            if info.startswith("mermaid") and info[7:8] in ("", "{"):
-                return True
-            opened = marks
-        elif marks[0] == opened[0] and len(marks) >= len(opened) and not info:
-            opened = ""
-    return False
+    """Whether ``text`` may open a mermaid fence."""
+    return "mermaid" in text and _MERMAID.search(text) is not None
 
 
 def files() -> Iterator[tuple[str, bytes]]:

@@ -97,7 +97,12 @@ INPUT_CSS = """\
 
 
 def page_texts(site: Site) -> list[str]:
-    """The text of every Markdown page and of every snippet those import (each once)."""
+    """The text of every Markdown page and of every snippet those import (each once; read once
+    per site, for every fact asked of it)."""
+    return site.derived("page_texts", lambda: _page_texts(site))
+
+
+def _page_texts(site: Site) -> list[str]:
     texts: list[str] = []
     files = SnippetFiles(site.root) if site.root is not None else None
     seen: set[Path] = set()
