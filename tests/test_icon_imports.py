@@ -89,3 +89,19 @@ def test_imported_icons_have_lucide_react_sizes_in_a_browser(browser: Any, tmp_p
     # lucide-react's 24 px in text, size={32}; the card slot's size, or the class's w-4 (16 px)
     assert boxes[:2] == [["zap", 24, boxes[0][2]], ["brain", 32, "rgb(220, 38, 38)"]], boxes
     assert [b[:2] for b in boxes[2:]] == [["zap", 20], ["map", 16], ["code-xml", 20]], boxes
+
+
+def test_every_lucide_icon_is_found_by_its_react_name() -> None:
+    """lucide-react names each icon in PascalCase (``a-arrow-down`` is ``AArrowDown``, also
+    ``AArrowDownIcon`` and ``LucideAArrowDown``): every icon docgen ships is found by them."""
+    from docgen.render.icons import _lucide_zip
+
+    names = [n.removesuffix(".svg") for n in _lucide_zip().namelist() if n.endswith(".svg")]
+    assert len(names) > 1000
+    missed = []
+    for name in names:
+        react = "".join(part[:1].upper() + part[1:] for part in name.split("-"))
+        for export in (react, react + "Icon", "Lucide" + react):
+            if lucide_name(export) != name:
+                missed.append((export, lucide_name(export)))
+    assert missed == []

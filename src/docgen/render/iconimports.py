@@ -32,7 +32,7 @@ PACKAGES = frozenset({"lucide-react"})
 DEFAULT_SIZE = 24  # px: lucide-react's ``size``
 _MAX_SIZE = 512
 _MAX_STROKE = 12
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])")
 _STROKE = re.compile(r'stroke-width="[^"]*"')
 
 
