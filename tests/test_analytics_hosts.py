@@ -182,16 +182,19 @@ def test_a_format_forced_on_another_log(
     assert (summary["format"], summary["skipped"]) == (fmt, {"malformed": expected})
 
 
-@pytest.mark.parametrize("end", ["\n", "\r\n"])
-def test_every_line_of_a_big_log_is_read(site: Path, tmp_path: Path, end: str) -> None:
+@pytest.mark.parametrize(("end", "first_end"), [("\n", "\n"), ("\r\n", "\r\n"), ("\n", "\r\n")])
+def test_every_line_of_a_big_log_is_read(
+    site: Path, tmp_path: Path, end: str, first_end: str
+) -> None:
     """A log past DuckDB's 8 MB read buffer: the line that starts exactly at byte 8,000,001 (a
-    buffer edge) is read and counted like the others, with LF or CRLF line ends."""
+    buffer edge) is read and counted like the others, with LF or CRLF line ends, or both."""
     line = f'10.0.0.1 - - [01/May/2024:10:00:00 +0000] "GET / HTTP/1.1" 200 5 "-" "{FIREFOX}"'
     width = len(line) + len(end)
     first = "x" * (8_000_001 - (8_000_000 // width) * width - len(end) + width)
     body = [first] + [line] * (8_000_000 // width - 1) + [line.replace("GET /", "GET /guides/x")]
     body += [line] * 10
-    data = end.join(body).encode() + end.encode()
+    data = (body[0] + first_end + end.join(body[1:]) + end).encode()
+    data = data[len(first_end) - len(end) :]  # the line at 8,000,001 stays where it was
     assert data[8_000_001 - len(end) : 8_000_001] == end.encode()  # a line starts at 8,000,001
     assert data.index(b"GET /guides/x") - 8_000_001 < 60
     summary, _ = _import(site, tmp_path, "big.log", data)

@@ -98,6 +98,7 @@ class LogFile:
     runs: tuple[tuple[int, tuple[str, ...]], ...] = ()
     bare_cr: bool = False  # a CR not followed by LF somewhere in the content
     cr: bool = False  # a CR anywhere in the content (CRLF line ends, or a bare CR)
+    all_crlf: bool = False  # every line break is a CRLF
     numbered: bool = False  # read from a working copy whose lines start with "<layout>\t"
     seen: bool = False  # this very content was imported before
 
@@ -263,8 +264,11 @@ def inspect(
     head = b""
     blocks = 0
     bare = cr = False
+    breaks = crlf = 0
     for chunk, raw_read in _chunks(path, compressed):
         cr = cr or b"\r" in chunk
+        breaks += chunk.count(b"\n")
+        crlf += chunk.count(b"\r\n") + (last.endswith(b"\r") and chunk.startswith(b"\n"))
         if not bare and (b"\r" in chunk or last.endswith(b"\r")):  # CRLF ends, or a bare CR
             # a CR ending the chunk is judged with the next one
             ends = chunk.endswith(b"\r")
@@ -331,6 +335,7 @@ def inspect(
         blocks,
         bare_cr=bare,
         cr=cr,
+        all_crlf=breaks > 0 and crlf == breaks,
         seen=seen,
     )
 
@@ -360,9 +365,12 @@ def layout_runs(log: LogFile) -> tuple[tuple[int, tuple[str, ...]], ...]:
 
 
 def needs_copy(log: LogFile) -> bool:
-    """A bare CR, or CloudFront layouts of one length in several orders (see the docstring)."""
+    """A bare CR, lines ended by CRLF and by LF alone in one file (DuckDB splits a file at one
+    kind of line end), or CloudFront layouts of one length in several orders (see the
+    docstring)."""
     layouts = {layout for _, layout in log.runs}
-    return log.bare_cr or len({len(layout) for layout in layouts}) < len(layouts)
+    mixed = log.cr and not log.all_crlf
+    return log.bare_cr or mixed or len({len(layout) for layout in layouts}) < len(layouts)
 
 
 def working_copy(log: LogFile, folder: Path) -> LogFile:
@@ -382,11 +390,13 @@ def working_copy(log: LogFile, folder: Path) -> LogFile:
                 if numbered:
                     while run < len(starts) and starts[run][0] <= number:
                         prefix, run = starts[run][1], run + 1
+                line = line.removesuffix(b"\r")  # a CRLF: the copy's lines end in LF
                 if log.bare_cr and b"\r" in line:
-                    end = b"\r" if line.endswith(b"\r") else b""  # CRLF
-                    line = _BARE_CR.sub(stand_in, line[: len(line) - len(end)]) + end
+                    line = line.replace(b"\r", stand_in)
                 out.write(prefix + line + b"\n")
     except OSError as exc:
         Path(name).unlink(missing_ok=True)
         raise LogError(f"{folder}: cannot write a working copy of {log.path}: {exc}") from None
-    return dataclasses.replace(log, path=Path(name), gzip=False, numbered=numbered)
+    return dataclasses.replace(
+        log, path=Path(name), gzip=False, numbered=numbered, cr=False, all_crlf=False
+    )

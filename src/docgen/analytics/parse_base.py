@@ -30,8 +30,8 @@ def quote(text: str) -> str:
 
 
 def reader(log: LogFile) -> str:
-    """``read_csv`` over the file as one text column per line (LF, or CRLF in a file that has
-    a CR, ends a line)."""
+    """``read_csv`` over the file as one text column per line (LF, or CRLF in a file whose
+    every line ends so, ends a line)."""
     options = [
         "columns = {'line': 'VARCHAR'}",
         "delim = '\\x01'",
@@ -39,9 +39,10 @@ def reader(log: LogFile) -> str:
         "escape = ''",
         "header = false",
         "auto_detect = false",
-        # LF-only files are split at LF: DuckDB 2.0's parallel reader, told that lines end in
-        # CRLF, dropped the line starting at byte 8,000,001 of an LF file.
-        "new_line = '\\r\\n'" if log.cr else "new_line = '\\n'",
+        # Split at the file's one kind of line end (a file with both is read from a copy):
+        # DuckDB 2.0's parallel reader, told that lines end in CRLF, dropped the line starting
+        # at byte 8,000,001 of a file whose lines end in LF.
+        "new_line = '\\r\\n'" if log.all_crlf else "new_line = '\\n'",
         "strict_mode = false",
         "ignore_errors = true",
         f"compression = {quote('gzip' if log.gzip else 'none')}",
