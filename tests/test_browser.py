@@ -65,6 +65,22 @@ def test_search_finds_an_operation(page: Any, served_showcase: str) -> None:
     assert page.errors == []
 
 
+def test_ctrl_k_opens_search_from_a_text_field_and_slash_types(
+    page: Any, served_showcase: str
+) -> None:
+    page.goto(f"{served_showcase}/api/v2/agent-jobs/create-agent-job/")
+    page.evaluate(
+        "() => { const f = document.createElement('input'); f.id = 'probe';"
+        " document.querySelector('main').prepend(f); f.focus(); }"
+    )
+    page.keyboard.press("/")
+    assert page.locator("#probe").input_value() == "/"
+    assert not page.locator("dialog[open]").count()
+    page.keyboard.press("Control+k")
+    page.wait_for_selector("dialog[open]")
+    assert page.errors == []
+
+
 def test_search_finds_body_text_sections_and_typos(page: Any, served_showcase: str) -> None:
     page.goto(f"{served_showcase}/guides/pagination/")
     page.keyboard.press("Control+k")

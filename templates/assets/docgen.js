@@ -1064,7 +1064,8 @@
       if (e.key === "/" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
         e.preventDefault();
         open();
-      } else if ((e.key === "k" || e.key === "K") && (e.ctrlKey || e.metaKey) && !e.altKey && !typing) {
+      } else if ((e.key === "k" || e.key === "K") && (e.ctrlKey || e.metaKey) && !e.altKey) {
+        // from a text field too, as Mintlify's and DocSearch's Ctrl/Cmd+K (only "/" types)
         e.preventDefault();
         open();
       }
