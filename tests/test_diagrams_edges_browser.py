@@ -309,7 +309,8 @@ def test_quick_theme_switches_draw_each_diagram_once_more(tab: Any, site: str) -
     assert renders - clicked <= 8 + 1, (before, clicked, renders)
     views = (
         "Array.from(document.querySelectorAll('figure.mermaid'))"
-        ".map(f => f.querySelectorAll('.mermaid-view').length + f.querySelectorAll('svg').length)"
+        ".map(f => f.querySelectorAll('.mermaid-view').length"
+        " + f.querySelectorAll('.mermaid-canvas > svg').length)"
     )
     assert set(tab.evaluate(views)) == {2}  # one drawing each, no duplicate
     scratch = "Array.from(document.body.children).filter(e => /mermaid/.test(e.id)).length"

@@ -113,11 +113,12 @@
   }) : null;
 
   // The width a diagram that sizes itself to its container (a Gantt chart) is drawn at: the
-  // figure's column (the nearest shown box around it, for a figure in a closed tab).
+  // figure's column (the nearest shown box around it, for a figure in a closed tab), but at
+  // least 600px, where its dates stop overlapping (narrower, it is shrunk and can be zoomed).
   function room(figure) {
     var box = figure;
     while (box && !box.clientWidth) { box = box.parentElement; }
-    return box ? Math.max(200, box.clientWidth - 34) : undefined;
+    return Math.max(600, box ? box.clientWidth - 34 : 0);
   }
 
   function draw(mermaid, figure) {
