@@ -1,6 +1,12 @@
 // Mermaid diagrams (render/diagrams.py): each <figure class="mermaid"> holds its fence's source;
 // this draws it with the Mermaid build shipped in _docgen/mermaid/ (loaded only on a page that
 // has a diagram), in the site's light or dark theme, again when the reader switches theme.
+// Diagrams near the screen are drawn first, one at a time; the others follow when the browser
+// is idle, so a page of many diagrams shows the ones the reader looks at quickly and stays
+// responsive, and a theme switch (however often the reader clicks) draws each diagram once in
+// the theme it ends on. Mermaid draws in a scratch element of its own in <body>, so a diagram in
+// a closed tab or accordion is drawn at its real size; its zoom controls are decided when it is
+// shown (and again when the column's width changes).
 // Mermaid runs with securityLevel "strict": labels' HTML is sanitised (DOMPurify), `click`
 // directives do nothing, and a diagram's own %%{init}%% cannot lower it. A diagram Mermaid
 // cannot read keeps its source, with a note saying why. Zoom and pan controls appear on
@@ -9,17 +15,22 @@
   "use strict";
   var figures = Array.prototype.slice.call(document.querySelectorAll("figure.mermaid"));
   if (!figures.length) { return; }
-  // Each diagram's source, read once: a drawing's own HTML labels may hold <pre><code> too.
-  var sources = figures.map(function (figure) {
-    var code = figure.querySelector("pre code");  // before any drawing is in the figure
-    return code ? code.textContent : null;
-  });
+  // Each diagram's source, read once, before any drawing is in the figure: a drawing's own
+  // HTML labels may hold <pre><code> too.
+  var sources = new Map(figures.map(function (figure) {
+    var code = figure.querySelector("pre code");
+    return [figure, code ? code.textContent : null];
+  }));
   var here = document.currentScript && document.currentScript.src;
   if (!here) { return; }
   var root = document.documentElement;
   var engine = null;
-  var drawing = Promise.resolve();
   var count = 0;
+  var busy = false;      // a diagram is being drawn
+  var waiting = false;   // an idle callback is due to draw one more
+  var broken = false;    // Mermaid did not load: the sources stay
+  var near = [];         // the figures within a screen's height of the viewport
+  var bars = new Map();  // figure -> its controls (in the figure only while wanted)
 
   function load() {
     if (!engine) {
@@ -81,15 +92,61 @@
     return bar;
   }
 
-  function draw(mermaid, figure, source) {
+  // Whether the controls are wanted at the drawing's current size: Mintlify shows them on a
+  // drawing taller than 120px (with the frame's padding); docgen also on one shrunk to fit the
+  // column (a wide flowchart on a phone), where zooming in is what helps. A drawing in a closed
+  // tab or accordion has no size: it is decided when shown. While zoomed, the controls stay.
+  function fit(figure) {
+    var bar = bars.get(figure);
+    var svg = figure.querySelector(".mermaid-canvas svg");
+    if (!bar || !svg || figure.classList.contains("zoomed")) { return; }
+    var wanted = figure.dataset.actions;
+    var size = svg.getBoundingClientRect();
+    if (wanted !== "true" && !size.width) { return; }
+    var natural = parseFloat(svg.style.maxWidth);
+    var show = wanted === "true" ||
+      (wanted !== "false" && (natural > size.width + 1 || size.height + 32 > 120));
+    if (show && !bar.parentNode) { figure.appendChild(bar); }
+    if (!show && bar.parentNode) { bar.remove(); }
+    figure.classList.toggle("has-controls", show);
+  }
+
+  var resized = window.ResizeObserver ? new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) {
+      var figure = entry.target.closest("figure.mermaid");  // none once drawn again
+      if (figure) { fit(figure); } else { resized.unobserve(entry.target); }
+    });
+  }) : null;
+
+  // The width a diagram that sizes itself to its container (a Gantt chart) is drawn at: the
+  // figure's column (the nearest shown box around it, for a figure in a closed tab), but at
+  // least 600px, where its dates stop overlapping (narrower, it is shrunk and can be zoomed).
+  function room(figure) {
+    var box = figure;
+    while (box && !box.clientWidth) { box = box.parentElement; }
+    return Math.max(600, box ? box.clientWidth - 34 : 0);
+  }
+
+  function draw(mermaid, figure) {
+    var source = sources.get(figure);
     var note = figure.querySelector(":scope > .mermaid-note");
-    if (source === null) { return Promise.resolve(); }
+    var palette = theme();
+    figure.dataset.theme = palette;
+    if (source === null || source === undefined) { return Promise.resolve(); }
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: "strict",
+      suppressErrorRendering: true,
+      theme: palette,
+      fontFamily: window.getComputedStyle(document.body).fontFamily,
+      gantt: { useWidth: room(figure) }
+    });
     count += 1;
     var id = "docgen-mermaid-" + count;
     return mermaid.render(id, source).then(function (result) {
       var old = figure.querySelector(":scope > .mermaid-view");
       if (old) { old.remove(); }
-      var bar = figure.querySelector(":scope > .mermaid-controls");
+      var bar = bars.get(figure);
       if (bar) { bar.remove(); }
       var view = document.createElement("div");
       view.className = "mermaid-view";
@@ -98,24 +155,20 @@
       canvas.innerHTML = result.svg;  // sanitised by Mermaid (strict: DOMPurify over the SVG)
       view.appendChild(canvas);
       figure.insertBefore(view, figure.firstChild);
-      var svg = canvas.querySelector("svg");  // its labels stay text a screen reader reads
       figure.classList.remove("failed", "has-controls", "zoomed");
       figure.classList.add("drawn");
-      // Controls: Mintlify shows them on a drawing taller than 120px; docgen also on one shrunk
-      // to fit the column (a wide flowchart on a phone), where zooming in is what helps.
-      var wanted = figure.dataset.actions;
-      var natural = svg ? parseFloat(svg.style.maxWidth) : NaN;
-      var shrunk = svg && natural > svg.getBoundingClientRect().width + 1;
-      if (wanted === "true" || (wanted !== "false" && (shrunk || view.getBoundingClientRect().height > 120))) {
-        figure.appendChild(controls(figure, view, canvas));
-        figure.classList.add("has-controls");
+      if (figure.dataset.actions !== "false") {
+        bars.set(figure, controls(figure, view, canvas));
+        fit(figure);
+        if (resized) { resized.observe(canvas); }
       }
     }, function (error) {
       var left = document.getElementById("d" + id) || document.getElementById(id);
       if (left) { left.remove(); }
-      figure.querySelectorAll(":scope > .mermaid-view, :scope > .mermaid-controls").forEach(function (node) {
-        node.remove();
-      });
+      var old = figure.querySelector(":scope > .mermaid-view");
+      if (old) { old.remove(); }
+      var bar = bars.get(figure);
+      if (bar) { bar.remove(); }
       figure.classList.remove("drawn", "has-controls", "zoomed");
       figure.classList.add("failed");
       if (note) {
@@ -125,24 +178,62 @@
     });
   }
 
-  function drawAll() {
-    drawing = drawing.then(load).then(function (mermaid) {
-      mermaid.initialize({
-        startOnLoad: false,
-        securityLevel: "strict",
-        suppressErrorRendering: true,
-        theme: theme(),
-        fontFamily: window.getComputedStyle(document.body).fontFamily
-      });
-      return figures.reduce(function (done, figure, at) {
-        return done.then(function () { return draw(mermaid, figure, sources[at]); });
-      }, Promise.resolve());
-    }).catch(function () { /* Mermaid did not load: the sources stay */ });
+  // A figure still to draw: never drawn, or drawn in the other theme (one Mermaid could not
+  // read is not tried again).
+  function due(figure) {
+    return !figure.classList.contains("failed") && figure.dataset.theme !== theme();
   }
 
-  drawAll();
-  var shown = theme();
-  new MutationObserver(function () {
-    if (theme() !== shown) { shown = theme(); drawAll(); }
-  }).observe(root, { attributes: true, attributeFilter: ["data-theme"] });
+  function run(figure) {
+    function next() { busy = false; pump(); }
+    busy = true;
+    load().then(function (mermaid) { return draw(mermaid, figure); },
+      function () { broken = true; })
+      .then(next, function (error) { next(); throw error; });
+  }
+
+  // Of figures near the screen, the one on it (or closest to it; the first in page order).
+  function nearest(list) {
+    var best = null, least = Infinity;
+    list.forEach(function (figure) {
+      var box = figure.getBoundingClientRect();
+      var away = Math.max(0, box.top - window.innerHeight, -box.bottom);
+      if (away < least) { best = figure; least = away; }
+    });
+    return best;
+  }
+
+  // Draws the next figure: one near the screen at once, any other when the browser is idle.
+  function pump() {
+    if (busy || broken) { return; }
+    var close = nearest(near.filter(due));
+    if (close) { run(close); return; }
+    if (waiting || !figures.some(due)) { return; }
+    waiting = true;
+    var later = window.requestIdleCallback || function (act) { return window.setTimeout(act, 50); };
+    later(function () {
+      waiting = false;
+      if (busy || broken) { return; }
+      var next = nearest(near.filter(due)) || figures.filter(due)[0];
+      if (next) { run(next); }
+    }, { timeout: 1000 });
+  }
+
+  if (window.IntersectionObserver) {
+    var watch = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        var at = near.indexOf(entry.target);
+        if (entry.isIntersecting && at < 0) { near.push(entry.target); }
+        if (!entry.isIntersecting && at >= 0) { near.splice(at, 1); }
+      });
+      near.sort(function (a, b) {  // in page order
+        return a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+      });
+      pump();
+    }, { rootMargin: "100% 0px" });
+    figures.forEach(function (figure) { watch.observe(figure); });  // its first report pumps
+  } else {
+    pump();
+  }
+  new MutationObserver(pump).observe(root, { attributes: true, attributeFilter: ["data-theme"] });
 })();

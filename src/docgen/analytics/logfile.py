@@ -323,21 +323,8 @@ def inspect(
         # rows, not lines: counted by the import; a Parquet file never grows
         return LogFile(path, False, fmt, digest, size, 0, 0, seen=seen)
     fields = (cloudfront_fields(head),) if fmt == "cloudfront" else ()
-    return LogFile(
-        path,
-        compressed,
-        fmt,
-        digest,
-        size,
-        lines,
-        skip,
-        fields,
-        blocks,
-        bare_cr=bare,
-        cr=cr,
-        all_crlf=breaks > 0 and crlf == breaks,
-        seen=seen,
-    )
+    read = (path, compressed, fmt, digest, size, lines, skip, fields, blocks)
+    return LogFile(*read, bare_cr=bare, cr=cr, all_crlf=breaks > 0 and crlf == breaks, seen=seen)
 
 
 def _lines(log: LogFile) -> Iterator[bytes]:
