@@ -231,7 +231,7 @@ def _snippet_tokens(
     """A snippet's own tokens, parsed with its props (for the components it holds)."""
     if context.files is None:
         return []
-    loaded = context.files.load(snippet, context.source, context.chain, line, _unreported)
+    loaded = context.files.load(snippet, context.importer, context.chain, line, _unreported)
     if loaded is None or loaded.javascript or context.depth + 1 >= MAX_DEPTH:
         return []
     props = {k: v for k, v in tag.attrs.items() if k != "..." and not snippet.folder}
@@ -247,7 +247,7 @@ def _snippet_html(
         return Rendered("")
     near = f"<{tag.name}"
     loaded = context.files.load(
-        snippet, context.source, context.chain, line, partial(context.warn, near=near)
+        snippet, context.importer, context.chain, line, partial(context.warn, near=near)
     )
     if loaded is None:
         return Rendered("")
@@ -299,7 +299,7 @@ def _import_value(context: Context, local: str, line: int) -> None:
     wanted = context.imports[local]
     if wanted.name is None or context.files is None:
         return
-    loaded = context.files.load(wanted, context.source, context.chain, line, context.warn)
+    loaded = context.files.load(wanted, context.importer, context.chain, line, context.warn)
     if loaded is None:
         del context.imports[local]
         return
