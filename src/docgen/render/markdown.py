@@ -76,7 +76,7 @@ def _heading_close(
     opening = tokens[idx - 2] if idx >= 2 else None
     anchor = opening.attrGet("id") if opening is not None else None
     link = ""
-    if anchor:
+    if anchor and not (opening is not None and opening.meta.get("no_anchor")):
         link = (
             f'<a class="anchor heading-anchor" href="#{escape(anchor)}" '
             f'aria-label="Link to this section">#</a>'

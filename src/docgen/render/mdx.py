@@ -201,6 +201,9 @@ def _element(
         token.content = inlined.html
         token.meta = {"headings": inlined.headings}  # the page's table of contents lists them
         return
+    if tag.name == "Heading":
+        mdxblocks.heading(state, tag, inner, start)
+        return
     mdxtags.check(tag, line, context.warn, library=context.icons)
     opening = state.push("mdx_open", "", 1)
     opening.map = [start, start + 1]

@@ -159,3 +159,25 @@ def too_complex(state: StateCore) -> None:
         f"than {SCAN_FACTOR} times over; those not read by then are shown as text",
         "mdx-too-deep",
     )
+
+
+def heading(state: StateBlock, tag: Tag, inner: str, start: int) -> None:
+    """``<Heading level={3} id="x" noAnchor>text</Heading>`` (Mintlify's React heading): a
+    Markdown heading of that level (2 when none is given), so it has its anchor and is in the
+    table of contents; ``id`` is its id, ``noAnchor`` leaves out the anchor link."""
+    level = tag.attrs.get("level")
+    written = str(level) if isinstance(level, (int, str)) and not isinstance(level, bool) else ""
+    number = int(written) if written.strip() in ("1", "2", "3", "4", "5", "6") else 2
+    opening = state.push("heading_open", f"h{number}", 1)
+    opening.map = [start, state.line]
+    opening.markup = "#" * number
+    wanted = tag.attrs.get("id")
+    if isinstance(wanted, str) and wanted.strip():
+        opening.meta["custom_id"] = wanted.strip()
+    if mdxtags.flag(tag, "noAnchor"):
+        opening.meta["no_anchor"] = True
+    text = state.push("inline", "", 0)
+    text.content = " ".join(inner.split())
+    text.map = [start, state.line]
+    text.children = []
+    state.push("heading_close", f"h{number}", -1).markup = "#" * number
