@@ -11,7 +11,7 @@ def test_heading_component_is_a_heading_with_its_anchor_and_table_of_contents_en
     # Mintlify's React heading, <Heading level={2} id="x">, used where a Markdown heading
     # cannot go (one per tab of an SDK reference page); noAnchor leaves out the anchor link.
     page = (
-        "<Tabs>\n  <Tab title=\"TypeScript\">\n"
+        '<Tabs>\n  <Tab title="TypeScript">\n'
         '    <Heading level={2} id="ts-set-session">Laminar.setSession(`id`)</Heading>\n\n'
         "    Text.\n  </Tab>\n</Tabs>\n\n"
         "<Heading level={3} noAnchor>\nNo **anchor**\n</Heading>\n\n"
@@ -28,3 +28,36 @@ def test_heading_component_is_a_heading_with_its_anchor_and_table_of_contents_en
         (3, "No anchor", "no-anchor"),
         (2, "Default level", "default-level"),
     ]
+
+
+def test_javascript_array_and_object_literals_are_plain_values() -> None:
+    # `<Tabs items={['TypeScript', 'Python']}>` (single quotes), an Update's
+    # `tags={['New', 'SDK',]}` (a trailing comma), an object with bare keys: literals, as in
+    # JavaScript; not "code docgen does not run". A call or a spread still is.
+    page = (
+        "export const langs = ['Python', 'Go',]\n"
+        "export const meta = { label: 'v2', count: 3, nested: { ok: true } }\n\n"
+        "<Tabs items={['TypeScript', 'Python']}>\n  <Tab title=\"TypeScript\">\n    one\n"
+        "  </Tab>\n</Tabs>\n\n"
+        '<Update label="2025-01" tags={[\'New\', "SDK",]}>\n  Notes.\n</Update>\n\n'
+        "<div style={{ width: 300, fontWeight: 600 }}>Box</div>\n\n"
+        '<Tabs items={[...all]}>\n  <Tab title="A">\n    a\n  </Tab>\n</Tabs>\n'
+    )
+    result = render_mdx(page)
+    html = result.rendered.html
+    messages = [w.message for w in result.warnings]
+    assert [m for m in messages if "is not a plain value" in m] == [
+        "<Tabs items={...}> is not a plain value; docgen does not run it"
+    ]  # the spread only
+    assert not any("export '" in m for m in messages)
+    assert '<span class="badge">New</span><span class="badge">SDK</span>' in html
+    assert 'style="width:300px !important;font-weight:600 !important"' in html
+
+
+def test_a_cut_or_endless_literal_is_code_not_a_crash() -> None:
+    from docgen.render.jsliteral import read
+
+    for text in ("{'", "['", "{", "[", "{a:", "[1,,2]", "['a' 'b']", '["\\', '["\\u{110000}"]'):
+        assert read(text) is None, text
+    assert read("[" * 5000 + "]" * 5000) is None
+    assert read("[ /* first */ 'a', // second\n 'b' ]") == ["a", "b"]

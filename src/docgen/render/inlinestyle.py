@@ -62,7 +62,7 @@ def style_css(style: dict[str, Any], resolve: Callable[[str], str | None]) -> st
     rule for an image URL (its site address, or ``None`` for a URL the page may not use)."""
     rules = []
     for key, value in style.items():
-        if isinstance(value, float):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
             if key in _NOT_NUMBERS or key not in _STYLE_PROPS:
                 continue
             text = f"{value:g}" if key in _UNITLESS else f"{value:g}px"
