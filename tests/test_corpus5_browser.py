@@ -1,0 +1,62 @@
+"""What a reader sees of an SDK reference page (a fifth batch of real Mintlify repos), in
+headless Chromium: a heading that opens a tab sits at the panel's top, and a long identifier
+in the table of contents wraps inside its column."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from refresh_fixtures import run_docgen
+from serving import serve_folder
+
+PAGE = """\
+---
+title: Trace methods
+---
+
+<Tabs>
+  <Tab title="TypeScript">
+    <Heading level={2} id="ts-set">Laminar.setTraceSessionIdentifierForTheCurrentSpan(sessionId)</Heading>
+
+    Group this trace with others in a session.
+  </Tab>
+</Tabs>
+
+## Second
+
+Text.
+"""
+
+
+@pytest.fixture(scope="module")
+def sdk_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("sdk")
+    (root / "methods.mdx").write_text(PAGE)
+    (root / "docs.json").write_text(json.dumps({"name": "S", "navigation": {"pages": ["methods"]}}))
+    out = root.parent / f"{root.name}-out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with serve_folder(out) as url:
+        yield url
+
+
+def test_a_heading_opening_a_tab_sits_at_the_panels_top(page: Any, sdk_site: str) -> None:
+    page.goto(f"{sdk_site}/methods/")
+    panel = page.locator(".mdx-tabpanel").bounding_box()
+    heading = page.locator("#ts-set").bounding_box()
+    assert heading["y"] - panel["y"] < 24  # the panel's padding, not a section's gap above
+
+
+def test_a_long_identifier_in_the_table_of_contents_wraps_in_its_column(
+    page: Any, sdk_site: str
+) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(f"{sdk_site}/methods/")
+    toc = page.locator(".toc-inner").bounding_box()
+    link = page.locator('.toc a[href="#ts-set"]')
+    assert link.evaluate("(a) => a.scrollWidth <= a.clientWidth")
+    box = link.bounding_box()
+    assert box["x"] + box["width"] <= toc["x"] + toc["width"] + 1
