@@ -19,7 +19,7 @@ title: Trace methods
 
 <Tabs>
   <Tab title="TypeScript">
-    <Heading level={2} id="ts-set">Laminar.setTraceSessionIdentifierForTheCurrentSpan(sessionId)</Heading>
+    <Heading level={2} id="ts-set">Laminar.setTraceSessionIdentifierForTheSpan(id)</Heading>
 
     Group this trace with others in a session.
   </Tab>

@@ -240,10 +240,21 @@ class MenuItemView:
 
 
 @view
+class NavbarLinkView:
+    """A docs.json ``navbar.links`` entry: its label ("" when its icon alone shows it, named
+    by ``title``), its safe page-relative ``href`` and its icon's HTML ("" for none)."""
+
+    label: str
+    href: str
+    icon_html: str = ""
+    title: str = ""
+
+
+@view
 class ChromeView:
     """docs.json ``navbar`` and ``footer`` with safe, page-relative URLs (render/chrome.py)."""
 
-    links: tuple[tuple[str, str], ...] = ()
+    links: tuple[NavbarLinkView, ...] = ()
     primary: tuple[str, str] | None = None
     socials: tuple[tuple[str, str], ...] = ()
     columns: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
