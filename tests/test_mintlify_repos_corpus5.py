@@ -61,3 +61,30 @@ def test_a_cut_or_endless_literal_is_code_not_a_crash() -> None:
         assert read(text) is None, text
     assert read("[" * 5000 + "]" * 5000) is None
     assert read("[ /* first */ 'a', // second\n 'b' ]") == ["a", "b"]
+
+
+def test_update_labels_and_a_templates_headings_join_the_table_of_contents() -> None:
+    # A release-notes page: Mintlify lists each <Update>'s label in the table of contents,
+    # in page order (two equal labels: -2); a page's own component (`ReleaseUpdate`, a JSX
+    # function wrapping <Update> and an <h2>) contributes its entries as well.
+    page = (
+        "export const ReleaseUpdate = ({ label, title, children }) => (\n"
+        "  <Update label={label}>\n    <h2>{title}</h2>\n    {children}\n  </Update>\n);\n\n"
+        "## Intro\n\n"
+        '<Update label="2024-10-11" description="v0.1.0">\n  ## Example update\n\n'
+        "  Text\n</Update>\n\n"
+        '<Update label="2024-10-11">\n  Other\n</Update>\n\n'
+        '<ReleaseUpdate label="08.17.2026" title="Trace filters">\n  Body\n</ReleaseUpdate>\n'
+    )
+    result = render_mdx(page)
+    assert result.warnings == []
+    assert result.rendered.headings == [
+        (2, "Intro", "intro"),
+        (2, "2024-10-11", "2024-10-11"),
+        (2, "Example update", "example-update"),
+        (2, "2024-10-11", "2024-10-11-2"),
+        (2, "08.17.2026", "08-17-2026"),
+    ]
+    html = result.rendered.html
+    assert '<section class="mdx-update" id="2024-10-11-2">' in html
+    assert '<section class="mdx-update" id="08-17-2026">' in html

@@ -170,7 +170,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         return '<aside class="mdx-panel">'
     if name == "Update":
         label = attr(tag, "label")
-        anchor = unique_anchor(env, slugify(label) or "update")
+        anchor = meta.get("anchor") or unique_anchor(env, slugify(label) or "update")
         desc = (
             f"<p>{mdxprops.html(meta, tag, 'description')}</p>" if attr(tag, "description") else ""
         )

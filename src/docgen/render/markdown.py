@@ -220,6 +220,13 @@ class MarkdownRenderer:
             if token.type == "mdx_html" and token.meta.get("headings"):
                 headings += token.meta["headings"]  # an inlined snippet's, in its place
                 continue
+            if token.type == "mdx_open" and token.meta.get("toc"):
+                # An entry of the table of contents that is not a heading (an <Update>'s
+                # label): (text, wanted anchor); its anchor is given here, in page order.
+                text_content, wanted = token.meta["toc"]
+                token.meta["anchor"] = unique(wanted, used)
+                headings.append((2, text_content, token.meta["anchor"]))
+                continue
             if token.type not in ("heading_open", "heading_close"):
                 continue
             level = min(6, int(token.tag[1]) + shift)

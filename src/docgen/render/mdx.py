@@ -48,12 +48,6 @@ class MdxResult:
     warnings: list[MdxWarning]
 
 
-def _shift_maps(state: StateBlock, since: int, lines: int) -> None:
-    for token in state.tokens[since:]:
-        if token.map:
-            token.map = [token.map[0] + lines, token.map[1] + lines]
-
-
 def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """A component (or HTML element) from its opening tag to its closing tag; on a line of
     tags (``<Tab title="A">a</Tab><Tab title="B">``) the elements that follow are read in turn."""
@@ -160,7 +154,7 @@ def _subparse(state: StateBlock, text: str, line: int) -> None:
         state.md.block.parse(text, state.md, state.env, state.tokens)
     finally:
         context.offset = saved
-    _shift_maps(state, since, line)
+    mdxblocks.shift_maps(state, since, line)
 
 
 def _element(
@@ -178,7 +172,9 @@ def _element(
             return
         token = state.push("mdx_html", "", 0)
         token.map = [start, start + 1]
-        token.content = render_mdx(text, line, context.base, context=child).rendered.html
+        rendered = render_mdx(text, line, context.base, context=child).rendered
+        token.content = rendered.html
+        token.meta = {"headings": rendered.headings}  # the page's table of contents lists them
         return
     if context.depth >= MAX_DEPTH:
         context.warn(
@@ -210,6 +206,8 @@ def _element(
     props = mdxprops.parse(state.md, state.env, tag, state.src, line)  # title={<>...</>}
     title = props.pop("title", None) or mdxtitle.parse(tag)
     opening.meta = {"tag": tag, "line": line, "title": title, "props": props}
+    if tag.name == "Update":  # its label is an entry of the table of contents, as in Mintlify
+        opening.meta["toc"] = mdxblocks.toc_entry(tag)
     since = len(state.tokens)
     context.depth += 1
     try:

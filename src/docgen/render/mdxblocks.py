@@ -9,9 +9,23 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from docgen.nav.slugs import slugify
 from docgen.render import math, mdxindent, mdxtags, svg
 from docgen.render.jsx import SCAN_FACTOR, Tag, current_budget, may_scan, scan_tag, spent
 from docgen.render.mdxcontext import context_of
+
+
+def shift_maps(state: StateBlock, since: int, lines: int) -> None:
+    """Move the source lines of the tokens from ``since`` on by ``lines``."""
+    for token in state.tokens[since:]:
+        if token.map:
+            token.map = [token.map[0] + lines, token.map[1] + lines]
+
+
+def toc_entry(tag: Tag) -> tuple[str, str]:
+    """An ``<Update>``'s entry in the table of contents: its label, and the anchor wanted."""
+    label = mdxtags.attr(tag, "label")
+    return label or "Update", slugify(label) or "update"
 
 
 def line_of(state: StateBlock, offset: int, start: int, end: int) -> int:
