@@ -60,3 +60,32 @@ def test_a_long_identifier_in_the_table_of_contents_wraps_in_its_column(
     assert link.evaluate("(a) => a.scrollWidth <= a.clientWidth")
     box = link.bounding_box()
     assert box["x"] + box["width"] <= toc["x"] + toc["width"] + 1
+
+
+@pytest.fixture(scope="module")
+def tabs_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("tabs")
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nText.\n")
+    tabs: list[dict[str, object]] = [
+        {"tab": name, "pages": ["index"] if n == 0 else []}
+        for n, name in enumerate(("Documentation", "APIs and integrations", "Changelog"))
+    ]
+    tabs.append({"tab": "Community support", "href": "https://support.example.com"})
+    config = {"name": "T", "navigation": {"tabs": tabs}}
+    (root / "docs.json").write_text(json.dumps(config))
+    out = root.parent / f"{root.name}-out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with serve_folder(out) as url:
+        yield url
+
+
+def test_an_external_tab_past_a_phones_edge_does_not_widen_the_page(
+    page: Any, tabs_site: str
+) -> None:
+    # The tab row scrolls sideways; the hidden "(opens in a new tab)" text of its last, external
+    # tab was placed past the phone's edge outside that scroller, so the whole page scrolled.
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(f"{tabs_site}/")
+    assert page.locator(".tabs a[href^='https://']").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
