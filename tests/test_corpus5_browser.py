@@ -89,3 +89,36 @@ def test_an_external_tab_past_a_phones_edge_does_not_widen_the_page(
     page.goto(f"{tabs_site}/")
     assert page.locator(".tabs a[href^='https://']").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.fixture(scope="module")
+def deep_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("deep")
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nText.\n")
+    (root / "legacy.mdx").write_text(
+        "---\ntitle: Set connection metadata (deprecated)\ntag: deprecated\n---\n\nText.\n"
+    )
+    group: dict[str, object] = {"group": "Level 4", "pages": ["legacy"]}
+    for level in (3, 2, 1):
+        group = {"group": f"Level {level}", "pages": [group]}
+    config = {"name": "T", "navigation": {"groups": [{"group": "G", "pages": ["index", group]}]}}
+    (root / "docs.json").write_text(json.dumps(config))
+    out = root.parent / f"{root.name}-out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with serve_folder(out) as url:
+        yield url
+
+
+def test_a_tagged_page_deep_in_the_sidebar_keeps_room_for_its_title(
+    page: Any, deep_site: str
+) -> None:
+    # Four groups deep, the tag beside the title left it a few letters a line ("Set / con /
+    # nect / ion"); the tag goes below it instead.
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(f"{deep_site}/legacy/")
+    link = page.locator(".sidebar a.nav-link", has_text="Set connection metadata")
+    label = link.locator(".nav-label").bounding_box()
+    assert label["width"] >= 90
+    box, tag = link.bounding_box(), link.locator(".nav-tag").bounding_box()
+    assert tag["x"] + tag["width"] <= box["x"] + box["width"] + 1
