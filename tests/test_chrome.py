@@ -84,6 +84,7 @@ def test_navbar_links_show_their_icons_and_an_icon_alone_is_named(tmp_path: Path
         [*command, "-o", str(tmp_path / "o")], capture_output=True, text=True, check=False
     )
     assert run.returncode == 0, run.stdout + run.stderr
+    assert "config-unused-key" not in run.stdout + run.stderr  # icon and type are used
     page = (tmp_path / "o" / "index.html").read_text()
     bar = page.split('class="navbar-links"', 1)[1].split("</nav>", 1)[0]
     assert ">Link<" not in bar
