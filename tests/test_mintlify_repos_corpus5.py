@@ -4,6 +4,11 @@ docs) hit, each pinned by a test."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from refresh_fixtures import run_docgen
+
 from docgen.render.mdx import render_mdx
 
 
@@ -88,3 +93,42 @@ def test_update_labels_and_a_templates_headings_join_the_table_of_contents() -> 
     html = result.rendered.html
     assert '<section class="mdx-update" id="2024-10-11-2">' in html
     assert '<section class="mdx-update" id="08-17-2026">' in html
+
+
+def test_a_mint_json_top_bar_and_footer_socials_are_shown(tmp_path: Path) -> None:
+    # mint.json's topbarLinks, topbarCtaButton and footerSocials (an object or a list) were
+    # "accepted and ignored": the site had no top-bar links, button or social links.
+    config = {
+        "name": "Docs",
+        "navigation": [{"group": "G", "pages": ["index"]}],
+        "topbarLinks": [
+            {"name": "Community", "url": "https://community.example"},
+            {"type": "github", "url": "https://github.com/example/repo"},
+            {"name": "No url"},
+        ],
+        "topbarCtaButton": {"name": "Start now", "url": "https://app.example"},
+        "footerSocials": [{"type": "twitter", "url": "https://twitter.com/example"}],
+    }
+    site = tmp_path / "src"
+    site.mkdir()
+    (site / "index.md").write_text("# Home\n")
+    (site / "mint.json").write_text(json.dumps(config))
+    result = run_docgen(["build", "mint.json", "-o", str(tmp_path / "out")], site)
+    out = result.stdout + result.stderr
+    assert result.returncode == 0, out
+    assert "topbar" not in out and "footerSocials" not in out  # no config-unused-key
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    bar = html.split('class="navbar-links"', 1)[1].split("</nav>", 1)[0]
+    assert '<a href="https://community.example">Community</a>' in bar
+    assert '<a href="https://github.com/example/repo">GitHub</a>' in bar
+    assert 'class="button navbar-primary" href="https://app.example">Start now</a>' in bar
+    assert 'href="https://twitter.com/example" rel="noopener noreferrer">Twitter</a>' in html
+
+    config["footerSocials"] = {"github": "https://github.com/example"}
+    config["topbarCtaButton"] = {"type": "github", "url": "https://github.com/example/repo"}
+    (site / "mint.json").write_text(json.dumps(config))
+    result = run_docgen(["build", "mint.json", "-o", str(tmp_path / "out2")], site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    html = (tmp_path / "out2" / "index.html").read_text(encoding="utf-8")
+    assert 'navbar-primary" href="https://github.com/example/repo">GitHub</a>' in html
+    assert 'href="https://github.com/example" rel="noopener noreferrer">GitHub</a>' in html

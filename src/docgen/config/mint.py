@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from docgen.config.includes import LocatedDocument
+from docgen.config.mintchrome import mint_chrome
 from docgen.diagnostics import Code, Diagnostics, close_matches
 from docgen.load.source import SourceDocument
 
@@ -45,6 +46,9 @@ _USED = {
     "logo",
     "favicon",
     "modeToggle",
+    "topbarLinks",
+    "topbarCtaButton",
+    "footerSocials",
 }
 _UNUSED = {
     "analytics",
@@ -55,7 +59,6 @@ _UNUSED = {
     "feedback",
     "font",
     "footer",
-    "footerSocials",
     "hideFeedbackButtons",  # documented by Mintlify for mint.json, read by its renderer
     "integrations",
     "isWhiteLabeled",
@@ -68,8 +71,6 @@ _UNUSED = {
     "sidebar",
     "theme",
     "topbar",
-    "topbarCtaButton",
-    "topbarLinks",
 }
 _NESTED_KNOWN = {
     "colors": {"primary", "light", "dark", "anchors", "background", "ultraLight", "ultraDark"},
@@ -150,6 +151,7 @@ class _Converter:
             if toggle.get("isHidden") is True:
                 appearance["strict"] = True
             out["appearance"] = appearance
+        out.update(mint_chrome(self.data))
         out["navigation"] = self._navigation()
         return out
 
