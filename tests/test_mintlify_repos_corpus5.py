@@ -132,3 +132,44 @@ def test_a_mint_json_top_bar_and_footer_socials_are_shown(tmp_path: Path) -> Non
     html = (tmp_path / "out2" / "index.html").read_text(encoding="utf-8")
     assert 'navbar-primary" href="https://github.com/example/repo">GitHub</a>' in html
     assert 'href="https://github.com/example" rel="noopener noreferrer">GitHub</a>' in html
+
+
+def test_global_anchors_show_their_icons(tmp_path: Path) -> None:
+    # The links at the top of the sidebar (docs.json navigation.global.anchors, mint.json
+    # anchors with an http(s) url) showed no icon: `icon` was "accepted and ignored".
+    docs = {
+        "name": "Docs",
+        "navigation": {
+            "global": {
+                "anchors": [
+                    {"anchor": "Community", "href": "https://c.example", "icon": "slack"},
+                    {
+                        "anchor": "GitHub",
+                        "href": "https://github.com/x",
+                        "icon": {"name": "github", "style": "brands"},
+                    },
+                ]
+            },
+            "groups": [{"group": "G", "pages": ["index"]}],
+        },
+    }
+    mint = {
+        "name": "Docs",
+        "navigation": [{"group": "G", "pages": ["index"]}],
+        "anchors": [{"name": "Community", "icon": "slack", "url": "https://c.example"}],
+    }
+    for name, config in (("docs.json", docs), ("mint.json", mint)):
+        site = tmp_path / name
+        site.mkdir()
+        (site / "index.md").write_text("# Home\n")
+        (site / name).write_text(json.dumps(config))
+        result = run_docgen(["build", name, "-o", str(site / "out")], site)
+        out = result.stdout + result.stderr
+        assert result.returncode == 0, out
+        assert "config-unused-key" not in out, out
+        html = (site / "out" / "index.html").read_text(encoding="utf-8")
+        anchors = html.split('class="sidenav sidenav-anchors"', 1)[1].split("</nav>", 1)[0]
+        assert '<span class="icon-wrap" data-icon="slack"><svg' in anchors
+        assert "</svg></span>Community" in anchors
+        if name == "docs.json":
+            assert 'data-icon="github"><svg' in anchors

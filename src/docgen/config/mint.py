@@ -320,13 +320,15 @@ class _Converter:
             listed = self.data.get(key)
             for index, raw in enumerate(listed if isinstance(listed, list) else []):
                 if isinstance(raw, dict) and _remote(raw.get("url")):
-                    links.setdefault(key, []).append(
-                        {
-                            key[:-1]: raw.get("name") or raw["url"],
-                            "href": raw["url"],
-                            "__ptr": f"/{key}/{index}",
-                        }
-                    )
+                    entry = {
+                        key[:-1]: raw.get("name") or raw["url"],
+                        "href": raw["url"],
+                        "__ptr": f"/{key}/{index}",
+                    }
+                    if key == "anchors" and isinstance(raw.get("icon"), str):
+                        style = raw.get("iconType")
+                        entry["icon"] = {"__value": {"name": raw["icon"], "style": style}}
+                    links.setdefault(key, []).append(entry)
         if links:
             nav["global"] = links
         return nav

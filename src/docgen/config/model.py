@@ -60,6 +60,8 @@ class GlobalLink:
     label: str
     href: str
     pointer: str
+    icon: str = ""  # a global anchor's icon: a name or a path
+    icon_style: str | None = None  # Font Awesome's style for it
 
 
 @dataclass(frozen=True, slots=True)

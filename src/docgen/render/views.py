@@ -203,6 +203,7 @@ class TabView:
     url: str
     active: bool
     external: bool = False
+    icon_html: str = ""  # a global anchor's icon
 
 
 @view
