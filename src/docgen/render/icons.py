@@ -143,20 +143,45 @@ _LOOKALIKES = {
     "person-carry-box": "package",
     "shield-exclamation": "shield-alert",
     "flow": "workflow",
+    "brackets-curly": "braces",
+    "grid": "grid-3x3",
+    "grid-2": "layout-grid",
+    "chart-mixed": "chart-no-axes-combined",
+    "rectangle-terminal": "square-terminal",
+    "messages": "messages-square",
+    "message-plus": "message-square-plus",
+    "function": "square-function",
+    "books": "library-big",
+    "rocket-launch": "rocket",
+    "signal-stream": "radio",
+    "user-robot": "bot",
+    "memo": "notepad-text",
+    "bullseye-arrow": "target",
+    "sliders-simple": "sliders-horizontal",
+    "credit-card-front": "credit-card",
+    "browsers": "app-window",
+    "circle-help": "circle-question-mark",  # Lucide's earlier name
+    "help-circle": "circle-question-mark",  # and the one before
 }
-_NUMBERED = re.compile(r"^circle-([0-9])$")
+_NUMBERED = re.compile(r"^(circle|square)-([0-9a-z])$")
 
 
 def _pro_lookalike(key: str) -> str | None:
-    """A Pro-only name's look-alike: a Lucide icon, or a drawn numbered circle (``circle-1``,
-    which step lists use)."""
+    """A Pro-only name's look-alike: a Lucide icon, or a drawn numbered or lettered circle or
+    square (``circle-1``, ``square-k``, which step lists use)."""
     numbered = _NUMBERED.match(key)
     if numbered:
+        shape = (
+            '<circle cx="12" cy="12" r="10"/>'
+            if numbered.group(1) == "circle"
+            else '<rect x="2" y="2" width="20" height="20" rx="4"/>'
+        )
         return (
             f'<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" '
-            f'{_ATTRS}><circle cx="12" cy="12" r="10"/><text x="12" y="16.2" '
+            f'{_ATTRS}>{shape}<text x="12" y="16.2" '
             'text-anchor="middle" font-size="12" font-weight="700" fill="currentColor" '
-            f'stroke="none" font-family="system-ui, sans-serif">{numbered.group(1)}</text></svg>'
+            f'stroke="none" font-family="system-ui, sans-serif">{numbered.group(2).upper()}'
+            "</text></svg>"
         )
     alike = _LOOKALIKES.get(key)
     return _lucide(alike) if alike else None
