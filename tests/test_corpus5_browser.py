@@ -122,3 +122,33 @@ def test_a_tagged_page_deep_in_the_sidebar_keeps_room_for_its_title(
     assert label["width"] >= 90
     box, tag = link.bounding_box(), link.locator(".nav-tag").bounding_box()
     assert tag["x"] + tag["width"] <= box["x"] + box["width"] + 1
+
+
+@pytest.fixture(scope="module")
+def code_css_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("codecss")
+    (root / "index.mdx").write_text(
+        "---\ntitle: Home\n---\n\nUse the `list_runs` method in the SDK.\n\n```python\nx = 1\n```\n"
+    )
+    # A site's own CSS for its code blocks, written against Mintlify where inline code is an
+    # inline box (a width does nothing to it).
+    (root / "style.css").write_text(
+        "pre, code { max-width: none !important; width: 100% !important; }\n"
+    )
+    (root / "docs.json").write_text(json.dumps({"name": "C", "navigation": {"pages": ["index"]}}))
+    out = root.parent / f"{root.name}-out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with serve_folder(out) as url:
+        yield url
+
+
+def test_a_sites_width_for_code_blocks_leaves_inline_code_in_its_line(
+    page: Any, code_css_site: str
+) -> None:
+    page.goto(f"{code_css_site}/")
+    code = page.locator("article p code", has_text="list_runs")
+    assert code.bounding_box()["width"] < 150  # not the column's width, on a line of its own
+    paragraph = page.locator("article p", has_text="list_runs")
+    assert paragraph.evaluate("(p) => p.getClientRects().length") == 1
+    assert paragraph.bounding_box()["height"] < 40
