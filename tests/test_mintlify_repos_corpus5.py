@@ -11,6 +11,8 @@ from refresh_fixtures import run_docgen
 
 from docgen.render.mdx import render_mdx
 
+NAV = {"name": "Docs", "navigation": {"groups": [{"group": "G", "pages": ["index"]}]}}
+
 
 def test_heading_component_is_a_heading_with_its_anchor_and_table_of_contents_entry() -> None:
     # Mintlify's React heading, <Heading level={2} id="x">, used where a Markdown heading
@@ -173,3 +175,23 @@ def test_global_anchors_show_their_icons(tmp_path: Path) -> None:
         assert "</svg></span>Community" in anchors
         if name == "docs.json":
             assert 'data-icon="github"><svg' in anchors
+
+
+def test_an_empty_svg_is_copied_and_a_broken_one_is_named_for_what_it_is(tmp_path: Path) -> None:
+    # A repo's logo/dark-sm.svg was an empty file: "an SVG with script or event handlers".
+    site = tmp_path / "src"
+    (site / "logo").mkdir(parents=True)
+    (site / "index.md").write_text("# Home\n")
+    (site / "logo" / "empty.svg").write_text("")
+    (site / "logo" / "cut.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0')
+    (site / "logo" / "run.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'
+    )
+    (site / "docs.json").write_text(json.dumps(NAV))
+    result = run_docgen(["build", "docs.json", "-o", str(tmp_path / "out")], site)
+    out = result.stdout + result.stderr
+    assert result.returncode == 0, out
+    assert "empty.svg" not in out and (tmp_path / "out" / "logo" / "empty.svg").exists()
+    assert "logo/cut.svg: warning[asset-skipped]" in out and "not well-formed XML" in out
+    assert "logo/run.svg: warning[asset-skipped]" in out and "script or event handlers" in out
+    assert not (tmp_path / "out" / "logo" / "cut.svg").exists()
