@@ -152,3 +152,34 @@ def test_a_sites_width_for_code_blocks_leaves_inline_code_in_its_line(
     paragraph = page.locator("article p", has_text="list_runs")
     assert paragraph.evaluate("(p) => p.getClientRects().length") == 1
     assert paragraph.bounding_box()["height"] < 40
+
+
+@pytest.fixture(scope="module")
+def wide_image_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("wideimg")
+    (root / "form.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="200">'
+        '<rect width="800" height="200" fill="#888"/></svg>'
+    )
+    # An integrations platform's 500 pages: a screenshot limited to 450px by an inline style.
+    (root / "index.mdx").write_text(
+        '---\ntitle: Home\n---\n\nFill in the form.\n\n<img src="/form.svg" '
+        'style={{maxWidth: "450px" }}/>\n\n<div style={{ width: 600 }}>A wide box.</div>\n'
+    )
+    (root / "docs.json").write_text(json.dumps({"name": "W", "navigation": {"pages": ["index"]}}))
+    out = root.parent / f"{root.name}-out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with serve_folder(out) as url:
+        yield url
+
+
+def test_an_inline_style_width_never_makes_a_phone_scroll_sideways(
+    page: Any, wide_image_site: str
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(f"{wide_image_site}/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(f"{wide_image_site}/")
+    assert page.locator("article img").bounding_box()["width"] == 450  # its own limit, kept

@@ -654,7 +654,7 @@ def test_style_objects_keep_type_colour_and_layout_properties_with_plain_values(
         "font-weight:600 !important",  # unitless, as React writes it
         "font-size:42px !important",
         "z-index:2 !important",
-        "width:300px !important",
+        "width:min(300px, 100%) !important",  # never wider than the column
         "color:#0f766e !important",
         "grid-template-columns:repeat(3, minmax(0, 1fr)) !important",
         "position:absolute !important",

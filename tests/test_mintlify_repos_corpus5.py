@@ -58,7 +58,7 @@ def test_javascript_array_and_object_literals_are_plain_values() -> None:
     ]  # the spread only
     assert not any("export '" in m for m in messages)
     assert '<span class="badge">New</span><span class="badge">SDK</span>' in html
-    assert 'style="width:300px !important;font-weight:600 !important"' in html
+    assert 'style="width:min(300px, 100%) !important;font-weight:600 !important"' in html
 
 
 def test_a_cut_or_endless_literal_is_code_not_a_crash() -> None:

@@ -42,6 +42,12 @@ _IMAGE_PROPS = _words("backgroundImage maskImage WebkitMaskImage")
 # Numbers that are not pixels (React's unitless properties).
 _UNITLESS = _words("fontWeight lineHeight opacity zIndex flex flexGrow flexShrink aspectRatio")
 _NOT_NUMBERS = _words("display objectFit textAlign")
+# A width given as a length never makes the page wider than the screen: min(length, 100%).
+_WIDTHS = _words("width maxWidth minWidth")
+_RELATIVE = re.compile(
+    r"%|\b(?:auto|none|inherit|initial|unset|revert|fit-content|max-content"
+    r"|min-content|min|max|clamp)\b"
+)
 _MAX_VALUE = 200
 # Words, numbers, lengths, colours and the parentheses of allowed functions: no quotes, no
 # semicolons, no backslash (no escapes).
@@ -70,6 +76,8 @@ def style_css(style: dict[str, Any], resolve: Callable[[str], str | None]) -> st
             text = _value(key, value.strip(), resolve)
         else:
             continue
+        if text and key in _WIDTHS and not _RELATIVE.search(text):
+            text = f"min({text}, 100%)"  # a 450px image on a 390px phone: the column's width
         if text:
             name = "".join(f"-{c.lower()}" if c.isupper() else c for c in key)
             rules.append(f"{name}:{text} !important")
