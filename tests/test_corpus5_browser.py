@@ -183,3 +183,29 @@ def test_an_inline_style_width_never_makes_a_phone_scroll_sideways(
     page.set_viewport_size({"width": 1440, "height": 900})
     page.goto(f"{wide_image_site}/")
     assert page.locator("article img").bounding_box()["width"] == 450  # its own limit, kept
+
+
+@pytest.fixture(scope="module")
+def socials_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("socials")
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nText.\n")
+    names = ("website", "youtube", "x", "linkedin", "slack", "reddit", "github", "discord")
+    config = {
+        "name": "S",
+        "navigation": {"pages": ["index"]},
+        "footer": {"socials": {name: f"https://{name}.example.com/org" for name in names}},
+    }
+    (root / "docs.json").write_text(json.dumps(config))
+    out = root.parent / f"{root.name}-out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with serve_folder(out) as url:
+        yield url
+
+
+def test_many_footer_socials_wrap_on_a_phone(page: Any, socials_site: str) -> None:
+    # A document ETL service's eight socials ran 150px past a phone's edge in one row.
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(f"{socials_site}/")
+    assert page.locator(".footer-socials a").count() == 8
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
