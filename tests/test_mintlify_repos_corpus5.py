@@ -5,6 +5,7 @@ docs) hit, each pinned by a test."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from refresh_fixtures import run_docgen
@@ -195,3 +196,18 @@ def test_an_empty_svg_is_copied_and_a_broken_one_is_named_for_what_it_is(tmp_pat
     assert "logo/cut.svg: warning[asset-skipped]" in out and "not well-formed XML" in out
     assert "logo/run.svg: warning[asset-skipped]" in out and "script or event handlers" in out
     assert not (tmp_path / "out" / "logo" / "cut.svg").exists()
+
+
+def test_a_fences_options_are_not_its_title() -> None:
+    # Mintlify's code block options (`{1,3-5}`, `lines`, `wrap`, `title="..."`, `icon=...`):
+    # a CodeGroup's tabs were named "5", "app.js {1-2} lines", 'title="cfg.ts" icon="js"'.
+    page = (
+        "<CodeGroup>\n```python {5}\nprint(1)\n```\n\n```javascript app.js {1-2} lines\nx\n```\n\n"
+        "```bash Install wrap\nnpm i\n```\n\n"
+        '```ts title="cfg.ts" icon="js"\ny\n```\n</CodeGroup>\n\n'
+        "```text Long output wrap highlight={1}\nword\n```\n"
+    )
+    html = render_mdx(page).rendered.html
+    tabs = re.findall(r'role="tab"[^>]*>([^<]*)<', html)
+    assert tabs == ["python", "app.js", "Install", "cfg.ts"]
+    assert '<pre class="highlight" data-lang="text" data-title="Long output" data-wrap>' in html

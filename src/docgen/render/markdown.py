@@ -23,6 +23,7 @@ from markupsafe import escape
 from docgen.nav.slugs import heading_slug
 from docgen.render import assets
 from docgen.render.assets import AssetScope
+from docgen.render.fencemeta import fence_meta
 from docgen.render.highlight import highlight
 
 _CONTROL = re.compile(r"[\x00-\x20\x7f]+")
@@ -52,13 +53,13 @@ def _fence(
     self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
     token = tokens[idx]
-    info = token.info.strip().split()
-    language = info[0] if info else None
-    title = " ".join(info[1:]) if len(info) > 1 else None
+    meta = fence_meta(token.info)  # the language, then a title and options (render/fencemeta)
+    language = meta.language
     code = highlight(token.content.rstrip("\n"), language)
     lang_attr = f' data-lang="{escape(language)}"' if language else ""
-    title_attr = f' data-title="{escape(title)}"' if title else ""
-    return f'<pre class="highlight"{lang_attr}{title_attr}><code>{code}</code></pre>\n'
+    title_attr = f' data-title="{escape(meta.title)}"' if meta.title else ""
+    wrap = " data-wrap" if "wrap" in meta.flags else ""
+    return f'<pre class="highlight"{lang_attr}{title_attr}{wrap}><code>{code}</code></pre>\n'
 
 
 def _heading_open(
