@@ -211,3 +211,8 @@ def test_a_fences_options_are_not_its_title() -> None:
     tabs = re.findall(r'role="tab"[^>]*>([^<]*)<', html)
     assert tabs == ["python", "app.js", "Install", "cfg.ts"]
     assert '<pre class="highlight" data-lang="text" data-title="Long output" data-wrap>' in html
+    # Highlighted lines are marked, each whole (a multi-line string's spans close per line).
+    marked = render_mdx('```python {2,4}\nx = """a\nb"""\ny = 1\nz = 2\n```\n').rendered.html
+    assert marked.count('<span class="hl-line">') == 2
+    assert '<span class="hl-line"><span class="s2">b"""</span></span>' in marked
+    assert '<span class="hl-line"><span class="n">z</span>' in marked

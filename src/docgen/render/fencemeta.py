@@ -73,3 +73,13 @@ def fence_meta(info: str) -> FenceMeta:
         options.get("icon", "").strip(),
         frozenset(flags),
     )
+
+
+def mark_lines(html: str, wanted: frozenset[int]) -> str:
+    """``html`` (highlighted code, whose spans close at each line end) with the lines numbered
+    in ``wanted`` (from 1) wrapped in ``<span class="hl-line">``."""
+    lines = html.split("\n")
+    return "\n".join(
+        f'<span class="hl-line">{line}</span>' if number in wanted else line
+        for number, line in enumerate(lines, start=1)
+    )

@@ -23,7 +23,7 @@ from markupsafe import escape
 from docgen.nav.slugs import heading_slug
 from docgen.render import assets
 from docgen.render.assets import AssetScope
-from docgen.render.fencemeta import fence_meta
+from docgen.render.fencemeta import fence_meta, mark_lines
 from docgen.render.highlight import highlight
 
 _CONTROL = re.compile(r"[\x00-\x20\x7f]+")
@@ -56,6 +56,8 @@ def _fence(
     meta = fence_meta(token.info)  # the language, then a title and options (render/fencemeta)
     language = meta.language
     code = highlight(token.content.rstrip("\n"), language)
+    if meta.highlight:
+        code = mark_lines(code, meta.highlight)
     lang_attr = f' data-lang="{escape(language)}"' if language else ""
     title_attr = f' data-title="{escape(meta.title)}"' if meta.title else ""
     wrap = " data-wrap" if "wrap" in meta.flags else ""
