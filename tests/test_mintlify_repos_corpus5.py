@@ -216,3 +216,30 @@ def test_a_fences_options_are_not_its_title() -> None:
     assert marked.count('<span class="hl-line">') == 2
     assert '<span class="hl-line"><span class="s2">b"""</span></span>' in marked
     assert '<span class="hl-line"><span class="n">z</span>' in marked
+
+
+def test_code_block_component_is_a_code_block(tmp_path: Path) -> None:
+    # Mintlify's <CodeBlock>, in a snippet 30 pages of an observability platform import with a
+    # projectName prop: its code (a template string) vanished, with "unknown component".
+    from docgen.render.snippets import SnippetFiles
+
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "register.mdx").write_text(
+        "Connect with `register`:\n\n"
+        '<CodeBlock language="python" filename="app.py" highlight="[2]">\n'
+        '{`from phoenix.otel import register\nregister(project_name="${projectName}")`}\n'
+        "</CodeBlock>\n"
+    )
+    page = (
+        "import Register from '../snippets/register.mdx'\n\n"
+        '<Register projectName="my-llm-app" />\n\n'
+        '<CodeBlock language="bash">\nnpm install x\n</CodeBlock>\n\n'
+        "<CodeBlock>{makeCode()}</CodeBlock>\n"
+    )
+    result = render_mdx(page, files=SnippetFiles(tmp_path), source="guides/page.mdx")
+    html = result.rendered.html
+    assert '<pre class="highlight" data-lang="python" data-title="app.py">' in html
+    assert '<span class="s2">"my-llm-app"</span>' in html and '<span class="hl-line">' in html
+    assert '<pre class="highlight" data-lang="bash"><code>npm install x</code></pre>' in html
+    messages = [w.message for w in result.warnings]
+    assert messages == ["<CodeBlock>'s code is JavaScript that docgen does not run; left out"]

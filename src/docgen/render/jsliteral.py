@@ -156,3 +156,23 @@ def read(text: str, names: dict[str, Any] | None = None) -> list[Any] | dict[str
     if reader.pos != len(text) or not isinstance(value, (list, dict)):
         return None
     return value
+
+
+_PLACEHOLDER = re.compile(r"\$\{\s*([A-Za-z_$][A-Za-z0-9_$]*)\s*\}")
+
+
+def template(inner: str, names: dict[str, Any]) -> str | None:
+    """A template string's text (between its backticks, as written) with each ``${name}``
+    replaced by the value the page knows for ``name`` (a string or number), or None when a
+    ``${...}`` holds anything else."""
+    out: list[str] = []
+    pos = 0
+    for match in _PLACEHOLDER.finditer(inner):
+        value = names.get(match.group(1))
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            return None
+        out += [inner[pos : match.start()], str(value)]
+        pos = match.end()
+    out.append(inner[pos:])
+    text = "".join(out)
+    return None if "${" in _PLACEHOLDER.sub("", inner) else text

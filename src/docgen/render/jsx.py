@@ -295,8 +295,9 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
         return float(text) if any(c in text for c in ".eE") else int(text)
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
         inner = text[1:-1]
-        if text[0] == "`":
-            return Unevaluated(text) if "${" in inner else inner
+        if text[0] == "`":  # a template string: ${name} is the value the page knows
+            filled = jsliteral.template(inner, names or {}) if "${" in inner else inner
+            return Unevaluated(text) if filled is None else filled
         if text[0] not in inner:
             return inner
     if text.startswith("<") and text.endswith(">"):

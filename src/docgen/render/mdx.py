@@ -197,8 +197,8 @@ def _element(
         token.content = inlined.html
         token.meta = {"headings": inlined.headings}  # the page's table of contents lists them
         return
-    if tag.name == "Heading":
-        mdxblocks.heading(state, tag, inner, start)
+    if tag.name in ("Heading", "CodeBlock"):  # Mintlify's React heading and code block
+        mdxblocks.built_in(state, tag, inner, start, line)
         return
     mdxtags.check(tag, line, context.warn, library=context.icons)
     opening = state.push("mdx_open", "", 1)

@@ -11,7 +11,15 @@ from markdown_it.token import Token
 
 from docgen.nav.slugs import slugify
 from docgen.render import math, mdxindent, mdxtags, svg
-from docgen.render.jsx import SCAN_FACTOR, Tag, current_budget, may_scan, scan_tag, spent
+from docgen.render.jsx import (
+    SCAN_FACTOR,
+    Tag,
+    current_budget,
+    evaluate,
+    may_scan,
+    scan_tag,
+    spent,
+)
 from docgen.render.mdxcontext import context_of
 
 
@@ -173,6 +181,42 @@ def too_complex(state: StateCore) -> None:
         f"than {SCAN_FACTOR} times over; those not read by then are shown as text",
         "mdx-too-deep",
     )
+
+
+def built_in(state: StateBlock, tag: Tag, inner: str, start: int, line: int) -> None:
+    """``<Heading>`` or ``<CodeBlock>``, as the Markdown block each stands for."""
+    if tag.name == "Heading":
+        heading(state, tag, inner, start)
+    else:
+        code_block(state, tag, inner, start, line)
+
+
+def code_block(state: StateBlock, tag: Tag, inner: str, start: int, line: int) -> None:
+    """``<CodeBlock language="python" filename="app.py" lines wrap highlight="[1,3]">``: a
+    code fence of that language, title and options; its code is its text, or a string (a
+    template string whose ``${name}`` the page knows) given as ``{`...`}``."""
+    text = inner.strip()
+    code: object = inner.strip("\n")
+    if text.startswith("{") and text.endswith("}"):
+        code = evaluate(text[1:-1], context_of(state.env).names)
+    if not isinstance(code, str):
+        context_of(state.env).warn(
+            line,
+            "<CodeBlock>'s code is JavaScript that docgen does not run; left out",
+            near="<CodeBlock",
+        )
+        return
+    words = [mdxtags.attr(tag, "language") or "text", mdxtags.attr(tag, "filename")]
+    words += [f for f in ("lines", "wrap", "expandable", "nocopy") if mdxtags.flag(tag, f)]
+    lines = mdxtags.attr(tag, "highlight").strip("[]{} ")
+    words.append(f"{{{lines}}}" if lines else "")
+    token = state.push("fence", "code", 0)
+    token.info, token.markup, token.map = (
+        " ".join(w for w in words if w),
+        "```",
+        [start, state.line],
+    )
+    token.content = code.rstrip("\n") + "\n"
 
 
 def heading(state: StateBlock, tag: Tag, inner: str, start: int) -> None:
