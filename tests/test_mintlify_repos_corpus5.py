@@ -12,6 +12,17 @@ from refresh_fixtures import run_docgen
 
 from docgen.render.mdx import render_mdx
 
+
+def _site(tmp_path: Path, config: dict[str, object], files: dict[str, str]) -> Path:
+    site = tmp_path / "src"
+    for name, text in files.items():
+        path = site / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    return site
+
+
 NAV = {"name": "Docs", "navigation": {"groups": [{"group": "G", "pages": ["index"]}]}}
 
 
@@ -243,3 +254,32 @@ def test_code_block_component_is_a_code_block(tmp_path: Path) -> None:
     assert '<pre class="highlight" data-lang="bash"><code>npm install x</code></pre>' in html
     messages = [w.message for w in result.warnings]
     assert messages == ["<CodeBlock>'s code is JavaScript that docgen does not run; left out"]
+
+
+def test_a_file_a_page_imports_is_a_snippet_not_a_page(tmp_path: Path) -> None:
+    # docs/snippets/*.mdx, imported with relative paths, were built as hidden pages of their
+    # own (without the props their importers give, with warnings of their own).
+    site = _site(
+        tmp_path,
+        {"name": "Docs", "navigation": {"pages": ["docs/guide", "docs/shared/listed"]}},
+        {
+            "docs/guide.mdx": (
+                "---\ntitle: Guide\n---\n\nimport Start from './snippets/start.mdx'\n"
+                "import Listed from '/docs/shared/listed.mdx'\n\n"
+                '<Start name="guide" />\n\n<Listed />\n'
+            ),
+            "docs/snippets/start.mdx": "Start {name} here.\n\n<Unknown />\n",
+            "docs/shared/listed.mdx": "---\ntitle: Listed\n---\n\nShared text.\n",
+            "docs/notes.mdx": "---\ntitle: Notes\n---\n\nAn unlisted page.\n",
+        },
+    )
+    result = run_docgen(["build", "docs.json", "-o", str(tmp_path / "out")], site)
+    out = result.stdout + result.stderr
+    assert result.returncode == 0, out
+    # Its own <Unknown /> is reported once (where the page uses it), not again as a page's.
+    assert out.count("unknown MDX component <Unknown>") == 1 and "Built 3 pages" in out
+    assert not (tmp_path / "out" / "docs" / "snippets" / "start").exists()
+    assert (tmp_path / "out" / "docs" / "notes" / "index.html").exists()  # hidden page
+    assert (tmp_path / "out" / "docs" / "shared" / "listed" / "index.html").exists()
+    html = (tmp_path / "out" / "docs" / "guide" / "index.html").read_text(encoding="utf-8")
+    assert "Start guide here." in html and "Shared text." in html
