@@ -209,3 +209,35 @@ def test_many_footer_socials_wrap_on_a_phone(page: Any, socials_site: str) -> No
     page.goto(f"{socials_site}/")
     assert page.locator(".footer-socials a").count() == 8
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.fixture(scope="module")
+def titled_code_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("titled")
+    (root / "index.mdx").write_text(
+        "---\ntitle: Home\n---\n\n```python main.py {1} lines\nprint(1)\n```\n\n"
+        "```bash\nnpm i\n```\n"
+    )
+    (root / "docs.json").write_text(json.dumps({"name": "T", "navigation": {"pages": ["index"]}}))
+    out = root.parent / f"{root.name}-out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with serve_folder(out) as url:
+        yield url
+
+
+def test_a_code_block_shows_its_title_above_it_with_one_copy_button(
+    page: Any, titled_code_site: str
+) -> None:
+    # ```python main.py: Mintlify shows the file name on a bar above the code; docgen showed
+    # nothing (and a CodeGroup of one showed "main.py {1} lines").
+    page.goto(f"{titled_code_site}/")
+    blocks = page.locator("article .docgen-codeblock")
+    assert blocks.count() == 2
+    titled = page.locator("article .docgen-codeblock.has-title")
+    assert titled.locator(".code-title").inner_text() == "main.py"
+    assert titled.locator(".copy-button").count() == 1
+    assert blocks.nth(1).locator(".code-title").count() == 0
+    assert blocks.nth(1).locator(".copy-button").count() == 1
+    title, code = titled.locator(".code-title").bounding_box(), titled.locator("pre").bounding_box()
+    assert abs(title["y"] + title["height"] - code["y"]) < 2  # joined, no gap

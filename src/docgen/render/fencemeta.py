@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from markupsafe import escape
+
 FLAGS = frozenset(("lines", "wrap", "expandable", "nocopy", "twoslash", "diff"))
 _OPTION = re.compile(
     r"""(?P<key>[A-Za-z]+)=(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|\{(?P<br>[^}]*)\}|(?P<bare>\S*))"""
@@ -82,4 +84,12 @@ def mark_lines(html: str, wanted: frozenset[int]) -> str:
     return "\n".join(
         f'<span class="hl-line">{line}</span>' if number in wanted else line
         for number, line in enumerate(lines, start=1)
+    )
+
+
+def titled(html: str, title: str) -> str:
+    """A code block's HTML with its title (a file name) on a bar above it."""
+    return (
+        f'<div class="docgen-codeblock has-title"><p class="code-title">{escape(title)}</p>'
+        f"{html}</div>\n"
     )
