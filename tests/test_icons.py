@@ -92,6 +92,22 @@ def test_common_font_awesome_pro_names_are_drawn_by_a_free_look_alike() -> None:
     assert icon_svg("square-h") != square.replace(">K<", ">H<")  # Font Awesome Free's own
 
 
+def test_pro_names_many_real_sites_use_and_lucides_earlier_names_have_a_look_alike() -> None:
+    # Counted over 55 real Mintlify repos: brackets-curly (6 repos, 150 uses), grid, square-1
+    # to square-6 and lettered squares, rectangle-terminal, messages, rocket-launch... and
+    # Lucide's earlier circle-help / help-circle on a Lucide site.
+    assert icon_svg("brackets-curly") == icon_svg("braces", LUCIDE) is not None
+    assert icon_svg("rectangle-terminal") == icon_svg("square-terminal", LUCIDE) is not None
+    assert icon_svg("circle-help", LUCIDE) == icon_svg("circle-question-mark", LUCIDE)
+    for name in ("grid", "grid-2", "chart-mixed", "messages", "rocket-launch", "signal-stream"):
+        assert not unknown(name, "fontawesome"), name
+    square = icon_svg("square-3")
+    assert square is not None and "<rect" in square and ">3</text></svg>" in square
+    letter = icon_svg("square-k")
+    assert letter is not None and ">K</text></svg>" in letter
+    assert unknown("square-10", "fontawesome")
+
+
 def test_components_and_sidebar_show_icons_and_unknown_ones_are_warned(tmp_path: Path) -> None:
     root = tmp_path / "docs"
     root.mkdir()

@@ -136,6 +136,29 @@ def test_snippets_props_exports_and_unevaluated_javascript(tmp_path: Path) -> No
     assert joined.count("missing.mdx not found") == 1
 
 
+def test_relative_import_is_resolved_from_the_page_folder(tmp_path: Path) -> None:
+    # docs/guide/page.mdx importing "../snippets/x.mdx" names docs/snippets/x.mdx, used at the
+    # top level, inside a component, and as a named value; a snippet's own relative import is
+    # resolved from the snippet's folder.
+    (tmp_path / "docs" / "snippets").mkdir(parents=True)
+    (tmp_path / "docs" / "guide").mkdir()
+    (tmp_path / "docs" / "snippets" / "start.mdx").write_text(
+        "import Inner from './inner.mdx'\n\nStart here.\n\n<Inner />\n"
+    )
+    (tmp_path / "docs" / "snippets" / "inner.mdx").write_text("Inner text.\n")
+    (tmp_path / "docs" / "snippets" / "vars.mdx").write_text('export const port = "6006"\n')
+    page = (
+        "import Start from '../snippets/start.mdx'\n"
+        "import { port } from '../snippets/vars.mdx'\n\n"
+        "<Start />\n\n<Steps>\n  <Step title=\"One\">\n    <Start />\n  </Step>\n</Steps>\n\n"
+        "Port {port}.\n"
+    )
+    html, warnings = html_of(page, tmp_path, "docs/guide/page.mdx")
+    assert warnings == []
+    assert html.count("Start here.") == 2 and html.count("Inner text.") == 2
+    assert "Port 6006." in html
+
+
 def test_snippet_outside_the_docs_root_is_refused(tmp_path: Path) -> None:
     (tmp_path / "secret.mdx").write_text("secret text\n")
     docs = tmp_path / "docs"
@@ -637,7 +660,7 @@ def test_style_objects_keep_type_colour_and_layout_properties_with_plain_values(
         "font-weight:600 !important",  # unitless, as React writes it
         "font-size:42px !important",
         "z-index:2 !important",
-        "width:300px !important",
+        "width:min(300px, 100%) !important",  # never wider than the column
         "color:#0f766e !important",
         "grid-template-columns:repeat(3, minmax(0, 1fr)) !important",
         "position:absolute !important",

@@ -421,11 +421,14 @@
 
     // Copy buttons for fenced code in Markdown (not already in a tabbed group).
     $$(".prose pre").forEach(function (pre) {
-      if (pre.closest(".code-group, [data-docgen-tabs], .docgen-codeblock")) { return; }
-      var wrap = el("div", "docgen-codeblock");
-      pre.parentNode.insertBefore(wrap, pre);
-      wrap.appendChild(pre);
-      wrap.appendChild(makeCopyButton("Copy code"));
+      if (pre.closest(".code-group, [data-docgen-tabs]")) { return; }
+      var wrap = pre.closest(".docgen-codeblock");  // a titled block comes wrapped
+      if (!wrap) {
+        wrap = el("div", "docgen-codeblock");
+        pre.parentNode.insertBefore(wrap, pre);
+        wrap.appendChild(pre);
+      }
+      if (!$(".copy-button", wrap)) { wrap.appendChild(makeCopyButton("Copy code")); }
     });
     $$(".prose .code-group").forEach(function (group) {
       var tabs = $(".code-tabs", group);

@@ -344,7 +344,19 @@ def _own_globals(raw: dict[str, Any], ptr: str) -> list[GlobalLink]:
             href = entry.get("href")
             if href and not entry.get("hidden", False):
                 label = str(entry.get(label_key) or entry.get("name") or href)
-                out.append(GlobalLink(kind, label, href, f"{ptr}/global/{key}/{index}"))
+                wanted = entry.get("icon")
+                icon = wanted.get("name") if isinstance(wanted, dict) else wanted
+                style = wanted.get("style") if isinstance(wanted, dict) else None
+                out.append(
+                    GlobalLink(
+                        kind,
+                        label,
+                        href,
+                        f"{ptr}/global/{key}/{index}",
+                        icon if isinstance(icon, str) else "",
+                        style if isinstance(style, str) else None,
+                    )
+                )
     return out
 
 

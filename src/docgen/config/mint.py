@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from docgen.config.includes import LocatedDocument
+from docgen.config.mintchrome import mint_chrome
 from docgen.diagnostics import Code, Diagnostics, close_matches
 from docgen.load.source import SourceDocument
 
@@ -45,6 +46,9 @@ _USED = {
     "logo",
     "favicon",
     "modeToggle",
+    "topbarLinks",
+    "topbarCtaButton",
+    "footerSocials",
 }
 _UNUSED = {
     "analytics",
@@ -55,7 +59,6 @@ _UNUSED = {
     "feedback",
     "font",
     "footer",
-    "footerSocials",
     "hideFeedbackButtons",  # documented by Mintlify for mint.json, read by its renderer
     "integrations",
     "isWhiteLabeled",
@@ -68,8 +71,6 @@ _UNUSED = {
     "sidebar",
     "theme",
     "topbar",
-    "topbarCtaButton",
-    "topbarLinks",
 }
 _NESTED_KNOWN = {
     "colors": {"primary", "light", "dark", "anchors", "background", "ultraLight", "ultraDark"},
@@ -150,6 +151,7 @@ class _Converter:
             if toggle.get("isHidden") is True:
                 appearance["strict"] = True
             out["appearance"] = appearance
+        out.update(mint_chrome(self.data))
         out["navigation"] = self._navigation()
         return out
 
@@ -318,13 +320,15 @@ class _Converter:
             listed = self.data.get(key)
             for index, raw in enumerate(listed if isinstance(listed, list) else []):
                 if isinstance(raw, dict) and _remote(raw.get("url")):
-                    links.setdefault(key, []).append(
-                        {
-                            key[:-1]: raw.get("name") or raw["url"],
-                            "href": raw["url"],
-                            "__ptr": f"/{key}/{index}",
-                        }
-                    )
+                    entry = {
+                        key[:-1]: raw.get("name") or raw["url"],
+                        "href": raw["url"],
+                        "__ptr": f"/{key}/{index}",
+                    }
+                    if key == "anchors" and isinstance(raw.get("icon"), str):
+                        style = raw.get("iconType")
+                        entry["icon"] = {"__value": {"name": raw["icon"], "style": style}}
+                    links.setdefault(key, []).append(entry)
         if links:
             nav["global"] = links
         return nav

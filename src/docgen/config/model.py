@@ -60,6 +60,8 @@ class GlobalLink:
     label: str
     href: str
     pointer: str
+    icon: str = ""  # a global anchor's icon: a name or a path
+    icon_style: str | None = None  # Font Awesome's style for it
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +113,12 @@ class AuthConfig:
 
 @dataclass(frozen=True, slots=True)
 class ChromeLink:
-    label: str
+    label: str  # "" for a navbar link shown as its icon alone (``title`` names it)
     href: str
+    icon: str = ""  # a navbar link's icon: a name or a path, as written
+    icon_style: str | None = None  # Font Awesome's style (``iconType``, or ``style``)
+    icon_library: str | None = None  # the icon's own library, else the site's
+    title: str = ""  # what an icon-only link is called (for screen readers, on hover)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from docgen.load.source import SourceDocument
 from docgen.nav import frontmatter, hints, playground, references
 from docgen.nav.generate import generate, generation_target
 from docgen.nav.ignore import Ignore
+from docgen.nav.imported import imported_files
 from docgen.nav.model import NavLink, NavSection, Page, Site
 from docgen.nav.pagefiles import PageFile, PageFiles
 from docgen.nav.pagemeta import read_meta
@@ -380,8 +381,10 @@ class Resolver:
         return frontmatter.operation(self, page_file, text, scope.sources if scope else ())
 
     def _hidden_page_files(self) -> None:
-        for name in self.files.names():
-            if name in self.listed_files:
+        names = self.files.names()
+        snippets = imported_files(((n, self.files.read(self.root / n).body) for n in names), names)
+        for name in names:
+            if name in self.listed_files or name in snippets:  # a snippet is never a page
                 continue
             page_file = self.files.read(self.root / name)
             taken = self.registry.urls.get(fold(page_file.url))

@@ -77,8 +77,9 @@ def discover_static(
             if len(found) >= MAX_FILES or total + size > MAX_TOTAL_BYTES:
                 over_limit.append(name)
                 continue
-            if name.lower().endswith(".svg") and _svg_has_script(path):
-                _skip(diagnostics, name, "an SVG with script or event handlers")
+            refused = _svg_refusal(path) if name.lower().endswith(".svg") else None
+            if refused is not None:
+                _skip(diagnostics, name, refused)
                 continue
             try:
                 paths.add(name)
@@ -123,13 +124,18 @@ def regular_size(root: Path, path: Path) -> int | None:
     return info.st_size if stat.S_ISREG(info.st_mode) else None
 
 
-def _svg_has_script(path: Path) -> bool:
+def _svg_refusal(path: Path) -> str | None:
+    """Why the SVG at ``path`` is not copied, or None: it may run script, or it is not
+    well-formed XML (an empty file runs nothing and is copied)."""
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError:
-        return True
-    return _SVG_SCRIPT.search(data) is not None or not _svg_is_drawing(data)
+        return "an SVG that cannot be read"
+    if not data.strip():
+        return None
+    drawing = _SVG_SCRIPT.search(data) is None and _svg_is_drawing(data)
+    return None if drawing else _SCRIPT if drawing is False else _NOT_XML
 
 
 _XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -139,18 +145,23 @@ _SVG_RUNNERS = frozenset(
 _SCRIPT_SCHEMES = ("javascript:", "vbscript:")
 
 
-def _svg_is_drawing(data: bytes) -> bool:
+_SCRIPT = "an SVG with script or event handlers"
+_NOT_XML = "an SVG that is not well-formed XML (a browser runs what precedes the error)"
+
+
+def _svg_is_drawing(data: bytes) -> bool | None:
     """Whether the SVG, read as a browser reads it (entities expanded, ``s:script`` in SVG's
     namespace whatever its prefix, any encoding), holds no element that runs script, no HTML,
     no ``on*`` attribute or animation of one, and no ``javascript:`` value. The pattern above
     sees bytes only: ``<s:script>``, an entity holding ``&#60;script>`` or UTF-16 passed it.
-    An SVG that is not well-formed XML is refused too (browsers run what precedes the error)."""
+    An SVG that is not well-formed XML is refused too (browsers run what precedes the error):
+    None."""
     if b"<?xml-stylesheet" in data.lower():
         return False  # XSLT can write script
     try:
         root = ElementTree.fromstring(data)  # expat: never fetches, bounds entity expansion
     except (ElementTree.ParseError, ValueError):
-        return False
+        return None
     for element in root.iter():
         tag = str(element.tag)
         if tag.startswith(_XHTML) or tag.rpartition("}")[2].lower() in _SVG_RUNNERS:

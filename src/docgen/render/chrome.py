@@ -17,7 +17,7 @@ from docgen.nav.model import Site
 from docgen.render import utilities
 from docgen.render.icons import FONTAWESOME, icon
 from docgen.render.markdown import safe_url, site_relative, to_html
-from docgen.render.views import ChromeView, MenuItemView
+from docgen.render.views import ChromeView, MenuItemView, NavbarLinkView
 
 SITE_CSS = "_docgen/site.css"
 _FONT_FORMATS = {"woff2": "woff2", "woff": "woff", "ttf": "truetype", "otf": "opentype"}
@@ -33,6 +33,21 @@ def _pairs(links: tuple[ChromeLink, ...], base: str) -> tuple[tuple[str, str], .
         if href.startswith("/") and not href.startswith("//"):
             href = site_relative(href, base)
         out.append((link.label, href))
+    return tuple(out)
+
+
+def _navbar(links: tuple[ChromeLink, ...], base: str, library: str) -> tuple[NavbarLinkView, ...]:
+    """The navbar's links with their icons (in the link's own library, else the site's)."""
+    out = []
+    for link in links:
+        pairs = _pairs((link,), base)
+        if not pairs:
+            continue
+        (label, href), shown = pairs[0], ""
+        if link.icon:
+            wanted = link.icon_library or library
+            shown = icon(link.icon, wanted, link.icon_style, base=base)
+        out.append(NavbarLinkView(label, href, shown, link.title))
     return tuple(out)
 
 
@@ -54,7 +69,7 @@ def chrome_view(site: Site, base: str) -> ChromeView:
     if look.logo_href:
         logo_href = _pairs((ChromeLink("", look.logo_href),), base)[0][1]
     return ChromeView(
-        links=_pairs(chrome.navbar_links, base),
+        links=_navbar(chrome.navbar_links, base, look.icons),
         primary=primary[0] if primary else None,
         socials=_pairs(chrome.socials, base),
         columns=tuple((head, _pairs(items, base)) for head, items in chrome.footer_columns),

@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from docgen.nav.slugs import slugify
 from docgen.render import diagrams, iconimports, icons, mdxprops, mdxtags, mdxtitle
+from docgen.render.fencemeta import fence_meta, titled
 from docgen.render.jsx import Tag, as_text
 from docgen.render.mdxtags import (
     ALIASES,
@@ -170,7 +171,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         return '<aside class="mdx-panel">'
     if name == "Update":
         label = attr(tag, "label")
-        anchor = unique_anchor(env, slugify(label) or "update")
+        anchor = meta.get("anchor") or unique_anchor(env, slugify(label) or "update")
         desc = (
             f"<p>{mdxprops.html(meta, tag, 'description')}</p>" if attr(tag, "description") else ""
         )
@@ -372,16 +373,17 @@ def install(md: MarkdownIt) -> None:
             html = str(fence(tokens, idx, options, env))
         stack: list[dict[str, Any]] = env.get("_mdx_stack", [])
         parent = stack[-1] if stack else None
+        named = fence_meta(token.info).title  # the title, without the fence's options
         if parent is None or "panels" not in parent or parent["name"] == "Tabs":
-            return html
+            return titled(html, named) if named and info[0] != "mermaid" else html
         if parent["next"] >= len(parent["panels"]):
             return html
         panel = parent["panels"][parent["next"]]
         parent["next"] += 1
         hidden = " hidden" if parent["next"] > 1 else ""
         title = ""
-        if len(parent["panels"]) == 1 and len(info) > 1:
-            title = f'<p class="code-title">{escape(" ".join(info[1:]))}</p>'
+        if len(parent["panels"]) == 1 and named:
+            title = f'<p class="code-title">{escape(named)}</p>'
         return (
             f'<div class="mdx-tabpanel" role="tabpanel" id="{panel}" '
             f'aria-labelledby="{panel}-t"{hidden}>{title}{html}</div>'

@@ -143,7 +143,7 @@ _LOOKALIKES = {
     "person-carry-box": "package",
     "shield-exclamation": "shield-alert",
     "flow": "workflow",
-    # the most used Pro names in 37 real Mintlify repos (counted 2026-11-27)
+    # the Pro names real Mintlify repos use most (counted in 37 and in 55 repos, 2026-11-27)
     "arrow-progress": "chevrons-right",
     "brackets-curly": "braces",
     "bullseye-arrow": "target",
@@ -161,7 +161,7 @@ _LOOKALIKES = {
     "coin": "coins",
     "stars": "sparkles",
     "memo": "notepad-text",
-    "books": "library",
+    "books": "library-big",
     "rocket-launch": "rocket",
     "rectangle-terminal": "square-terminal",
     "key-skeleton": "key-round",
@@ -176,27 +176,31 @@ _LOOKALIKES = {
     "envelope-open-dollar": "mail-open",
     "tool": "wrench",
     "outlet": "plug",
+    "signal-stream": "radio",
+    "browsers": "app-window",
+    "circle-help": "circle-question-mark",  # Lucide's earlier name
+    "help-circle": "circle-question-mark",  # and the one before
 }
 # circle-1 ... circle-9, square-1, square-k ...: a numbered or lettered circle or square
 _NUMBERED = re.compile(r"^(circle|square)-([0-9a-z])$")
 
 
 def _pro_lookalike(key: str) -> str | None:
-    """A Pro-only name's look-alike: a Lucide icon, or a drawn numbered circle or square
-    (``circle-1``, ``square-k``, which step lists use)."""
+    """A Pro-only name's look-alike: a Lucide icon, or a drawn numbered or lettered circle or
+    square (``circle-1``, ``square-k``, which step lists use)."""
     numbered = _NUMBERED.match(key)
     if numbered:
-        shape, mark = numbered.groups()
-        outline = (
+        shape = (
             '<circle cx="12" cy="12" r="10"/>'
-            if shape == "circle"
-            else '<rect x="2" y="2" width="20" height="20" rx="3"/>'
+            if numbered.group(1) == "circle"
+            else '<rect x="2" y="2" width="20" height="20" rx="4"/>'
         )
         return (
             f'<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" '
-            f'{_ATTRS}>{outline}<text x="12" y="16.2" '
+            f'{_ATTRS}>{shape}<text x="12" y="16.2" '
             'text-anchor="middle" font-size="12" font-weight="700" fill="currentColor" '
-            f'stroke="none" font-family="system-ui, sans-serif">{mark.upper()}</text></svg>'
+            f'stroke="none" font-family="system-ui, sans-serif">{numbered.group(2).upper()}'
+            "</text></svg>"
         )
     alike = _LOOKALIKES.get(key)
     return _lucide(alike) if alike else None

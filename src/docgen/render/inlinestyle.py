@@ -43,6 +43,12 @@ _IMAGE_PROPS = _words("backgroundImage maskImage WebkitMaskImage")
 # Numbers that are not pixels (React's unitless properties).
 _UNITLESS = _words("fontWeight lineHeight opacity zIndex flex flexGrow flexShrink aspectRatio")
 _NOT_NUMBERS = _words("display objectFit textAlign")
+# A width given as a length never makes the page wider than the screen: min(length, 100%).
+_WIDTHS = _words("width maxWidth minWidth")
+_RELATIVE = re.compile(
+    r"%|\b(?:auto|none|inherit|initial|unset|revert|fit-content|max-content"
+    r"|min-content|min|max|clamp)\b"
+)
 _MAX_VALUE = 200
 # Words, numbers, lengths, colours and the parentheses of allowed functions: no quotes, no
 # semicolons, no backslash (no escapes).
@@ -63,7 +69,7 @@ def style_css(style: dict[str, Any], resolve: Callable[[str], str | None]) -> st
     rule for an image URL (its site address, or ``None`` for a URL the page may not use)."""
     rules = []
     for key, value in style.items():
-        if isinstance(value, float):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
             if key in _NOT_NUMBERS or key not in _STYLE_PROPS:
                 continue
             text = f"{value:g}" if key in _UNITLESS else f"{value:g}px"
@@ -71,6 +77,8 @@ def style_css(style: dict[str, Any], resolve: Callable[[str], str | None]) -> st
             text = _value(key, value.strip(), resolve)
         else:
             continue
+        if text and key in _WIDTHS and not _RELATIVE.search(text):
+            text = f"min({text}, 100%)"  # a 450px image on a 390px phone: the column's width
         if text:
             name = "".join(f"-{c.lower()}" if c.isupper() else c for c in key)
             rules.append(f"{name}:{text} !important")

@@ -2,9 +2,9 @@
 
 It reads one tag (``<Card title="x" cols={2} />``, over several lines if need be) or one
 ``{expression}`` starting at a given offset. Attribute values that are plain literals
-(strings, numbers, ``true``/``false``/``null``, template strings without ``${}``, arrays of
-literals) are evaluated; anything else is kept as :class:`Unevaluated` source text. Nothing is
-ever executed.
+(strings, numbers, ``true``/``false``/``null``, template strings without ``${}``, arrays and
+objects of literals: render/jsliteral.py) are evaluated; anything else is kept as
+:class:`Unevaluated` source text. Nothing is ever executed.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
+
+from docgen.render import jsliteral
 
 MAX_TAG_CHARS = 20_000  # a tag longer than this is not a tag, save for long attribute values
 MAX_EXPRESSION_CHARS = 20_000
@@ -293,8 +295,9 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
         return float(text) if any(c in text for c in ".eE") else int(text)
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
         inner = text[1:-1]
-        if text[0] == "`":
-            return Unevaluated(text) if "${" in inner else inner
+        if text[0] == "`":  # a template string: ${name} is the value the page knows
+            filled = jsliteral.template(inner, names or {}) if "${" in inner else inner
+            return Unevaluated(text) if filled is None else filled
         if text[0] not in inner:
             return inner
     if text.startswith("<") and text.endswith(">"):
@@ -302,11 +305,8 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
     if names is not None and _IDENT.match(text) and text in names:
         return names[text]
     if text[:1] in "[{":
-        try:
-            value = json.loads(text)
-        except ValueError:
-            return Unevaluated(text)
-        if isinstance(value, (list, dict)):
+        value = jsliteral.read(text, names)
+        if value is not None:
             return value
     return Unevaluated(text)
 

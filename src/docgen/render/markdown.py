@@ -23,6 +23,7 @@ from markupsafe import escape
 from docgen.nav.slugs import heading_slug
 from docgen.render import assets
 from docgen.render.assets import AssetScope
+from docgen.render.fencemeta import fence_meta, mark_lines
 from docgen.render.highlight import highlight
 
 _CONTROL = re.compile(r"[\x00-\x20\x7f]+")
@@ -52,13 +53,15 @@ def _fence(
     self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
     token = tokens[idx]
-    info = token.info.strip().split()
-    language = info[0] if info else None
-    title = " ".join(info[1:]) if len(info) > 1 else None
+    meta = fence_meta(token.info)  # the language, then a title and options (render/fencemeta)
+    language = meta.language
     code = highlight(token.content.rstrip("\n"), language)
+    if meta.highlight:
+        code = mark_lines(code, meta.highlight)
     lang_attr = f' data-lang="{escape(language)}"' if language else ""
-    title_attr = f' data-title="{escape(title)}"' if title else ""
-    return f'<pre class="highlight"{lang_attr}{title_attr}><code>{code}</code></pre>\n'
+    title_attr = f' data-title="{escape(meta.title)}"' if meta.title else ""
+    wrap = " data-wrap" if "wrap" in meta.flags else ""
+    return f'<pre class="highlight"{lang_attr}{title_attr}{wrap}><code>{code}</code></pre>\n'
 
 
 def _heading_open(
@@ -76,7 +79,7 @@ def _heading_close(
     opening = tokens[idx - 2] if idx >= 2 else None
     anchor = opening.attrGet("id") if opening is not None else None
     link = ""
-    if anchor:
+    if anchor and not (opening is not None and opening.meta.get("no_anchor")):
         link = (
             f'<a class="anchor heading-anchor" href="#{escape(anchor)}" '
             f'aria-label="Link to this section">#</a>'
@@ -219,6 +222,13 @@ class MarkdownRenderer:
         for index, token in enumerate(tokens):
             if token.type == "mdx_html" and token.meta.get("headings"):
                 headings += token.meta["headings"]  # an inlined snippet's, in its place
+                continue
+            if token.type == "mdx_open" and token.meta.get("toc"):
+                # An entry of the table of contents that is not a heading (an <Update>'s
+                # label): (text, wanted anchor); its anchor is given here, in page order.
+                text_content, wanted = token.meta["toc"]
+                token.meta["anchor"] = unique(wanted, used)
+                headings.append((2, text_content, token.meta["anchor"]))
                 continue
             if token.type not in ("heading_open", "heading_close"):
                 continue

@@ -49,12 +49,6 @@ class MdxResult:
     warnings: list[MdxWarning]
 
 
-def _shift_maps(state: StateBlock, since: int, lines: int) -> None:
-    for token in state.tokens[since:]:
-        if token.map:
-            token.map = [token.map[0] + lines, token.map[1] + lines]
-
-
 def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """A component (or HTML element) from its opening tag to its closing tag; on a line of
     tags (``<Tab title="A">a</Tab><Tab title="B">``) the elements that follow are read in turn."""
@@ -163,7 +157,7 @@ def _subparse(state: StateBlock, text: str, line: int) -> None:
         state.md.block.parse(text, state.md, state.env, state.tokens)
     finally:
         context.offset = saved
-    _shift_maps(state, since, line)
+    mdxblocks.shift_maps(state, since, line)
 
 
 def _element(
@@ -181,7 +175,9 @@ def _element(
             return
         token = state.push("mdx_html", "", 0)
         token.map = [start, start + 1]
-        token.content = render_mdx(text, line, context.base, context=child).rendered.html
+        rendered = render_mdx(text, line, context.base, context=child).rendered
+        token.content = rendered.html
+        token.meta = {"headings": rendered.headings}  # the page's table of contents lists them
         return
     if context.depth >= MAX_DEPTH:
         context.warn(
@@ -204,12 +200,17 @@ def _element(
         token.content = inlined.html
         token.meta = {"headings": inlined.headings}  # the page's table of contents lists them
         return
+    if tag.name in ("Heading", "CodeBlock"):  # Mintlify's React heading and code block
+        mdxblocks.built_in(state, tag, inner, start, line)
+        return
     mdxtags.check(tag, line, context.warn, library=context.icons)
     opening = state.push("mdx_open", "", 1)
     opening.map = [start, start + 1]
     props = mdxprops.parse(state.md, state.env, tag, state.src, line)  # title={<>...</>}
     title = props.pop("title", None) or mdxtitle.parse(tag)
     opening.meta = {"tag": tag, "line": line, "title": title, "props": props}
+    if tag.name == "Update":  # its label is an entry of the table of contents, as in Mintlify
+        opening.meta["toc"] = mdxblocks.toc_entry(tag)
     since = len(state.tokens)
     context.depth += 1
     try:
@@ -234,7 +235,7 @@ def _snippet_tokens(
     """A snippet's own tokens, parsed with its props (for the components it holds)."""
     if context.files is None:
         return []
-    loaded = context.files.load(snippet, context.source, context.chain, line, _unreported)
+    loaded = context.files.load(snippet, context.importer, context.chain, line, _unreported)
     if loaded is None or loaded.javascript or context.depth + 1 >= MAX_DEPTH:
         return []
     props = {k: v for k, v in tag.attrs.items() if k != "..." and not snippet.folder}
@@ -250,7 +251,7 @@ def _snippet_html(
         return Rendered("")
     near = f"<{tag.name}"
     loaded = context.files.load(
-        snippet, context.source, context.chain, line, partial(context.warn, near=near)
+        snippet, context.importer, context.chain, line, partial(context.warn, near=near)
     )
     if loaded is None:
         return Rendered("")
@@ -301,9 +302,9 @@ def _esm_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
 def _import_value(context: Context, local: str, line: int) -> None:
     """``import { name } from 'x'``: the snippet's exported plain value becomes ``{local}``."""
     wanted, files = context.imports[local], context.files
-    if files is None or files.unfound_default(wanted, context.source, line, context.warn):
+    if files is None or files.unfound_default(wanted, context.importer, line, context.warn):
         return
-    loaded = files.load(wanted, context.source, context.chain, line, context.warn)
+    loaded = files.load(wanted, context.importer, context.chain, line, context.warn)
     if loaded is None:
         del context.imports[local]
         return

@@ -9,9 +9,31 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from docgen.nav.slugs import slugify
 from docgen.render import math, mdxindent, mdxtags, svg
-from docgen.render.jsx import SCAN_FACTOR, Tag, current_budget, may_scan, scan_tag, spent
+from docgen.render.jsx import (
+    SCAN_FACTOR,
+    Tag,
+    current_budget,
+    evaluate,
+    may_scan,
+    scan_tag,
+    spent,
+)
 from docgen.render.mdxcontext import context_of
+
+
+def shift_maps(state: StateBlock, since: int, lines: int) -> None:
+    """Move the source lines of the tokens from ``since`` on by ``lines``."""
+    for token in state.tokens[since:]:
+        if token.map:
+            token.map = [token.map[0] + lines, token.map[1] + lines]
+
+
+def toc_entry(tag: Tag) -> tuple[str, str]:
+    """An ``<Update>``'s entry in the table of contents: its label, and the anchor wanted."""
+    label = mdxtags.attr(tag, "label")
+    return label or "Update", slugify(label) or "update"
 
 
 def line_of(state: StateBlock, offset: int, start: int, end: int) -> int:
@@ -159,3 +181,61 @@ def too_complex(state: StateCore) -> None:
         f"than {SCAN_FACTOR} times over; those not read by then are shown as text",
         "mdx-too-deep",
     )
+
+
+def built_in(state: StateBlock, tag: Tag, inner: str, start: int, line: int) -> None:
+    """``<Heading>`` or ``<CodeBlock>``, as the Markdown block each stands for."""
+    if tag.name == "Heading":
+        heading(state, tag, inner, start)
+    else:
+        code_block(state, tag, inner, start, line)
+
+
+def code_block(state: StateBlock, tag: Tag, inner: str, start: int, line: int) -> None:
+    """``<CodeBlock language="python" filename="app.py" lines wrap highlight="[1,3]">``: a
+    code fence of that language, title and options; its code is its text, or a string (a
+    template string whose ``${name}`` the page knows) given as ``{`...`}``."""
+    text = inner.strip()
+    code: object = inner.strip("\n")
+    if text.startswith("{") and text.endswith("}"):
+        code = evaluate(text[1:-1], context_of(state.env).names)
+    if not isinstance(code, str):
+        context_of(state.env).warn(
+            line,
+            "<CodeBlock>'s code is JavaScript that docgen does not run; left out",
+            near="<CodeBlock",
+        )
+        return
+    words = [mdxtags.attr(tag, "language") or "text", mdxtags.attr(tag, "filename")]
+    words += [f for f in ("lines", "wrap", "expandable", "nocopy") if mdxtags.flag(tag, f)]
+    lines = mdxtags.attr(tag, "highlight").strip("[]{} ")
+    words.append(f"{{{lines}}}" if lines else "")
+    token = state.push("fence", "code", 0)
+    token.info, token.markup, token.map = (
+        " ".join(w for w in words if w),
+        "```",
+        [start, state.line],
+    )
+    token.content = code.rstrip("\n") + "\n"
+
+
+def heading(state: StateBlock, tag: Tag, inner: str, start: int) -> None:
+    """``<Heading level={3} id="x" noAnchor>text</Heading>`` (Mintlify's React heading): a
+    Markdown heading of that level (2 when none is given), so it has its anchor and is in the
+    table of contents; ``id`` is its id, ``noAnchor`` leaves out the anchor link."""
+    level = tag.attrs.get("level")
+    written = str(level) if isinstance(level, (int, str)) and not isinstance(level, bool) else ""
+    number = int(written) if written.strip() in ("1", "2", "3", "4", "5", "6") else 2
+    opening = state.push("heading_open", f"h{number}", 1)
+    opening.map = [start, state.line]
+    opening.markup = "#" * number
+    wanted = tag.attrs.get("id")
+    if isinstance(wanted, str) and wanted.strip():
+        opening.meta["custom_id"] = wanted.strip()
+    if mdxtags.flag(tag, "noAnchor"):
+        opening.meta["no_anchor"] = True
+    text = state.push("inline", "", 0)
+    text.content = " ".join(inner.split())
+    text.map = [start, state.line]
+    text.children = []
+    state.push("heading_close", f"h{number}", -1).markup = "#" * number

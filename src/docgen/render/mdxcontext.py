@@ -45,6 +45,12 @@ class Context:
     spent: list[int] = field(default_factory=lambda: [0, 0, 0])  # JSX uses, characters, refusals
 
     @property
+    def importer(self) -> str | None:
+        """The file being parsed (the page, or the snippet ``source``), from whose folder a
+        relative ``import`` is resolved."""
+        return self.chain[-1] if self.chain else self.source
+
+    @property
     def icons(self) -> str:
         """The site's icon library (``fontawesome`` when unknown)."""
         return self.assets.icons if self.assets is not None else "fontawesome"

@@ -17,6 +17,7 @@ from markdown_it.utils import EnvType
 from markupsafe import escape
 
 from docgen.render import icons
+from docgen.render.fencemeta import fence_meta
 from docgen.render.inlinestyle import style_css
 from docgen.render.jsx import Tag, Unevaluated, as_text, scan_tag
 from docgen.render.markdown import safe_url, site_relative, unique
@@ -194,9 +195,8 @@ def children_of(tokens: Sequence[Token]) -> list[dict[str, Any]]:
         elif token.type == "mdx_close":
             depth -= 1
         elif token.type == "fence" and depth == 0:
-            info = token.info.strip().split(maxsplit=1)
-            title = info[1] if len(info) > 1 else (info[0] if info else "")
-            out.append({"name": "fence", "title": title.strip("{}").strip() or "Code"})
+            meta = fence_meta(token.info)  # a tab is named by the title, else the language
+            out.append({"name": "fence", "title": meta.title or meta.language or "Code"})
     return out
 
 

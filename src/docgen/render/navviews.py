@@ -199,7 +199,8 @@ class NavViews:
             parent = section
         anchors: list[TabView] = []
         for link in self._globals(chain):
-            view = TabView(link.label, link.href, False, True)
+            shown = icon(link.icon, self.icons, link.icon_style, base=base) if link.icon else ""
+            view = TabView(link.label, link.href, False, True, shown)
             (tabs if link.kind is NodeKind.TAB else anchors).append(view)
         lang = next((s.label for s in chain if s.kind is NodeKind.LANGUAGE), "en")
         return Header(

@@ -203,6 +203,7 @@ class TabView:
     url: str
     active: bool
     external: bool = False
+    icon_html: str = ""  # a global anchor's icon
 
 
 @view
@@ -240,10 +241,21 @@ class MenuItemView:
 
 
 @view
+class NavbarLinkView:
+    """A docs.json ``navbar.links`` entry: its label ("" when its icon alone shows it, named
+    by ``title``), its safe page-relative ``href`` and its icon's HTML ("" for none)."""
+
+    label: str
+    href: str
+    icon_html: str = ""
+    title: str = ""
+
+
+@view
 class ChromeView:
     """docs.json ``navbar`` and ``footer`` with safe, page-relative URLs (render/chrome.py)."""
 
-    links: tuple[tuple[str, str], ...] = ()
+    links: tuple[NavbarLinkView, ...] = ()
     primary: tuple[str, str] | None = None
     socials: tuple[tuple[str, str], ...] = ()
     columns: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()

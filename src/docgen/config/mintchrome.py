@@ -1,0 +1,45 @@
+"""The chrome of a ``mint.json`` (its top bar and footer) in the shape of docs.json's
+``navbar`` and ``footer``, with the origin markers config/mint.py strips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def mint_chrome(data: dict[str, Any]) -> dict[str, Any]:
+    """``topbarLinks`` (``name``, ``url``) become ``navbar.links``, ``topbarCtaButton``
+    (``type`` link or github) ``navbar.primary``, ``footerSocials`` (``{type: url}`` or
+    ``[{type, url}]``) ``footer.socials``; entries without a ``url`` are left out."""
+    out: dict[str, Any] = {}
+    navbar: dict[str, Any] = {"__ptr": "/topbarLinks"}
+    listed = data.get("topbarLinks")
+    links = []
+    for index, raw in enumerate(listed if isinstance(listed, list) else []):
+        if isinstance(raw, dict) and isinstance(raw.get("url"), str) and raw["url"]:
+            github = raw.get("type") == "github"
+            name = raw.get("name") if isinstance(raw.get("name"), str) else ""
+            entry = {"label": name or ("GitHub" if github else raw["url"]), "href": raw["url"]}
+            links.append({**entry, "__ptr": f"/topbarLinks/{index}"})
+    if links:
+        navbar["links"] = links
+    cta = data.get("topbarCtaButton")
+    if isinstance(cta, dict) and isinstance(cta.get("url"), str) and cta["url"]:
+        kind = "github" if cta.get("type") == "github" else "button"
+        primary = {"type": kind, "href": cta["url"], "__ptr": "/topbarCtaButton"}
+        if isinstance(cta.get("name"), str) and cta["name"]:
+            primary["label"] = cta["name"]
+        navbar["primary"] = primary
+    if len(navbar) > 1:
+        out["navbar"] = navbar
+    raw_socials = data.get("footerSocials")
+    pairs = (
+        [(s.get("type"), s.get("url")) for s in raw_socials if isinstance(s, dict)]
+        if isinstance(raw_socials, list)
+        else list(raw_socials.items())
+        if isinstance(raw_socials, dict)
+        else []
+    )
+    socials = {k: v for k, v in pairs if isinstance(k, str) and k and isinstance(v, str)}
+    if socials:
+        out["footer"] = {"socials": {**socials, "__ptr": "/footerSocials"}}
+    return out

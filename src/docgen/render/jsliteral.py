@@ -1,0 +1,178 @@
+"""JavaScript array and object literals, read and never run: ``['TypeScript', 'Python']``,
+``{ label: "v2", tags: ['New',], count: 3 }``.
+
+JSON is a subset. JavaScript also writes strings in single quotes (or backticks, without
+``${}``), object keys without quotes, trailing commas, ``undefined`` and comments; all are read
+here. A name (``[version, "x"]``) is its value when the page knows it. Anything else (a call,
+a spread, an operator) is not a literal: :func:`read` gives None and the caller keeps the
+source as code it does not run.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+MAX_NESTING = 32
+MAX_NUMBER_CHARS = 1_000  # a longer number is left unread (Python reads 4,300 digits)
+_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+_IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+_SPACE = re.compile(r"(?:\s+|//[^\n]*|/\*.*?\*/)*", re.S)
+_WORDS = {"true": True, "false": False, "null": None, "undefined": None}
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+_HEX = re.compile(r"u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|x([0-9A-Fa-f]{2})")
+
+
+class _NotLiteral(Exception):
+    """The text is not a literal docgen reads."""
+
+
+class _Reader:
+    def __init__(self, text: str, names: dict[str, Any] | None) -> None:
+        self.text = text
+        self.pos = 0
+        self.names = names or {}
+
+    def space(self) -> None:
+        match = _SPACE.match(self.text, self.pos)
+        if match is not None:
+            self.pos = match.end()
+
+    def peek(self) -> str:
+        self.space()
+        return self.text[self.pos : self.pos + 1]
+
+    def expect(self, char: str) -> None:
+        if self.peek() != char:
+            raise _NotLiteral
+        self.pos += 1
+
+    def value(self, depth: int) -> Any:
+        if depth > MAX_NESTING:
+            raise _NotLiteral
+        char = self.peek()
+        if char == "[":
+            return self.array(depth)
+        if char == "{":
+            return self.object(depth)
+        if char and char in "\"'`":
+            return self.string()
+        match = _NUMBER.match(self.text, self.pos)
+        if match is not None and len(match.group(0)) <= MAX_NUMBER_CHARS:
+            self.pos = match.end()
+            number = match.group(0).lstrip("+")
+            return float(number) if any(c in number for c in ".eE") else int(number)
+        match = _IDENT.match(self.text, self.pos)
+        if match is None:
+            raise _NotLiteral
+        self.pos = match.end()
+        word = match.group(0)
+        if word in _WORDS:
+            return _WORDS[word]
+        known = self.names.get(word)
+        if isinstance(known, (str, int, float, list, dict)):  # a plain value, not a component
+            return known
+        raise _NotLiteral
+
+    def array(self, depth: int) -> list[Any]:
+        self.expect("[")
+        items: list[Any] = []
+        while self.peek() != "]":
+            items.append(self.value(depth + 1))
+            if self.peek() != ",":
+                break
+            self.pos += 1
+        self.expect("]")
+        return items
+
+    def object(self, depth: int) -> dict[str, Any]:
+        self.expect("{")
+        entries: dict[str, Any] = {}
+        while self.peek() != "}":
+            char = self.peek()
+            if char and char in "\"'":
+                key = self.string()
+            else:
+                match = _IDENT.match(self.text, self.pos) or _NUMBER.match(self.text, self.pos)
+                if match is None:
+                    raise _NotLiteral
+                self.pos, key = match.end(), match.group(0)
+            self.expect(":")
+            entries[key] = self.value(depth + 1)
+            if self.peek() != ",":
+                break
+            self.pos += 1
+        self.expect("}")
+        return entries
+
+    def string(self) -> str:
+        quote = self.text[self.pos]
+        self.pos += 1
+        out: list[str] = []
+        text = self.text
+        while self.pos < len(text):
+            char = text[self.pos]
+            self.pos += 1
+            if char == quote:
+                return "".join(out)
+            if char == "\\":
+                out.append(self.escape())
+            elif (char == "\n" and quote != "`") or (
+                char == "$" and text[self.pos : self.pos + 1] == "{" and quote == "`"
+            ):
+                raise _NotLiteral  # a string cut by a line end, or a template with ${}
+            else:
+                out.append(char)
+        raise _NotLiteral
+
+    def escape(self) -> str:
+        text = self.text
+        if self.pos >= len(text):
+            raise _NotLiteral
+        char = text[self.pos]
+        match = _HEX.match(text, self.pos)
+        if match is not None:
+            self.pos = match.end()
+            code = int(next(g for g in match.groups() if g is not None), 16)
+            if code > 0x10FFFF:
+                raise _NotLiteral
+            return chr(code)
+        self.pos += 1
+        if char == "\n":  # a line continued
+            return ""
+        return _ESCAPES.get(char, char)
+
+
+def read(text: str, names: dict[str, Any] | None = None) -> list[Any] | dict[str, Any] | None:
+    """The array or object ``text`` writes (names looked up in ``names``), or None."""
+    reader = _Reader(text, names)
+    if reader.peek() not in ("[", "{"):
+        return None
+    try:
+        value = reader.value(0)
+        reader.space()
+    except (_NotLiteral, RecursionError):
+        return None
+    if reader.pos != len(text) or not isinstance(value, (list, dict)):
+        return None
+    return value
+
+
+_PLACEHOLDER = re.compile(r"\$\{\s*([A-Za-z_$][A-Za-z0-9_$]*)\s*\}")
+
+
+def template(inner: str, names: dict[str, Any]) -> str | None:
+    """A template string's text (between its backticks, as written) with each ``${name}``
+    replaced by the value the page knows for ``name`` (a string or number), or None when a
+    ``${...}`` holds anything else."""
+    out: list[str] = []
+    pos = 0
+    for match in _PLACEHOLDER.finditer(inner):
+        value = names.get(match.group(1))
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            return None
+        out += [inner[pos : match.start()], str(value)]
+        pos = match.end()
+    out.append(inner[pos:])
+    text = "".join(out)
+    return None if "${" in _PLACEHOLDER.sub("", inner) else text
