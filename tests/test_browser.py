@@ -81,6 +81,21 @@ def test_ctrl_k_opens_search_from_a_text_field_and_slash_types(
     assert page.errors == []
 
 
+def test_the_tabs_are_in_the_phone_menu_and_only_there(page: Any, served_showcase: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(f"{served_showcase}/api/v2/agent-jobs/create-agent-job/")
+    page.locator("[data-docgen-menu]").click()
+    listed = page.locator("nav.sidenav-tabs a")
+    top = page.locator("nav.tabs a")
+    assert listed.count() == top.count() >= 2
+    assert all(listed.nth(i).is_visible() for i in range(listed.count()))
+    current = page.locator('nav.sidenav-tabs a[aria-current="page"]')
+    assert current.inner_text() == page.locator('nav.tabs a[aria-current="page"]').inner_text()
+    page.set_viewport_size({"width": 1440, "height": 900})
+    assert not listed.first.is_visible()
+    assert page.errors == []
+
+
 def test_search_finds_body_text_sections_and_typos(page: Any, served_showcase: str) -> None:
     page.goto(f"{served_showcase}/guides/pagination/")
     page.keyboard.press("Control+k")
