@@ -85,11 +85,11 @@ def test_the_tabs_are_in_the_phone_menu_and_only_there(page: Any, served_showcas
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto(f"{served_showcase}/api/v2/agent-jobs/create-agent-job/")
     page.locator("[data-docgen-menu]").click()
-    listed = page.locator("nav.sidenav-tabs a")
+    listed = page.locator(".sidenav-tabs a")
     top = page.locator("nav.tabs a")
     assert listed.count() == top.count() >= 2
     assert all(listed.nth(i).is_visible() for i in range(listed.count()))
-    current = page.locator('nav.sidenav-tabs a[aria-current="page"]')
+    current = page.locator('.sidenav-tabs a[aria-current="true"]')  # its tab, not the page
     assert current.inner_text() == page.locator('nav.tabs a[aria-current="page"]').inner_text()
     page.set_viewport_size({"width": 1440, "height": 900})
     assert not listed.first.is_visible()
