@@ -94,6 +94,10 @@ def read_meta(page_file: PageFile, config: SiteConfig, diagnostics: Diagnostics)
     for key, wanted, kinds in _READ_ELSEWHERE:
         if key in front and isinstance(front[key], kinds):
             reader.warn(key, f"expected {wanted}, found {_kind(front[key])}; ignored")
+    blank = front.get("openapi", "-")
+    if blank is None or (isinstance(blank, str) and not blank.strip()):
+        # Left empty, the page silently lost its operation: probably not what was meant.
+        reader.warn("openapi", "expected 'METHOD /path', found nothing; the page has no operation")
     for key, attr in _FLAGS.items():
         if key not in front:
             continue
