@@ -361,3 +361,32 @@ def test_snippet_imports_that_cannot_work_are_said_at_the_import(tmp_path: Path)
         ["index.mdx:11:1", "unknown MDX component <Nope>: its content is shown without it"],
     ]
     assert "Whole snippet text." not in (tmp_path / "_out" / "index.html").read_text("utf-8")
+
+
+# --- names that look alike ----------------------------------------------------------------
+
+_COMPOSED = "caf\u00e9"  # é as one code point (NFC)
+_DECOMPOSED = "cafe\u0301"  # e plus a combining acute accent (NFD), as some macOS tools write
+
+
+def test_a_page_entry_and_file_in_two_unicode_forms_are_told_apart(tmp_path: Path) -> None:
+    root = site(tmp_path / "docs", {"index.mdx": "Home\n"}, spec=None)
+    (root / f"{_COMPOSED}.mdx").write_text("Accents\n", "utf-8")
+    data = json.loads((root / "docs.json").read_text("utf-8"))
+    data["navigation"]["groups"][0]["pages"].append(_DECOMPOSED)
+    (root / "docs.json").write_text(json.dumps(data), "utf-8")
+    checked, built, check_exit, build_exit = check_and_build(root, tmp_path)
+    assert check_exit == build_exit == 1 and checked == built
+    (line,) = [f for f in checked if "nav-page-not-found" in f]
+    assert f"a page file '{_COMPOSED}' exists" in line and "Unicode code points" in line
+    assert "did you mean" not in line  # not the same-looking name offered as a fix
+
+
+def test_two_page_files_in_two_unicode_forms_are_said_to_be_one_name(tmp_path: Path) -> None:
+    pages = {"index.mdx": "Home\n", f"{_COMPOSED}.mdx": "A\n", f"{_DECOMPOSED}.mdx": "B\n"}
+    root = site(tmp_path / "docs", pages, spec=None)
+    checked, built, check_exit, build_exit = check_and_build(root, tmp_path)
+    assert check_exit == build_exit == 1 and checked == built
+    (line,) = [f for f in checked if "nav-duplicate-url" in f]
+    assert "Unicode code points" in line and "rename one of the page files" in line
+    assert "'directory'" not in line  # no spec is involved

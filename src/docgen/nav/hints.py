@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 
 from docgen.diagnostics import close_matches
 from docgen.nav import references
 from docgen.nav.pagefiles import PAGE_SUFFIXES
 from docgen.nav.references import Reference
+from docgen.nav.urls import spelling_difference
 from docgen.spec.model import Spec
 
 
@@ -63,7 +65,12 @@ def missing_page(text: str, in_scope: bool, known: Callable[[], list[str]]) -> s
         )
     else:
         names = [n.rsplit(".", 1)[0] for n in known()]
-        close = close_matches(text.lstrip("/"), names, n=1, cutoff=0.6)
-        if close:
+        wanted = unicodedata.normalize("NFC", text.lstrip("/"))
+        alike = [n for n in names if n != text and unicodedata.normalize("NFC", n) == wanted]
+        close = alike or close_matches(text.lstrip("/"), names, n=1, cutoff=0.6)
+        if alike:
+            why = spelling_difference(text, alike[0])
+            message += f"; a page file '{alike[0]}' exists, {why}: write both the same way"
+        elif close:
             message += f"; did you mean '{close[0]}'?"
     return message

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.nav.model import Page, PageKind
 from docgen.nav.slugs import operation_slugs
-from docgen.nav.urls import fold, unsafe_url
+from docgen.nav.urls import fold, spelling_difference, unsafe_url
 from docgen.spec.model import Operation, Spec
 
 
@@ -56,12 +56,19 @@ class Registry:
         key = fold(page.url)
         other = self.urls.get(key)
         if other is not None and other.identity != identity:
+            files = other.identity[0] == identity[0] == "file"
+            why = spelling_difference(other.identity[-1], identity[-1]) if files else None
             self.diagnostics.error(
                 Code.NAV_DUPLICATE_URL,
                 f"two pages would be written to '{page.url}': {other.describe}"
                 + where_text(other.where)
-                + f" and {describe}; give one of the specs a distinct 'directory', "
-                "or rename the page",
+                + f" and {describe}"
+                + (f", {why}" if why else "")
+                + (
+                    "; rename one of the page files"
+                    if files
+                    else "; give one of the specs a distinct 'directory', or rename the page"
+                ),
                 where,
             )
             return

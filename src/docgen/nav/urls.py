@@ -52,6 +52,19 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", text).casefold()
 
 
+def spelling_difference(one: str, other: str) -> str | None:
+    """Why two different texts are one path to :func:`fold`, told so that a reader can see a
+    difference the eye cannot (accents stored composed in one and decomposed in the other)."""
+    if one == other or fold(one) != fold(other):
+        return None
+    if unicodedata.normalize("NFC", one) == unicodedata.normalize("NFC", other):
+        return (
+            "the same name in different Unicode code points (an accent composed in one, a "
+            "letter plus a combining accent in the other, as some macOS tools write names)"
+        )
+    return "names differing only in case are one file on case-insensitive file systems"
+
+
 _CONTROL = re.compile(r"[\x00-\x1f]")
 
 
