@@ -16,6 +16,7 @@ from refresh_fixtures import run_docgen
 from serving import serve_folder
 
 SMALL = "```mermaid\nflowchart LR\n  A[Small] --> B[Fits]\n```\n"
+WIDE = "```mermaid\nflowchart LR\n  A[Start here] --> B[Then this] --> C[And that] --> D[Done]\n```\n"
 TALL = "```mermaid\nflowchart TD\n  A[One] --> B[Two] --> C[Three] --> D[Four]\n```\n"
 GANTT = """\
 ```mermaid
@@ -211,6 +212,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("diagram-edges")
     pages = {"hidden": HIDDEN, "many": MANY, "themes": THEMES, "types": TYPES}
     pages["guides/api/v2/deep"] = "---\ntitle: Deep\n---\n\n" + SMALL
+    pages["phone"] = "---\ntitle: Phone\n---\n\n" + SMALL + "\n" + WIDE
     for name, text in pages.items():
         (root / f"{name}.mdx").parent.mkdir(parents=True, exist_ok=True)
         (root / f"{name}.mdx").write_text(text)
@@ -354,3 +356,21 @@ def test_a_page_several_folders_deep_under_a_base_path_draws(tab: Any, site: str
     tab.wait_for_function(DONE, timeout=30000)
     assert tab.locator("figure.mermaid.drawn .mermaid-canvas svg").is_visible()
     assert missing == []
+
+
+def test_only_a_drawing_shrunk_well_below_its_size_gets_zoom_controls(
+    browser: Any, site: str
+) -> None:
+    """On a phone, a short diagram shrunk a little keeps readable text: no bar under it."""
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    tab = context.new_page()
+    tab.goto(f"{site}/phone/")
+    tab.wait_for_function(DONE, timeout=30000)
+    small, wide = tab.locator("figure.mermaid").nth(0), tab.locator("figure.mermaid").nth(1)
+    for figure, controls in ((small, 0), (wide, 1)):
+        svg = figure.locator(".mermaid-canvas svg")
+        natural = float(svg.evaluate("s => parseFloat(s.style.maxWidth)"))
+        shrunk = _box(svg)["width"] / natural
+        assert (shrunk < 0.8) == bool(controls) and shrunk < 1  # both are shrunk on a phone
+        assert figure.locator(".mermaid-controls").count() == controls
+    context.close()

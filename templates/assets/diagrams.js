@@ -94,7 +94,8 @@
 
   // Whether the controls are wanted at the drawing's current size: Mintlify shows them on a
   // drawing taller than 120px (with the frame's padding); docgen also on one shrunk to fit the
-  // column (a wide flowchart on a phone), where zooming in is what helps. A drawing in a closed
+  // column below 80% of its size (a wide flowchart on a phone), where zooming in is what helps:
+  // a drawing shrunk less keeps readable text, and a bar under it would be clutter. A closed
   // tab or accordion has no size: it is decided when shown. While zoomed, the controls stay.
   function fit(figure) {
     var bar = bars.get(figure);
@@ -105,7 +106,7 @@
     if (wanted !== "true" && !size.width) { return; }
     var natural = parseFloat(svg.style.maxWidth);
     var show = wanted === "true" ||
-      (wanted !== "false" && (natural > size.width + 1 || size.height + 32 > 120));
+      (wanted !== "false" && (natural * 0.8 > size.width || size.height + 32 > 120));
     if (show && !bar.parentNode) { figure.appendChild(bar); }
     if (!show && bar.parentNode) { bar.remove(); }
     figure.classList.toggle("has-controls", show);
