@@ -345,6 +345,18 @@ def test_the_diagram_types_docs_use_draw_in_the_dark_theme(browser: Any, site: s
     fill = label.evaluate(f"e => ({rgb})(({colour})(e))")
     page = tab.locator("body").evaluate(f"e => ({rgb})(({colour})(e))")
     assert _contrast(fill, page) >= 4.5
+    # Pie slices, mindmap branches and root, timeline sections: none fades into the page, and
+    # their labels stay readable (Mermaid's own dark palette starts at near-black).
+    shapes = (
+        "path.pieCircle, .section-root circle, .mindmap-node:not(.section-root) path, "
+        ".timeline-node path"
+    )
+    fills = tab.locator(shapes).evaluate_all(f"es => es.map(e => ({rgb})(({colour})(e)))")
+    assert len(fills) >= 10
+    assert min(_contrast(f, page) for f in fills) >= 3
+    label = tab.locator(".section-root span").evaluate(f"e => ({rgb})(getComputedStyle(e).color)")
+    root = tab.locator(".section-root circle").evaluate(f"e => ({rgb})(({colour})(e))")
+    assert _contrast(label, root) >= 4.5
     context.close()
     assert errors == []
 

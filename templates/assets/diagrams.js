@@ -128,6 +128,24 @@
     return Math.max(600, box ? box.clientWidth - 34 : 0);
   }
 
+  // Mermaid's dark palette for pie slices, mindmap branches and timeline sections starts at
+  // near-black (#0b0000, #161722, #010029), which vanishes into a dark page. These mid tones
+  // keep 3:1 against docgen's dark page and 4.5:1 for the white labels drawn on them.
+  var DARK_SCALE = ["#2563eb", "#7c3aed", "#be185d", "#0f766e", "#b45309", "#15803d",
+    "#dc2626", "#0e7490", "#4f46e5", "#c2410c", "#9333ea", "#0369a1"];
+
+  function variables(palette) {
+    if (palette !== "dark") { return {}; }
+    var light = "#f8fafc";
+    var set = { pieOpacity: "1", pieSectionTextColor: light, pieStrokeColor: "#0b0f17",
+      pieOuterStrokeColor: "#0b0f17", git0: "#64748b", gitBranchLabel0: light };
+    DARK_SCALE.forEach(function (colour, i) {
+      set["cScale" + i] = colour;
+      set["cScaleLabel" + i] = light;
+    });
+    return set;
+  }
+
   function draw(mermaid, figure) {
     var source = sources.get(figure);
     var note = figure.querySelector(":scope > .mermaid-note");
@@ -139,6 +157,7 @@
       securityLevel: "strict",
       suppressErrorRendering: true,
       theme: palette,
+      themeVariables: variables(palette),
       fontFamily: window.getComputedStyle(document.body).fontFamily,
       gantt: { useWidth: room(figure) }
     });
