@@ -16,7 +16,7 @@ from refresh_fixtures import run_docgen
 from serving import serve_folder
 
 SMALL = "```mermaid\nflowchart LR\n  A[Small] --> B[Fits]\n```\n"
-WIDE = "```mermaid\nflowchart LR\n  A[Start here] --> B[Then this] --> C[And that] --> D[Done]\n```\n"
+WIDE = "```mermaid\nflowchart LR\n  A[Start here] --> B[Then this] --> C[And that] --> D[Ok]\n```\n"
 TALL = "```mermaid\nflowchart TD\n  A[One] --> B[Two] --> C[Three] --> D[Four]\n```\n"
 GANTT = """\
 ```mermaid

@@ -531,7 +531,7 @@
       });
       self.form.appendChild(group);
     });
-    if (this.body) { this.form.appendChild(this.buildBody()); }
+    if (this.body) { this.form.appendChild(this.hasFormBody() ? this.buildFormBody() : this.buildBody()); }
     if (anyRequired || (this.body && this.body.required)) {
       this.form.insertBefore(h("p", { "class": "pg-required-note" }, [h("span", { "class": "pg-req", "aria-hidden": "true", text: "*" }), " Required"]), this.form.firstChild);
     }
@@ -828,6 +828,33 @@
   Playground.prototype.mediaType = function () { return str(this.body && this.body.mediaType) || "application/json"; };
   Playground.prototype.isJsonBody = function () { return /(^application\/json|\+json)(\s*;|$)/i.test(this.mediaType()) || /^[a-z]+\/json\b/i.test(this.mediaType()); };
 
+  /* A form body (multipart/form-data, x-www-form-urlencoded) whose fields the spec names: one
+     input per field, checked like a parameter, and a file picker for each file part. */
+  Playground.prototype.hasFormBody = function () { return arr(this.body.form).some(isObj); };
+  Playground.prototype.buildFormBody = function () {
+    var self = this;
+    var legend = h("legend", { "class": "pg-legend" }, ["Request body", h("span", { "class": "media-type", text: this.mediaType() })]);
+    var group = h("fieldset", { "class": "pg-group pg-form-body", "data-pg-group": "body" }, [legend]);
+    arr(this.body.form).filter(function (f) { return isObj(f) && typeof f.name === "string" && f.name; }).forEach(function (f) {
+      var p = { name: f.name, "in": "body", required: !!f.required, description: f.description,
+        schema: f.file ? {} : f.schema, example: f.file ? null : f.example };
+      group.appendChild(f.file ? self.buildFileField(p, !!f.many) : self.buildParam(p));
+    });
+    return group;
+  };
+  Playground.prototype.buildFileField = function (p, many) {
+    var key = "body:" + p.name;
+    var control = h("input", { "class": "pg-input pg-file", type: "file" });
+    control.multiple = many;
+    var r = this.row({ key: key, name: p.name, required: p.required, type: many ? "files" : "file",
+      description: typeof p.description === "string" ? p.description.trim() : "", control: control });
+    var field = { key: key, param: p, schema: {}, kind: "file", control: control, error: r.error,
+      hintId: r.hintId, errId: r.errId, required: p.required, touched: false };
+    control._pgField = field;
+    this.fields.push(field);
+    return r.el;
+  };
+
   Playground.prototype.buildBody = function () {
     var self = this;
     var id = nextId("body");
@@ -971,7 +998,9 @@
     if (lang === "curl") {
       lines = ["curl --request " + req.method, "  --url " + shellQuote(req.displayUrl)];
       headers.forEach(function (kv) { lines.push("  --header " + shellQuote(kv[0] + ": " + kv[1])); });
-      if (req.body !== null) { lines.push("  --data " + shellQuote(req.body)); }
+      if (req.form && req.form.multipart) { lines = lines.concat(formOptions(req.form)); }
+      else if (req.form) { req.form.parts.forEach(function (kv) { lines.push("  --data-urlencode " + shellQuote(kv[0] + "=" + kv[1])); }); }
+      else if (req.body !== null) { lines.push("  --data " + shellQuote(req.body)); }
       return lines.join(" \\\n");
     }
     if (lang === "python") {
@@ -981,18 +1010,41 @@
         headers.forEach(function (kv) { lines.push("        " + pyStr(kv[0]) + ": " + pyStr(kv[1]) + ","); });
         lines.push("    },");
       }
-      if (req.body !== null) { lines.push("    data=" + pyStr(req.body) + ","); }
+      if (req.form) {
+        var texts = req.form.parts.filter(function (kv) { return typeof kv[1] === "string"; });
+        var files = req.form.parts.filter(function (kv) { return typeof kv[1] !== "string"; });
+        if (texts.length) {
+          lines.push("    data=[");
+          texts.forEach(function (kv) { lines.push("        (" + pyStr(kv[0]) + ", " + pyStr(kv[1]) + "),"); });
+          lines.push("    ],");
+        }
+        if (files.length) {
+          lines.push("    files=[");
+          files.forEach(function (kv) { lines.push("        (" + pyStr(kv[0]) + ", open(" + pyStr(fileName(kv[1])) + ", \"rb\")),"); });
+          lines.push("    ],");
+        }
+      } else if (req.body !== null) { lines.push("    data=" + pyStr(req.body) + ","); }
       lines.push(")", "print(response.status_code, response.text)");
       return lines.join("\n");
     }
     if (lang === "javascript") {
-      lines = ["const response = await fetch(" + JSON.stringify(req.displayUrl) + ", {", "  method: " + JSON.stringify(req.method) + ","];
+      lines = [];
+      if (req.form) {
+        lines.push(req.form.multipart ? "const form = new FormData();" : "const form = new URLSearchParams();");
+        req.form.parts.forEach(function (kv) {
+          lines.push("form.append(" + JSON.stringify(kv[0]) + ", " + (typeof kv[1] === "string" ? JSON.stringify(kv[1])
+            : "new Blob([\"<contents of " + fileName(kv[1]) + ">\"]), " + JSON.stringify(fileName(kv[1]))) + ");");
+        });
+        lines.push("");
+      }
+      lines.push("const response = await fetch(" + JSON.stringify(req.displayUrl) + ", {", "  method: " + JSON.stringify(req.method) + ",");
       if (headers.length) {
         lines.push("  headers: {");
         headers.forEach(function (kv) { lines.push("    " + JSON.stringify(kv[0]) + ": " + JSON.stringify(kv[1]) + ","); });
         lines.push("  },");
       }
-      if (req.body !== null) { lines.push("  body: " + JSON.stringify(req.body) + ","); }
+      if (req.form) { lines.push("  body: form,"); }
+      else if (req.body !== null) { lines.push("  body: " + JSON.stringify(req.body) + ","); }
       lines.push("});", "console.log(response.status, await response.text());");
       return lines.join("\n");
     }
@@ -1044,7 +1096,9 @@
       this.setError(field, message);
       return message;
     }
-    if (field.control.validity && field.control.validity.badInput) {
+    if (field.kind === "file") {
+      message = field.required && !(field.control.files && field.control.files.length) ? "Choose a file." : null;
+    } else if (field.control.validity && field.control.validity.badInput) {
       message = field.kind === "integer" ? "Must be a whole number." : "Must be a number.";
     } else if (raw.trim() === "" && field.kind !== "string") {
       message = field.required ? "Required." : null;
@@ -1199,9 +1253,20 @@
       }
       headers.push([name, value]);
     }
+    var parts = [];  // a form body's [name, text or File] pairs, in the form's order
     this.fields.forEach(function (f) {
       var p = f.param;
       var raw = f.control.value;
+      if (p["in"] === "body") {
+        if (f.kind === "file") {
+          Array.prototype.forEach.call(f.control.files || [], function (file) { parts.push([p.name, file]); });
+        } else if (raw !== "" && (f.kind === "string" || raw.trim() !== "")) {
+          var given = serialize(f, raw);
+          if (given.list) { given.list.forEach(function (item) { parts.push([p.name, item]); }); }
+          else { parts.push([p.name, given.object ? raw.trim() : given.scalar]); }  // an object: its JSON
+        }
+        return;
+      }
       if (raw === "" || (f.kind !== "string" && raw.trim() === "")) { return; }
       var v = serialize(f, raw);
       var style = str(p.style);
@@ -1260,9 +1325,16 @@
     });
 
     var body = null;
+    var form = null;
     if (this.bodyField && this.bodyField.control.value.trim() !== "") {
       body = this.bodyField.control.value;
       setHeader("Content-Type", this.mediaType());
+    } else if (parts.length) {
+      form = { multipart: /^multipart\//i.test(this.mediaType()), parts: parts };
+      if (!form.multipart) {  // urlencoded: the text is the body; multipart's is made when sent
+        body = new URLSearchParams(parts).toString();
+        setHeader("Content-Type", this.mediaType());
+      }
     }
 
     var path = this.path.replace(/\{([^{}]+)\}/g, function (m, name) { return has(pathValues, name) ? pathValues[name] : m; });
@@ -1275,7 +1347,7 @@
       }).join("&");
     }
     var url = base + path + qs(false);
-    return { method: this.method, url: url, displayUrl: base + path + qs(true), headers: headers, cookies: cookies, body: body };
+    return { method: this.method, url: url, displayUrl: base + path + qs(true), headers: headers, cookies: cookies, body: body, form: form };
   };
 
   function base64Utf8(s) {
@@ -1293,9 +1365,36 @@
     if (req.cookies.length) {
       lines.push("  -b " + shellQuote(req.cookies.map(function (kv) { return kv[0] + "=" + kv[1]; }).join("; ")));
     }
-    if (req.body !== null) { lines.push("  --data-raw " + shellQuote(req.body)); }
+    if (req.form && req.form.multipart) { lines = lines.concat(formOptions(req.form)); }
+    else if (req.body !== null) { lines.push("  --data-raw " + shellQuote(req.body)); }
     return lines.join(" \\\n");
   };
+
+  /* curl's options for a multipart form: a file as @name (the reader's own file, by name), a
+     value that starts with @ or < with --form-string (--form would read it as a file name). */
+  function formOptions(form) {
+    return form.parts.map(function (kv) {
+      if (typeof kv[1] !== "string") { return "  --form " + shellQuote(kv[0] + "=@" + fileName(kv[1])); }
+      return "  " + (/^[@<]/.test(kv[1]) ? "--form-string " : "--form ") + shellQuote(kv[0] + "=" + kv[1]);
+    });
+  }
+  function fileName(file) { return str(file && file.name) || "example-file"; }
+  function formData(form) {
+    var data = new FormData();
+    form.parts.forEach(function (kv) { data.append(kv[0], kv[1]); });
+    return data;
+  }
+  /* A multipart body as bytes with its Content-Type (the boundary the browser chose). */
+  function multipartBody(form) {
+    var encoded = new Response(formData(form));
+    var type = encoded.headers.get("content-type");
+    return encoded.arrayBuffer().then(function (buffer) { return { type: type, bytes: new Uint8Array(buffer) }; });
+  }
+  function base64Bytes(bytes) {
+    var bin = "";
+    for (var i = 0; i < bytes.length; i += 32768) { bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 32768)); }
+    return window.btoa(bin);
+  }
 
   Playground.prototype.copyCurl = function () {
     var self = this;
@@ -1384,8 +1483,19 @@
   }
 
   Playground.prototype.sendProxy = function (req, controller) {
-    var envelope = { method: req.method, url: req.url, headers: headerObject(req.headers),
-      cookies: headerObject(req.cookies), body: req.body, bodyEncoding: "utf-8" };
+    var self = this;
+    if (req.form && req.form.multipart) {
+      return multipartBody(req.form).then(function (made) {
+        var headers = req.headers.concat([["Content-Type", made.type]]);
+        return self.sendEnvelope(req, { method: req.method, url: req.url, headers: headerObject(headers),
+          cookies: headerObject(req.cookies), body: base64Bytes(made.bytes), bodyEncoding: "base64" }, controller);
+      });
+    }
+    return this.sendEnvelope(req, { method: req.method, url: req.url, headers: headerObject(req.headers),
+      cookies: headerObject(req.cookies), body: req.body, bodyEncoding: "utf-8" }, controller);
+  };
+
+  Playground.prototype.sendEnvelope = function (req, envelope, controller) {
     var unavailable = { kind: "failure", source: "unavailable", title: "Request not sent",
       message: ["The request proxy is not available here: preview with ", h("code", { text: "docgen serve" }),
         ", or set ", h("code", { text: "api.playground.proxy" }), " to ", h("code", { text: "false" }), "."] };
@@ -1431,7 +1541,10 @@
     var started = performance.now();
     var init = { method: req.method, headers: headerObject(req.headers), credentials: "omit", cache: "no-store",
       redirect: "follow", signal: controller.signal };
-    if (req.body !== null && req.method !== "GET" && req.method !== "HEAD") { init.body = req.body; }
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      if (req.form && req.form.multipart) { init.body = formData(req.form); }  // the browser sets its Content-Type
+      else if (req.body !== null) { init.body = req.body; }
+    }
     var pageOrigin = window.location.origin;
     return fetch(req.url, init).then(function (resp) {
       return resp.arrayBuffer().then(function (buf) {

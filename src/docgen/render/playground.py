@@ -15,6 +15,7 @@ from typing import Any
 from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
 from docgen.render.examples import json_text
+from docgen.render.formbody import FormField
 from docgen.render.markdown import to_html
 from docgen.render.views import SecurityScheme, Server
 from docgen.spec.model import Operation, Spec
@@ -195,9 +196,11 @@ def body_example_text(value: Any, media_type: str) -> str:
 
 
 def _body(
+    spec: Spec,
     body: tuple[str, bool, Any] | None,
     choices: list[tuple[str, Any]] | tuple[()],
     check: dict[str, Any] | None,
+    form: tuple[FormField, ...],
 ) -> dict[str, Any] | None:
     if body is None:
         return None
@@ -207,6 +210,19 @@ def _body(
         "example": body_example_text(body[2], body[0]),
         "schema": check or {},
     }
+    if form:  # one input per field instead of the text editor
+        out["form"] = [
+            {
+                "name": field.name,
+                "file": field.file,
+                "many": field.many,
+                "required": field.required,
+                "description": _text(field.schema.get("description")),
+                "schema": {} if field.file else input_schema(spec, field.schema, field.doc),
+                "example": field.example,
+            }
+            for field in form
+        ]
     if len(choices) >= 2:
         out["examples"] = [
             {"label": label, "text": body_example_text(value, body[0])} for label, value in choices
@@ -227,6 +243,7 @@ def playground_json(
     body: tuple[str, bool, Any] | None,
     body_check: dict[str, Any] | None = None,
     body_choices: list[tuple[str, Any]] | tuple[()] = (),
+    body_form: tuple[FormField, ...] = (),
 ) -> str:
     """The JSON for ``data-docgen-playground`` ("null" for ``none``); ``body_choices``: the
     named examples (or one per oneOf option) the body editor offers, when there are two or
@@ -260,7 +277,7 @@ def playground_json(
             }
             for item in params
         ],
-        "body": _body(body, body_choices, body_check),
+        "body": _body(spec, body, body_choices, body_check, body_form),
         "security": _security(security),
     }
     return json.dumps(_finite(data), ensure_ascii=False, separators=(",", ":"), default=str)

@@ -1,0 +1,253 @@
+"""Form bodies (multipart/form-data, application/x-www-form-urlencoded) for real: the page's
+curl and JavaScript samples run (curl, Node) against a real API on 127.0.0.1, and the
+playground in headless Chromium sends chosen files through ``docgen serve``'s proxy and
+straight to the API. What arrived is read with Python's own MIME parser."""
+
+from __future__ import annotations
+
+import email.parser
+import email.policy
+import html
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+import pytest
+from refresh_fixtures import run_docgen
+from serving import docgen_serve
+from upstream import Seen, Upstream, running_upstream
+
+SPEC = """\
+openapi: 3.1.0
+info: {{title: Files, version: "1"}}
+servers: [{{url: "{upstream}"}}]
+paths:
+  /files:
+    post:
+      summary: Upload a file
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema:
+              allOf:
+                - type: object
+                  required: [file]
+                  properties:
+                    file: {{type: string, format: binary, description: The file to upload.}}
+                - type: object
+                  required: [purpose]
+                  properties:
+                    purpose: {{type: string, enum: [assistants, fine-tune]}}
+                    tags: {{type: array, items: {{type: string}}, example: [red, blue]}}
+                    attachments:
+                      type: array
+                      items: {{type: string, contentMediaType: image/png}}
+                    note: {{type: string, example: "@home"}}
+      responses:
+        "201": {{description: Stored}}
+  /tokens:
+    post:
+      summary: Get a token
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              required: [grant_type]
+              properties:
+                grant_type: {{type: string, example: client_credentials}}
+                scope: {{type: string, example: "read write"}}
+      responses:
+        "201": {{description: A token}}
+"""
+UPLOAD = "/api/upload-a-file/"
+TOKEN = "/api/get-a-token/"
+
+
+def _parts(seen: Seen) -> list[tuple[str, str | None, bytes]]:
+    """(name, file name, bytes) of each part of a multipart body, by the standard library."""
+    head = f"Content-Type: {seen.headers['content-type']}\r\n\r\n".encode()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + seen.body)
+    assert message.is_multipart()
+    return [
+        (
+            str(part.get_param("name", header="content-disposition")),
+            part.get_filename(),
+            part.get_payload(decode=True) or b"",
+        )
+        for part in message.iter_parts()
+    ]
+
+
+def _samples(page: Path) -> dict[str, str]:
+    """The page's request samples by language (the text of each highlighted block)."""
+    text = page.read_text("utf-8")
+    out = {}
+    for lang in ("curl", "python", "javascript"):
+        tab = re.search(rf'aria-controls="([^"]+)"[^>]*data-lang="{lang}"', text)
+        assert tab is not None, lang
+        panel = re.search(
+            rf'id="{tab.group(1)}".*?<pre[^>]*><code[^>]*>(.*?)</code></pre>', text, re.S
+        )
+        assert panel is not None, lang
+        out[lang] = html.unescape(re.sub(r"<[^>]+>", "", panel.group(1)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def api() -> Iterator[Upstream]:
+    with running_upstream() as upstream:
+        yield upstream
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, api: Upstream) -> Path:
+    root = tmp_path_factory.mktemp("forms")
+    (root / "openapi.yaml").write_text(SPEC.format(upstream=api.url))
+    config = {
+        "name": "F",
+        "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+    }
+    (root / "docs.json").write_text(json.dumps(config))
+    result = run_docgen(["build", "docs.json", "-o", "out", "--quiet"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return root
+
+
+def test_the_multipart_samples_upload_a_file_when_run(built: Path, api: Upstream) -> None:
+    samples = _samples(built / "out" / UPLOAD.strip("/") / "index.html")
+    assert "Content-Type" not in samples["curl"]  # curl writes it, with its boundary
+    compile(samples["python"], "sample.py", "exec")  # valid Python
+    (built / "example-file").write_bytes(b"\x89PNG\x00 bytes")
+    before = len(api.api_requests())
+    subprocess.run(["bash", "-c", samples["curl"]], cwd=built, check=True, capture_output=True)
+    (curl_seen,) = api.api_requests()[before:]
+    parts = _parts(curl_seen)
+    assert ("file", "example-file", b"\x89PNG\x00 bytes") in parts
+    assert [(n, v) for n, f, v in parts if f is None] == [
+        ("purpose", b"assistants"),
+        ("tags", b"red"),
+        ("tags", b"blue"),
+        ("note", b"@home"),  # a value, not a file named "home"
+    ]
+    if shutil.which("node"):
+        script = built / "sample.mjs"
+        script.write_text(samples["javascript"])
+        subprocess.run(["node", str(script)], cwd=built, check=True, capture_output=True)
+        node_parts = _parts(api.api_requests()[-1])
+        assert [n for n, _, _ in node_parts] == [n for n, _, _ in parts]
+
+
+def test_the_urlencoded_samples_send_a_form_when_run(built: Path, api: Upstream) -> None:
+    samples = _samples(built / "out" / TOKEN.strip("/") / "index.html")
+    before = len(api.api_requests())
+    subprocess.run(["bash", "-c", samples["curl"]], cwd=built, check=True, capture_output=True)
+    (seen,) = api.api_requests()[before:]
+    assert seen.headers["content-type"] == "application/x-www-form-urlencoded"
+    assert parse_qsl(seen.body.decode()) == [
+        ("grant_type", "client_credentials"),
+        ("scope", "read write"),
+    ]
+
+
+@pytest.fixture(scope="module")
+def served(built: Path) -> Iterator[str]:
+    process, url = docgen_serve(built / "docs.json", "--no-watch", "--allow-local")
+    try:
+        yield url
+    finally:
+        process.stop()
+
+
+def _open(page: Any, url: str) -> None:
+    page.goto(url)
+    page.click("[data-docgen-try]")
+    page.wait_for_selector("[data-docgen-playground-panel]:not([hidden])")
+
+
+def _send(page: Any) -> None:
+    page.click("[data-pg-send]")
+    page.wait_for_selector("[data-pg-response] [data-pg-status], [data-pg-message]")
+
+
+def test_the_playground_sends_chosen_files_through_the_proxy(
+    page: Any, served: str, api: Upstream
+) -> None:
+    _open(page, served + UPLOAD)
+    before = len(api.api_requests())
+    page.click("[data-pg-send]")  # nothing chosen: the required file and purpose are said
+    page.wait_for_selector('[data-error-for="body:file"]:not([hidden])')
+    assert page.locator('[data-error-for="body:file"]').inner_text().strip() == "Choose a file."
+    assert page.locator('[data-error-for="body:purpose"]').is_visible()
+    assert len(api.api_requests()) == before
+    binary = bytes(range(256)) * 40  # every byte value, 10 KiB
+    page.set_input_files(
+        '[data-param="body:file"]',
+        files=[{"name": "data.bin", "mimeType": "application/octet-stream", "buffer": binary}],
+    )
+    page.set_input_files(
+        '[data-param="body:attachments"]',
+        files=[
+            {"name": "a.png", "mimeType": "image/png", "buffer": b"A"},
+            {"name": "b.png", "mimeType": "image/png", "buffer": b"B"},
+        ],
+    )
+    page.select_option('[data-param="body:purpose"]', "fine-tune")
+    page.fill('[data-param="body:tags"]', "x, y")
+    _send(page)
+    (seen,) = api.api_requests()[before:]
+    assert seen.headers["content-type"].startswith("multipart/form-data; boundary=")
+    assert _parts(seen) == [
+        ("file", "data.bin", binary),
+        ("purpose", None, b"fine-tune"),
+        ("tags", None, b"x"),
+        ("tags", None, b"y"),
+        ("attachments", "a.png", b"A"),
+        ("attachments", "b.png", b"B"),
+    ]
+    curl = page.locator(".sample-request pre[data-pg-live] code").first.inner_text()
+    assert "--form 'file=@data.bin'" in curl and "--form 'tags=x'" in curl
+
+
+def test_the_playground_sends_a_urlencoded_form(page: Any, served: str, api: Upstream) -> None:
+    _open(page, served + TOKEN)
+    page.fill('[data-param="body:grant_type"]', "password")
+    page.fill('[data-param="body:scope"]', "a&b c")
+    before = len(api.api_requests())
+    _send(page)
+    (seen,) = api.api_requests()[before:]
+    assert seen.headers["content-type"] == "application/x-www-form-urlencoded"
+    assert parse_qsl(seen.body.decode()) == [("grant_type", "password"), ("scope", "a&b c")]
+
+
+def test_the_playground_uploads_straight_to_the_api_without_the_proxy(
+    page: Any, tmp_path: Path, api: Upstream
+) -> None:
+    (tmp_path / "openapi.yaml").write_text(SPEC.format(upstream=api.url))
+    config = {
+        "name": "F",
+        "api": {"playground": {"proxy": False}},
+        "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+    }
+    (tmp_path / "docs.json").write_text(json.dumps(config))
+    process, url = docgen_serve(tmp_path / "docs.json", "--no-watch", "--allow-local")
+    try:
+        _open(page, url + UPLOAD)
+        page.set_input_files(
+            '[data-param="body:file"]',
+            files=[{"name": "n.txt", "mimeType": "text/plain", "buffer": b"direct"}],
+        )
+        page.select_option('[data-param="body:purpose"]', "assistants")
+        before = len(api.api_requests())
+        _send(page)
+        (seen,) = api.api_requests()[before:]
+        assert seen.headers.get("origin") == url  # the browser called the API itself
+        assert _parts(seen) == [("file", "n.txt", b"direct"), ("purpose", None, b"assistants")]
+    finally:
+        process.stop()
