@@ -19,8 +19,8 @@ from typing import Any
 
 from docgen.analytics import store
 from docgen.analytics.agents import Classifier, Kind, default_classifier
+from docgen.analytics.formats import CLOUDFRONT_PARQUET, GCP_ARRAY, W3C
 from docgen.analytics.logfile import (
-    CLOUDFRONT_PARQUET,
     Earlier,
     LogFile,
     inspect,
@@ -29,6 +29,7 @@ from docgen.analytics.logfile import (
     working_copy,
 )
 from docgen.analytics.pages import variants
+from docgen.analytics.parse_cloud import gcp_source
 from docgen.analytics.parse_sql import REASONS, staging_sql
 from docgen.exceptions import LogError
 
@@ -93,6 +94,18 @@ def _parquet(con: Any, path: Path) -> tuple[list[str], int]:
     return names, int(count[0]) if count else 0
 
 
+def _array(con: Any, log: LogFile) -> tuple[list[str], int]:
+    """The entries of a JSON array file (``LogError`` if it is no whole JSON array)."""
+    import duckdb
+
+    try:
+        count = con.execute(f"SELECT count(*) FROM {gcp_source(log)}").fetchone()
+    except duckdb.Error as exc:
+        reason = str(exc).splitlines()[0].removeprefix("Invalid Input Error: ")
+        raise LogError(f"{log.path}: not a readable JSON array ({reason})") from None
+    return [], int(count[0]) if count else 0
+
+
 def _earlier(con: Any) -> list[Earlier]:
     rows = con.execute("SELECT digest, bytes, lines FROM imports").fetchall()
     return [Earlier(str(d), int(b), int(n)) for d, b, n in rows]
@@ -114,13 +127,17 @@ def _import_one(
         (lambda f: progress(f"{path.name}: hashing", f)) if progress else None,
     )
     columns: list[str] = []
-    if log.format == CLOUDFRONT_PARQUET:
-        columns, rows = _parquet(con, path)
+    if log.format in (CLOUDFRONT_PARQUET, GCP_ARRAY):
+        columns, rows = (
+            _parquet(con, path) if log.format == CLOUDFRONT_PARQUET else _array(con, log)
+        )
         log = dataclasses.replace(log, lines=rows, skip=rows if log.seen else 0)
     summary = Summary(name, log.format, lines=log.lines, earlier=log.skip)
     if log.done or log.lines == 0:
         return summary
-    if log.format == "cloudfront" and log.blocks > 1:  # every #Fields block, not the first only
+    if (
+        log.format in ("cloudfront", W3C) and log.blocks > 1
+    ):  # every #Fields block, not the first only
         runs = layout_runs(log)
         layouts = tuple(dict.fromkeys(layout for _, layout in runs))
         log = dataclasses.replace(log, fields=layouts, runs=runs)

@@ -1,0 +1,101 @@
+"""The request logs of cloud storage and serving as DuckDB relations: Amazon S3 server access
+logs (a bucket's static website hosting, or its REST endpoint) and Google Cloud Logging's
+HTTP request entries (Firebase Hosting, Cloud Run, Cloud Storage behind a load balancer, Cloud
+Load Balancing), as JSON lines or as the JSON array ``gcloud logging read --format=json``
+writes."""
+
+from __future__ import annotations
+
+from docgen.analytics.formats import GCP_ARRAY
+from docgen.analytics.logfile import LogFile
+from docgen.analytics.parse_base import INTERNAL, OTHER_LOG, Parsed, epoch_or_iso, quote, reader
+
+# https://docs.aws.amazon.com/AmazonS3/latest/userguide/LogFormat.html: fields separated by
+# spaces, the time in brackets, the request URI, referer and User-Agent in double quotes (or a
+# bare "-"); fields AWS adds at the end over time (version id, host id, signature version,
+# cipher, authentication type, host header, TLS version, access point ARN, acl required...)
+# are not read.
+_S3_FIELDS = (
+    "owner", "bucket", "time", "ip", "requester", "id", "operation", "key", "uri", "status",
+    "error", "sent", "size", "total", "turnaround", "referer", "agent",
+)  # fmt: skip
+_QUOTED = '("[^"]*"|-)'
+_S3_PATTERN = (
+    r"^(\S+) (\S+) \[([^\]]*)\] (\S+) (\S+) (\S+) (\S+) (\S+) "
+    + _QUOTED
+    + r" (\S+) (\S+) (\S+) (\S+) (\S+) (\S+) "
+    + _QUOTED
+    + " "
+    + _QUOTED
+)
+# A user agent CloudFront fetches an origin with: S3 then logs CloudFront's edge servers, not
+# the visitors (import CloudFront's own logs).
+CLOUDFRONT_ORIGIN_AGENT = "Amazon CloudFront"
+
+
+def s3(source: str) -> Parsed:
+    """Amazon S3 server access logs. The operation says what was done: ``WEBSITE.GET.OBJECT``
+    (the website endpoint) and ``REST.GET.OBJECT`` read an object, whose key (URL-encoded) is
+    the path (an index document's key, ``guides/x/index.html``, is the page ``/guides/x``;
+    the request URI of a path-style request starts with the bucket); the method is the
+    operation's (``WEBSITE.HEAD.OBJECT`` is a ``HEAD``). A ``GET`` of anything but an object
+    (``REST.GET.BUCKET``, ``REST.GET.ACL``, ``REST.GET.OBJECT_TAGGING``...) is no page;
+    ``S3.*`` operations (lifecycle, log delivery) and CloudFront's requests to its origin are
+    ``internal``."""
+    names = ", ".join(quote(n) for n in _S3_FIELDS)
+    resource = "split_part(r.operation, '.', 3)"
+    method = (
+        "CASE WHEN starts_with(r.operation, 'SOAP.') THEN 'SOAP' "
+        "ELSE split_part(r.operation, '.', 2) END"
+    )
+    request = "split_part(trim(r.uri, '\"'), ' ', 2)"  # the request URI's target, for no key
+    agent = "CASE WHEN r.agent = '-' THEN '-' ELSE r.agent[2:-2] END"
+    relation = f"""
+    SELECT [r.time, r.ip, {agent}] AS raw, {method} AS method,
+           CASE WHEN {resource} = 'OBJECT'
+                THEN CASE WHEN r.key NOT IN ('', '-') THEN '/' || r.key ELSE {request} END
+           END AS target,
+           TRY_CAST(r.status AS INTEGER) AS status, r.operation <> '' AS ok, false AS comment,
+           CASE WHEN r.operation = '' THEN NULL
+                WHEN starts_with(r.operation, 'S3.') THEN {INTERNAL}
+                WHEN {agent} = {quote(CLOUDFRONT_ORIGIN_AGENT)} THEN {INTERNAL}
+                WHEN {method} = 'GET' AND {resource} <> 'OBJECT' THEN 6
+           END AS other
+    FROM (SELECT regexp_extract(line, {quote(_S3_PATTERN)}, [{names}]) AS r FROM {source})"""
+    ts = "try_strptime(raw[1], '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP"
+    return Parsed(relation, "raw[2]", ts, "raw[3]")
+
+
+# Cloud Logging's LogEntry (https://cloud.google.com/logging/docs/reference/v2/rest/v2/LogEntry)
+# and its HttpRequest: requestMethod, requestUrl (scheme, host, path and query), status (a
+# number), userAgent, remoteIp (IPv4 or IPv6, perhaps with a port), referer...; timestamp is
+# RFC 3339 with 0, 3, 6 or 9 fractional digits, Z-normalized.
+_GCP = (
+    "$.httpRequest.requestMethod", "$.httpRequest.requestUrl", "$.httpRequest.status",
+    "$.httpRequest.remoteIp", "$.httpRequest.userAgent", "$.timestamp", "$.httpRequest",
+)  # fmt: skip
+
+
+def gcp_source(log: LogFile) -> str:
+    """The lines of a JSON lines export, or the entries of a JSON array as lines."""
+    if log.format != GCP_ARRAY:
+        return reader(log)
+    compression = quote("gzip" if log.gzip else "none")
+    return (
+        f"(SELECT json::VARCHAR AS line FROM read_json_objects({quote(str(log.path))}, "
+        f"format = 'array', compression = {compression}))"
+    )
+
+
+def gcp(source: str) -> Parsed:
+    """Google Cloud Logging entries. An entry without ``httpRequest`` (an application's own
+    log line, an audit log) is ``other-log``. The path is that of ``requestUrl``; the time is
+    the entry's ``timestamp``; a request without a User-Agent has no ``userAgent`` (a bot)."""
+    listed = ", ".join(quote(p) for p in _GCP)
+    relation = f"""
+    SELECT j AS raw, j[1] AS method, j[2] AS target, TRY_CAST(j[3] AS INTEGER) AS status,
+           coalesce(j[1] IS NOT NULL AND j[2] IS NOT NULL AND j[6] IS NOT NULL, false) AS ok,
+           false AS comment,
+           CASE WHEN j IS NOT NULL AND j[7] IS NULL THEN {OTHER_LOG} END AS other
+    FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
+    return Parsed(relation, "raw[4]", epoch_or_iso("raw[6]"), "coalesce(raw[5], '')")
