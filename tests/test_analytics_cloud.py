@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from analytics_logs import generate
+from analytics_cloud_logs import CLOUD_VARIANTS, cloud_extra, write_cloud_variant
+from analytics_logs import generate, truth
 from analytics_variants import (
     ALB_VARIANTS,
     CADDY_VARIANTS,
@@ -24,7 +25,9 @@ from analytics_variants import (
     DRAIN_VARIANTS,
     write_variant,
 )
-from test_analytics import ROOT, docgen, export, import_json
+from test_analytics import ROOT, build_showcase, docgen, export, export_all, import_json
+from test_analytics_drains import _elb, _netlify, _vercel
+from test_analytics_hosts import _alb, _cf
 
 from docgen.analytics.formats import detect
 
@@ -53,6 +56,33 @@ def _import(site: Path, tmp_path: Path, name: str, data: bytes, fmt: str = "auto
 
 def _views(db: Path) -> dict[str, tuple[int, int]]:
     return {e["path"]: (e["human"], e["ai"]) for e in export(db, "views")["views"]}
+
+
+@pytest.fixture(scope="module")
+def showcase(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The showcase, built for real: its manifest says which paths are pages."""
+    return build_showcase(tmp_path_factory.mktemp("cloud") / "_site")
+
+
+REQUESTS = generate(1200, seed=5)
+
+
+@pytest.mark.parametrize("variant", CLOUD_VARIANTS)
+def test_known_truth_in_each_hosts_log(showcase: Path, tmp_path: Path, variant: str) -> None:
+    """The generated requests of a known truth, as each host logs them: exactly the truth."""
+    db = tmp_path / "a.duckdb"
+    log = write_cloud_variant(tmp_path / f"{variant}.log", REQUESTS, variant)
+    [summary] = import_json(showcase, db, log)
+    assert summary["format"] == CLOUD_VARIANTS[variant]
+    other, header = cloud_extra(REQUESTS, variant)
+    assert summary["lines"] == len(REQUESTS) + other + header
+    assert summary["skipped"].get("other-log", 0) == other
+    assert summary["skipped"].get("header", 0) == header
+    assert "malformed" not in summary["skipped"], summary
+    assert summary["counted"] + sum(summary["skipped"].values()) == summary["lines"], summary
+    expected = truth(REQUESTS)
+    for kind in ("views", "visitors"):
+        assert export_all(db, kind) == expected[kind], kind
 
 
 # --- Amazon S3 server access logs ---------------------------------------------------------
@@ -344,6 +374,18 @@ def _samples(tmp_path: Path) -> dict[str, tuple[str, bytes]]:
     for variant, fmt in expected.items():
         data = write_variant(tmp_path / variant, requests, variant).read_bytes()
         samples[variant] = (fmt, gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data)
+    for name, line in {
+        "cloudflare-line": ("cloudflare", _cf()),
+        "alb-line": ("alb", _alb("10.0.0.1:2817", "GET https://d.example:443/ HTTP/1.1")),
+        "elb-line": ("elb", _elb("10.0.0.1:2817", "GET https://d.example:443/ HTTP/1.1")),
+        "vercel-line": ("vercel", _vercel()),
+        "netlify-line": ("netlify", _netlify()),
+    }.items():
+        samples[name] = (line[0], line[1].encode())
+    for variant, fmt in CLOUD_VARIANTS.items():
+        data = write_cloud_variant(tmp_path / variant, requests, variant).read_bytes()
+        plain = gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+        samples[f"{variant}-known"] = (fmt, plain)
     samples["sample"] = ("combined", (ROOT / "fixtures/analytics/access.log").read_bytes())
     samples["s3"] = ("s3", _s3("WEBSITE.GET.OBJECT", "index.html", '"GET / HTTP/1.1"').encode())
     samples["s3-rest"] = ("s3", _s3("REST.GET.VERSIONING", "-", '"GET /b?versioning HTTP/1.1"',
