@@ -322,6 +322,7 @@ def test_iis_and_azure_w3c_blocks(site: Path, tmp_path: Path) -> None:
         _iis("/guides/x", status="404"),
         _iis("/_docgen/docgen.css"),
         _iis("/", ua="-"),  # no User-Agent: a bot
+        _iis("/", ua="Xenu Link Sleuth/1.3.8"),  # a bot whose name has spaces, written "+"
         "2024-05-01 10:00:00 10.0.0.4 GET\r\n",  # cut short
         IIS_HEADER.replace("10:00:00", "11:00:00"),  # IIS restarted: the header again
         _iis("/guides/pagination"),
@@ -338,7 +339,7 @@ def test_iis_and_azure_w3c_blocks(site: Path, tmp_path: Path) -> None:
         "method": 1,
         "status": 1,
         "not-a-page": 1,
-        "bot": 1,
+        "bot": 2,
     }
     assert _views(db) == {"/": (1, 0), "/guides/café": (1, 0), "/guides/pagination": (2, 1)}
     assert export(db, "visitors")["totals"] == {"human": 2, "ai": 1, "total": 3}
@@ -404,3 +405,33 @@ def test_detection_never_takes_one_format_for_another(tmp_path: Path) -> None:
     assert {name: got for name, (_, got) in found.items()} == {
         name: fmt for name, (fmt, _) in found.items()
     }
+
+
+COMBINED = '10.0.0.1 - - [01/May/2024:10:00:00 +0000] "GET / HTTP/1.1" 200 5 "-" "x"\n'
+CADDY = '{"level":"info","ts":1714557600,"logger":"http.log.access","request":{}}\n'
+
+
+@pytest.mark.parametrize(
+    ("fmt", "data", "reason"),
+    [  # the format asked for, though the file is another's
+        ("s3", COMBINED, "malformed"),
+        ("gcp", COMBINED, "malformed"),
+        ("gcp", CADDY, "other-log"),  # JSON, but no Cloud Logging entry with a request
+    ],
+)
+def test_a_cloud_format_forced_on_another_log(
+    site: Path, tmp_path: Path, fmt: str, data: str, reason: str
+) -> None:
+    """Lines that are not the format asked for are skipped, never a crash."""
+    summary, _ = _import(site, tmp_path, "x.log", data.encode(), fmt)
+    assert (summary["format"], summary["skipped"]) == (fmt, {reason: 1})
+
+
+def test_an_unknown_format_names_the_cloud_ones(site: Path, tmp_path: Path) -> None:
+    log = tmp_path / "a.log"
+    log.write_text(_iis("/"))
+    args = ["analytics", "import", str(log), "--site", str(site), "--format", "azure"]
+    result = docgen(*args, "--db", str(tmp_path / "a.duckdb"))
+    assert result.exit_code == 2
+    for name in ("s3", "gcp", "w3c"):
+        assert f"'{name}'" in result.output

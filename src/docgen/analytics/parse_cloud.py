@@ -59,7 +59,6 @@ def s3(source: str) -> Parsed:
            CASE WHEN r.operation = '' THEN NULL
                 WHEN starts_with(r.operation, 'S3.') THEN {INTERNAL}
                 WHEN {agent} = {quote(CLOUDFRONT_ORIGIN_AGENT)} THEN {INTERNAL}
-                WHEN {method} = 'GET' AND {resource} <> 'OBJECT' THEN 6
            END AS other
     FROM (SELECT regexp_extract(line, {quote(_S3_PATTERN)}, [{names}]) AS r FROM {source})"""
     ts = "try_strptime(raw[1], '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP"
