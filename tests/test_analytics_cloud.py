@@ -167,13 +167,16 @@ def test_s3_operations_keys_and_bad_lines(site: Path, tmp_path: Path) -> None:
             ip="130.176.1.9",
             ua="Amazon CloudFront",
         ),
+        _s3(get, "index.html", '"GET / HTTP/1.1"', ua="x-BYTE"),
         "garbage\n",
         _s3(get, "index.html", '"GET / HTTP/1.1"')[:150],  # cut before the status
     ]
-    summary, db = _import(site, tmp_path, "s3.log.gz", gzip.compress("".join(lines).encode()))
+    data = "".join(lines).encode().replace(b"-BYTE", b"\xff")  # a User-Agent not UTF-8
+    summary, db = _import(site, tmp_path, "s3.log.gz", gzip.compress(data))
     assert summary["format"] == "s3"
     assert (summary["human"], summary["ai"]) == (3, 1)
     assert summary["skipped"] == {
+        "unreadable": 1,
         "malformed": 2,
         "method": 2,
         "status": 2,
