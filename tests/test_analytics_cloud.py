@@ -441,3 +441,32 @@ def test_an_unknown_format_names_the_cloud_ones(site: Path, tmp_path: Path) -> N
     assert result.exit_code == 2
     for name in ("s3", "gcp", "w3c"):
         assert f"'{name}'" in result.output
+
+
+def test_an_empty_gcp_array_and_a_forced_one(site: Path, tmp_path: Path) -> None:
+    """gcloud writes ``[]`` when no entry matched: an empty log, not a malformed line; with
+    ``--format gcp`` any array is read as entries (here one that is no request)."""
+    log = tmp_path / "none.json"
+    log.write_text("[]\n", "utf-8")
+    result = docgen(
+        "analytics", "import", str(log), "--site", str(site), "--db", str(tmp_path / "a")
+    )
+    assert result.exit_code == 0
+    assert "empty; nothing to import" in result.stdout
+    summary, _ = _import(site, tmp_path, "one.json", b'[\n  {"a": 1}\n]\n', "gcp")
+    assert (summary["format"], summary["skipped"]) == ("gcp-array", {"other-log": 1})
+
+
+@pytest.mark.parametrize("compress", [False, True])
+def test_a_utf16_log_is_refused(site: Path, tmp_path: Path, compress: bool) -> None:
+    """Windows PowerShell's ``gcloud logging read --format=json > logs.json`` writes UTF-16."""
+    log = tmp_path / "logs.json"
+    data = json.dumps(GCP_ENTRIES, indent=2).encode("utf-16")
+    log.write_bytes(gzip.compress(data) if compress else data)
+    result = docgen(
+        "analytics", "import", str(log), "--site", str(site), "--db", str(tmp_path / "a")
+    )
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"docgen: {log}: encoded in UTF-16")
+    assert "iconv -f UTF-16 -t UTF-8 logs.json" in result.stderr
+    assert "Traceback" not in result.output

@@ -114,13 +114,15 @@ def _w3c_kind(head: bytes) -> str:
     return "cloudfront" if any(f.startswith("x-edge") for f in fields) or not fields else W3C
 
 
-def gcp_array(head: bytes) -> bool:
+def gcp_array(head: bytes, forced: bool = False) -> bool:
     """The content is one JSON array of Cloud Logging entries (``gcloud logging read
-    --format=json`` writes it pretty-printed: its first line is ``[`` alone)."""
+    --format=json`` writes it pretty-printed: its first line is ``[`` alone; ``[]`` when no
+    entry matched); with ``forced`` (``--format gcp``), any content that starts with ``[``."""
     text = head.removeprefix(BOM).lstrip()
     if not text.startswith(b"["):
         return False
-    return len({m.decode() for m in _JSON_KEY.findall(text[:4096])} & GCP_KEYS) >= 2
+    keys = {m.decode() for m in _JSON_KEY.findall(text[:4096])}
+    return forced or text.rstrip() == b"[]" or len(keys & GCP_KEYS) >= 2
 
 
 def detect(head: bytes) -> str:

@@ -10,6 +10,7 @@ so an interrupted import leaves nothing behind and a re-import adds nothing.
 from __future__ import annotations
 
 import dataclasses
+import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -101,7 +102,8 @@ def _array(con: Any, log: LogFile) -> tuple[list[str], int]:
     try:
         count = con.execute(f"SELECT count(*) FROM {gcp_source(log)}").fetchone()
     except duckdb.Error as exc:
-        reason = str(exc).splitlines()[0].removeprefix("Invalid Input Error: ")
+        reason = re.sub(r' in file "[^"]*"', "", str(exc).splitlines()[0])
+        reason = reason.removeprefix("Invalid Input Error: ").rstrip(". ")
         raise LogError(f"{log.path}: not a readable JSON array ({reason})") from None
     return [], int(count[0]) if count else 0
 
@@ -135,9 +137,8 @@ def _import_one(
     summary = Summary(name, log.format, lines=log.lines, earlier=log.skip)
     if log.done or log.lines == 0:
         return summary
-    if (
-        log.format in ("cloudfront", W3C) and log.blocks > 1
-    ):  # every #Fields block, not the first only
+    # every #Fields block, not the first only
+    if log.format in ("cloudfront", W3C) and log.blocks > 1:
         runs = layout_runs(log)
         layouts = tuple(dict.fromkeys(layout for _, layout in runs))
         log = dataclasses.replace(log, fields=layouts, runs=runs)

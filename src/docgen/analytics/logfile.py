@@ -28,6 +28,7 @@ from docgen.analytics.formats import (
     FAMILIES,
     FIELDS,
     FORMATS,
+    GCP,
     GCP_ARRAY,
     NETLIFY,
     VERCEL,
@@ -35,6 +36,7 @@ from docgen.analytics.formats import (
     detect,
     fields_of,
     first_line,
+    gcp_array,
 )
 from docgen.exceptions import LogError
 
@@ -232,9 +234,16 @@ def inspect(
         skip = lines
     if fmt not in ("auto", *FORMATS):
         raise LogError(f"unknown log format {fmt!r} (use auto, {', '.join(FORMATS)})")
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # Windows PowerShell's > writes UTF-16
+        raise LogError(
+            f"{path}: encoded in UTF-16; logs are read as UTF-8: convert it first "
+            f"(iconv -f UTF-16 -t UTF-8 {path.name} > {path.stem}-utf8{path.suffix})"
+        )
     found = detect(head)
     if fmt == "auto" or (fmt in FAMILIES and found.startswith(FAMILIES[fmt])):
         fmt = found  # CloudFront's JSON and Parquet, Google's JSON array: told by their content
+    if fmt == GCP and gcp_array(head, forced=True):
+        fmt = GCP_ARRAY
     if fmt == CLOUDFLARE and (missing := missing_cloudflare_fields(head)):
         raise LogError(
             f"{path}: this Cloudflare Logpush log has no {', '.join(missing)} field: page views "
