@@ -15,17 +15,12 @@ from docgen.analytics.parse_base import INTERNAL, OTHER_LOG, Parsed, epoch_or_is
 # bare "-"); fields AWS adds at the end over time (version id, host id, signature version,
 # cipher, authentication type, host header, TLS version, access point ARN, acl required...)
 # are not read.
-_S3_FIELDS = (
-    "owner", "bucket", "time", "ip", "requester", "id", "operation", "key", "uri", "status",
-    "error", "sent", "size", "total", "turnaround", "referer", "agent",
-)  # fmt: skip
+_S3_FIELDS = ("time", "ip", "operation", "key", "uri", "status", "agent")  # the groups read
 _QUOTED = '("[^"]*"|-)'
-_S3_PATTERN = (
-    r"^(\S+) (\S+) \[([^\]]*)\] (\S+) (\S+) (\S+) (\S+) (\S+) "
+_S3_PATTERN = (  # owner bucket [time] ip requester id operation key uri status ... referer agent
+    r"^\S+ \S+ \[([^\]]*)\] (\S+) \S+ \S+ (\S+) (\S+) "
     + _QUOTED
-    + r" (\S+) (\S+) (\S+) (\S+) (\S+) (\S+) "
-    + _QUOTED
-    + " "
+    + r' (\S+) \S+ \S+ \S+ \S+ \S+ (?:"[^"]*"|-) '
     + _QUOTED
 )
 # A user agent CloudFront fetches an origin with: S3 then logs CloudFront's edge servers, not
@@ -42,25 +37,41 @@ def s3(source: str) -> Parsed:
     (``REST.GET.BUCKET``, ``REST.GET.ACL``, ``REST.GET.OBJECT_TAGGING``...) is no page;
     ``S3.*`` operations (lifecycle, log delivery) and CloudFront's requests to its origin are
     ``internal``."""
+    # r: [time, ip, operation, key, uri, status, agent], the URI and agent without quotes.
+    # Split on '"' (fast) when the URI, referer and agent are quoted: the fields before the URI
+    # (1: owner ... key, the time's two halves among them), the URI (2), status ... (3), the
+    # referer (4), the agent (6); else (a bare "-" among them) read by a regular expression.
     names = ", ".join(quote(n) for n in _S3_FIELDS)
-    resource = "split_part(r.operation, '.', 3)"
-    method = (
-        "CASE WHEN starts_with(r.operation, 'SOAP.') THEN 'SOAP' "
-        "ELSE split_part(r.operation, '.', 2) END"
+    regex = f"regexp_extract(line, {quote(_S3_PATTERN)}, [{names}])"  # only where needed
+    unquoted = "CASE WHEN {0} = '-' THEN '-' ELSE {0}[2:-2] END"
+    slow = (
+        f"[x.time, x.ip, x.operation, x.key, {unquoted.format('x.uri')}, x.status, "
+        f"{unquoted.format('x.agent')}]"
     )
-    request = "split_part(trim(r.uri, '\"'), ' ', 2)"  # the request URI's target, for no key
-    agent = "CASE WHEN r.agent = '-' THEN '-' ELSE r.agent[2:-2] END"
+    fast = (
+        "[trim(h[3] || ' ' || h[4], '[]'), h[5], h[8], h[9], s[2], "
+        "split_part(trim(s[3]), ' ', 1), s[6]]"
+    )
+    quoted = "len(s) >= 7 AND len(h) = 10 AND starts_with(h[3], '[')"
+    records = f"""
+    SELECT CASE WHEN {quoted} THEN {fast} ELSE {slow} END AS r
+    FROM (SELECT s, h, CASE WHEN NOT ({quoted}) THEN {regex} END AS x
+          FROM (SELECT s, string_split(s[1], ' ') AS h, line
+                FROM (SELECT line, string_split(line, '"') AS s FROM {source})))"""
+    resource = "split_part(r[3], '.', 3)"
+    method = "CASE WHEN starts_with(r[3], 'SOAP.') THEN 'SOAP' ELSE split_part(r[3], '.', 2) END"
+    request = "split_part(r[5], ' ', 2)"  # the request URI's target, for an object without key
     relation = f"""
-    SELECT [r.time, r.ip, {agent}] AS raw, {method} AS method,
+    SELECT [r[1], r[2], r[7]] AS raw, {method} AS method,
            CASE WHEN {resource} = 'OBJECT'
-                THEN CASE WHEN r.key NOT IN ('', '-') THEN '/' || r.key ELSE {request} END
+                THEN CASE WHEN r[4] NOT IN ('', '-') THEN '/' || r[4] ELSE {request} END
            END AS target,
-           TRY_CAST(r.status AS INTEGER) AS status, r.operation <> '' AS ok, false AS comment,
-           CASE WHEN r.operation = '' THEN NULL
-                WHEN starts_with(r.operation, 'S3.') THEN {INTERNAL}
-                WHEN {agent} = {quote(CLOUDFRONT_ORIGIN_AGENT)} THEN {INTERNAL}
+           TRY_CAST(r[6] AS INTEGER) AS status, r[3] <> '' AS ok, false AS comment,
+           CASE WHEN r[3] = '' THEN NULL
+                WHEN starts_with(r[3], 'S3.') THEN {INTERNAL}
+                WHEN r[7] = {quote(CLOUDFRONT_ORIGIN_AGENT)} THEN {INTERNAL}
            END AS other
-    FROM (SELECT regexp_extract(line, {quote(_S3_PATTERN)}, [{names}]) AS r FROM {source})"""
+    FROM ({records})"""
     ts = "try_strptime(raw[1], '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP"
     return Parsed(relation, "raw[2]", ts, "raw[3]")
 
