@@ -281,10 +281,11 @@ def test_a_broken_gcp_array_is_refused(site: Path, tmp_path: Path) -> None:
 
 
 # --- W3C extended log format: IIS and Azure App Service -----------------------------------
-# https://learn.microsoft.com/en-us/previous-versions/iis/6.0-sdk/ms525807(v=vs.90) (W3C
-# extended log file format: #Software, #Version, #Date and #Fields directives, then the fields
-# separated by spaces, a space inside a value written "+", "-" for none, times in UTC) and
-# Azure App Service's web server logs (the same, with s-sitename, cs(Cookie), cs-host...).
+# https://www.w3.org/TR/WD-logfile (the W3C extended log file format: #Software, #Version,
+# #Date and #Fields directives, then the fields separated by spaces, "-" for none) and
+# https://learn.microsoft.com/windows/win32/http/w3c-logging (the field names, times in UTC).
+# IIS 10's default fields; IIS writes a space inside a value as "+" (a User-Agent). Azure App
+# Service's web server logs are the same format with s-sitename, cs(Cookie), cs-host...
 IIS_HEADER = (
     "#Software: Microsoft Internet Information Services 10.0\r\n#Version: 1.0\r\n"
     "#Date: 2024-05-01 10:00:00\r\n#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query "
