@@ -471,3 +471,23 @@ def test_a_utf16_log_is_refused(site: Path, tmp_path: Path, compress: bool) -> N
     assert result.stderr.startswith(f"docgen: {log}: encoded in UTF-16")
     assert "iconv -f UTF-16 -t UTF-8 logs.json" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_w3c_blocks_of_the_same_fields_in_another_order(site: Path, tmp_path: Path) -> None:
+    """Two blocks with as many fields in another order cannot be told apart by their number:
+    read through the numbered working copy, separated by spaces as W3C is."""
+    fields = ["date", "time", "c-ip", "cs-method", "cs-uri-stem", "sc-status", "cs(User-Agent)"]
+    values = {"date": "2024-05-01", "time": "10:00:00", "cs-method": "GET", "sc-status": "200",
+              "cs(User-Agent)": FIREFOX.replace(" ", "+")}  # fmt: skip
+
+    def block(order: list[str], stems: list[str]) -> str:
+        rows = [
+            " ".join((values | {"c-ip": f"203.0.113.{i}", "cs-uri-stem": stem})[f] for f in order)
+            for i, stem in enumerate(stems)
+        ]
+        return "#Version: 1.0\r\n#Fields: " + " ".join(order) + "\r\n" + "\r\n".join(rows) + "\r\n"
+
+    text = block(fields, ["/", "/guides/pagination"]) + block(fields[::-1], ["/guides/caf%C3%A9"])
+    summary, db = _import(site, tmp_path, "u_ex.log", text.encode())
+    assert (summary["format"], summary["human"], summary["skipped"]) == ("w3c", 3, {"header": 4})
+    assert _views(db) == {"/": (1, 0), "/guides/pagination": (1, 0), "/guides/café": (1, 0)}
