@@ -491,3 +491,15 @@ def test_w3c_blocks_of_the_same_fields_in_another_order(site: Path, tmp_path: Pa
     summary, db = _import(site, tmp_path, "u_ex.log", text.encode())
     assert (summary["format"], summary["human"], summary["skipped"]) == ("w3c", 3, {"header": 4})
     assert _views(db) == {"/": (1, 0), "/guides/pagination": (1, 0), "/guides/café": (1, 0)}
+
+
+def test_a_w3c_log_without_user_agents_says_what_to_add(site: Path, tmp_path: Path) -> None:
+    log = tmp_path / "u_ex.log"
+    rows = "2024-05-01 10:00:00 203.0.113.7 GET / 200\r\n" * 2
+    log.write_text("#Fields: date time c-ip cs-method cs-uri-stem sc-status\r\n" + rows, "utf-8")
+    result = docgen(
+        "analytics", "import", str(log), "--site", str(site), "--db", str(tmp_path / "a")
+    )
+    assert result.exit_code == 0
+    assert "skipped: 1 header, 2 no-user-agent" in result.stdout
+    assert "its #Fields have no cs(User-Agent)" in result.stdout
