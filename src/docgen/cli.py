@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import click
 
 from docgen import __version__
+from docgen.analytics.formats import FORMATS
 from docgen.exceptions import UsageError
 
 _PATH = click.Path(path_type=Path)
@@ -205,14 +206,13 @@ def analytics() -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(
-        ["auto", "combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify"]
-    ),
+    type=click.Choice(["auto", *FORMATS]),
     default="auto",
     show_default=True,
     help="Log format: nginx/Apache combined, Caddy JSON, CloudFront (W3C, JSON or Parquet), "
     "Cloudflare Logpush http_requests JSON, AWS Application or Classic Load Balancer, "
-    "Vercel or Netlify log drains (NDJSON).",
+    "Vercel or Netlify log drains (NDJSON), Amazon S3 server access logs, Google Cloud "
+    "Logging HTTP requests (JSON lines or array), W3C extended (IIS, Azure App Service).",
 )
 @click.option(
     "--site",

@@ -10,6 +10,7 @@ so an interrupted import leaves nothing behind and a re-import adds nothing.
 from __future__ import annotations
 
 import dataclasses
+import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -19,8 +20,8 @@ from typing import Any
 
 from docgen.analytics import store
 from docgen.analytics.agents import Classifier, Kind, default_classifier
+from docgen.analytics.formats import CLOUDFRONT_PARQUET, GCP_ARRAY, W3C
 from docgen.analytics.logfile import (
-    CLOUDFRONT_PARQUET,
     Earlier,
     LogFile,
     inspect,
@@ -29,6 +30,7 @@ from docgen.analytics.logfile import (
     working_copy,
 )
 from docgen.analytics.pages import variants
+from docgen.analytics.parse_cloud import gcp_source
 from docgen.analytics.parse_sql import REASONS, staging_sql
 from docgen.exceptions import LogError
 
@@ -93,6 +95,19 @@ def _parquet(con: Any, path: Path) -> tuple[list[str], int]:
     return names, int(count[0]) if count else 0
 
 
+def _array(con: Any, log: LogFile) -> tuple[list[str], int]:
+    """The entries of a JSON array file (``LogError`` if it is no whole JSON array)."""
+    import duckdb
+
+    try:
+        count = con.execute(f"SELECT count(*) FROM {gcp_source(log)}").fetchone()
+    except duckdb.Error as exc:
+        reason = re.sub(r' in file "[^"]*"', "", str(exc).splitlines()[0])
+        reason = reason.removeprefix("Invalid Input Error: ").rstrip(". ")
+        raise LogError(f"{log.path}: not a readable JSON array ({reason})") from None
+    return [], int(count[0]) if count else 0
+
+
 def _earlier(con: Any) -> list[Earlier]:
     rows = con.execute("SELECT digest, bytes, lines FROM imports").fetchall()
     return [Earlier(str(d), int(b), int(n)) for d, b, n in rows]
@@ -114,13 +129,16 @@ def _import_one(
         (lambda f: progress(f"{path.name}: hashing", f)) if progress else None,
     )
     columns: list[str] = []
-    if log.format == CLOUDFRONT_PARQUET:
-        columns, rows = _parquet(con, path)
+    if log.format in (CLOUDFRONT_PARQUET, GCP_ARRAY):
+        columns, rows = (
+            _parquet(con, path) if log.format == CLOUDFRONT_PARQUET else _array(con, log)
+        )
         log = dataclasses.replace(log, lines=rows, skip=rows if log.seen else 0)
     summary = Summary(name, log.format, lines=log.lines, earlier=log.skip)
     if log.done or log.lines == 0:
         return summary
-    if log.format == "cloudfront" and log.blocks > 1:  # every #Fields block, not the first only
+    # every #Fields block, not the first only
+    if log.format in ("cloudfront", W3C) and log.blocks > 1:
         runs = layout_runs(log)
         layouts = tuple(dict.fromkeys(layout for _, layout in runs))
         log = dataclasses.replace(log, fields=layouts, runs=runs)

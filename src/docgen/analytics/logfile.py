@@ -20,50 +20,31 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from docgen.analytics.formats import (
+    BOM,
+    CLOUDFLARE,
+    CLOUDFLARE_NEEDED,
+    CLOUDFRONT_PARQUET,
+    FAMILIES,
+    FIELDS,
+    FORMATS,
+    GCP,
+    GCP_ARRAY,
+    NETLIFY,
+    VERCEL,
+    W3C,
+    detect,
+    fields_of,
+    first_line,
+    gcp_array,
+)
 from docgen.exceptions import LogError
 
-FORMATS = ("combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify")
-CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
-ALB = "alb"  # AWS Application Load Balancer access logs
-ELB = "elb"  # AWS Classic Load Balancer access logs
-VERCEL = "vercel"  # Vercel Log Drains, NDJSON
-NETLIFY = "netlify"  # Netlify Log Drains, NDJSON
-# CloudFront standard logging (v2) also delivers JSON (one object per line) and Apache Parquet.
-CLOUDFRONT_JSON = "cloudfront-json"
-CLOUDFRONT_PARQUET = "cloudfront-parquet"
-PARQUET_MAGIC = b"PAR1"
-# Keys that only a CloudFront JSON record has (Caddy's are request, ts, logger...).
-CLOUDFRONT_KEYS = frozenset({"c-ip", "cs-uri-stem", "sc-status", "cs-method"})
-# Fields of Cloudflare's http_requests dataset: two of them make a JSON line Logpush's.
-CLOUDFLARE_KEYS = frozenset(
-    {"ClientIP", "ClientRequestHost", "ClientRequestMethod", "ClientRequestURI", "RayID",
-     "ClientRequestPath", "ClientRequestUserAgent", "EdgeResponseStatus", "EdgeStartTimestamp",
-     "EdgeEndTimestamp"}
-)  # fmt: skip
-# What a Logpush job must log for its page views to be counted (any one field of each group).
-CLOUDFLARE_NEEDED = (
-    ("ClientIP",), ("ClientRequestMethod",), ("ClientRequestURI", "ClientRequestPath"),
-    ("EdgeResponseStatus",), ("EdgeStartTimestamp", "EdgeEndTimestamp"),
-)  # fmt: skip
-# Fields every Vercel Log Drains entry has (https://vercel.com/docs/drains/reference/logs:
-# id, deploymentId, source, host, timestamp, projectId, level): two of these make a JSON line
-# Vercel's (a build log has buildId, a request's entry proxy and requestId).
-VERCEL_KEYS = frozenset({"deploymentId", "projectId", "buildId", "requestId", "proxy"})
-# Netlify Log Drains records (https://docs.netlify.com/manage/monitoring/log-drains/): every
-# log type says which it is in log_type; traffic records carry the site, deploy and request.
-NETLIFY_KEYS = frozenset({"log_type", "site_id", "deploy_id", "account_id", "request_id"})
-# An ALB access log line: type, an ISO 8601 time, the load balancer, client:port.
-_ALB_LINE = re.compile(rb"[a-z0-9]+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ ")
-# A Classic Load Balancer's: no type; the time, the load balancer, client:port, backend:port
-# (``-`` when no instance answered).
-_ELB_LINE = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ (\S+:\d+|-) ")
 # Stands for a bare CR in the copy DuckDB reads (a Unicode noncharacter: never in a real log).
 CR_STAND_IN = "\ufdd0"
 _BARE_CR = re.compile(rb"\r(?!\n)")
 CHUNK = 1 << 20
 PEEK = 64 * 1024
-BOM = b"\xef\xbb\xbf"
-FIELDS = b"#Fields:"
 # CloudFront standard (W3C) log fields, in the default order when no #Fields line says otherwise.
 CLOUDFRONT_FIELDS = (
     "date", "time", "x-edge-location", "sc-bytes", "c-ip", "cs-method", "cs(Host)",
@@ -144,34 +125,6 @@ def _is_gzip(path: Path) -> bool:
     return magic.startswith(b"\x1f\x8b")
 
 
-def _json_keys(line: bytes) -> set[str]:
-    """The keys of a JSON line; of one cut by the peek window, the known keys found as text."""
-    try:
-        record = json.loads(line)
-    except ValueError:
-        known = CLOUDFRONT_KEYS | CLOUDFLARE_KEYS | VERCEL_KEYS | NETLIFY_KEYS
-        return {k for k in known if b'"' + k.encode() + b'":' in line}
-    if isinstance(record, list) and record:  # a drain's JSON batch: its first entry
-        record = record[0]
-    return set(record) if isinstance(record, dict) else set()
-
-
-def _json_kind(line: bytes) -> str:
-    """``cloudfront-json`` for a CloudFront standard logging (v2) JSON record, ``cloudflare``
-    for a Logpush ``http_requests`` one, ``vercel`` or ``netlify`` for a log drain's entry,
-    else ``caddy``."""
-    keys = _json_keys(line)
-    kinds = (
-        (CLOUDFRONT_JSON, CLOUDFRONT_KEYS), (CLOUDFLARE, CLOUDFLARE_KEYS),
-        (VERCEL, VERCEL_KEYS), (NETLIFY, NETLIFY_KEYS),
-    )  # fmt: skip
-    return next((kind for kind, known in kinds if len(keys & known) >= 2), "caddy")
-
-
-def _first_line(head: bytes) -> bytes:
-    return next((r.strip() for r in head.removeprefix(BOM).split(b"\n") if r.strip()), b"")
-
-
 def drain_problem(fmt: str, head: bytes) -> str | None:
     """Why a Vercel or Netlify log drain's file cannot be counted: a JSON array per line (the
     ``json`` delivery's request bodies, not NDJSON), or traffic records without the visitor's
@@ -201,31 +154,11 @@ def missing_cloudflare_fields(head: bytes) -> list[str]:
     """The fields a page view needs that the first record of a Logpush log lacks (none if that
     line is no whole JSON object: its lines are then counted as malformed)."""
     try:
-        record = json.loads(_first_line(head))
+        record = json.loads(first_line(head))
     except ValueError:
         return []
     keys = set(record) if isinstance(record, dict) else set()
     return [" or ".join(group) for group in CLOUDFLARE_NEEDED if not keys.intersection(group)]
-
-
-def detect(head: bytes) -> str:
-    """The format of a log from its first bytes: Parquet or JSON lines of CloudFront, Cloudflare
-    Logpush, Vercel or Netlify log drains or Caddy JSON, CloudFront W3C, an ALB or Classic Load
-    Balancer access log, else combined."""
-    if head.startswith(PARQUET_MAGIC):
-        return CLOUDFRONT_PARQUET
-    for raw in head.removeprefix(BOM).split(b"\n"):
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith((b"{", b"[{")):
-            return _json_kind(line)
-        if line.startswith((b"#Version:", b"#Fields:")) or line.count(b"\t") >= 10:
-            return "cloudfront"
-        if _ALB_LINE.match(line):
-            return ALB
-        return ELB if _ELB_LINE.match(line) else "combined"
-    return "combined"
 
 
 def cloudfront_fields(head: bytes) -> tuple[str, ...]:
@@ -233,12 +166,6 @@ def cloudfront_fields(head: bytes) -> tuple[str, ...]:
         if raw.startswith(FIELDS):
             return fields_of(raw)
     return CLOUDFRONT_FIELDS
-
-
-def fields_of(line: bytes | str) -> tuple[str, ...]:
-    """The field names of a ``#Fields:`` line."""
-    text = line.decode("ascii", "replace") if isinstance(line, bytes) else line
-    return tuple(text[len("#Fields:") :].split())
 
 
 def inspect(
@@ -307,9 +234,16 @@ def inspect(
         skip = lines
     if fmt not in ("auto", *FORMATS):
         raise LogError(f"unknown log format {fmt!r} (use auto, {', '.join(FORMATS)})")
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # Windows PowerShell's > writes UTF-16
+        raise LogError(
+            f"{path}: encoded in UTF-16; logs are read as UTF-8: convert it first "
+            f"(iconv -f UTF-16 -t UTF-8 {path.name} > {path.stem}-utf8{path.suffix})"
+        )
     found = detect(head)
-    if fmt == "auto" or (fmt == "cloudfront" and found.startswith("cloudfront")):
-        fmt = found  # CloudFront's JSON and Parquet deliveries are told by their content
+    if fmt == "auto" or (fmt in FAMILIES and found.startswith(FAMILIES[fmt])):
+        fmt = found  # CloudFront's JSON and Parquet, Google's JSON array: told by their content
+    if fmt == GCP and gcp_array(head, forced=True):
+        fmt = GCP_ARRAY
     if fmt == CLOUDFLARE and (missing := missing_cloudflare_fields(head)):
         raise LogError(
             f"{path}: this Cloudflare Logpush log has no {', '.join(missing)} field: page views "
@@ -322,7 +256,14 @@ def inspect(
             raise LogError(f"{path}: a gzipped Parquet file; decompress it first (gunzip -k)")
         # rows, not lines: counted by the import; a Parquet file never grows
         return LogFile(path, False, fmt, digest, size, 0, 0, seen=seen)
-    fields = (cloudfront_fields(head),) if fmt == "cloudfront" else ()
+    if fmt == GCP_ARRAY:  # entries, not lines: counted by the import
+        return LogFile(path, compressed, fmt, digest, size, 0, 0, seen=seen)
+    if fmt == W3C and FIELDS not in head:
+        raise LogError(
+            f"{path}: no #Fields line: a W3C extended log names its fields there (IIS writes "
+            "it at the top of each file)"
+        )
+    fields = (cloudfront_fields(head),) if fmt in ("cloudfront", W3C) else ()
     read = (path, compressed, fmt, digest, size, lines, skip, fields, blocks)
     return LogFile(*read, bare_cr=bare, cr=cr, all_crlf=breaks > 0 and crlf == breaks, seen=seen)
 
@@ -363,12 +304,14 @@ def needs_copy(log: LogFile) -> bool:
 def working_copy(log: LogFile, folder: Path) -> LogFile:
     """``log`` read from a plain copy in ``folder`` (the caller deletes ``path``): each bare CR
     is :data:`CR_STAND_IN` (put back by the reader), and where layouts of one length differ,
-    each line starts with the number of its layout in ``runs`` and a tab."""
+    each line starts with the number of its layout in ``runs`` and a tab (a space in the
+    space-separated W3C format)."""
     stand_in = CR_STAND_IN.encode()
     layouts = {layout for _, layout in log.runs}
     numbered = len({len(layout) for layout in layouts}) < len(layouts)
     order = list(dict.fromkeys(layout for _, layout in log.runs))
-    starts = [(start, str(order.index(layout)).encode() + b"\t") for start, layout in log.runs]
+    tab = b" " if log.format == W3C else b"\t"  # the format's own separator
+    starts = [(start, str(order.index(layout)).encode() + tab) for start, layout in log.runs]
     handle, name = tempfile.mkstemp(prefix=".docgen-import-", suffix=".log", dir=folder)
     try:
         with os.fdopen(handle, "wb") as out:

@@ -1,12 +1,15 @@
 """CloudFront standard logs as DuckDB relations: W3C (legacy and v2, tab-separated under
 ``#Fields`` lines), and standard logging (v2) JSON lines and Parquet. Every value is text; the
-path and User-Agent are URL-encoded."""
+path and User-Agent are URL-encoded. The W3C extended log format of IIS and Azure App Service
+is read by the same code: the same field names under ``#Fields`` lines, separated by spaces
+(a space inside a value, as in the User-Agent, is written ``+``)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
+from docgen.analytics.formats import W3C
 from docgen.analytics.logfile import LogFile
 from docgen.analytics.parse_base import Parsed, quote, reader
 
@@ -34,10 +37,21 @@ def cloudfront(log: LogFile) -> Parsed:
     SELECT f AS raw, {column("cs-method")} AS method, {_decoded(column("cs-uri-stem"))} AS target,
            TRY_CAST({column("sc-status")} AS INTEGER) AS status, coalesce({ok}, false) AS ok,
            coalesce(starts_with(line, '#'), false) AS comment, NULL::INTEGER AS other
-    FROM (SELECT line, string_split(line, chr(9)) AS f FROM {source})"""
+    FROM (SELECT line, string_split(line, {_separator(log)}) AS f FROM {source})"""
     ts = f"TRY_CAST({column('date', 'raw')} || ' ' || {column('time', 'raw')} AS TIMESTAMP)"
     # NULL (no User-Agent recorded) only where the #Fields have none
-    return Parsed(relation, column("c-ip", "raw"), ts, column("cs(User-Agent)", "raw"))
+    ua = _agent(log, column("cs(User-Agent)", "raw"))
+    return Parsed(relation, column("c-ip", "raw"), ts, ua)
+
+
+def _separator(log: LogFile) -> str:
+    """SQL: the character between two fields (IIS and Azure write spaces, CloudFront tabs)."""
+    return "chr(32)" if log.format == W3C else "chr(9)"
+
+
+def _agent(log: LogFile, value: str) -> str:
+    """SQL: the User-Agent of ``value``; IIS writes each space of a value as ``+``."""
+    return f"replace({value}, '+', ' ')" if log.format == W3C and value != "NULL" else value
 
 
 def _decoded(stem: str) -> str:
@@ -63,8 +77,9 @@ def _cloudfront_blocks(log: LogFile) -> Parsed:
     record = f"[{', '.join(column(name) for name in _RECORD)}]"
     relation = f"""
     SELECT {record} AS f, coalesce(starts_with(f[2], '#'), false) AS comment
-    FROM (SELECT string_split(line, chr(9)) AS f FROM {reader(log)})"""
-    return _record(relation, all(_RECORD[6] in o for o in layouts))
+    FROM (SELECT string_split(line, {_separator(log)}) AS f FROM {reader(log)})"""
+    parsed = _record(relation, all(_RECORD[6] in o for o in layouts))
+    return Parsed(parsed.relation, parsed.ip, parsed.ts, _agent(log, parsed.ua))
 
 
 # The fields a CloudFront record is counted from, by their W3C names (the JSON keys too).

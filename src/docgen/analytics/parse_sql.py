@@ -8,17 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from docgen.analytics.logfile import (
+from docgen.analytics.formats import (
     ALB,
     CLOUDFLARE,
     CLOUDFRONT_JSON,
     CLOUDFRONT_PARQUET,
     ELB,
+    GCP,
+    GCP_ARRAY,
     NETLIFY,
+    S3,
     VERCEL,
-    LogFile,
+    W3C,
 )
+from docgen.analytics.logfile import LogFile
 from docgen.analytics.parse_base import REASONS, Parsed, reader
+from docgen.analytics.parse_cloud import gcp, gcp_source, s3
 from docgen.analytics.parse_cloudfront import cloudfront, cloudfront_json, cloudfront_parquet
 from docgen.analytics.parse_drains import netlify, vercel
 from docgen.analytics.parse_servers import alb, caddy, cloudflare, combined, elb
@@ -30,8 +35,10 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
     """The relation of ``log``; ``columns`` are a Parquet file's column names."""
     if log.format == CLOUDFRONT_PARQUET:
         return cloudfront_parquet(log, columns)
-    if log.format == "cloudfront":
+    if log.format in ("cloudfront", W3C):
         return cloudfront(log)
+    if log.format in (GCP, GCP_ARRAY):
+        return gcp(gcp_source(log))
     source = reader(log)
     by_format = {
         "combined": combined,
@@ -41,6 +48,7 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
         ELB: elb,
         VERCEL: vercel,
         NETLIFY: netlify,
+        S3: s3,
     }
     return by_format.get(log.format, caddy)(source)
 

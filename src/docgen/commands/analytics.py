@@ -58,6 +58,7 @@ _NO_AGENT = {
     ),
     "vercel": ("its request entries have no proxy.userAgent", "check the drain's entries"),
     "netlify": ("its traffic records have no user_agent", "include it in the drain"),
+    "w3c": ("its #Fields have no cs(User-Agent)", "add it to the site's logging fields"),
     **dict.fromkeys(
         ("cloudfront", "cloudfront-json", "cloudfront-parquet"),
         ("its fields have no cs(User-Agent)", "add it to the distribution's log fields"),

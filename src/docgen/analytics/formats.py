@@ -1,0 +1,158 @@
+"""The log formats an import reads, and how each is told from its first bytes (:func:`detect`).
+
+Each test looks for what only its format writes: Parquet's magic bytes, a JSON record's keys, a
+W3C ``#Fields`` header and the separator of the lines under it, the fixed fields that start an
+AWS load balancer's or an S3 server access log's line; anything else is the combined format."""
+
+from __future__ import annotations
+
+import json
+import re
+
+FORMATS = (
+    "combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify", "s3",
+    "gcp", "w3c",
+)  # fmt: skip
+CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
+ALB = "alb"  # AWS Application Load Balancer access logs
+ELB = "elb"  # AWS Classic Load Balancer access logs
+VERCEL = "vercel"  # Vercel Log Drains, NDJSON
+NETLIFY = "netlify"  # Netlify Log Drains, NDJSON
+S3 = "s3"  # Amazon S3 server access logs (static website hosting)
+GCP = "gcp"  # Google Cloud Logging entries with an httpRequest, JSON lines (a log sink's files)
+GCP_ARRAY = "gcp-array"  # the same as one JSON array (gcloud logging read --format=json)
+W3C = "w3c"  # W3C extended log format, space-separated (IIS, Azure App Service)
+# CloudFront standard logging (v2) also delivers JSON (one object per line) and Apache Parquet.
+CLOUDFRONT_JSON = "cloudfront-json"
+CLOUDFRONT_PARQUET = "cloudfront-parquet"
+# What a format named with --format also takes when the content is its other delivery.
+FAMILIES = {"cloudfront": "cloudfront", GCP: GCP}
+PARQUET_MAGIC = b"PAR1"
+BOM = b"\xef\xbb\xbf"
+FIELDS = b"#Fields:"
+# Keys that only a CloudFront JSON record has (Caddy's are request, ts, logger...).
+CLOUDFRONT_KEYS = frozenset({"c-ip", "cs-uri-stem", "sc-status", "cs-method"})
+# Fields of Cloudflare's http_requests dataset: two of them make a JSON line Logpush's.
+CLOUDFLARE_KEYS = frozenset(
+    {"ClientIP", "ClientRequestHost", "ClientRequestMethod", "ClientRequestURI", "RayID",
+     "ClientRequestPath", "ClientRequestUserAgent", "EdgeResponseStatus", "EdgeStartTimestamp",
+     "EdgeEndTimestamp"}
+)  # fmt: skip
+# What a Logpush job must log for its page views to be counted (any one field of each group).
+CLOUDFLARE_NEEDED = (
+    ("ClientIP",), ("ClientRequestMethod",), ("ClientRequestURI", "ClientRequestPath"),
+    ("EdgeResponseStatus",), ("EdgeStartTimestamp", "EdgeEndTimestamp"),
+)  # fmt: skip
+# Fields every Vercel Log Drains entry has (https://vercel.com/docs/drains/reference/logs:
+# id, deploymentId, source, host, timestamp, projectId, level): two of these make a JSON line
+# Vercel's (a build log has buildId, a request's entry proxy and requestId).
+VERCEL_KEYS = frozenset({"deploymentId", "projectId", "buildId", "requestId", "proxy"})
+# Netlify Log Drains records (https://docs.netlify.com/manage/monitoring/log-drains/): every
+# log type says which it is in log_type; traffic records carry the site, deploy and request.
+NETLIFY_KEYS = frozenset({"log_type", "site_id", "deploy_id", "account_id", "request_id"})
+# A Cloud Logging LogEntry (https://cloud.google.com/logging/docs/reference/v2/rest/v2/LogEntry):
+# the keys it is written with; two of them make a JSON record Google's (an entry without
+# httpRequest is an application's log line, read as other-log).
+GCP_KEYS = frozenset(
+    {"httpRequest", "logName", "insertId", "receiveTimestamp", "resource", "jsonPayload",
+     "textPayload", "protoPayload"}
+)  # fmt: skip
+# An ALB access log line: type, an ISO 8601 time, the load balancer, client:port.
+_ALB_LINE = re.compile(rb"[a-z0-9]+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ ")
+# A Classic Load Balancer's: no type; the time, the load balancer, client:port, backend:port
+# (``-`` when no instance answered).
+_ELB_LINE = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ (\S+:\d+|-) ")
+# An S3 server access log line: bucket owner, bucket, [time], remote IP, requester, request
+# id, then the operation (SOAP.x, REST.GET.OBJECT, WEBSITE.GET.OBJECT, BATCH.DELETE.OBJECT,
+# S3.EXPIRE.OBJECT...). A combined line has its "[" one field later, and no operation.
+_S3_LINE = re.compile(
+    rb"\S+ \S+ \[\d\d/[A-Za-z]{3}/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] \S+ \S+ \S+ "
+    rb"(REST|WEBSITE|SOAP|BATCH|S3)\.[A-Za-z_.]+ "
+)
+# A key of a JSON object, as text (a record cut by the peek window, or pretty-printed).
+_JSON_KEY = re.compile(rb'"([A-Za-z_(@][A-Za-z0-9_()-]*)"\s*:')
+
+
+def _json_keys(line: bytes) -> set[str]:
+    """The keys of a JSON line; of one cut by the peek window, the known keys found as text."""
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return {m.decode() for m in _JSON_KEY.findall(line)}
+    if isinstance(record, list) and record:  # a drain's JSON batch: its first entry
+        record = record[0]
+    return set(record) if isinstance(record, dict) else set()
+
+
+def _json_kind(line: bytes) -> str:
+    """``cloudfront-json`` for a CloudFront standard logging (v2) JSON record, ``cloudflare``
+    for a Logpush ``http_requests`` one, ``vercel`` or ``netlify`` for a log drain's entry,
+    ``gcp`` for a Cloud Logging entry, else ``caddy``."""
+    keys = _json_keys(line)
+    kinds = (
+        (CLOUDFRONT_JSON, CLOUDFRONT_KEYS), (CLOUDFLARE, CLOUDFLARE_KEYS),
+        (VERCEL, VERCEL_KEYS), (NETLIFY, NETLIFY_KEYS), (GCP, GCP_KEYS),
+    )  # fmt: skip
+    return next((kind for kind, known in kinds if len(keys & known) >= 2), "caddy")
+
+
+def first_line(head: bytes) -> bytes:
+    return next((r.strip() for r in head.removeprefix(BOM).split(b"\n") if r.strip()), b"")
+
+
+def _w3c_kind(head: bytes) -> str:
+    """A log that starts with W3C ``#`` directives: CloudFront's when its records are
+    tab-separated (or, with no record yet, when its fields are CloudFront's ``x-edge-*``),
+    else the space-separated W3C extended format of IIS and Azure App Service."""
+    fields: tuple[str, ...] = ()
+    for raw in head.removeprefix(BOM).split(b"\n"):
+        line = raw.strip(b"\r")
+        if line.startswith(FIELDS):
+            fields = fields or fields_of(line)
+        elif line.strip() and not line.startswith(b"#"):
+            return "cloudfront" if b"\t" in line else W3C
+    return "cloudfront" if any(f.startswith("x-edge") for f in fields) or not fields else W3C
+
+
+def gcp_array(head: bytes, forced: bool = False) -> bool:
+    """The content is one JSON array of Cloud Logging entries (``gcloud logging read
+    --format=json`` writes it pretty-printed: its first line is ``[`` alone; ``[]`` when no
+    entry matched); with ``forced`` (``--format gcp``), any content that starts with ``[``."""
+    text = head.removeprefix(BOM).lstrip()
+    if not text.startswith(b"["):
+        return False
+    keys = {m.decode() for m in _JSON_KEY.findall(text[:4096])}
+    return forced or text.rstrip() == b"[]" or len(keys & GCP_KEYS) >= 2
+
+
+def detect(head: bytes) -> str:
+    """The format of a log from its first bytes: Parquet or JSON lines of CloudFront, Cloudflare
+    Logpush, Vercel or Netlify log drains, Google Cloud Logging or Caddy JSON, a JSON array of
+    Cloud Logging entries, CloudFront or IIS W3C, an ALB, Classic Load Balancer or S3 server
+    access log, else combined."""
+    if head.startswith(PARQUET_MAGIC):
+        return CLOUDFRONT_PARQUET
+    if gcp_array(head):
+        return GCP_ARRAY
+    for raw in head.removeprefix(BOM).split(b"\n"):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith((b"{", b"[{")):
+            return _json_kind(line)
+        if line.startswith(b"#") and (FIELDS in head or line.startswith(b"#Version:")):
+            return _w3c_kind(head)
+        if line.count(b"\t") >= 10:
+            return "cloudfront"
+        if _ALB_LINE.match(line):
+            return ALB
+        if _S3_LINE.match(line):
+            return S3
+        return ELB if _ELB_LINE.match(line) else "combined"
+    return "combined"
+
+
+def fields_of(line: bytes | str) -> tuple[str, ...]:
+    """The field names of a ``#Fields:`` line."""
+    text = line.decode("ascii", "replace") if isinstance(line, bytes) else line
+    return tuple(text[len("#Fields:") :].split())
