@@ -65,6 +65,36 @@ paths:
                 scope: {{type: string, example: "read write"}}
       responses:
         "201": {{description: A token}}
+  /assets:
+    post:
+      summary: Upload an asset
+      requestBody:
+        required: true
+        content:
+          application/octet-stream:
+            schema: {{type: string, format: binary}}
+            examples: {{default: {{value: "@example.zip"}}}}
+      responses:
+        "201": {{description: Stored}}
+  /images:
+    put:
+      summary: Put an image
+      requestBody:
+        content:
+          image/*:
+            schema: {{type: string, format: binary}}
+      responses:
+        "201": {{description: Stored}}
+  /notes:
+    post:
+      summary: Post a note
+      requestBody:
+        content:
+          text/plain:
+            schema: {{type: string}}
+            example: "Hello, it's me"
+      responses:
+        "201": {{description: Stored}}
 """
 UPLOAD = "/api/upload-a-file/"
 TOKEN = "/api/get-a-token/"
@@ -153,6 +183,23 @@ def test_the_urlencoded_samples_send_a_form_when_run(built: Path, api: Upstream)
     assert parse_qsl(seen.body.decode()) == [
         ("grant_type", "client_credentials"),
         ("scope", "read write"),
+    ]
+
+
+def test_file_and_text_body_samples_send_the_bytes_and_the_text(built: Path, api: Upstream) -> None:
+    out = built / "out" / "api"
+    (built / "example-file").write_bytes(bytes(range(256)))
+    sent = []
+    for slug in ("upload-an-asset", "put-an-image", "post-a-note"):
+        curl = _samples(out / slug / "index.html")["curl"]
+        before = len(api.api_requests())
+        subprocess.run(["bash", "-c", curl], cwd=built, check=True, capture_output=True)
+        (seen,) = api.api_requests()[before:]
+        sent.append((seen.headers["content-type"], seen.body))
+    assert sent == [
+        ("application/octet-stream", bytes(range(256))),  # the file, not '"@example.zip"'
+        ("image/png", bytes(range(256))),  # a type a request can state, not image/*
+        ("text/plain", b"Hello, it's me"),  # the text as written, not a JSON string
     ]
 
 
@@ -251,3 +298,18 @@ def test_the_playground_uploads_straight_to_the_api_without_the_proxy(
         assert _parts(seen) == [("file", "n.txt", b"direct"), ("purpose", None, b"assistants")]
     finally:
         process.stop()
+
+
+def test_the_playground_sends_a_file_as_the_body(page: Any, served: str, api: Upstream) -> None:
+    _open(page, served + "/api/put-an-image/")
+    page.set_input_files(
+        '[data-param="binary:file"]',
+        files=[{"name": "dot.png", "mimeType": "image/png", "buffer": bytes(range(256)) * 4}],
+    )
+    before = len(api.api_requests())
+    _send(page)
+    (seen,) = api.api_requests()[before:]
+    assert seen.headers["content-type"] == "image/png"  # the file's type: the spec says image/*
+    assert seen.body == bytes(range(256)) * 4
+    curl = page.locator(".sample-request pre[data-pg-live] code").first.inner_text()
+    assert "--data-binary '@dot.png'" in curl

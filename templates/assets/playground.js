@@ -531,7 +531,9 @@
       });
       self.form.appendChild(group);
     });
-    if (this.body) { this.form.appendChild(this.hasFormBody() ? this.buildFormBody() : this.buildBody()); }
+    if (this.body) {
+      this.form.appendChild(this.hasFormBody() ? this.buildFormBody() : this.body.binary ? this.buildFileBody() : this.buildBody());
+    }
     if (anyRequired || (this.body && this.body.required)) {
       this.form.insertBefore(h("p", { "class": "pg-required-note" }, [h("span", { "class": "pg-req", "aria-hidden": "true", text: "*" }), " Required"]), this.form.firstChild);
     }
@@ -842,8 +844,14 @@
     });
     return group;
   };
+  /* A body that is a file's bytes (application/octet-stream, images...): a file picker. */
+  Playground.prototype.buildFileBody = function () {
+    var legend = h("legend", { "class": "pg-legend" }, ["Request body", h("span", { "class": "media-type", text: this.mediaType() })]);
+    var p = { name: "file", "in": "binary", required: !!this.body.required, description: "Sent as the body, byte for byte." };
+    return h("fieldset", { "class": "pg-group pg-form-body", "data-pg-group": "body" }, [legend, this.buildFileField(p, false)]);
+  };
   Playground.prototype.buildFileField = function (p, many) {
-    var key = "body:" + p.name;
+    var key = p["in"] + ":" + p.name;
     var control = h("input", { "class": "pg-input pg-file", type: "file" });
     control.multiple = many;
     var r = this.row({ key: key, name: p.name, required: p.required, type: many ? "files" : "file",
@@ -1000,6 +1008,7 @@
       headers.forEach(function (kv) { lines.push("  --header " + shellQuote(kv[0] + ": " + kv[1])); });
       if (req.form && req.form.multipart) { lines = lines.concat(formOptions(req.form)); }
       else if (req.form) { req.form.parts.forEach(function (kv) { lines.push("  --data-urlencode " + shellQuote(kv[0] + "=" + kv[1])); }); }
+      else if (req.file) { lines.push("  --data-binary " + shellQuote("@" + fileName(req.file))); }
       else if (req.body !== null) { lines.push("  --data " + shellQuote(req.body)); }
       return lines.join(" \\\n");
     }
@@ -1023,7 +1032,8 @@
           files.forEach(function (kv) { lines.push("        (" + pyStr(kv[0]) + ", open(" + pyStr(fileName(kv[1])) + ", \"rb\")),"); });
           lines.push("    ],");
         }
-      } else if (req.body !== null) { lines.push("    data=" + pyStr(req.body) + ","); }
+      } else if (req.file) { lines.push("    data=open(" + pyStr(fileName(req.file)) + ", \"rb\"),"); }
+      else if (req.body !== null) { lines.push("    data=" + pyStr(req.body) + ","); }
       lines.push(")", "print(response.status_code, response.text)");
       return lines.join("\n");
     }
@@ -1044,6 +1054,7 @@
         lines.push("  },");
       }
       if (req.form) { lines.push("  body: form,"); }
+      else if (req.file) { lines.push("  body: new Blob([\"<contents of " + fileName(req.file) + ">\"]),"); }
       else if (req.body !== null) { lines.push("  body: " + JSON.stringify(req.body) + ","); }
       lines.push("});", "console.log(response.status, await response.text());");
       return lines.join("\n");
@@ -1254,9 +1265,11 @@
       headers.push([name, value]);
     }
     var parts = [];  // a form body's [name, text or File] pairs, in the form's order
+    var upload = null;  // a body that is a file
     this.fields.forEach(function (f) {
       var p = f.param;
       var raw = f.control.value;
+      if (p["in"] === "binary") { upload = (f.control.files || [])[0] || null; return; }
       if (p["in"] === "body") {
         if (f.kind === "file") {
           Array.prototype.forEach.call(f.control.files || [], function (file) { parts.push([p.name, file]); });
@@ -1329,6 +1342,8 @@
     if (this.bodyField && this.bodyField.control.value.trim() !== "") {
       body = this.bodyField.control.value;
       setHeader("Content-Type", this.mediaType());
+    } else if (upload) {
+      setHeader("Content-Type", this.mediaType().indexOf("*") === -1 ? this.mediaType() : upload.type || "application/octet-stream");
     } else if (parts.length) {
       form = { multipart: /^multipart\//i.test(this.mediaType()), parts: parts };
       if (!form.multipart) {  // urlencoded: the text is the body; multipart's is made when sent
@@ -1347,7 +1362,7 @@
       }).join("&");
     }
     var url = base + path + qs(false);
-    return { method: this.method, url: url, displayUrl: base + path + qs(true), headers: headers, cookies: cookies, body: body, form: form };
+    return { method: this.method, url: url, displayUrl: base + path + qs(true), headers: headers, cookies: cookies, body: body, form: form, file: upload };
   };
 
   function base64Utf8(s) {
@@ -1366,6 +1381,7 @@
       lines.push("  -b " + shellQuote(req.cookies.map(function (kv) { return kv[0] + "=" + kv[1]; }).join("; ")));
     }
     if (req.form && req.form.multipart) { lines = lines.concat(formOptions(req.form)); }
+    else if (req.file) { lines.push("  --data-binary " + shellQuote("@" + fileName(req.file))); }
     else if (req.body !== null) { lines.push("  --data-raw " + shellQuote(req.body)); }
     return lines.join(" \\\n");
   };
@@ -1484,6 +1500,12 @@
 
   Playground.prototype.sendProxy = function (req, controller) {
     var self = this;
+    if (req.file) {
+      return req.file.arrayBuffer().then(function (buffer) {
+        return self.sendEnvelope(req, { method: req.method, url: req.url, headers: headerObject(req.headers),
+          cookies: headerObject(req.cookies), body: base64Bytes(new Uint8Array(buffer)), bodyEncoding: "base64" }, controller);
+      });
+    }
     if (req.form && req.form.multipart) {
       return multipartBody(req.form).then(function (made) {
         var headers = req.headers.concat([["Content-Type", made.type]]);
@@ -1543,6 +1565,7 @@
       redirect: "follow", signal: controller.signal };
     if (req.method !== "GET" && req.method !== "HEAD") {
       if (req.form && req.form.multipart) { init.body = formData(req.form); }  // the browser sets its Content-Type
+      else if (req.file) { init.body = req.file; }
       else if (req.body !== null) { init.body = req.body; }
     }
     var pageOrigin = window.location.origin;

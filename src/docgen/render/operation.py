@@ -10,7 +10,8 @@ from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
 from docgen.nav.urls import playground_path
 from docgen.render import access, examples, markdown, samples
-from docgen.render.formbody import FormField, form_fields, form_kind
+from docgen.render.bodykind import concrete_type
+from docgen.render.bodysamples import payload_for
 from docgen.render.markdown import to_html
 from docgen.render.playground import ParamInput, auth_stub, body_schema, playground_json
 from docgen.render.schemalinks import PageSchemas
@@ -203,7 +204,7 @@ def build_operation(
     body_media: str | None = None
     body_check: dict[str, Any] | None = None
     body_choices: list[tuple[str, Any]] = []
-    form_schema: Any = None
+    body_raw_schema: Any = None
     raw_body, body_doc = resolve(op.data.get("requestBody"), spec.name, spec.documents)
     if isinstance(raw_body, dict):
         request_required = raw_body.get("required") is True
@@ -232,7 +233,7 @@ def build_operation(
                     body_media = str(media_type)
                     if "json" in body_media and "schema" in media:
                         body_check = body_schema(spec, media["schema"], body_doc)
-                    form_schema = media.get("schema") if form_kind(body_media) else None
+                    body_raw_schema = media.get("schema")
                     body_choices = given or variants
                     body_value = (
                         body_choices[0][1]
@@ -241,11 +242,10 @@ def build_operation(
                             examples.example_for(media.get("schema", {}), spec, body_doc, "request")
                         )
                     )
-    form: tuple[FormField, ...] = ()
-    if form_schema is not None:
-        form = form_fields(spec, form_schema, body_doc, body_value)
+    payload = None
     if body_media is not None:
-        headers.append(("Content-Type", body_media))
+        payload = payload_for(spec, body_media, body_raw_schema, body_doc, body_value)
+        headers.append(("Content-Type", concrete_type(body_media)))
 
     response_tree = TreeBuilder(
         spec,
@@ -264,7 +264,7 @@ def build_operation(
     url = base_url + samples.fill_path(op.path, path_values)
     if query:
         url += "?" + urlencode(query, safe="<>{}")
-    shape = samples.RequestShape(op.method, url, tuple(headers), body_value, body_media, form)
+    shape = samples.RequestShape(op.method, url, tuple(headers), body_value, body_media, payload)
     code_samples = samples.samples(op.data, shape, languages) if not op.webhook else ()
     description = op.data.get("description")
     choice = choice or PlaygroundChoice(PlaygroundDisplay.INTERACTIVE)
@@ -281,7 +281,7 @@ def build_operation(
         body=(body_media, request_required, body_value) if body_media is not None else None,
         body_choices=body_choices,
         body_check=body_check,
-        body_form=form,
+        body_payload=payload,
     )
     hidden_data = ""
     if mode is PlaygroundDisplay.AUTH:

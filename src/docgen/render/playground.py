@@ -14,8 +14,9 @@ from typing import Any
 
 from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
+from docgen.render.bodykind import BINARY
+from docgen.render.bodysamples import Payload
 from docgen.render.examples import json_text
-from docgen.render.formbody import FormField
 from docgen.render.markdown import to_html
 from docgen.render.views import SecurityScheme, Server
 from docgen.spec.model import Operation, Spec
@@ -200,7 +201,7 @@ def _body(
     body: tuple[str, bool, Any] | None,
     choices: list[tuple[str, Any]] | tuple[()],
     check: dict[str, Any] | None,
-    form: tuple[FormField, ...],
+    payload: Payload | None,
 ) -> dict[str, Any] | None:
     if body is None:
         return None
@@ -210,6 +211,9 @@ def _body(
         "example": body_example_text(body[2], body[0]),
         "schema": check or {},
     }
+    form = payload.fields if payload is not None else ()
+    if payload is not None and payload.kind == BINARY:
+        out["binary"] = True  # a file picker instead of the text editor
     if form:  # one input per field instead of the text editor
         out["form"] = [
             {
@@ -243,7 +247,7 @@ def playground_json(
     body: tuple[str, bool, Any] | None,
     body_check: dict[str, Any] | None = None,
     body_choices: list[tuple[str, Any]] | tuple[()] = (),
-    body_form: tuple[FormField, ...] = (),
+    body_payload: Payload | None = None,
 ) -> str:
     """The JSON for ``data-docgen-playground`` ("null" for ``none``); ``body_choices``: the
     named examples (or one per oneOf option) the body editor offers, when there are two or
@@ -277,7 +281,7 @@ def playground_json(
             }
             for item in params
         ],
-        "body": _body(spec, body, body_choices, body_check, body_form),
+        "body": _body(spec, body, body_choices, body_check, body_payload),
         "security": _security(security),
     }
     return json.dumps(_finite(data), ensure_ascii=False, separators=(",", ":"), default=str)

@@ -9,9 +9,9 @@ from typing import Any
 from urllib.parse import quote
 
 from docgen.config.apimdx import SAMPLE_ALIASES
-from docgen.render import formsamples
+from docgen.render import bodysamples
+from docgen.render.bodysamples import Payload
 from docgen.render.examples import json_text
-from docgen.render.formbody import MULTIPART, URLENCODED, FormField, form_kind
 from docgen.render.highlight import HIGHLIGHT_MAX_CHARS, highlight, language_name
 from docgen.render.samplehtml import sample_html
 from docgen.render.views import CodeSample
@@ -29,7 +29,7 @@ class RequestShape:
     headers: tuple[tuple[str, str], ...]
     body: Any | None
     media_type: str | None
-    form: tuple[FormField, ...] = ()  # a form body's fields (then ``body`` is not sent as JSON)
+    payload: Payload | None = None  # a body that is not JSON: a form, a file or text
 
 
 def _curl(r: RequestShape) -> str:
@@ -109,23 +109,18 @@ def _javascript(r: RequestShape) -> str:
 _WRITERS = {"curl": _curl, "python": _python, "javascript": _javascript}
 
 
-def _form_code(shape: RequestShape, lang: str) -> str:
-    kind = form_kind(shape.media_type) or URLENCODED
-    headers = shape.headers
-    if kind == MULTIPART:  # the client writes it, with its boundary
-        headers = tuple(h for h in headers if h[0].lower() != "content-type")
-    if lang == "curl":
-        return formsamples.curl(shape.method, shape.url, headers, shape.form, kind)
-    if lang == "python":
-        return formsamples.python(shape.method, shape.url, headers, shape.form)
-    return formsamples.javascript(shape.method, shape.url, headers, shape.form, kind)
+_PAYLOAD_WRITERS = {
+    "curl": bodysamples.curl,
+    "python": bodysamples.python,
+    "javascript": bodysamples.javascript,
+}
 
 
 def generated(shape: RequestShape, languages: tuple[str, ...]) -> list[CodeSample]:
     out = []
     for lang in languages:
-        if shape.form:
-            code = _form_code(shape, lang)
+        if shape.payload is not None:
+            code = _PAYLOAD_WRITERS[lang](shape.method, shape.url, shape.headers, shape.payload)
             out.append(CodeSample(lang, LABELS[lang], code, highlight(code, _HIGHLIGHT[lang])))
             continue
         code = _WRITERS[lang](shape)

@@ -63,7 +63,7 @@ def form_fields(spec: Spec, schema: Any, doc: str, example: Any) -> tuple[FormFi
             continue
         items, _ = resolve(value.get("items"), value_doc, spec.documents)
         array = _type(value) == "array"
-        file = _is_file(items if array else value)
+        file = is_file(items if array else value)
         sample = given.get(name)
         out.append(
             FormField(
@@ -112,7 +112,8 @@ def _type(schema: dict[str, Any]) -> str | None:
     return kind if isinstance(kind, str) else None
 
 
-def _is_file(schema: Any) -> bool:
+def is_file(schema: Any) -> bool:
+    """A binary string: ``format: binary``, or ``contentMediaType`` without ``contentEncoding``."""
     if not isinstance(schema, dict) or _type(schema) not in (None, "string"):
         return False
     if schema.get("format") == "binary":
