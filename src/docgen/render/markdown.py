@@ -21,8 +21,9 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import escape
 
 from docgen.nav.slugs import heading_slug
-from docgen.render import assets
+from docgen.render import assets, htmlheading
 from docgen.render.assets import AssetScope
+from docgen.render.codelines import draw_lines, pre_attrs, take_notations
 from docgen.render.fencemeta import fence_meta, mark_lines
 from docgen.render.highlight import highlight
 
@@ -55,12 +56,16 @@ def _fence(
     token = tokens[idx]
     meta = fence_meta(token.info)  # the language, then a title and options (render/fencemeta)
     language = meta.language
-    code = highlight(token.content.rstrip("\n"), language)
-    if meta.highlight:
+    text, marks = take_notations(token.content.rstrip("\n"), language)  # [!code ++]...
+    code = highlight(text, language)
+    if marks or meta.focus or "lines" in meta.flags:  # every line in a span (render/codelines)
+        code = draw_lines(code, marks, meta.highlight, meta.focus)
+    elif meta.highlight:
         code = mark_lines(code, meta.highlight)
     lang_attr = f' data-lang="{escape(language)}"' if language else ""
     title_attr = f' data-title="{escape(meta.title)}"' if meta.title else ""
     wrap = " data-wrap" if "wrap" in meta.flags else ""
+    wrap += pre_attrs(meta.flags, text.count("\n") + 1, marks, bool(meta.focus))
     return f'<pre class="highlight"{lang_attr}{title_attr}{wrap}><code>{code}</code></pre>\n'
 
 
@@ -224,11 +229,11 @@ class MarkdownRenderer:
                 headings += token.meta["headings"]  # an inlined snippet's, in its place
                 continue
             if token.type == "mdx_open" and token.meta.get("toc"):
-                # An entry of the table of contents that is not a heading (an <Update>'s
-                # label): (text, wanted anchor); its anchor is given here, in page order.
-                text_content, wanted = token.meta["toc"]
-                token.meta["anchor"] = unique(wanted, used)
-                headings.append((2, text_content, token.meta["anchor"]))
+                # An entry of the table of contents from an element (an <Update>'s label, an
+                # HTML heading's text): its anchor is given here, in page order.
+                if (found := htmlheading.entry(tokens, index)) is not None:
+                    token.meta["anchor"] = unique(found[2], used)
+                    headings.append((found[0], found[1], token.meta["anchor"]))
                 continue
             if token.type not in ("heading_open", "heading_close"):
                 continue
