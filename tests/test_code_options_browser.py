@@ -194,9 +194,32 @@ def test_an_html_heading_is_in_the_table_of_contents_and_has_its_anchor(tab: Any
     heading.hover()
     anchor = heading.locator("a.heading-anchor")
     assert anchor.get_attribute("href") == "#raw-heading"
+    tab.wait_for_timeout(200)  # its fade-in
+    # Shown while its heading is pointed at, beside that heading (it sat at one spot of the
+    # article for every heading, out of sight).
+    shown = anchor.evaluate(
+        """a => { const r = a.getBoundingClientRect(), h = a.parentElement.getBoundingClientRect();
+        return [getComputedStyle(a).opacity, r.top + r.height / 2 - h.top, h.height,
+                r.left, r.right <= h.left + 1]; }"""
+    )
+    assert shown[0] == "1" and 0 < shown[1] < shown[2] and shown[3] >= -1 and shown[4], shown
     if tab.viewport_size["width"] >= 1280:
         link = tab.locator('.toc a[href="#raw-heading"]')
         assert link.text_content() == "Raw heading"
         link.click()
         tab.wait_for_timeout(300)
         assert abs(heading.evaluate("h => h.getBoundingClientRect().top")) < 200
+
+
+def test_on_a_touch_screen_heading_anchors_stay_out_of_sight(browser: Any, code_site: str) -> None:
+    """They would sit clipped at the screen's edge (a stray "#" beside a card)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 900}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{code_site}/code/")
+    opacities = page.eval_on_selector_all(
+        "a.heading-anchor", "as => as.map(a => getComputedStyle(a).opacity)"
+    )
+    context.close()
+    assert opacities and set(opacities) == {"0"}

@@ -219,8 +219,9 @@ def test_a_fences_options_are_not_its_title() -> None:
         "```text Long output wrap highlight={1}\nword\n```\n"
     )
     html = render_mdx(page).rendered.html
-    tabs = re.findall(r'role="tab"[^>]*>([^<]*)<', html)
-    assert tabs == ["python", "app.js", "Install", "cfg.ts"]
+    tabs = re.findall(r'role="tab"[^>]*>(.*?)</button>', html)
+    assert [re.sub(r"<[^>]*>", "", t) for t in tabs] == ["python", "app.js", "Install", "cfg.ts"]
+    assert tabs[3].startswith('<span class="code-icon">')  # its icon="js", before its title
     assert '<pre class="highlight" data-lang="text" data-title="Long output" data-wrap>' in html
     # Highlighted lines are marked, each whole (a multi-line string's spans close per line).
     marked = render_mdx('```python {2,4}\nx = """a\nb"""\ny = 1\nz = 2\n```\n').rendered.html
