@@ -152,6 +152,21 @@ def test_html_headings_get_an_id_an_anchor_link_and_a_toc_entry() -> None:
     assert "<h2>{name}</h2>" in html  # no text to read (an expression): as written
 
 
+def test_html_headings_follow_mintlifys_table_of_contents_rules() -> None:
+    """h1 to h4 only; none inside an accordion, Expandable, Update or Prompt (Markdown headings
+    there too), where they keep their anchors; an <h1> (a landing page's hero) keeps its size:
+    it is not a body heading to demote to h2."""
+    html, headings = _mdx(
+        '<h1 className="hero">Build faster</h1>\n\n<h5>Small print</h5>\n\n'
+        '<Accordion title="More">\n## Inside\n\n<h3>Also inside</h3>\n</Accordion>\n\n'
+        "## After\n"
+    )
+    assert headings == [(2, "After", "after")]
+    assert '<h1 id="build-faster" class="hero">Build faster<a class="anchor' in html
+    assert "<h5>Small print</h5>" in html
+    assert '<h2 id="inside">' in html and '<h3 id="also-inside">Also inside<a class=' in html
+
+
 def _tab_site(root: Path, config: dict[str, object], name: str = "docs.json") -> Path:
     root.mkdir(parents=True, exist_ok=True)
     (root / name).write_text(json.dumps(config))

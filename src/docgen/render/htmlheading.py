@@ -1,7 +1,9 @@
-"""Headings an MDX page writes as HTML (``<h2>Setup</h2>``, ``<h3 id="x">``), shown as Mintlify
-shows them, like Markdown headings: an id (the ``id`` written, else the slug of the text), an
-anchor link (not with ``noAnchor``, nor inside a link, where a second link is not valid HTML)
-and an entry in the page's table of contents. A heading with no text (``<h2>{name}</h2>``,
+"""Headings an MDX page writes as HTML (``<h2>Setup</h2>``, ``<h3 id="x">``; ``h1`` to ``h4``),
+shown as Mintlify shows them, like Markdown headings: an id (the ``id`` written, else the slug
+of the text), an anchor link (not with ``noAnchor``, nor inside a link, where a second link is
+not valid HTML) and an entry in the page's table of contents, except inside an accordion, an
+``Expandable``, an ``Update`` or a ``Prompt`` (Mintlify's ``remarkExtractTableOfContents``),
+which holds Markdown headings out of it too. A heading with no text (``<h2>{name}</h2>``,
 which docgen does not evaluate) keeps what it was written with."""
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from markupsafe import escape
 from docgen.nav.slugs import heading_slug, slugify
 from docgen.render.jsx import Tag, Unevaluated, as_text
 
-HEADINGS = frozenset(f"h{n}" for n in range(1, 7))
+HEADINGS = frozenset(("h1", "h2", "h3", "h4"))  # as Mintlify's: an <h5> stays as written
+# Components whose headings Mintlify's table of contents leaves out (they keep their anchors).
+_NO_CONTENTS = frozenset(("Accordion", "AccordionGroup", "Expandable", "Update", "Prompt"))
 _ID = re.compile(r'\s+id="[^"]*"')
 _LINKS = frozenset(("a", "Card", "Tile", "GitHub.Repo"))  # a Card with an href is a link
 
@@ -43,6 +47,15 @@ def entry(tokens: Sequence[Token], index: int) -> tuple[int, str, str] | None:
     if not text:
         return None
     return level, text, wanted or heading_slug(text) or "section"
+
+
+def hides_contents(token: Token) -> int:
+    """1 where a component whose headings stay out of the table of contents opens, -1 where
+    it closes, else 0."""
+    tag = token.meta.get("tag")
+    if not isinstance(tag, Tag) or tag.name not in _NO_CONTENTS:
+        return 0
+    return 1 if token.type == "mdx_open" else -1
 
 
 def _text_of(tokens: Sequence[Token], index: int) -> str:

@@ -224,16 +224,19 @@ class MarkdownRenderer:
         tokens = md.parse(text, env)
         headings: list[tuple[int, str, str]] = []
         used = taken if taken is not None else TakenIds()
+        hidden = 0  # inside an Accordion, Expandable, Update...: left out of the contents
         for index, token in enumerate(tokens):
-            if token.type == "mdx_html" and token.meta.get("headings"):
+            if token.type == "mdx_html" and token.meta.get("headings") and not hidden:
                 headings += token.meta["headings"]  # an inlined snippet's, in its place
                 continue
-            if token.type == "mdx_open" and token.meta.get("toc"):
+            if token.type in ("mdx_open", "mdx_close"):
                 # An entry of the table of contents from an element (an <Update>'s label, an
                 # HTML heading's text): its anchor is given here, in page order.
-                if (found := htmlheading.entry(tokens, index)) is not None:
+                if token.meta.get("toc") and (found := htmlheading.entry(tokens, index)):
                     token.meta["anchor"] = unique(found[2], used)
-                    headings.append((found[0], found[1], token.meta["anchor"]))
+                    if found[0] > 1 and not hidden:  # an HTML <h1> (a hero's) stays an h1
+                        headings.append((found[0], found[1], token.meta["anchor"]))
+                hidden += htmlheading.hides_contents(token)
                 continue
             if token.type not in ("heading_open", "heading_close"):
                 continue
@@ -247,7 +250,8 @@ class MarkdownRenderer:
                 wanted = token.meta.get("custom_id") or heading_slug(text_content)
                 anchor = unique(wanted or "section", used)
                 token.attrSet("id", anchor)
-                headings.append((level, text_content, anchor))
+                if not hidden:
+                    headings.append((level, text_content, anchor))
         html = md.renderer.render(tokens, md.options, env)
         return Rendered(html, headings)
 
