@@ -118,6 +118,14 @@ def test_a_fence_icon_is_drawn_before_its_title_and_in_its_code_group_tab() -> N
 
 def test_expandable_marks_the_block_for_the_script() -> None:
     assert "data-expandable" in renderer().render("```py expandable\nx\n```\n").html
+    assert "data-expandable" in renderer().render("```py [expandable]\nx\n```\n").html
+
+
+def test_diff_is_a_word_of_the_title_as_in_mintlify() -> None:
+    """Mintlify's meta parser has no ``diff`` option: its own docs' ```` ```js JavaScript diff
+    lines ```` is titled "JavaScript diff" (the diff is drawn from [!code ++] notations)."""
+    html = renderer().render("```js JavaScript diff lines\nx\n```\n").html
+    assert 'data-title="JavaScript diff"' in html and 'data-lines="1"' in html
 
 
 def test_the_codeblock_component_takes_focus_and_icon() -> None:
