@@ -86,7 +86,7 @@ def test_code_in_braces_is_left_out_not_shown_as_its_source() -> None:
         "    return (<span style={{opacity: visible ? 1 : 0}} />);\n  })()}\n</h1>\n"
     )
     assert "useState" not in html and "=&gt;" not in html, html
-    assert ">Systems That Learn</h1>" in html, html
+    assert ">Systems That Learn<a class=\"anchor heading-anchor\"" in html, html
     assert len(warnings) == 1 and warnings[0].startswith("3:") and "left out" in warnings[0]
 
 

@@ -85,7 +85,8 @@ def test_a_cut_or_endless_literal_is_code_not_a_crash() -> None:
 def test_update_labels_and_a_templates_headings_join_the_table_of_contents() -> None:
     # A release-notes page: Mintlify lists each <Update>'s label in the table of contents,
     # in page order (two equal labels: -2); a page's own component (`ReleaseUpdate`, a JSX
-    # function wrapping <Update> and an <h2>) contributes its entries as well.
+    # function wrapping <Update> and an <h2>) contributes its entries as well (the label's;
+    # headings inside an Update are not listed).
     page = (
         "export const ReleaseUpdate = ({ label, title, children }) => (\n"
         "  <Update label={label}>\n    <h2>{title}</h2>\n    {children}\n  </Update>\n);\n\n"
@@ -100,11 +101,13 @@ def test_update_labels_and_a_templates_headings_join_the_table_of_contents() -> 
     assert result.rendered.headings == [
         (2, "Intro", "intro"),
         (2, "2024-10-11", "2024-10-11"),
-        (2, "Example update", "example-update"),
         (2, "2024-10-11", "2024-10-11-2"),
         (2, "08.17.2026", "08-17-2026"),
     ]
     html = result.rendered.html
+    # A heading inside an <Update> keeps its anchor and stays out of the contents, as in
+    # Mintlify (@mintlify/common's remarkExtractTableOfContents).
+    assert '<h2 id="example-update">' in html
     assert '<section class="mdx-update" id="2024-10-11-2">' in html
     assert '<section class="mdx-update" id="08-17-2026">' in html
 
@@ -219,8 +222,9 @@ def test_a_fences_options_are_not_its_title() -> None:
         "```text Long output wrap highlight={1}\nword\n```\n"
     )
     html = render_mdx(page).rendered.html
-    tabs = re.findall(r'role="tab"[^>]*>([^<]*)<', html)
-    assert tabs == ["python", "app.js", "Install", "cfg.ts"]
+    tabs = re.findall(r'role="tab"[^>]*>(.*?)</button>', html)
+    assert [re.sub(r"<[^>]*>", "", t) for t in tabs] == ["python", "app.js", "Install", "cfg.ts"]
+    assert tabs[3].startswith('<span class="code-icon">')  # its icon="js", before its title
     assert '<pre class="highlight" data-lang="text" data-title="Long output" data-wrap>' in html
     # Highlighted lines are marked, each whole (a multi-line string's spans close per line).
     marked = render_mdx('```python {2,4}\nx = """a\nb"""\ny = 1\nz = 2\n```\n').rendered.html

@@ -440,6 +440,26 @@
     });
   }
 
+  /* A fence with Mintlify's `expandable` option: past 15 lines, it shows the first ones
+     and a button to see the rest (the whole block stays without this script). */
+  function initExpandable() {
+    $$("pre[data-expandable]").forEach(function (pre) {
+      var count = pre.textContent.replace(/\n$/, "").split("\n").length;
+      if (count <= 15 || pre.classList.contains("is-collapsed")) { return; }
+      var more = "Show all " + count + " lines";
+      var button = el("button", "code-expand", more);
+      button.type = "button";
+      button.setAttribute("aria-expanded", "false");
+      pre.classList.add("is-collapsed");
+      pre.parentNode.insertBefore(button, pre.nextSibling);
+      button.addEventListener("click", function () {
+        var open = pre.classList.toggle("is-collapsed") === false;
+        button.setAttribute("aria-expanded", open ? "true" : "false");
+        button.textContent = open ? "Show fewer lines" : more;
+      });
+    });
+  }
+
   /* ------------------------------------------------------------- page menu */
   /* docs.json "contextual": copy the page's Markdown twin, and fill the links' placeholders:
      $url (the twin's absolute URL), $path (the page's path), $page (the twin's text, cut to
@@ -1164,6 +1184,7 @@
     safe(initVersions);
     safe(initTabs);
     safe(initCopy);
+    safe(initExpandable);
     safe(initPageMenu);
     safe(initAnchors);
     safe(initToc);

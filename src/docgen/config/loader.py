@@ -227,7 +227,18 @@ def _node(
         root=PageEntry(raw["root"].strip(), f"{ptr}/root") if "root" in raw else None,
         listing=raw.get("directory"),
         boost=float(raw["boost"]) if "boost" in raw else None,
+        **_icon(raw.get("icon")),
     )
+
+
+def _icon(wanted: Any) -> dict[str, Any]:
+    """An element's ``icon``: a name or path, or ``{name, style}``."""
+    name = wanted.get("name") if isinstance(wanted, dict) else wanted
+    style = wanted.get("style") if isinstance(wanted, dict) else None
+    return {
+        "icon": name.strip() if isinstance(name, str) else "",
+        "icon_style": style if isinstance(style, str) else None,
+    }
 
 
 def _auth(raw: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) -> AuthConfig:

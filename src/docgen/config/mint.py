@@ -290,6 +290,8 @@ class _Converter:
                 continue
             if raw.get("isDefaultHidden") is True:
                 division["hidden"] = True
+            if isinstance(raw.get("icon"), str):  # an anchor's, before its label in the tab row
+                division["icon"] = raw["icon"]
             divisions.append(division)
         return {kind: divisions}
 

@@ -81,6 +81,8 @@ class NavNode:
     root: PageEntry | None = None  # a group's ``root`` page (its title links there)
     listing: str | None = None  # ``directory``: "none" | "accordion" | "card" (inherited)
     boost: float | None = None  # search ranking factor (inherited; frontmatter wins)
+    icon: str = ""  # ``icon`` (a name or path; or {name, style}): before a tab's label
+    icon_style: str | None = None
 
     def declared_sources(self) -> Iterator[OpenApiSource]:
         """Every ``openapi`` entry of this element and below it, in document order."""

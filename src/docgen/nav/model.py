@@ -108,6 +108,7 @@ class NavSection:
     listing: str | None = None
     boost: float | None = None
     hidden: bool = False  # left out of tab bars, switchers and sidebars (pages still built)
+    icon: tuple[str, str | None] = ("", None)  # a tab's icon (name or path) and its style
 
     def first_url(self) -> str | None:
         if self.root is not None:

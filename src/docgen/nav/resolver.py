@@ -1,10 +1,9 @@
 """Resolve the navigation (behaviour.md §2-§6) into a :class:`~docgen.nav.model.Site`.
 
-One walk over the config tree. A node that declares ``openapi`` *owns* that scope.
-References beneath an owner are resolved as they are met; when the walk leaves the owner,
-each of its specs that no reference resolved to is in automatic mode and gets its generated
-groups appended after the owner's own items (for an owner whose children are tabs, versions,
-anchors or dropdowns: inside its first child that declares no ``openapi`` of its own).
+One walk over the config tree. A node that declares ``openapi`` *owns* that scope; references
+beneath it are resolved as they are met. When the walk leaves an owner, each of its specs that no
+reference resolved to is in automatic mode: its generated groups follow the owner's own items
+(for an owner of tabs, versions, anchors or dropdowns: in its first child without ``openapi``).
 """
 
 from __future__ import annotations
@@ -169,6 +168,7 @@ class Resolver:
             listing=carry[0] if carry[0] != "none" else None,
             boost=carry[1],
             hidden=node.hidden,
+            icon=(node.icon, node.icon_style),
         )
 
     def _generate(

@@ -17,8 +17,16 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup, escape
 
 from docgen.nav.slugs import slugify
-from docgen.render import diagrams, iconimports, icons, mdxprops, mdxtags, mdxtitle
-from docgen.render.fencemeta import fence_meta, titled
+from docgen.render import (
+    codeicons,
+    diagrams,
+    htmlheading,
+    iconimports,
+    icons,
+    mdxprops,
+    mdxtags,
+    mdxtitle,
+)
 from docgen.render.jsx import Tag, as_text
 from docgen.render.mdxtags import (
     ALIASES,
@@ -115,18 +123,14 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         return f'<li class="{css}">{mark}{step_head}<div class="step-body">'
     if name in ("Tabs", "CodeGroup", "RequestExample", "ResponseExample"):
         wanted = "Tab" if name == "Tabs" else "fence"
-        titles = [
-            c["title"] or f"Tab {n + 1}"
-            for n, c in enumerate(meta.get("children", []))
-            if c["name"] == wanted
-        ]
+        titles, marks = codeicons.tab_titles(meta.get("children", []), wanted, env)
         label = {
             "Tabs": "Tabs",
             "CodeGroup": "Code",
             "RequestExample": "Request example",
             "ResponseExample": "Response example",
         }[name]
-        tablist, ids = mdxtags.tablist(env, titles, label)
+        tablist, ids = mdxtags.tablist(env, titles, label, marks)
         frame["panels"] = ids
         frame["next"] = 0
         css = "mdx-tabs" if name == "Tabs" else "mdx-tabs code-group"
@@ -230,7 +234,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
             f'<p class="card-title">{escape(repo)}</p>'
         )
     if name in HTML_BLOCK or name in HTML_INLINE:  # an inline tag alone on its line: a block
-        return html_open(tag, env)
+        return htmlheading.opened(html_open(tag, env), tag, meta, stack)
     frame["unknown"] = True
     return f'<div class="mdx-unknown" data-component="{escape(name)}">'
 
@@ -288,7 +292,8 @@ def _close(tag: Tag, env: EnvType) -> str:
     if name in HTML_BLOCK or name in HTML_INLINE:
         if name == "iframe":
             return "" if tag.self_closing else "</p>\n"
-        return "" if name in VOID or tag.self_closing else html_close(name)
+        closed = "" if name in VOID or tag.self_closing else html_close(name)
+        return htmlheading.closing(frame) + closed if closed else ""
     return "</div>\n"
 
 
@@ -373,17 +378,14 @@ def install(md: MarkdownIt) -> None:
             html = str(fence(tokens, idx, options, env))
         stack: list[dict[str, Any]] = env.get("_mdx_stack", [])
         parent = stack[-1] if stack else None
-        named = fence_meta(token.info).title  # the title, without the fence's options
         if parent is None or "panels" not in parent or parent["name"] == "Tabs":
-            return titled(html, named) if named and info[0] != "mermaid" else html
+            return codeicons.titled(html, token.info, env) if info[:1] != ["mermaid"] else html
         if parent["next"] >= len(parent["panels"]):
             return html
         panel = parent["panels"][parent["next"]]
         parent["next"] += 1
         hidden = " hidden" if parent["next"] > 1 else ""
-        title = ""
-        if len(parent["panels"]) == 1 and named:
-            title = f'<p class="code-title">{escape(named)}</p>'
+        title = codeicons.title_bar(token.info, env) if len(parent["panels"]) == 1 else ""
         return (
             f'<div class="mdx-tabpanel" role="tabpanel" id="{panel}" '
             f'aria-labelledby="{panel}-t"{hidden}>{title}{html}</div>'

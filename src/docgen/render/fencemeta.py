@@ -3,7 +3,7 @@
 ```` ```javascript utils/hello.js {1,3-5} lines wrap icon="js" ```` is language
 ``javascript``, title ``utils/hello.js`` (or ``title="..."``), highlighted lines ``{1,3-5}``
 (or ``highlight={...}``), ``focus=...``, ``icon=...`` and the flags ``lines``, ``wrap``,
-``expandable``, ``nocopy``, ``twoslash``, ``diff``. Options are never part of the title (a
+``expandable``, ``nocopy``, ``twoslash``. Options are never part of the title (a
 CodeGroup's tab is named by the title, else by the language).
 """
 
@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 
 from markupsafe import escape
 
-FLAGS = frozenset(("lines", "wrap", "expandable", "nocopy", "twoslash", "diff"))
+# Mintlify's flags (@mintlify/common's parseMetaString; any other word is part of the title,
+# ``diff`` too: ```` ```js JavaScript diff lines ```` is titled "JavaScript diff").
+FLAGS = frozenset(("lines", "wrap", "expandable", "[expandable]", "nocopy", "twoslash"))
 _OPTION = re.compile(
     r"""(?P<key>[A-Za-z]+)=(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|\{(?P<br>[^}]*)\}|(?P<bare>\S*))"""
     r"""|\{(?P<ranges>[0-9\s,\-]*)\}|(?P<word>\S+)"""
@@ -63,7 +65,7 @@ def fence_meta(info: str) -> FenceMeta:
         elif match.group("ranges") is not None:
             highlight.update(lines_of(match.group("ranges")))
         elif match.group("word") in FLAGS:
-            flags.add(match.group("word"))
+            flags.add(match.group("word").strip("[]"))
         else:
             title.append(match.group("word"))
     highlight.update(lines_of(options.get("highlight", "")))

@@ -21,8 +21,9 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import escape
 
 from docgen.nav.slugs import heading_slug
-from docgen.render import assets
+from docgen.render import assets, htmlheading
 from docgen.render.assets import AssetScope
+from docgen.render.codelines import draw_lines, pre_attrs, take_notations
 from docgen.render.fencemeta import fence_meta, mark_lines
 from docgen.render.highlight import highlight
 
@@ -55,12 +56,16 @@ def _fence(
     token = tokens[idx]
     meta = fence_meta(token.info)  # the language, then a title and options (render/fencemeta)
     language = meta.language
-    code = highlight(token.content.rstrip("\n"), language)
-    if meta.highlight:
+    text, marks = take_notations(token.content.rstrip("\n"), language)  # [!code ++]...
+    code = highlight(text, language)
+    if marks or meta.focus or "lines" in meta.flags:  # every line in a span (render/codelines)
+        code = draw_lines(code, marks, meta.highlight, meta.focus)
+    elif meta.highlight:
         code = mark_lines(code, meta.highlight)
     lang_attr = f' data-lang="{escape(language)}"' if language else ""
     title_attr = f' data-title="{escape(meta.title)}"' if meta.title else ""
     wrap = " data-wrap" if "wrap" in meta.flags else ""
+    wrap += pre_attrs(meta.flags, text.count("\n") + 1, marks, bool(meta.focus))
     return f'<pre class="highlight"{lang_attr}{title_attr}{wrap}><code>{code}</code></pre>\n'
 
 
@@ -219,16 +224,19 @@ class MarkdownRenderer:
         tokens = md.parse(text, env)
         headings: list[tuple[int, str, str]] = []
         used = taken if taken is not None else TakenIds()
+        hidden = 0  # inside an Accordion, Expandable, Update...: left out of the contents
         for index, token in enumerate(tokens):
-            if token.type == "mdx_html" and token.meta.get("headings"):
+            if token.type == "mdx_html" and token.meta.get("headings") and not hidden:
                 headings += token.meta["headings"]  # an inlined snippet's, in its place
                 continue
-            if token.type == "mdx_open" and token.meta.get("toc"):
-                # An entry of the table of contents that is not a heading (an <Update>'s
-                # label): (text, wanted anchor); its anchor is given here, in page order.
-                text_content, wanted = token.meta["toc"]
-                token.meta["anchor"] = unique(wanted, used)
-                headings.append((2, text_content, token.meta["anchor"]))
+            if token.type in ("mdx_open", "mdx_close"):
+                # An entry of the table of contents from an element (an <Update>'s label, an
+                # HTML heading's text): its anchor is given here, in page order.
+                if token.meta.get("toc") and (found := htmlheading.entry(tokens, index)):
+                    token.meta["anchor"] = unique(found[2], used)
+                    if found[0] > 1 and not hidden:  # an HTML <h1> (a hero's) stays an h1
+                        headings.append((found[0], found[1], token.meta["anchor"]))
+                hidden += htmlheading.hides_contents(token)
                 continue
             if token.type not in ("heading_open", "heading_close"):
                 continue
@@ -242,7 +250,8 @@ class MarkdownRenderer:
                 wanted = token.meta.get("custom_id") or heading_slug(text_content)
                 anchor = unique(wanted or "section", used)
                 token.attrSet("id", anchor)
-                headings.append((level, text_content, anchor))
+                if not hidden:
+                    headings.append((level, text_content, anchor))
         html = md.renderer.render(tokens, md.options, env)
         return Rendered(html, headings)
 

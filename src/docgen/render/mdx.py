@@ -23,6 +23,7 @@ from markupsafe import escape
 
 from docgen.render import (
     components,
+    htmlheading,
     iconimports,
     math,
     mdxblocks,
@@ -209,8 +210,8 @@ def _element(
     props = mdxprops.parse(state.md, state.env, tag, state.src, line)  # title={<>...</>}
     title = props.pop("title", None) or mdxtitle.parse(tag)
     opening.meta = {"tag": tag, "line": line, "title": title, "props": props}
-    if tag.name == "Update":  # its label is an entry of the table of contents, as in Mintlify
-        opening.meta["toc"] = mdxblocks.toc_entry(tag)
+    if (entry := htmlheading.toc_entry(tag)) is not None:  # <Update>'s label, <h2>'s text
+        opening.meta["toc"] = entry
     since = len(state.tokens)
     context.depth += 1
     try:

@@ -9,7 +9,6 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from docgen.nav.slugs import slugify
 from docgen.render import math, mdxindent, mdxtags, svg
 from docgen.render.jsx import (
     SCAN_FACTOR,
@@ -28,12 +27,6 @@ def shift_maps(state: StateBlock, since: int, lines: int) -> None:
     for token in state.tokens[since:]:
         if token.map:
             token.map = [token.map[0] + lines, token.map[1] + lines]
-
-
-def toc_entry(tag: Tag) -> tuple[str, str]:
-    """An ``<Update>``'s entry in the table of contents: its label, and the anchor wanted."""
-    label = mdxtags.attr(tag, "label")
-    return label or "Update", slugify(label) or "update"
 
 
 def line_of(state: StateBlock, offset: int, start: int, end: int) -> int:
@@ -210,6 +203,11 @@ def code_block(state: StateBlock, tag: Tag, inner: str, start: int, line: int) -
     words += [f for f in ("lines", "wrap", "expandable", "nocopy") if mdxtags.flag(tag, f)]
     lines = mdxtags.attr(tag, "highlight").strip("[]{} ")
     words.append(f"{{{lines}}}" if lines else "")
+    focus, icon = mdxtags.attr(tag, "focus").strip("[]{} "), mdxtags.attr(tag, "icon")
+    words += [
+        f"focus={{{focus}}}" if focus else "",
+        f'icon="{icon}"' if icon and '"' not in icon else "",
+    ]
     token = state.push("fence", "code", 0)
     token.info, token.markup, token.map = (
         " ".join(w for w in words if w),

@@ -190,13 +190,16 @@ def children_of(tokens: Sequence[Token]) -> list[dict[str, Any]]:
                 tag = token.meta["tag"]
                 name = ALIASES.get(tag.name, tag.name)
                 title = as_text(tag.attrs.get("title", ""))
-                out.append({"name": name, "title": title, "tokens": token.meta.get("title")})
+                found = {"name": name, "title": title, "tokens": token.meta.get("title")}
+                out.append(found | {"icon": attr(tag, "icon")})
             depth += 1
         elif token.type == "mdx_close":
             depth -= 1
         elif token.type == "fence" and depth == 0:
             meta = fence_meta(token.info)  # a tab is named by the title, else the language
-            out.append({"name": "fence", "title": meta.title or meta.language or "Code"})
+            out.append(
+                {"name": "fence", "title": meta.title or meta.language or "Code", "icon": meta.icon}
+            )
     return out
 
 
@@ -230,14 +233,18 @@ def unique_anchor(env: EnvType, wanted: str) -> str:
     return unique(wanted, env["mdx"].taken)
 
 
-def tablist(env: EnvType, titles: list[str], label: str) -> tuple[str, list[str]]:
+def tablist(
+    env: EnvType, titles: list[str], label: str, marks: Sequence[str] = ()
+) -> tuple[str, list[str]]:
+    """The tab buttons of ``titles`` (each after its icon in ``marks``) and their panels' ids."""
     group = new_id(env, "mdx-tabs-")
     ids = [f"{group}-{n}" for n in range(1, len(titles) + 1)]
+    shown = list(marks) + [""] * (len(titles) - len(marks))
     buttons = "".join(
         f'<button type="button" role="tab" id="{i}-t" aria-controls="{i}" '
         f'aria-selected="{"true" if n == 0 else "false"}"{"" if n == 0 else " tabindex=-1"}'
-        f"{_unnamed(str(escape(t)), n)}>{escape(t)}</button>"
-        for n, (i, t) in enumerate(zip(ids, titles, strict=True))
+        f"{_unnamed(str(escape(t)), n)}>{m}{escape(t)}</button>"
+        for n, (i, t, m) in enumerate(zip(ids, titles, shown, strict=True))
     )
     return (
         f'<div class="mdx-tablist" role="tablist" aria-label="{escape(label)}">{buttons}</div>',

@@ -225,7 +225,9 @@ class NavViews:
 
     def _tab(self, section: NavSection, active: bool, base: str) -> TabView:
         url, external = self._entry(section, base)
-        return TabView(section.label, url, active, external)
+        name, style = section.icon
+        shown = icon(name, self.icons, style, base=base) if name else ""
+        return TabView(section.label, url, active, external, shown)
 
     def _switch(self, target: NavSection, current: NavSection, page_url: str, base: str) -> str:
         """The same page in the language ``target`` when it has one, else its landing page."""

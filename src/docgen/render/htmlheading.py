@@ -1,0 +1,101 @@
+"""Headings an MDX page writes as HTML (``<h2>Setup</h2>``, ``<h3 id="x">``; ``h1`` to ``h4``),
+shown as Mintlify shows them, like Markdown headings: an id (the ``id`` written, else the slug
+of the text), an anchor link (not with ``noAnchor``, nor inside a link, where a second link is
+not valid HTML) and an entry in the page's table of contents, except inside an accordion, an
+``Expandable``, an ``Update`` or a ``Prompt`` (Mintlify's ``remarkExtractTableOfContents``),
+which holds Markdown headings out of it too. A heading with no text (``<h2>{name}</h2>``,
+which docgen does not evaluate) keeps what it was written with."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from markdown_it.token import Token
+from markupsafe import escape
+
+from docgen.nav.slugs import heading_slug, slugify
+from docgen.render.jsx import Tag, Unevaluated, as_text
+
+HEADINGS = frozenset(("h1", "h2", "h3", "h4"))  # as Mintlify's: an <h5> stays as written
+# Components whose headings Mintlify's table of contents leaves out (they keep their anchors).
+_NO_CONTENTS = frozenset(("Accordion", "AccordionGroup", "Expandable", "Update", "Prompt"))
+_ID = re.compile(r'\s+id="[^"]*"')
+_LINKS = frozenset(("a", "Card", "Tile", "GitHub.Repo"))  # a Card with an href is a link
+
+
+def toc_entry(tag: Tag) -> tuple[str, str, int] | None:
+    """What an element gives the table of contents: an ``<Update>`` its label, an HTML
+    heading its text (read from its tokens later: ``""`` here); (text, wanted id, level)."""
+    if tag.name == "Update":
+        value = tag.attrs.get("label")
+        label = "" if value is None or isinstance(value, (bool, Unevaluated)) else as_text(value)
+        return label or "Update", slugify(label) or "update", 2
+    if tag.name not in HEADINGS:
+        return None
+    wanted = tag.attrs.get("id")
+    return "", wanted.strip() if isinstance(wanted, str) else "", int(tag.name[1])
+
+
+def entry(tokens: Sequence[Token], index: int) -> tuple[int, str, str] | None:
+    """The (level, text, wanted id) of the element opened by ``tokens[index]``; None for a
+    heading without text."""
+    text, wanted, level = tokens[index].meta["toc"]
+    if not text:
+        text = _text_of(tokens, index)
+    if not text:
+        return None
+    return level, text, wanted or heading_slug(text) or "section"
+
+
+def hides_contents(token: Token) -> int:
+    """1 where a component whose headings stay out of the table of contents opens, -1 where
+    it closes, else 0."""
+    tag = token.meta.get("tag")
+    if not isinstance(tag, Tag) or tag.name not in _NO_CONTENTS:
+        return 0
+    return 1 if token.type == "mdx_open" else -1
+
+
+def _text_of(tokens: Sequence[Token], index: int) -> str:
+    words: list[str] = []
+    depth = 0
+    for token in tokens[index:]:
+        if token.type == "mdx_open":
+            depth += 1
+        elif token.type == "mdx_close":
+            depth -= 1
+            if depth == 0:
+                break
+        elif token.type == "inline":
+            words += [c.content for c in token.children or [] if c.type in ("text", "code_inline")]
+    return " ".join("".join(words).split())
+
+
+def opened(html: str, tag: Tag, meta: dict[str, Any], stack: list[dict[str, Any]]) -> str:
+    """``html`` (an HTML element's opening tag) with a heading's id; the heading's frame on
+    ``stack`` (the last) learns whether its closing tag ends with an anchor link."""
+    anchor = meta.get("anchor")
+    if tag.name not in HEADINGS or not anchor:
+        return html
+    html = _ID.sub("", html, count=1)
+    html = f'<{tag.name} id="{escape(anchor)}"{html[len(tag.name) + 1 :]}'
+    inside_link = any(
+        frame["name"] in _LINKS and str(frame.get("close", "</a>")).endswith("</a>")
+        for frame in stack[:-1]
+    )
+    if not inside_link and tag.attrs.get("noAnchor") not in (True, "true"):
+        stack[-1]["anchor"] = anchor
+    return html
+
+
+def closing(frame: dict[str, Any]) -> str:
+    """The anchor link a heading ends with (``""`` for any other element)."""
+    anchor = frame.get("anchor")
+    if not anchor:
+        return ""
+    return (
+        f'<a class="anchor heading-anchor" href="#{escape(anchor)}" '
+        f'aria-label="Link to this section">#</a>'
+    )
