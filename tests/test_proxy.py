@@ -15,6 +15,7 @@ import struct
 import subprocess
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -113,6 +114,13 @@ class UpstreamHandler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
         elif route == "/png":
             self._reply(200, PNG, "image/png")
+        elif route == "/layers":  # "/layers?3": "layered", deflated 3 times, each one declared
+            count = int(self.path.split("?", 1)[1])
+            data = b"layered"
+            for _ in range(count):
+                data = zlib.compress(data, 1)
+            coding = ", ".join(["deflate"] * count)
+            self._reply(200, data, "text/plain", [("Content-Encoding", coding)])
         elif route == "/latin1":
             self._reply(200, "café".encode("latin-1"), "text/plain; charset=iso-8859-1")
         else:
@@ -649,6 +657,20 @@ def test_binary_bodies_round_trip_as_base64(local_docs: Docs, upstream: Upstream
 
 
 # --- 16: limits -------------------------------------------------------------------------------
+
+
+def test_a_pile_of_content_codings_is_502(local_docs: Docs, upstream: Upstream) -> None:
+    """Each content coding undone costs a zlib state and a level of nesting: thousands of them
+    (a hostile API fits 3,000 in its headers) are refused, never a 500 or tens of MiB."""
+    few = local_docs.send(envelope(f"http://127.0.0.1:{upstream.port}/layers?4"))
+    assert few.status_code == 200, few.text
+    assert few.json()["body"] == "layered"
+    many = local_docs.send(envelope(f"http://127.0.0.1:{upstream.port}/layers?3000"))
+    assert many.status_code == 502, many.text
+    assert many.json()["error"] == (
+        f"http://127.0.0.1:{upstream.port} sent a body with 3000 content codings "
+        "(Content-Encoding); the request proxy undoes at most 4"
+    )
 
 
 def test_envelope_over_5_mib_is_413(docs: Docs, upstream: Upstream) -> None:

@@ -28,6 +28,7 @@ import httpx
 from docgen.exceptions import DecodeError, ProxyError
 from docgen.serve.answer import Answer
 from docgen.serve.body import (
+    MAX_CODINGS,
     Body,
     Decoder,
     body_encoding,
@@ -197,6 +198,12 @@ class Forwarder:
         """Read the raw body, undoing gzip/deflate in bounded steps; both the bytes received
         and the bytes decoded count against the limit."""
         codings = codings_to_undo(response.headers.get_list("content-encoding", True))
+        if codings is not None and len(codings) > MAX_CODINGS:
+            raise ProxyError(
+                502,
+                f"{origin} sent a body with {len(codings)} content codings (Content-Encoding); "
+                f"the request proxy undoes at most {MAX_CODINGS}",
+            )
         decoder = Decoder(codings or [])
         received = 0
         try:
