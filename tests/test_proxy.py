@@ -112,6 +112,8 @@ class UpstreamHandler(http.server.BaseHTTPRequestHandler):
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.connection.close()
             self.close_connection = True
+        elif route == "/huge":  # more than the kernel's buffers of a connection hold
+            self._reply(200, b"x" * (12 * 1024 * 1024), "text/plain")
         elif route == "/png":
             self._reply(200, PNG, "image/png")
         elif route == "/layers":  # "/layers?3": "layered", deflated 3 times, each one declared
@@ -698,6 +700,35 @@ def test_slow_upstream_is_504(snapshot: Snapshot, upstream: Upstream) -> None:
     assert response.status_code == 504
     assert time.perf_counter() - started < 1.8
     assert "did not answer within 0.5 s" in response.json()["error"]
+
+
+def test_a_reader_that_stops_reading_gives_its_turn_back(
+    snapshot: Snapshot, upstream: Upstream
+) -> None:
+    """A reader that asks for a large answer and then reads nothing held its turn (and the
+    body) for as long as it kept the connection: a few such connections made every other
+    large response a 503. It now has ``timeout`` plus a second per ``reader_rate`` bytes."""
+    app = create_app(
+        snapshot, allow_local=True, timeout=1, large_at_once=1, reader_rate=12 * 1024 * 1024
+    )
+    target = f"http://127.0.0.1:{upstream.port}/huge"
+    with serving(app) as base:
+        port = int(base.rsplit(":", 1)[1])
+        data = json.dumps(envelope(target)).encode()
+        head = (
+            f"POST /_docgen/api/request HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"Origin: {base}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\n\r\n"
+        )
+        with socket.socket() as stalled:
+            stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            stalled.connect(("127.0.0.1", port))
+            stalled.sendall(head.encode() + data)
+            assert stalled.recv(12) == b"HTTP/1.1 200"  # then it reads no more
+            time.sleep(3)  # past its 1 s + 12 MiB / (12 MiB/s)
+            response = Docs(base).send(envelope(target))
+        assert response.status_code == 200, response.text
+        assert len(response.json()["body"]) == 12 * 1024 * 1024
 
 
 def test_reset_connection_is_502(local_docs: Docs, upstream: Upstream) -> None:

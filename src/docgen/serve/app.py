@@ -194,7 +194,7 @@ class DocsServer:
             )
             answer = await forwarder.handle(envelope)
             log_line(method, origin, answer.status, started)
-            return EnvelopeResponse(answer)
+            return EnvelopeResponse(answer, self.limits.answer_seconds(answer.body.size))
         except ProxyError as exc:
             payload = {"error": exc.message}
             status = exc.status
@@ -312,6 +312,7 @@ def create_app(
     max_response_bytes: int = 20 * MiB,
     timeout: float = 30.0,
     large_at_once: int = 3,
+    reader_rate: int = 64 * 1024,
     verify: ssl.SSLContext | bool = True,
     initial_error: str | None = None,
     analytics: Any = None,
@@ -321,7 +322,8 @@ def create_app(
     The proxy's limits: ``max_request_bytes`` (envelope, 413), ``max_response_bytes`` (upstream
     body, 502), ``timeout`` (seconds for the whole upstream exchange, 504) and
     ``large_at_once`` (responses over 1 MiB held at once; others wait for a turn, 503 if none
-    comes within ``timeout``).
+    comes within ``timeout``). A reader must take each answer within ``timeout`` plus a second
+    per ``reader_rate`` bytes of its body, or its connection is closed.
 
     ``app.state.docgen`` is the :class:`DocsServer` (its ``swap`` replaces the served build).
     ``initial_error``: the diagnostics of a failed first build, shown by every open page.
@@ -334,7 +336,7 @@ def create_app(
         allowed_hosts=allowed_hosts,
         bind_host=bind_host,
         allow_local=allow_local,
-        limits=Limits(max_request_bytes, max_response_bytes, timeout, large_at_once),
+        limits=Limits(max_request_bytes, max_response_bytes, timeout, large_at_once, reader_rate),
         verify=verify,
         watch=watching,
         analytics=analytics,
