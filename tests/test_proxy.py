@@ -684,6 +684,47 @@ def test_envelope_over_5_mib_is_413(docs: Docs, upstream: Upstream) -> None:
     assert upstream.connections == before
 
 
+def test_an_envelope_that_stops_arriving_is_408(snapshot: Snapshot) -> None:
+    """A client that sent most of an envelope and then nothing held its bytes (up to 5 MiB a
+    connection) for as long as it kept the connection open; it now has ``timeout``."""
+    with serving(create_app(snapshot, timeout=1)) as base:
+        port = int(base.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port)) as client:
+            client.settimeout(5)
+            client.sendall(
+                f"POST /_docgen/api/request HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                f"Origin: {base}\r\nContent-Type: application/json\r\n"
+                "Content-Length: 100000\r\n\r\n{\"method\": \"GET\"".encode()
+            )
+            started = time.perf_counter()
+            answer = client.recv(65536)
+            waited = time.perf_counter() - started
+            while not answer.endswith(b"}"):
+                answer += client.recv(65536) or b"}"
+        assert answer.startswith(b"HTTP/1.1 408 "), answer
+        assert waited < 2.5
+        assert answer.endswith(b'{"error":"the request did not arrive within 1 s"}')
+
+
+def test_a_client_that_leaves_mid_envelope_is_no_internal_error(
+    docs: Docs, caplog: pytest.LogCaptureFixture
+) -> None:
+    port = int(docs.base.rsplit(":", 1)[1])
+    with caplog.at_level(logging.INFO, logger="docgen.serve"):
+        with socket.create_connection(("127.0.0.1", port)) as client:
+            client.sendall(
+                f"POST /_docgen/api/request HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                f"Origin: {docs.base}\r\nContent-Type: application/json\r\n"
+                "Content-Length: 100000\r\n\r\n{\"method\"".encode()
+            )
+            time.sleep(0.3)
+        deadline = time.monotonic() + 5
+        while "proxy - - -> error 400" not in caplog.text and time.monotonic() < deadline:
+            time.sleep(0.05)
+    assert "proxy - - -> error 400" in caplog.text
+    assert "internal error" not in caplog.text
+
+
 def test_large_upstream_response_is_502(snapshot: Snapshot, upstream: Upstream) -> None:
     app = create_app(snapshot, allow_local=True, max_response_bytes=1024)
     with serving(app) as base:

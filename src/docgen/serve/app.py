@@ -29,10 +29,10 @@ from docgen.exceptions import ProxyError
 from docgen.nav.urls import PLAYGROUND_DIR
 from docgen.serve import watch as live
 from docgen.serve.answer import EnvelopeResponse
-from docgen.serve.envelope import parse_envelope
+from docgen.serve.envelope import parse_envelope, read_envelope
 from docgen.serve.gate import gated
 from docgen.serve.http import CONTENT_TYPES, content_type, split_host
-from docgen.serve.limits import LargeResponses, Limits, MiB, size_text
+from docgen.serve.limits import LargeResponses, Limits, MiB
 from docgen.serve.proxy import Forwarder, log_line, new_client
 from docgen.serve.sitepath import clean_path, file_key, same_site
 from docgen.serve.snapshot import BuildOutcome, Snapshot
@@ -183,7 +183,7 @@ class DocsServer:
             media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
             if media != "application/json":
                 raise ProxyError(400, "the request must have Content-Type: application/json")
-            envelope = parse_envelope(await self._read_body(request))
+            envelope = parse_envelope(await read_envelope(request, self.limits))
             method, origin = envelope.method, envelope.origin
             forwarder = Forwarder(
                 self.get_client(),
@@ -220,24 +220,6 @@ class DocsServer:
         host, port = split_host(request.headers.get("host", ""))
         if host != origin.host or (port or DEFAULT_PORTS[origin.scheme]) != origin.port:
             raise ProxyError(403, "the request comes from another site (Origin): refused")
-
-    async def _read_body(self, request: Request) -> bytes:
-        limit = self.limits.max_request_bytes
-        too_large = ProxyError(413, f"the request is larger than {size_text(limit)}")
-        declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > 4 * limit:
-            raise too_large
-        data = bytearray()  # one buffer: a stream of tiny chunks costs no more than its bytes
-        size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > 4 * limit:
-                break  # stop draining; the connection will be closed
-            if size <= limit:
-                data += chunk
-        if size > limit:
-            raise too_large
-        return bytes(data)
 
     # --- live reload ----------------------------------------------------------------------
 
