@@ -17,6 +17,10 @@ from docgen.load.source import SourceDocument
 
 MAX_REDIRECTS = 10_000
 MAX_PARAMETERS = 10  # in one source: matching costs the path's length times the parts
+# Table cells (path length x parts) one lookup of a request's path may fill, about 0.3 s:
+# docgen serve answers any path a client sends, and many patterns against a long path cost
+# that much each (a lookup past the budget finds no redirect).
+MAX_LOOKUP_CELLS = 1_000_000
 _PARAM = re.compile(r":([A-Za-z_][A-Za-z0-9_]*)(\*?)")
 
 
@@ -141,12 +145,27 @@ def substitute(destination: str, params: dict[str, str]) -> str:
 def target(redirects: tuple[Redirect, ...], path: str) -> tuple[str, bool] | None:
     """Where the first redirect matching ``path`` sends it, and whether permanently; the
     matched parts are percent-encoded (a request path never writes raw text into a header)."""
+    spent = 0
     for redirect in redirects:
+        if is_pattern(redirect.source):
+            spent += _cells(_parts(redirect.source), path)
+            if spent > MAX_LOOKUP_CELLS:
+                return None
         params = match(redirect.source, path)
         if params is not None:
             safe = {k: quote(v, safe="/-._~") for k, v in params.items()}
             return substitute(redirect.destination, safe), redirect.permanent
     return None
+
+
+def _cells(parts: tuple[_Part, ...], path: str) -> int:
+    """The most table cells :func:`match` fills for ``path`` (none when the source's literal
+    start already rules it out)."""
+    if parts and parts[0][0] == "":
+        start = parts[0][1]
+        if not path.startswith(start) and not (path + "/").startswith(start):
+            return 0
+    return 2 * (len(path) + 2) * (len(parts) + 1)
 
 
 def fold(path: str) -> str:
