@@ -263,6 +263,25 @@ def test_docgen_serve_bounds_the_redirect_lookup_of_a_long_path(tmp_path: Path) 
         process.stop()
 
 
+def test_more_than_500_pattern_sources_are_refused_quickly(tmp_path: Path) -> None:
+    """security.md item 20: checking chains and loops matches every redirect's target against
+    every pattern: 3,000 sources starting with a parameter made ``check`` take minutes."""
+    import time
+
+    many = [{"source": f"/:a*/z{i}", "destination": f"/q{i}/w"} for i in range(3000)]
+    config = _site(tmp_path, many)
+    started = time.monotonic()
+    run = _run("check", str(config))
+    assert time.monotonic() - started < 30
+    output = run.stdout + run.stderr
+    assert run.returncode == 1
+    assert (
+        "error[redirect-invalid]: redirects[500].source '/:a*/z500': more than 500 sources "
+        "have parameters or wildcards" in output
+    )
+    assert output.count("error[redirect-invalid]") == 1
+
+
 def test_a_source_with_more_than_ten_parameters_is_refused(tmp_path: Path) -> None:
     source = "/" + "/".join(f":p{i}" for i in range(11))
     config = _site(tmp_path, [{"source": source, "destination": "/guides/new"}])

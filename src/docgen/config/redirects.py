@@ -17,6 +17,9 @@ from docgen.load.source import SourceDocument
 
 MAX_REDIRECTS = 10_000
 MAX_PARAMETERS = 10  # in one source: matching costs the path's length times the parts
+# Sources with parameters or wildcards: checking chains and loops matches each redirect's
+# target against every pattern (2,000 took a minute); the largest real site has 126.
+MAX_PATTERNS = 500
 # Table cells (path length x parts) one lookup of a request's path may fill, about 0.3 s:
 # docgen serve answers any path a client sends, and many patterns against a long path cost
 # that much each (a lookup past the budget finds no redirect).
@@ -202,6 +205,7 @@ def read_redirects(
         return ()
     out: list[Redirect] = []
     seen: dict[str, str] = {}
+    patterns = 0
     for index, entry in enumerate(raw[:MAX_REDIRECTS]):
         if not isinstance(entry, dict):
             continue
@@ -269,6 +273,18 @@ def read_redirects(
             )
             continue
         seen[key] = f"redirects[{index}]"
+        if is_pattern(source):
+            patterns += 1
+            if patterns == MAX_PATTERNS + 1:
+                diagnostics.error(
+                    Code.REDIRECT_INVALID,
+                    f"redirects[{index}].source {source!r}: more than {MAX_PATTERNS} sources "
+                    "have parameters or wildcards; the rest are not read (merge them into "
+                    "wider patterns)",
+                    doc.location(f"{ptr}/source"),
+                )
+            if patterns > MAX_PATTERNS:
+                continue
         permanent = entry.get("permanent", True) is not False
         out.append(Redirect(source, destination, permanent, ptr))
     if len(raw) > MAX_REDIRECTS:
