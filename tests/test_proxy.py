@@ -96,6 +96,9 @@ class UpstreamHandler(http.server.BaseHTTPRequestHandler):
         route = self.path.split("?", 1)[0]
         if route == "/redirect":
             self._reply(302, b"", "text/plain", [("Location", "/echo")])
+        elif route == "/odd-redirect":  # "/odd-redirect?javascript:x": that Location, verbatim
+            location = self.path.split("?", 1)[1]
+            self._reply(302, b"", "text/plain", [("Location", location), ("X-After", "1")])
         elif route == "/cookie":
             self._reply(
                 200,
@@ -558,6 +561,21 @@ def test_redirects_are_returned_not_followed(local_docs: Docs, upstream: Upstrea
     assert data["status"] == 302
     assert data["headers"]["location"] == "/echo"
     assert len(upstream.requests) == count + 1
+
+
+@pytest.mark.parametrize("location", ["javascript:alert(1)", "http://xn--/", "http://[::1"])
+def test_a_location_that_is_no_usable_url_is_returned_too(
+    local_docs: Docs, upstream: Upstream, location: str
+) -> None:
+    """The client library prepared the redirect it was told not to follow, and failed on such
+    a Location: a 500 "bug in docgen" (or a 502 "not valid HTTP") instead of the answer."""
+    url = f"http://127.0.0.1:{upstream.port}/odd-redirect?{location}"
+    response = local_docs.send(envelope(url))
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["status"] == 302
+    assert answer["headers"]["location"] == location
+    assert list(answer["headers"])[-3:] == ["content-length", "location", "x-after"]
 
 
 def test_hop_by_hop_forwarding_and_cookie_headers_are_dropped(
