@@ -212,6 +212,12 @@ NEVER_FORMS = (
     "http://224.0.0.1:{port}",
     "http://[::ffff:169.254.169.254]:{port}",
     "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]:{port}",
+    # Cloud metadata outside link-local (AWS IMDS over IPv6, Azure WireServer, Alibaba Cloud):
+    # --allow-local (or a public address) never reaches them.
+    "http://[fd00:ec2::254]:{port}",
+    "http://168.63.129.16:{port}",
+    "http://100.100.100.200:{port}",
+    "http://[::ffff:168.63.129.16]:{port}",
 )
 
 
@@ -473,6 +479,11 @@ def test_address_classes() -> None:
         "ff02::1",
         "::ffff:169.254.169.254",
         "2001::1",
+        "fd00:ec2::254",
+        "168.63.129.16",
+        "100.100.100.200",
+        "192.0.0.192",
+        "::ffff:100.100.100.200",
     ]
     for text in never:
         assert address_problem(ipaddress.ip_address(text), True) is not None, text
