@@ -589,6 +589,30 @@ def test_a_location_that_is_no_usable_url_is_returned_too(
     assert list(answer["headers"])[-3:] == ["content-length", "location", "x-after"]
 
 
+def test_client_address_headers_of_other_proxies_are_dropped(
+    local_docs: Docs, upstream: Upstream
+) -> None:
+    """Forwarding headers under other names (CDNs', other proxies'): a reader could tell an
+    API that trusts them, an internal one above all, that the call comes from 127.0.0.1."""
+    spoofed = [
+        "True-Client-IP",
+        "X-Client-IP",
+        "Client-IP",
+        "CF-Connecting-IP",
+        "Fastly-Client-IP",
+        "X-Cluster-Client-IP",
+        "X-Originating-IP",
+        "X-Original-Forwarded-For",
+    ]
+    headers = {name: "127.0.0.1" for name in spoofed} | {"X-API-Key": "key-1"}
+    url = f"http://127.0.0.1:{upstream.port}/echo"
+    response = local_docs.send(envelope(url, headers=headers))
+    assert response.status_code == 200, response.text
+    received = [name.lower() for name, _ in upstream.requests[-1]["headers"]]
+    assert "x-api-key" in received
+    assert [name for name in spoofed if name.lower() in received] == []
+
+
 def test_hop_by_hop_forwarding_and_cookie_headers_are_dropped(
     local_docs: Docs, upstream: Upstream
 ) -> None:

@@ -37,6 +37,16 @@ DROPPED_HEADERS = frozenset(
         "forwarded",
         "via",
         "x-real-ip",
+        # the client address other proxies and CDNs pass on: an API (an internal one reached
+        # with --allow-local above all) may trust them for who is calling
+        "true-client-ip",
+        "x-client-ip",
+        "client-ip",
+        "cf-connecting-ip",
+        "fastly-client-ip",
+        "x-cluster-client-ip",
+        "x-originating-ip",
+        "x-original-forwarded-for",
         "content-length",
         "expect",
         "accept-encoding",  # the client sets what it can decode
