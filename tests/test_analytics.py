@@ -259,6 +259,14 @@ def test_the_store_keeps_no_addresses(site: Path, tmp_path: Path) -> None:
         (["--offset", "-1"], "offset: -1 is out of range; use 0 or more"),
         (["--date-from", "yesterday"], "dateFrom: 'yesterday' is not a date"),
         (["--date-to", "2024-13-01"], "dateTo: '2024-13-01' is not a date"),
+        (  # a valid ISO 8601 time that is before year 1 once converted to UTC
+            ["--date-from", "0001-01-01T00:00:00+01:00"],
+            "dateFrom: '0001-01-01T00:00:00+01:00' is outside the years 1 to 9999",
+        ),
+        (
+            ["--date-to", "9999-12-31T23:59:59-01:00"],
+            "dateTo: '9999-12-31T23:59:59-01:00' is outside the years 1 to 9999",
+        ),
         (
             ["--date-from", "2024-05-03", "--date-to", "2024-05-02"],
             "dateFrom (2024-05-03) is after",

@@ -123,6 +123,8 @@ def test_served_api_keys_project_and_bad_input(imported: tuple[Path, Path], tmp_
             "offset=-1",
             "dateFrom=soon",
             "dateFrom=2024-05-03&dateTo=2024-05-02",
+            "dateFrom=0001-01-01T00:00:00%2B01:00",  # before year 1 in UTC: not a 500
+            "dateTo=9999-12-31T23:59:59-01:00",
         ):
             answer = httpx.get(f"{url}/views?{query}", headers=auth)
             assert answer.status_code == 400, query

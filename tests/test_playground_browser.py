@@ -575,3 +575,58 @@ def test_auth_mode_checks_audience_and_issuer(
     result = _sign_in(page, aud_site, _token(key, **claims))
     assert result.replace("ok:None", "ok") == outcome
     assert _has_playground(page, aud_site + "/api/media/get-image/") == (outcome == "ok")
+
+
+TWO_ORIGINS = """\
+openapi: 3.1.0
+info: {{title: Two origins, version: "1"}}
+servers:
+  - url: http://127.0.0.1:{port}
+  - url: http://localhost:{port}
+security:
+  - bearer: []
+paths:
+  /a:
+    get:
+      summary: Here
+      responses: {{"200": {{description: ok}}}}
+  /b:
+    get:
+      summary: Elsewhere
+      servers:
+        - url: http://elsewhere.localhost:{port}
+      responses: {{"200": {{description: ok}}}}
+components:
+  securitySchemes:
+    bearer: {{type: http, scheme: bearer}}
+"""
+
+
+def test_remembered_credentials_stay_with_their_api_origin(
+    page: Any, tmp_path: Path, upstream: Upstream
+) -> None:
+    """A key remembered for one API filled the same scheme's field for any server: another
+    spec, an operation's own ``servers`` (content a pull request adds) or the server select
+    sent it to another origin on the next Send. It now fills only requests to its origin."""
+    port = urllib.parse.urlsplit(upstream.url).port
+    (tmp_path / "openapi.yaml").write_text(TWO_ORIGINS.format(port=port))
+    config = {
+        "name": "Two",
+        "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+    }
+    (tmp_path / "docs.json").write_text(json.dumps(config))
+    process, url = docgen_serve(tmp_path / "docs.json", "--no-watch", "--allow-local")
+    try:
+        _open_playground(page, url + "/api/here/")
+        page.check("[data-pg-remember]")
+        page.fill('[data-auth="bearer"]', TOKEN)
+        page.select_option("[data-pg-server]", "1")  # http://localhost: another origin
+        assert page.input_value('[data-auth="bearer"]') == ""
+        page.select_option("[data-pg-server]", "0")
+        assert page.input_value('[data-auth="bearer"]') == TOKEN
+        _open_playground(page, url + "/api/elsewhere/")
+        assert page.input_value('[data-auth="bearer"]') == ""
+        _open_playground(page, url + "/api/here/")
+        assert page.input_value('[data-auth="bearer"]') == TOKEN  # still remembered there
+    finally:
+        process.stop()

@@ -15,6 +15,7 @@ import struct
 import subprocess
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,9 @@ class UpstreamHandler(http.server.BaseHTTPRequestHandler):
         route = self.path.split("?", 1)[0]
         if route == "/redirect":
             self._reply(302, b"", "text/plain", [("Location", "/echo")])
+        elif route == "/odd-redirect":  # "/odd-redirect?javascript:x": that Location, verbatim
+            location = self.path.split("?", 1)[1]
+            self._reply(302, b"", "text/plain", [("Location", location), ("X-After", "1")])
         elif route == "/cookie":
             self._reply(
                 200,
@@ -111,8 +115,17 @@ class UpstreamHandler(http.server.BaseHTTPRequestHandler):
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.connection.close()
             self.close_connection = True
+        elif route == "/huge":  # more than the kernel's buffers of a connection hold
+            self._reply(200, b"x" * (12 * 1024 * 1024), "text/plain")
         elif route == "/png":
             self._reply(200, PNG, "image/png")
+        elif route == "/layers":  # "/layers?3": "layered", deflated 3 times, each one declared
+            count = int(self.path.split("?", 1)[1])
+            data = b"layered"
+            for _ in range(count):
+                data = zlib.compress(data, 1)
+            coding = ", ".join(["deflate"] * count)
+            self._reply(200, data, "text/plain", [("Content-Encoding", coding)])
         elif route == "/latin1":
             self._reply(200, "café".encode("latin-1"), "text/plain; charset=iso-8859-1")
         else:
@@ -199,6 +212,12 @@ NEVER_FORMS = (
     "http://224.0.0.1:{port}",
     "http://[::ffff:169.254.169.254]:{port}",
     "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]:{port}",
+    # Cloud metadata outside link-local (AWS IMDS over IPv6, Azure WireServer, Alibaba Cloud):
+    # --allow-local (or a public address) never reaches them.
+    "http://[fd00:ec2::254]:{port}",
+    "http://168.63.129.16:{port}",
+    "http://100.100.100.200:{port}",
+    "http://[::ffff:168.63.129.16]:{port}",
 )
 
 
@@ -460,6 +479,11 @@ def test_address_classes() -> None:
         "ff02::1",
         "::ffff:169.254.169.254",
         "2001::1",
+        "fd00:ec2::254",
+        "168.63.129.16",
+        "100.100.100.200",
+        "192.0.0.192",
+        "::ffff:100.100.100.200",
     ]
     for text in never:
         assert address_problem(ipaddress.ip_address(text), True) is not None, text
@@ -548,6 +572,45 @@ def test_redirects_are_returned_not_followed(local_docs: Docs, upstream: Upstrea
     assert data["status"] == 302
     assert data["headers"]["location"] == "/echo"
     assert len(upstream.requests) == count + 1
+
+
+@pytest.mark.parametrize("location", ["javascript:alert(1)", "http://xn--/", "http://[::1"])
+def test_a_location_that_is_no_usable_url_is_returned_too(
+    local_docs: Docs, upstream: Upstream, location: str
+) -> None:
+    """The client library prepared the redirect it was told not to follow, and failed on such
+    a Location: a 500 "bug in docgen" (or a 502 "not valid HTTP") instead of the answer."""
+    url = f"http://127.0.0.1:{upstream.port}/odd-redirect?{location}"
+    response = local_docs.send(envelope(url))
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["status"] == 302
+    assert answer["headers"]["location"] == location
+    assert list(answer["headers"])[-3:] == ["content-length", "location", "x-after"]
+
+
+def test_client_address_headers_of_other_proxies_are_dropped(
+    local_docs: Docs, upstream: Upstream
+) -> None:
+    """Forwarding headers under other names (CDNs', other proxies'): a reader could tell an
+    API that trusts them, an internal one above all, that the call comes from 127.0.0.1."""
+    spoofed = [
+        "True-Client-IP",
+        "X-Client-IP",
+        "Client-IP",
+        "CF-Connecting-IP",
+        "Fastly-Client-IP",
+        "X-Cluster-Client-IP",
+        "X-Originating-IP",
+        "X-Original-Forwarded-For",
+    ]
+    headers = {name: "127.0.0.1" for name in spoofed} | {"X-API-Key": "key-1"}
+    url = f"http://127.0.0.1:{upstream.port}/echo"
+    response = local_docs.send(envelope(url, headers=headers))
+    assert response.status_code == 200, response.text
+    received = [name.lower() for name, _ in upstream.requests[-1]["headers"]]
+    assert "x-api-key" in received
+    assert [name for name in spoofed if name.lower() in received] == []
 
 
 def test_hop_by_hop_forwarding_and_cookie_headers_are_dropped(
@@ -651,6 +714,20 @@ def test_binary_bodies_round_trip_as_base64(local_docs: Docs, upstream: Upstream
 # --- 16: limits -------------------------------------------------------------------------------
 
 
+def test_a_pile_of_content_codings_is_502(local_docs: Docs, upstream: Upstream) -> None:
+    """Each content coding undone costs a zlib state and a level of nesting: thousands of them
+    (a hostile API fits 3,000 in its headers) are refused, never a 500 or tens of MiB."""
+    few = local_docs.send(envelope(f"http://127.0.0.1:{upstream.port}/layers?4"))
+    assert few.status_code == 200, few.text
+    assert few.json()["body"] == "layered"
+    many = local_docs.send(envelope(f"http://127.0.0.1:{upstream.port}/layers?3000"))
+    assert many.status_code == 502, many.text
+    assert many.json()["error"] == (
+        f"http://127.0.0.1:{upstream.port} sent a body with 3000 content codings "
+        "(Content-Encoding); the request proxy undoes at most 4"
+    )
+
+
 def test_envelope_over_5_mib_is_413(docs: Docs, upstream: Upstream) -> None:
     before = upstream.connections
     big = envelope(f"http://127.0.0.1:{upstream.port}/echo", "POST", body="x" * (6 * 1024 * 1024))
@@ -658,6 +735,47 @@ def test_envelope_over_5_mib_is_413(docs: Docs, upstream: Upstream) -> None:
     assert response.status_code == 413
     assert response.json()["error"] == "the request is larger than 5 MiB"
     assert upstream.connections == before
+
+
+def test_an_envelope_that_stops_arriving_is_408(snapshot: Snapshot) -> None:
+    """A client that sent most of an envelope and then nothing held its bytes (up to 5 MiB a
+    connection) for as long as it kept the connection open; it now has ``timeout``."""
+    with serving(create_app(snapshot, timeout=1)) as base:
+        port = int(base.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port)) as client:
+            client.settimeout(5)
+            client.sendall(
+                f"POST /_docgen/api/request HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                f"Origin: {base}\r\nContent-Type: application/json\r\n"
+                "Content-Length: 100000\r\n\r\n{\"method\": \"GET\"".encode()
+            )
+            started = time.perf_counter()
+            answer = client.recv(65536)
+            waited = time.perf_counter() - started
+            while not answer.endswith(b"}"):
+                answer += client.recv(65536) or b"}"
+        assert answer.startswith(b"HTTP/1.1 408 "), answer
+        assert waited < 2.5
+        assert answer.endswith(b'{"error":"the request did not arrive within 1 s"}')
+
+
+def test_a_client_that_leaves_mid_envelope_is_no_internal_error(
+    docs: Docs, caplog: pytest.LogCaptureFixture
+) -> None:
+    port = int(docs.base.rsplit(":", 1)[1])
+    with caplog.at_level(logging.INFO, logger="docgen.serve"):
+        with socket.create_connection(("127.0.0.1", port)) as client:
+            client.sendall(
+                f"POST /_docgen/api/request HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                f"Origin: {docs.base}\r\nContent-Type: application/json\r\n"
+                "Content-Length: 100000\r\n\r\n{\"method\"".encode()
+            )
+            time.sleep(0.3)
+        deadline = time.monotonic() + 5
+        while "proxy - - -> error 400" not in caplog.text and time.monotonic() < deadline:
+            time.sleep(0.05)
+    assert "proxy - - -> error 400" in caplog.text
+    assert "internal error" not in caplog.text
 
 
 def test_large_upstream_response_is_502(snapshot: Snapshot, upstream: Upstream) -> None:
@@ -676,6 +794,35 @@ def test_slow_upstream_is_504(snapshot: Snapshot, upstream: Upstream) -> None:
     assert response.status_code == 504
     assert time.perf_counter() - started < 1.8
     assert "did not answer within 0.5 s" in response.json()["error"]
+
+
+def test_a_reader_that_stops_reading_gives_its_turn_back(
+    snapshot: Snapshot, upstream: Upstream
+) -> None:
+    """A reader that asks for a large answer and then reads nothing held its turn (and the
+    body) for as long as it kept the connection: a few such connections made every other
+    large response a 503. It now has ``timeout`` plus a second per ``reader_rate`` bytes."""
+    app = create_app(
+        snapshot, allow_local=True, timeout=1, large_at_once=1, reader_rate=12 * 1024 * 1024
+    )
+    target = f"http://127.0.0.1:{upstream.port}/huge"
+    with serving(app) as base:
+        port = int(base.rsplit(":", 1)[1])
+        data = json.dumps(envelope(target)).encode()
+        head = (
+            f"POST /_docgen/api/request HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"Origin: {base}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\n\r\n"
+        )
+        with socket.socket() as stalled:
+            stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            stalled.connect(("127.0.0.1", port))
+            stalled.sendall(head.encode() + data)
+            assert stalled.recv(12) == b"HTTP/1.1 200"  # then it reads no more
+            time.sleep(3)  # past its 1 s + 12 MiB / (12 MiB/s)
+            response = Docs(base).send(envelope(target))
+        assert response.status_code == 200, response.text
+        assert len(response.json()["body"]) == 12 * 1024 * 1024
 
 
 def test_reset_connection_is_502(local_docs: Docs, upstream: Upstream) -> None:

@@ -230,6 +230,58 @@ def test_redirect_patterns_match_long_links_in_linear_time(tmp_path: Path) -> No
     assert match("/team/:name", "/team") is None and match("/a-*", "/a") is None
 
 
+def test_docgen_serve_bounds_the_redirect_lookup_of_a_long_path(tmp_path: Path) -> None:
+    """security.md items 19-20: a config whose many patterns start with a parameter, and a
+    client that sends a 16 KB path: every pattern filled a table as long as the path, about
+    20 s of the server's only thread per request. The lookup now has a budget."""
+    import http.client
+    import time
+
+    from serving import docgen_serve
+
+    heavy = [
+        {"source": f"/:a*/:b/:c*/x{i}", "destination": "/guides/new"} for i in range(400)
+    ]
+    last = {"source": "/team/:name", "destination": "https://example.org/people/:name"}
+    process, url = docgen_serve(_site(tmp_path, [*heavy, last]), "--no-watch")
+    try:
+        host, port = url.removeprefix("http://").split(":")
+
+        def get(path: str) -> tuple[int, float]:
+            started = time.monotonic()
+            connection = http.client.HTTPConnection(host, int(port), timeout=60)
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            return response.status, time.monotonic() - started
+
+        status, took = get("/" + "a/" * 8000)
+        assert status == 404 and took < 3, took
+        assert get("/team/bob")[0] == 301  # a short path still reaches the last pattern
+    finally:
+        process.stop()
+
+
+def test_more_than_500_pattern_sources_are_refused_quickly(tmp_path: Path) -> None:
+    """security.md item 20: checking chains and loops matches every redirect's target against
+    every pattern: 3,000 sources starting with a parameter made ``check`` take minutes."""
+    import time
+
+    many = [{"source": f"/:a*/z{i}", "destination": f"/q{i}/w"} for i in range(3000)]
+    config = _site(tmp_path, many)
+    started = time.monotonic()
+    run = _run("check", str(config))
+    assert time.monotonic() - started < 30
+    output = run.stdout + run.stderr
+    assert run.returncode == 1
+    assert (
+        "error[redirect-invalid]: redirects[500].source '/:a*/z500': more than 500 sources "
+        "have parameters or wildcards" in output
+    )
+    assert output.count("error[redirect-invalid]") == 1
+
+
 def test_a_source_with_more_than_ten_parameters_is_refused(tmp_path: Path) -> None:
     source = "/" + "/".join(f":p{i}" for i in range(11))
     config = _site(tmp_path, [{"source": source, "destination": "/guides/new"}])

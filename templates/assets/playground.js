@@ -752,7 +752,30 @@
     return group;
   };
 
-  Playground.prototype.storeKey = function (schemeKey) { return STORE + "auth:" + this.site.root + ":" + schemeKey; };
+  /* Remembered credentials belong to the API origin they were typed for: the same scheme name
+     on another server (another spec, an operation's own servers, a server variable) starts
+     empty, so a key typed for one API never fills a request to another. */
+  Playground.prototype.storeKey = function (schemeKey) {
+    return STORE + "auth:" + this.site.root + ":" + this.authOrigin + ":" + schemeKey;
+  };
+  Playground.prototype.serverOrigin = function () {
+    var base = this.serverBase();
+    if (base.error) { return ""; }
+    try { return new URL(base.url).origin; } catch (e) { return ""; }
+  };
+  /* The server changed: remembered credentials are those of its origin (none: empty fields). */
+  Playground.prototype.followServer = function () {
+    var self = this;
+    var origin = this.serverOrigin();
+    if (!this.authFields || origin === this.authOrigin) { return; }
+    this.authOrigin = origin;
+    if (!this.remember) { return; }
+    this.authFields.forEach(function (a) {
+      var saved = {};
+      try { saved = JSON.parse(sessionGet(self.storeKey(str(a.scheme.key))) || "{}") || {}; } catch (e) { saved = {}; }
+      a.control.value = typeof saved[a.part] === "string" ? saved[a.part] : "";
+    });
+  };
   Playground.prototype.storeAuth = function (scheme, part, value) {
     var key = this.storeKey(str(scheme.key));
     var saved = {};
@@ -763,6 +786,7 @@
 
   Playground.prototype.renderAuth = function () {
     var self = this;
+    this.authOrigin = this.serverOrigin();
     clear(this.authBox);
     this.authFields = [];
     var alt = this.security[this.authIndex] || [];
@@ -950,6 +974,7 @@
   Playground.prototype.onInput = function (target) {
     var field = target && target._pgField;
     this.dirty = true;
+    this.followServer();
     if (field && field.param && field.param["in"] === "path") { sessionSet(this.pathKey(field.param.name), field.control.value || null); }
     if (field && (field.touched || field.error.hidden === false)) { this.validate(field); }
     if (this.formStatus.classList.contains("is-error") && !this.form.querySelector(".pg-error:not([hidden])")) {
@@ -972,6 +997,7 @@
   };
 
   Playground.prototype.updatePreview = function () {
+    this.followServer();
     var req = this.buildRequest();
     setUrlText(this.preview, req.error ? this.path : req.displayUrl);
     this.preview.setAttribute("title", req.error ? this.path : req.displayUrl);
@@ -1240,18 +1266,25 @@
   /* Builds the request from the form values as they are: send() validates first, the URL
      preview and Copy as curl show exactly what was typed. Returns {error} for a bad server URL. */
   /* The request the form describes; ``show``: secrets masked (for the page's code samples). */
-  Playground.prototype.buildRequest = function (show) {
-    function secret(v) { return show && !/^<.*>$/.test(v) ? new Array(Math.min(Math.max(String(v).length, 4), 12) + 1).join("•") : v; }
+  /* The server's URL with its variables as typed: {url} or {error}. */
+  Playground.prototype.serverBase = function () {
     var server = this.servers[this.serverIndex || 0];
     var vars = {};
-    this.serverFields.forEach(function (f) { vars[f.name] = f.control.value; });
+    (this.serverFields || []).forEach(function (f) { vars[f.name] = f.control.value; });
     var base = server ? str(server.url) : "/";
     base = base.replace(/\{([^{}]+)\}/g, function (m, name) { return has(vars, name) ? vars[name] : m; });
     if (!/^[a-z][a-z0-9+.-]*:/i.test(base)) {
       try { base = new URL(base || "/", doc.baseURI).href; } catch (e) { return { error: "The server URL is not valid." }; }
     }
     if (!/^https?:\/\//i.test(base)) { return { error: "The server URL must start with http:// or https://." }; }
-    base = base.replace(/\/+$/, "");
+    return { url: base.replace(/\/+$/, "") };
+  };
+
+  Playground.prototype.buildRequest = function (show) {
+    function secret(v) { return show && !/^<.*>$/.test(v) ? new Array(Math.min(Math.max(String(v).length, 4), 12) + 1).join("•") : v; }
+    var served = this.serverBase();
+    if (served.error) { return { error: served.error }; }
+    var base = served.url;
 
     var pathValues = {};
     var query = [];

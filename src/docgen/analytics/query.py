@@ -44,7 +44,12 @@ def parse_date(name: str, value: str) -> datetime:
             "(2024-05-01, 2024-05-01T12:00:00Z, 2024-05-01T14:00:00+02:00)"
         ) from None
     if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
+        try:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+        except OverflowError:  # 0001-01-01T00:00+01:00 is before year 1 in UTC
+            raise QueryError(
+                f"{name}: {value!r} is outside the years 1 to 9999 once converted to UTC"
+            ) from None
     return moment
 
 

@@ -17,6 +17,13 @@ from docgen.load.source import SourceDocument
 
 MAX_REDIRECTS = 10_000
 MAX_PARAMETERS = 10  # in one source: matching costs the path's length times the parts
+# Sources with parameters or wildcards: checking chains and loops matches each redirect's
+# target against every pattern (2,000 took a minute); the largest real site has 126.
+MAX_PATTERNS = 500
+# Table cells (path length x parts) one lookup of a request's path may fill, about 0.3 s:
+# docgen serve answers any path a client sends, and many patterns against a long path cost
+# that much each (a lookup past the budget finds no redirect).
+MAX_LOOKUP_CELLS = 1_000_000
 _PARAM = re.compile(r":([A-Za-z_][A-Za-z0-9_]*)(\*?)")
 
 
@@ -141,12 +148,27 @@ def substitute(destination: str, params: dict[str, str]) -> str:
 def target(redirects: tuple[Redirect, ...], path: str) -> tuple[str, bool] | None:
     """Where the first redirect matching ``path`` sends it, and whether permanently; the
     matched parts are percent-encoded (a request path never writes raw text into a header)."""
+    spent = 0
     for redirect in redirects:
+        if is_pattern(redirect.source):
+            spent += _cells(_parts(redirect.source), path)
+            if spent > MAX_LOOKUP_CELLS:
+                return None
         params = match(redirect.source, path)
         if params is not None:
             safe = {k: quote(v, safe="/-._~") for k, v in params.items()}
             return substitute(redirect.destination, safe), redirect.permanent
     return None
+
+
+def _cells(parts: tuple[_Part, ...], path: str) -> int:
+    """The most table cells :func:`match` fills for ``path`` (none when the source's literal
+    start already rules it out)."""
+    if parts and parts[0][0] == "":
+        start = parts[0][1]
+        if not path.startswith(start) and not (path + "/").startswith(start):
+            return 0
+    return 2 * (len(path) + 2) * (len(parts) + 1)
 
 
 def fold(path: str) -> str:
@@ -183,6 +205,7 @@ def read_redirects(
         return ()
     out: list[Redirect] = []
     seen: dict[str, str] = {}
+    patterns = 0
     for index, entry in enumerate(raw[:MAX_REDIRECTS]):
         if not isinstance(entry, dict):
             continue
@@ -250,6 +273,18 @@ def read_redirects(
             )
             continue
         seen[key] = f"redirects[{index}]"
+        if is_pattern(source):
+            patterns += 1
+            if patterns == MAX_PATTERNS + 1:
+                diagnostics.error(
+                    Code.REDIRECT_INVALID,
+                    f"redirects[{index}].source {source!r}: more than {MAX_PATTERNS} sources "
+                    "have parameters or wildcards; the rest are not read (merge them into "
+                    "wider patterns)",
+                    doc.location(f"{ptr}/source"),
+                )
+            if patterns > MAX_PATTERNS:
+                continue
         permanent = entry.get("permanent", True) is not False
         out.append(Redirect(source, destination, permanent, ptr))
     if len(raw) > MAX_REDIRECTS:

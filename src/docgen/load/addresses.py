@@ -13,12 +13,29 @@ _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 _NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")
 _THIS_NETWORK = ipaddress.ip_network("0.0.0.0/8")
 _SHARED = ipaddress.ip_network("100.64.0.0/10")
+# Cloud metadata and platform services outside link-local: an instance's credentials and
+# configuration, never an API (AWS's IMDS over IPv6, Azure's WireServer, a public address that
+# answers only inside Azure, Alibaba Cloud's metadata, Oracle Cloud Classic's metadata).
+# Refused whatever allow_local says, as 169.254.169.254 is.
+_METADATA = (
+    ipaddress.ip_network("fd00:ec2::254/128"),
+    ipaddress.ip_network("168.63.129.16/32"),
+    ipaddress.ip_network("100.100.100.200/32"),
+    ipaddress.ip_network("192.0.0.192/32"),
+)
+METADATA = "cloud metadata"
+
+
+def _metadata(address: IPAddress) -> bool:
+    return any(address.version == net.version and address in net for net in _METADATA)
 
 
 def classify(address: IPAddress) -> str | None:
     """``None`` for a public address, else what it is: loopback, private, link-local, ..."""
     if isinstance(address, ipaddress.IPv4Address):
         return _classify_v4(address)
+    if _metadata(address):
+        return METADATA
     embedded = _embedded_v4(address)
     if embedded is not None:
         kind = _classify_v4(embedded)
@@ -47,6 +64,8 @@ def classify(address: IPAddress) -> str | None:
 
 
 def _classify_v4(address: ipaddress.IPv4Address) -> str | None:
+    if _metadata(address):
+        return METADATA
     if address in _THIS_NETWORK:
         return "unspecified"
     if address.is_loopback:

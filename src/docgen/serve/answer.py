@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -13,6 +14,8 @@ from starlette.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from docgen.serve.body import Body, json_string_pieces
+
+log = logging.getLogger("docgen.serve.proxy")
 
 
 @dataclass(slots=True)
@@ -53,27 +56,37 @@ class Answer:
 
 
 class EnvelopeResponse(StreamingResponse):
-    """Streams an :class:`Answer`, stopping when the reader disconnects; the body and its turn
-    are given back however the response ends (sent, reader gone, cancelled)."""
+    """Streams an :class:`Answer`, stopping when the reader disconnects or has not taken it all
+    within ``seconds`` (the connection is then closed); the body and its turn are given back
+    however the response ends (sent, reader gone or too slow, cancelled)."""
 
-    def __init__(self, answer: Answer) -> None:
+    def __init__(self, answer: Answer, seconds: float) -> None:
         super().__init__(
             answer.chunks(), 200, {"Cache-Control": "no-store"}, media_type="application/json"
         )
         self.answer = answer
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
-            async with anyio.create_task_group() as group:
+            with anyio.move_on_after(self.seconds) as deadline:
+                async with anyio.create_task_group() as group:
 
-                async def stream() -> None:
-                    # OSError: the reader has gone (ASGI 2.4 servers may say so this way).
-                    with contextlib.suppress(OSError):
-                        await self.stream_response(send)
+                    async def stream() -> None:
+                        # OSError: the reader has gone (ASGI 2.4 servers may say so this way).
+                        with contextlib.suppress(OSError):
+                            await self.stream_response(send)
+                        group.cancel_scope.cancel()
+
+                    group.start_soon(stream)
+                    await self.listen_for_disconnect(receive)
                     group.cancel_scope.cancel()
-
-                group.start_soon(stream)
-                await self.listen_for_disconnect(receive)
-                group.cancel_scope.cancel()
+            if deadline.cancelled_caught:
+                log.warning(
+                    "proxy: a reader did not take an answer (%d bytes) within %.0f s: "
+                    "connection closed",
+                    self.answer.body.size,
+                    self.seconds,
+                )
         finally:
             self.answer.release()

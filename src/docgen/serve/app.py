@@ -29,10 +29,10 @@ from docgen.exceptions import ProxyError
 from docgen.nav.urls import PLAYGROUND_DIR
 from docgen.serve import watch as live
 from docgen.serve.answer import EnvelopeResponse
-from docgen.serve.envelope import parse_envelope
+from docgen.serve.envelope import parse_envelope, read_envelope
 from docgen.serve.gate import gated
 from docgen.serve.http import CONTENT_TYPES, content_type, split_host
-from docgen.serve.limits import LargeResponses, Limits, MiB, size_text
+from docgen.serve.limits import LargeResponses, Limits, MiB
 from docgen.serve.proxy import Forwarder, log_line, new_client
 from docgen.serve.sitepath import clean_path, file_key, same_site
 from docgen.serve.snapshot import BuildOutcome, Snapshot
@@ -183,7 +183,7 @@ class DocsServer:
             media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
             if media != "application/json":
                 raise ProxyError(400, "the request must have Content-Type: application/json")
-            envelope = parse_envelope(await self._read_body(request))
+            envelope = parse_envelope(await read_envelope(request, self.limits))
             method, origin = envelope.method, envelope.origin
             forwarder = Forwarder(
                 self.get_client(),
@@ -194,7 +194,7 @@ class DocsServer:
             )
             answer = await forwarder.handle(envelope)
             log_line(method, origin, answer.status, started)
-            return EnvelopeResponse(answer)
+            return EnvelopeResponse(answer, self.limits.answer_seconds(answer.body.size))
         except ProxyError as exc:
             payload = {"error": exc.message}
             status = exc.status
@@ -220,24 +220,6 @@ class DocsServer:
         host, port = split_host(request.headers.get("host", ""))
         if host != origin.host or (port or DEFAULT_PORTS[origin.scheme]) != origin.port:
             raise ProxyError(403, "the request comes from another site (Origin): refused")
-
-    async def _read_body(self, request: Request) -> bytes:
-        limit = self.limits.max_request_bytes
-        too_large = ProxyError(413, f"the request is larger than {size_text(limit)}")
-        declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > 4 * limit:
-            raise too_large
-        data = bytearray()  # one buffer: a stream of tiny chunks costs no more than its bytes
-        size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > 4 * limit:
-                break  # stop draining; the connection will be closed
-            if size <= limit:
-                data += chunk
-        if size > limit:
-            raise too_large
-        return bytes(data)
 
     # --- live reload ----------------------------------------------------------------------
 
@@ -312,6 +294,7 @@ def create_app(
     max_response_bytes: int = 20 * MiB,
     timeout: float = 30.0,
     large_at_once: int = 3,
+    reader_rate: int = 64 * 1024,
     verify: ssl.SSLContext | bool = True,
     initial_error: str | None = None,
     analytics: Any = None,
@@ -321,7 +304,8 @@ def create_app(
     The proxy's limits: ``max_request_bytes`` (envelope, 413), ``max_response_bytes`` (upstream
     body, 502), ``timeout`` (seconds for the whole upstream exchange, 504) and
     ``large_at_once`` (responses over 1 MiB held at once; others wait for a turn, 503 if none
-    comes within ``timeout``).
+    comes within ``timeout``). A reader must take each answer within ``timeout`` plus a second
+    per ``reader_rate`` bytes of its body, or its connection is closed.
 
     ``app.state.docgen`` is the :class:`DocsServer` (its ``swap`` replaces the served build).
     ``initial_error``: the diagnostics of a failed first build, shown by every open page.
@@ -334,7 +318,7 @@ def create_app(
         allowed_hosts=allowed_hosts,
         bind_host=bind_host,
         allow_local=allow_local,
-        limits=Limits(max_request_bytes, max_response_bytes, timeout, large_at_once),
+        limits=Limits(max_request_bytes, max_response_bytes, timeout, large_at_once, reader_rate),
         verify=verify,
         watch=watching,
         analytics=analytics,

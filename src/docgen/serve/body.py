@@ -25,6 +25,10 @@ _TEXT_TYPES = re.compile(
     r"|[a-z0-9.+-]+/[a-z0-9.+-]*\+(json|xml)|application/x-javascript)$"
 )
 ACCEPT_ENCODING = "gzip, deflate"
+# Most content codings undone on one body (real servers apply one). Each layer costs a zlib
+# state and a level of nesting: a list of thousands ("gzip, gzip, ...", in 100 KiB of headers)
+# would cost tens of MiB per request and exhaust Python's recursion.
+MAX_CODINGS = 4
 
 
 def codings_to_undo(values: list[str]) -> list[str] | None:

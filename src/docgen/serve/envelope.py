@@ -12,10 +12,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import anyio
 import httpx
+from starlette.requests import ClientDisconnect, Request
 
 from docgen.exceptions import ProxyError
 from docgen.serve.body import ACCEPT_ENCODING
+from docgen.serve.limits import Limits, size_text
 from docgen.serve.targets import Origin, origin_of
 
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
@@ -34,6 +37,16 @@ DROPPED_HEADERS = frozenset(
         "forwarded",
         "via",
         "x-real-ip",
+        # the client address other proxies and CDNs pass on: an API (an internal one reached
+        # with --allow-local above all) may trust them for who is calling
+        "true-client-ip",
+        "x-client-ip",
+        "client-ip",
+        "cf-connecting-ip",
+        "fastly-client-ip",
+        "x-cluster-client-ip",
+        "x-originating-ip",
+        "x-original-forwarded-for",
         "content-length",
         "expect",
         "accept-encoding",  # the client sets what it can decode
@@ -58,6 +71,36 @@ def forwarded_header(name: str) -> bool:
     """Whether a header of the envelope is sent upstream."""
     lower = name.lower()
     return lower not in DROPPED_HEADERS and not lower.startswith(_DROPPED_PREFIXES)
+
+
+async def read_envelope(request: Request, limits: Limits) -> bytes:
+    """The bytes of the request's envelope: 413 past ``limits.max_request_bytes``, 408 when
+    they have not all arrived within ``limits.timeout`` (a client that sent most of one and
+    stopped would otherwise hold its bytes for as long as it kept the connection open)."""
+    limit = limits.max_request_bytes
+    too_large = ProxyError(413, f"the request is larger than {size_text(limit)}")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > 4 * limit:
+        raise too_large
+    data = bytearray()  # one buffer: a stream of tiny chunks costs no more than its bytes
+    size = 0
+    with anyio.move_on_after(limits.timeout) as deadline:
+        try:
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > 4 * limit:
+                    break  # stop draining; the connection will be closed
+                if size <= limit:
+                    data += chunk
+        except ClientDisconnect:  # nobody to answer; one log line, not "a bug in docgen"
+            raise ProxyError(
+                400, "the client disconnected before sending the whole request"
+            ) from None
+    if deadline.cancelled_caught:
+        raise ProxyError(408, f"the request did not arrive within {limits.timeout:g} s")
+    if size > limit:
+        raise too_large
+    return bytes(data)
 
 
 def parse_envelope(raw: bytes) -> Envelope:

@@ -42,6 +42,14 @@ class Limits:
     max_response_bytes: int = 20 * MiB
     timeout: float = 30.0
     large_at_once: int = 3
+    reader_rate: int = 64 * 1024
+
+    def answer_seconds(self, size: int) -> float:
+        """How long a reader may take to receive the answer to a request whose upstream body
+        is ``size`` bytes: the timeout plus a second per ``reader_rate`` bytes (64 KiB). A
+        reader that stops reading would otherwise hold the body, and its turn, for as long as
+        it keeps the connection open."""
+        return self.timeout + size / self.reader_rate
 
 
 def limits_from_env(environ: Mapping[str, str]) -> Limits:

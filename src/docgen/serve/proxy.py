@@ -28,6 +28,7 @@ import httpx
 from docgen.exceptions import DecodeError, ProxyError
 from docgen.serve.answer import Answer
 from docgen.serve.body import (
+    MAX_CODINGS,
     Body,
     Decoder,
     body_encoding,
@@ -185,6 +186,7 @@ class Forwarder:
             extensions=extensions,
         )
         response = await self.client.send(request, stream=True, follow_redirects=False)
+        _restore_location(response)
         try:
             if _declared_length(response, envelope.method) > body.limit:
                 raise body.too_large()  # said up front: nothing is read
@@ -197,6 +199,12 @@ class Forwarder:
         """Read the raw body, undoing gzip/deflate in bounded steps; both the bytes received
         and the bytes decoded count against the limit."""
         codings = codings_to_undo(response.headers.get_list("content-encoding", True))
+        if codings is not None and len(codings) > MAX_CODINGS:
+            raise ProxyError(
+                502,
+                f"{origin} sent a body with {len(codings)} content codings (Content-Encoding); "
+                f"the request proxy undoes at most {MAX_CODINGS}",
+            )
         decoder = Decoder(codings or [])
         received = 0
         try:
@@ -211,6 +219,25 @@ class Forwarder:
                 502, f"{origin} sent a body that is not valid {exc.args[0]} data"
             ) from None
         body.finish()
+
+
+_LOCATION = "docgen_location"
+
+
+async def _set_location_aside(response: httpx.Response) -> None:
+    """A response hook: httpx prepares the request for a redirect even when it follows none,
+    and fails on a ``Location`` it cannot read as a URL it would follow (``javascript:x``, a
+    bad IDNA host: an exception, not an answer). The proxy never follows one: the header is
+    set aside here, before httpx looks, and put back by :func:`_restore_location`."""
+    if "location" in response.headers:
+        response.extensions[_LOCATION] = response.headers.raw
+        del response.headers["location"]
+
+
+def _restore_location(response: httpx.Response) -> None:
+    raw = response.extensions.pop(_LOCATION, None)
+    if raw is not None:
+        response.headers = httpx.Headers(raw)
 
 
 def _declared_length(response: httpx.Response, method: str) -> int:
@@ -268,6 +295,7 @@ def new_client(limits: Limits, verify: ssl.SSLContext | bool = True) -> httpx.As
         timeout=httpx.Timeout(limits.timeout),
         limits=httpx.Limits(max_connections=64, max_keepalive_connections=0),
         headers={"User-Agent": "docgen-playground"},
+        event_hooks={"response": [_set_location_aside]},
     )
     # Set on the jar itself: httpx copies a jar passed as ``cookies=`` into a default one.
     client.cookies.jar = http.cookiejar.CookieJar(policy=_NO_COOKIES)
