@@ -638,6 +638,8 @@ def gzip_routes(upstream: FaultyUpstream) -> FaultyUpstream:
             "twice": ("gzip, gzip", gzip_bytes(gzip_bytes(text))),
             "brotli": ("br", b"\x0b\x02\x80hello\x03"),
             "corrupt": ("gzip", gzip_bytes(text)[:20] + b"\xff" * 50),
+            "cut": ("gzip", gzip_bytes(text)[:40]),  # the connection dropped mid-stream
+            "cut-header": ("gzip", gzip_bytes(text)[:10]),
             "bomb": ("gzip", gzip_zeros(64 * MiB)),  # 64 KiB on the wire
             "double-bomb": ("gzip, gzip", gzip_bytes(gzip_zeros(128 * MiB))),  # 1 KiB
         }
@@ -663,6 +665,10 @@ def test_content_codings_are_undone_within_the_limit(
     assert brotli.json()["headers"]["content-encoding"] == "br"
     assert corrupt.status_code == 502
     assert error_of(corrupt) == f"{gzip_routes.url} sent a body that is not valid gzip data"
+    # Cut short: never a 200 with part of the body (or none) as if it were all of it.
+    for cut in run(scenario(["cut", "cut-header"])):
+        assert cut.status_code == 502
+        assert error_of(cut) == f"{gzip_routes.url} sent a gzip body that ends before its data does"
 
     base = fresh.reset_peak()
     for response in run(scenario(["bomb", "double-bomb", "double-bomb"])):

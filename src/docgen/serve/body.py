@@ -86,6 +86,13 @@ class Decoder:
     def feed(self, data: bytes) -> Iterator[bytes]:
         yield from self._push(0, data)
 
+    def close(self) -> None:
+        """After the last byte: a compressed stream that never reached its end was cut short
+        (a dropped connection, a crashed server), and what it gave is not the whole body."""
+        for stage in self.stages:
+            if stage.started and not stage.inflater.eof:
+                raise DecodeError(stage.coding, "cut short")
+
     def _push(self, index: int, data: bytes) -> Iterator[bytes]:
         if index == len(self.stages):
             if data:

@@ -214,7 +214,12 @@ class Forwarder:
                     raise body.too_large()
                 for piece in decoder.feed(chunk):
                     await body.add(piece)
+            decoder.close()
         except DecodeError as exc:
+            if len(exc.args) > 1:
+                raise ProxyError(
+                    502, f"{origin} sent a {exc.args[0]} body that ends before its data does"
+                ) from None
             raise ProxyError(
                 502, f"{origin} sent a body that is not valid {exc.args[0]} data"
             ) from None
