@@ -915,7 +915,8 @@ def test_only_post_and_json(docs: Docs) -> None:
         ('{"method": "GET", "url": "https://u:p@a.example/"}', "credentials"),
         ('{"method": "GET", "url": "https://a.example/", "headers": []}', '"headers"'),
         ('{"method": "GET", "url": "https://a.example/", "headers": {"A": 1}}', '"headers"'),
-        ('{"method": "GET", "url": "https://a.example/", "headers": {"A B": "1"}}', "name"),
+        ('{"method": "GET", "url": "https://a.example/", "headers": {"A B": "1"}}', '"A B" is'),
+        ('{"method": "GET", "url": "https://a.example/", "cookies": {"x<b>": "1"}}', '"x<b>" is'),
         (
             '{"method": "GET", "url": "https://a.example/", "headers": {"A": "x\\r\\nB: y"}}',
             "control",

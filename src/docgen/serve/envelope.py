@@ -120,7 +120,7 @@ def parse_envelope(raw: bytes) -> Envelope:
     headers = _string_map(data.get("headers", {}), "headers")
     for name, value in headers:
         if not _TOKEN.fullmatch(name):
-            raise ProxyError(400, '"headers" has a name that is not a valid header name')
+            raise ProxyError(400, f'"headers": {_shown(name)} is not a valid header name')
         if _BAD_VALUE.search(value):
             raise ProxyError(400, f'"headers": the value of {name} has control characters')
         if not value.isascii():
@@ -132,7 +132,7 @@ def parse_envelope(raw: bytes) -> Envelope:
     cookies = _string_map(data.get("cookies") or {}, "cookies")
     for name, value in cookies:
         if not _TOKEN.fullmatch(name):
-            raise ProxyError(400, '"cookies" has a name that is not a valid cookie name')
+            raise ProxyError(400, f'"cookies": {_shown(name)} is not a valid cookie name')
         if _BAD_COOKIE.search(value):
             raise ProxyError(400, f'"cookies": the value of {name} has ";" or control characters')
         if not value.isascii():
@@ -142,6 +142,12 @@ def parse_envelope(raw: bytes) -> Envelope:
                 "(percent-encode them)",
             )
     return Envelope(method, url, origin, headers, cookies, _parse_body(data))
+
+
+def _shown(name: str) -> str:
+    """A name quoted for a message (the playground shows it as text), cut to 60 characters:
+    which header of the spec cannot be sent is what the reader needs to know."""
+    return json.dumps(name if len(name) <= 60 else name[:57] + "...")
 
 
 def _parse_url(value: object) -> tuple[httpx.URL, Origin]:
