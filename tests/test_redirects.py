@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from serving import serve_folder
 
 PAGES = {
@@ -239,9 +241,7 @@ def test_docgen_serve_bounds_the_redirect_lookup_of_a_long_path(tmp_path: Path) 
 
     from serving import docgen_serve
 
-    heavy = [
-        {"source": f"/:a*/:b/:c*/x{i}", "destination": "/guides/new"} for i in range(400)
-    ]
+    heavy = [{"source": f"/:a*/:b/:c*/x{i}", "destination": "/guides/new"} for i in range(400)]
     last = {"source": "/team/:name", "destination": "https://example.org/people/:name"}
     process, url = docgen_serve(_site(tmp_path, [*heavy, last]), "--no-watch")
     try:
@@ -290,7 +290,7 @@ def test_a_source_with_more_than_ten_parameters_is_refused(tmp_path: Path) -> No
 
 
 def test_docgen_serve_never_redirects_to_another_host_through_a_pattern(tmp_path: Path) -> None:
-    """"/docs//evil.example/x" through "/docs/:path*" -> "/:path*" would be "//evil.example/x",
+    """ "/docs//evil.example/x" through "/docs/:path*" -> "/:path*" would be "//evil.example/x",
     which a browser reads as another host."""
     import http.client
 
@@ -366,3 +366,37 @@ def test_a_source_with_percent_escapes_is_served_where_servers_look(tmp_path: Pa
     bad = _site(tmp_path, [{"source": "/old?page=2", "destination": "/guides/new"}])
     run = _run("check", str(bad))
     assert run.returncode == 1 and "[redirect-invalid]" in run.stdout + run.stderr
+
+
+_PIECES = ["/", "-a", "/b", "-", "/docs", ":p", ":q*", "*", "/x"]  # no letter after a name
+
+
+@given(
+    pieces=st.lists(st.sampled_from(_PIECES), min_size=1, max_size=8),
+    fills=st.lists(st.text("/ab-x", max_size=6), min_size=8, max_size=8),
+    noise=st.text("/ab-x", max_size=12),
+    slash=st.booleans(),
+)
+@settings(max_examples=400, deadline=None)
+def test_the_quick_literal_test_never_rules_out_a_match(
+    pieces: list[str], fills: list[str], noise: str, slash: bool
+) -> None:
+    """The string-search test that spares most links a matching table is only ever a
+    shortcut: on paths built to match a source and on random ones, what the table finds is
+    what :func:`match` finds."""
+    from docgen.config.redirects import _literals_fit, _match_parts, _parts, match
+
+    source = "/" + "".join(pieces)
+    built = "".join(
+        (fill.replace("/", "") or "v")
+        if piece == ":p"
+        else fill
+        if piece in (":q*", "*")
+        else piece
+        for piece, fill in zip(pieces, fills, strict=False)
+    )
+    for path in ("/" + built + ("/" if slash else ""), "/" + noise):
+        parts = _parts(source)
+        if _match_parts(parts, path) is not None:
+            assert _literals_fit(parts, path), (source, path)
+            assert match(source, path) == _match_parts(parts, path)

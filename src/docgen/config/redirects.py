@@ -128,7 +128,24 @@ def match(source: str, path: str) -> dict[str, str] | None:
 def _match_path(parts: tuple[_Part, ...], path: str) -> dict[str, str] | None:
     if parts and parts[0][0] == "" and not path.startswith(parts[0][1]):
         return None  # most paths differ in their first letters: no table to fill
+    if not _literals_fit(parts, path):
+        return None
     return _match_parts(parts, path)
+
+
+def _literals_fit(parts: tuple[_Part, ...], path: str) -> bool:
+    """A quick test a matching path passes (string searches, no table): the source's literal
+    texts are in the path in order, and the last one ends it when the source ends in one.
+    Most paths fail it, so a long link costs a table only against the sources it may match."""
+    pos = 0
+    for kind, text in parts:
+        if kind == "":
+            found = path.find(text, pos)
+            if found < 0:
+                return False
+            pos = found + len(text)
+    kind, text = parts[-1] if parts else ("*", "")
+    return kind != "" or path.endswith(text) or (path.endswith("/") and path[:-1].endswith(text))
 
 
 def _ends_in_folder(parts: tuple[_Part, ...]) -> bool:
