@@ -126,6 +126,9 @@ class UpstreamHandler(http.server.BaseHTTPRequestHandler):
                 data = zlib.compress(data, 1)
             coding = ", ".join(["deflate"] * count)
             self._reply(200, data, "text/plain", [("Content-Encoding", coding)])
+        elif route == "/mixed-headers":  # one value in UTF-8, one in Latin-1 (raw bytes)
+            utf8 = "café.pdf".encode().decode("latin-1")  # sent as its UTF-8 bytes
+            self._reply(200, b"ok", "text/plain", [("X-Name", utf8), ("X-Old", "caf\xe9")])
         elif route == "/latin1":
             self._reply(200, "café".encode("latin-1"), "text/plain; charset=iso-8859-1")
         else:
@@ -587,6 +590,15 @@ def test_a_location_that_is_no_usable_url_is_returned_too(
     assert answer["status"] == 302
     assert answer["headers"]["location"] == location
     assert list(answer["headers"])[-3:] == ["content-length", "location", "x-after"]
+
+
+def test_each_header_value_is_read_in_its_own_encoding(
+    local_docs: Docs, upstream: Upstream
+) -> None:
+    response = local_docs.send(envelope(f"http://127.0.0.1:{upstream.port}/mixed-headers"))
+    headers = response.json()["headers"]
+    assert headers["x-name"] == "café.pdf"  # UTF-8, though another value is not
+    assert headers["x-old"] == "café"  # Latin-1, read as Latin-1
 
 
 def test_client_address_headers_of_other_proxies_are_dropped(

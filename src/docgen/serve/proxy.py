@@ -50,9 +50,16 @@ _NO_BODY_STATUS = (204, 304)
 
 
 def _joined_headers(headers: httpx.Headers) -> dict[str, str]:
+    """The headers as text, repeated names joined. Each value is read as UTF-8 where it is
+    (servers send UTF-8 file names and titles), else as Latin-1, on its own: httpx picks one
+    encoding for all, so one Latin-1 byte anywhere turned every "café" into "cafÃ©"."""
     joined: dict[str, str] = {}
-    for name, value in headers.multi_items():
-        key = name.lower()
+    for raw_name, raw_value in headers.raw:
+        key = raw_name.decode("latin-1").lower()
+        try:
+            value = raw_value.decode("utf-8")
+        except UnicodeDecodeError:
+            value = raw_value.decode("latin-1")
         joined[key] = f"{joined[key]}, {value}" if key in joined else value
     return joined
 
