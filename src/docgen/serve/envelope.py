@@ -18,7 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 
 from docgen.exceptions import ProxyError
 from docgen.serve.body import ACCEPT_ENCODING
-from docgen.serve.limits import Limits, size_text
+from docgen.serve.limits import ENV_MAX_REQUEST, Limits, size_text
 from docgen.serve.targets import Origin, origin_of
 
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
@@ -78,7 +78,11 @@ async def read_envelope(request: Request, limits: Limits) -> bytes:
     they have not all arrived within ``limits.timeout`` (a client that sent most of one and
     stopped would otherwise hold its bytes for as long as it kept the connection open)."""
     limit = limits.max_request_bytes
-    too_large = ProxyError(413, f"the request is larger than {size_text(limit)}")
+    too_large = ProxyError(
+        413,
+        f"the request is larger than {size_text(limit)}, the docs proxy's limit "
+        f"({ENV_MAX_REQUEST}; a file counts a third more, as it travels in base64)",
+    )
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > 4 * limit:
         raise too_large
