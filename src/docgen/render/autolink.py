@@ -24,7 +24,7 @@ _EMAIL = re.compile(
     r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[A-Za-z0-9_-]*[A-Za-z][A-Za-z0-9_-]*",
     re.ASCII,
 )
-_TRAILING = '?!.,:*_~"\''
+_TRAILING = "?!.,:*_~\"'"
 _ENTITY_END = re.compile(r"&[A-Za-z0-9]+;$")
 
 
@@ -44,9 +44,8 @@ def _trim(candidate: str) -> str:
     and a trailing entity reference are not part of the link."""
     while candidate:
         last = candidate[-1]
-        if last in _TRAILING:
-            candidate = candidate[:-1]
-        elif last == ")" and candidate.count(")") > candidate.count("("):
+        unbalanced = last == ")" and candidate.count(")") > candidate.count("(")
+        if last in _TRAILING or unbalanced:
             candidate = candidate[:-1]
         elif last == ";" and (entity := _ENTITY_END.search(candidate)) is not None:
             candidate = candidate[: entity.start()]

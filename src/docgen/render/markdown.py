@@ -21,7 +21,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import escape
 
 from docgen.nav.slugs import heading_slug
-from docgen.render import assets, autolink
+from docgen.render import assets, autolink, codeglue
 from docgen.render.assets import AssetScope
 from docgen.render.fencemeta import fence_meta, mark_lines
 from docgen.render.highlight import highlight
@@ -168,6 +168,7 @@ class MarkdownRenderer:
         md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
         md.enable(["table", "strikethrough"])
         autolink.use(md)  # remark-gfm's bare links, as Mintlify reads pages
+        codeglue.use(md)
         md.validateLink = safe_url  # type: ignore[method-assign]
         md.add_render_rule("fence", _fence)
         md.add_render_rule("code_block", _fence)
