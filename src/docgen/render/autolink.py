@@ -122,6 +122,6 @@ class GfmLinkify:
 
 def use(md: MarkdownIt) -> None:
     """Turn GFM autolink literals on in ``md``."""
-    md.linkify = GfmLinkify()  # type: ignore[assignment]
+    md.linkify = GfmLinkify()
     md.options["linkify"] = True
     md.enable("linkify")
