@@ -4,6 +4,12 @@ and a browser-automation SDK) hit, each pinned by a test."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
+from refresh_fixtures import run_docgen
+
 from docgen.render.markdown import renderer
 from docgen.render.mdx import render_mdx
 
@@ -45,3 +51,38 @@ def test_a_bare_address_needs_a_boundary_and_a_dotted_domain() -> None:
         'see <a href="https://a.example/q?x=1" rel="noopener noreferrer">'
         "https://a.example/q?x=1</a>&amp;"
     )
+
+
+def _site(tmp_path: Path, config: dict[str, object], files: dict[str, str]) -> Path:
+    site = tmp_path / "src"
+    for name, text in files.items():
+        path = site / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    return site
+
+
+def test_a_description_shows_its_inline_markdown_under_the_title(tmp_path: Path) -> None:
+    # "description: ... between the `@novu/notification-center` package and ...": thousands of
+    # pages of the corpora write code spans (and a few links) in their description; the
+    # backticks were shown as typed. Raw HTML stays text; the <meta> keeps the typed text.
+    description = "Move from `@acme/old` to **new**, see [setup](/guides/setup) <b>now</b>"
+    site = _site(
+        tmp_path,
+        {"name": "D", "navigation": {"pages": ["guides/move", "guides/setup"]}},
+        {
+            "guides/move.mdx": f"---\ntitle: Move\ndescription: '{description}'\n---\n\nText.\n",
+            "guides/setup.mdx": "---\ntitle: Setup\n---\n\nText.\n",
+        },
+    )
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    html = (out / "guides" / "move" / "index.html").read_text(encoding="utf-8")
+    assert (
+        '<p class="lead">Move from <code>@acme/old</code> to <strong>new</strong>, see '
+        '<a href="../../guides/setup/">setup</a> &lt;b&gt;now&lt;/b&gt;</p>'
+    ) in html
+    meta = re.search(r'<meta name="description" content="([^"]*)">', html)
+    assert meta is not None and "`@acme/old`" in meta.group(1)

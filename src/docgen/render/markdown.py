@@ -248,9 +248,10 @@ class MarkdownRenderer:
         html = md.renderer.render(tokens, md.options, env)
         return Rendered(html, headings)
 
-    def inline(self, text: str) -> str:
-        """Inline Markdown (no paragraphs) for short texts like summaries."""
-        return str(self._md.renderInline(text))
+    def inline(self, text: str, base: str | None = None) -> str:
+        """Inline Markdown (no paragraphs) for short texts like summaries; ``base`` rewrites
+        root-relative links to page-relative ones."""
+        return str(self._md.renderInline(text, {} if base is None else {"base": base}))
 
 
 class TakenIds(set[str]):
