@@ -86,3 +86,19 @@ def test_a_description_shows_its_inline_markdown_under_the_title(tmp_path: Path)
     ) in html
     meta = re.search(r'<meta name="description" content="([^"]*)">', html)
     assert meta is not None and "`@acme/old`" in meta.group(1)
+
+
+def test_a_param_fields_location_key_names_it_without_a_badge() -> None:
+    # <ParamField path="browser" type="StagehandBrowser" required> documents an SDK option:
+    # 8,000 fields of the corpora write path= (Mintlify's own example does) and 3,800 body=.
+    # Mintlify shows the name, type and required, not the key; docgen showed a "path" badge.
+    result = render_mdx(
+        '<ParamField path="browser" type="StagehandBrowser" required>\n  A handle.\n'
+        '</ParamField>\n\n<ParamField body="type" type="string">\n  Kind.\n</ParamField>\n'
+    )
+    html = result.rendered.html
+    assert result.warnings == []
+    assert '<code class="field-name">browser</code>' in html
+    assert '<code class="field-name">type</code>' in html
+    assert '<span class="tag tag-required">required</span>' in html
+    assert ">path<" not in html and ">body<" not in html
