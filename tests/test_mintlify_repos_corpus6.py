@@ -102,3 +102,42 @@ def test_a_param_fields_location_key_names_it_without_a_badge() -> None:
     assert '<code class="field-name">type</code>' in html
     assert '<span class="tag tag-required">required</span>' in html
     assert ">path<" not in html and ">body<" not in html
+
+
+MISSING = """\
+export const MissingProvider = ({ channelName }) => (
+  <span>
+    Are we missing a provider you'd like to use for{" "}
+    {channelName ? channelName : "this"} channel? Ask on{" "}
+    <a href="https://example.com/issues">GitHub</a>
+  </span>
+);
+
+;
+"""
+
+
+def test_a_snippet_component_with_an_apostrophe_in_its_text_and_a_prop_branch(
+    tmp_path: Path,
+) -> None:
+    # A notification platform's snippet: "you'd" in the component's JSX text read as a JS
+    # string that never closed, so the export ran on past its ");" into the file's stray ";"
+    # and was "no export docgen can read" (the component and its text left out of five
+    # pages); and `{channelName ? channelName : "this"}` chooses the prop itself.
+    page = (
+        "---\ntitle: Chat\n---\n"
+        'import { MissingProvider } from "/snippets/missing-provider.mdx";\n\n'
+        '<MissingProvider channelName="Chat" />\n\n<MissingProvider />\n'
+    )
+    site = _site(
+        tmp_path,
+        {"name": "N", "navigation": {"pages": ["chat"]}},
+        {"chat.mdx": page, "snippets/missing-provider.mdx": MISSING},
+    )
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out)], site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "warning" not in result.stdout + result.stderr
+    html = (out / "chat" / "index.html").read_text(encoding="utf-8")
+    assert "you'd like to use for \nChat channel? Ask on" in html
+    assert "you'd like to use for \nthis channel? Ask on" in html
