@@ -1,5 +1,6 @@
 """What a reader sees of pages from a sixth batch of real Mintlify repos, in headless Chromium:
-punctuation written against inline code stays on the code's line."""
+punctuation written against inline code stays on the code's line, and a linked card with a
+link inside stays one box whose text opens the card and whose link opens the link."""
 
 from __future__ import annotations
 
@@ -19,6 +20,15 @@ title: Models
 Pick one for every `act`, `extract`, and `observe` call.
 
 Returns `Promise`s.
+
+<CardGroup cols={2}>
+<Card title="Gateway" icon="bolt" href="/models">
+Route requests through the [gateway](https://gw.example/docs) with retries and fallbacks.
+</Card>
+<Card title="Plain" icon="bolt" href="/models">
+Route requests through the gateway with retries and fallbacks.
+</Card>
+</CardGroup>
 """
 
 
@@ -59,3 +69,18 @@ def test_punctuation_after_inline_code_stays_on_its_line(
     page.goto(f"{site}/models/")
     found = page.locator(".prose code", has_text=code).first.evaluate(_AFTER_CODE)
     assert found == [after, True]
+
+
+def test_a_linked_card_with_a_link_inside_stays_one_box(page: Any, site: str) -> None:
+    page.goto(f"{site}/models/")
+    card = page.locator(".card-group > .card").first
+    box = card.bounding_box()
+    text = card.get_by_text("with retries and fallbacks.").bounding_box()
+    assert box["y"] <= text["y"] and text["y"] + text["height"] <= box["y"] + box["height"]
+    assert box["height"] == page.locator(".card-group > .card").nth(1).bounding_box()["height"]
+    # What a click meets: the card's link over its title, the inner link over the word.
+    title = page.locator(".card-title", has_text="Gateway").bounding_box()
+    inner = card.locator("a", has_text="gateway").bounding_box()
+    hit = "(p) => document.elementFromPoint(p[0], p[1]).closest('a')?.getAttribute('href')"
+    assert page.evaluate(hit, [title["x"] + 5, title["y"] + 5]) == "../models/"
+    assert page.evaluate(hit, [inner["x"] + 5, inner["y"] + 5]) == "https://gw.example/docs"

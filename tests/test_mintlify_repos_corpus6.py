@@ -141,3 +141,24 @@ def test_a_snippet_component_with_an_apostrophe_in_its_text_and_a_prop_branch(
     html = (out / "chat" / "index.html").read_text(encoding="utf-8")
     assert "you'd like to use for \nChat channel? Ask on" in html
     assert "you'd like to use for \nthis channel? Ask on" in html
+
+
+def test_a_linked_card_with_links_inside_holds_no_link_inside_a_link() -> None:
+    # <Card href="/a"> around "[gateway](https://...)": an <a> inside an <a>, which the
+    # browser splits (the card fell apart in three pieces); 216 cards of the corpora do this.
+    # Such a card is a <div> whose own link is a cover over it; a card without links inside
+    # stays one <a>.
+    result = render_mdx(
+        '<Card title="Gateway" href="/a">\nRoute through the [gateway](https://gw.example) '
+        'or https://b.example.\n</Card>\n\n<Card title="Plain" href="/a">\nNo link.\n</Card>\n\n'
+        '<Card title="Outer" href="/o">\n  <Card title="Inner">\n    text\n  </Card>\n</Card>\n'
+    )
+    html = result.rendered.html
+    assert result.warnings == []
+    start = html.index('<div class="card card-covered"><p class="card-title">Gateway</p>')
+    end = html.index("</div>", html.index('class="card-cover"')) + len("</div>")
+    covered = html[start:end]
+    assert covered.count("<a ") == 3  # the two links inside and the cover, none around them
+    assert covered.endswith('<a class="card-cover" href="/a" aria-label="Gateway"></a></div>')
+    assert '<a class="card" href="/a"><p class="card-title">Plain</p><p>No link.</p>' in html
+    assert '<a class="card" href="/o"><p class="card-title">Outer</p>' in html  # no link inside

@@ -17,7 +17,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup, escape
 
 from docgen.nav.slugs import slugify
-from docgen.render import diagrams, iconimports, icons, mdxprops, mdxtags, mdxtitle
+from docgen.render import cardlinks, diagrams, iconimports, icons, mdxprops, mdxtags, mdxtitle
 from docgen.render.fencemeta import fence_meta, titled
 from docgen.render.jsx import Tag, as_text
 from docgen.render.mdxtags import (
@@ -99,9 +99,10 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         parts.append(f'<p class="card-title">{escape(title)}{arrow}</p>' if title else "")
         cta = attr(tag, "cta")  # the call to action at the card's foot
         foot = f'<p class="card-cta">{mdxprops.html(meta, tag, "cta")}{ARROW}</p>'
-        frame["close"] = (foot if cta else "") + ("</a>" if href else "</div>")
-        horizontal = " card-horizontal" if flag(tag, "horizontal") else ""
-        if href:
+        covered = bool(href) and bool(meta.get("inner_links"))  # links inside: no <a> around
+        frame["close"] = (foot if cta else "") + cardlinks.end(href or "", title, covered)
+        horizontal = " card-horizontal" * flag(tag, "horizontal") + " card-covered" * covered
+        if href and not covered:
             rel = ' rel="noopener noreferrer"' if href.startswith(("http:", "https:")) else ""
             return f'<a class="card{horizontal}" href="{escape(href)}"{rel}>' + "".join(parts)
         return f'<div class="card{horizontal}">' + "".join(parts)
@@ -395,3 +396,4 @@ def install(md: MarkdownIt) -> None:
     md.add_render_rule("mdx_inline", _render_inline)
     md.add_render_rule("mdx_text", _render_text)
     md.add_render_rule("mdx_html", _render_html)
+    md.core.ruler.push("mdx_card_links", cardlinks.mark)
