@@ -12,6 +12,7 @@ from refresh_fixtures import run_docgen
 
 from docgen.render.markdown import renderer
 from docgen.render.mdx import render_mdx
+from docgen.render.navviews import said_once
 
 
 def test_a_bare_address_in_prose_is_a_link_as_remark_gfm_makes_it() -> None:
@@ -162,3 +163,37 @@ def test_a_linked_card_with_links_inside_holds_no_link_inside_a_link() -> None:
     assert covered.endswith('<a class="card-cover" href="/a" aria-label="Gateway"></a></div>')
     assert '<a class="card" href="/a"><p class="card-title">Plain</p><p>No link.</p>' in html
     assert '<a class="card" href="/o"><p class="card-title">Outer</p>' in html  # no link inside
+
+
+def test_a_tab_and_its_group_named_alike_are_one_breadcrumb(tmp_path: Path) -> None:
+    # A link API's docs: tab "API Reference" whose group is "API Reference" showed
+    # "API Reference / API Reference" above every page of it (30 pages of the batch); the
+    # search results' section line (the same trail) said it twice too.
+    config = {
+        "name": "D",
+        "navigation": {
+            "tabs": [
+                {"tab": "Guides", "groups": [{"group": "Start", "pages": ["index"]}]},
+                {
+                    "tab": "API Reference",
+                    "groups": [{"group": "API reference", "pages": ["api/intro"]}],
+                },
+            ]
+        },
+    }
+    site = _site(
+        tmp_path,
+        config,
+        {
+            "index.mdx": "---\ntitle: Home\n---\n\nHi.\n",
+            "api/intro.mdx": "---\ntitle: Intro\n---\n\nText.\n",
+        },
+    )
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    html = (out / "api" / "intro" / "index.html").read_text(encoding="utf-8")
+    assert "<ol><li>API Reference</li></ol>" in html
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert "<ol><li>Guides</li><li>Start</li></ol>" in home
+    assert said_once(("API Reference", "API reference", "Keys")) == ("API Reference", "Keys")
