@@ -197,3 +197,39 @@ def test_a_tab_and_its_group_named_alike_are_one_breadcrumb(tmp_path: Path) -> N
     home = (out / "index.html").read_text(encoding="utf-8")
     assert "<ol><li>Guides</li><li>Start</li></ol>" in home
     assert said_once(("API Reference", "API reference", "Keys")) == ("API Reference", "Keys")
+
+
+SPEC = """\
+openapi: 3.0.3
+info: {title: T, version: "1"}
+paths:
+  /links:
+    post:
+      summary: Create link
+      description: Creates a link.
+      responses: {"200": {description: ok}}
+"""
+
+
+def test_an_operation_page_file_shows_its_frontmatter_title_and_description(
+    tmp_path: Path,
+) -> None:
+    # `openapi: post /links` with `title:` and `description:` (1,700 and 650 such pages in the
+    # corpora): the <title> and sidebar said the frontmatter title, the heading the spec's
+    # summary, and the description was not shown; Mintlify shows both under the page's title.
+    page = (
+        "---\nopenapi: POST /links\ntitle: Create a new link\n"
+        "description: 'Make a short link with `POST /links`'\n---\n\nMore.\n"
+    )
+    site = _site(
+        tmp_path,
+        {"name": "A", "openapi": "openapi.yaml", "navigation": {"pages": ["create"]}},
+        {"openapi.yaml": SPEC, "create.mdx": page},
+    )
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    html = (out / "create" / "index.html").read_text(encoding="utf-8")
+    assert "<h1>Create a new link</h1>" in html
+    assert '<p class="lead">Make a short link with <code>POST /links</code></p>' in html
+    assert "<p>Creates a link.</p>" in html  # the spec's description stays in the body
