@@ -362,7 +362,7 @@ def test_children_shift_left_by_the_indentation_outside_their_code() -> None:
         "    ```\n  </Step>\n</Steps>\n\nAfter.\n"
     )
     assert warnings == []
-    assert "<p>Create <code>Card.tsx</code>:</p>" in html
+    assert '<p>Create <span class="code-glue"><code>Card.tsx</code>:</span></p>' in html
     code = html[html.index('data-lang="tsx"') : html.index("</pre>")]
     assert "wagmi" in code and "Card" in code
     assert html.endswith("<p>After.</p>\n")

@@ -45,7 +45,7 @@ def test_text_inside_an_element_prop_is_jsx_text_not_markdown() -> None:
     assert warnings == []
     assert "<summary><span>a_b *c* `d` [e](/f) $g$ \\* &amp; <b>h*i*</b> j</span></summary>" in html
     assert "<p>Body <em>k</em></p>" in html
-    assert "<p>After <em>l</em> and <code>m</code>.</p>" in html
+    assert '<p>After <em>l</em> and <span class="code-glue"><code>m</code>.</span></p>' in html
 
 
 def test_an_update_label_with_an_icon_shows_both_and_anchors_on_its_text() -> None:

@@ -39,7 +39,10 @@ def test_heading_component_is_a_heading_with_its_anchor_and_table_of_contents_en
     result = render_mdx(page)
     html = result.rendered.html
     assert result.warnings == []
-    assert '<h2 id="ts-set-session">Laminar.setSession(<code>id</code>)<a class="anchor' in html
+    assert (
+        '<h2 id="ts-set-session">Laminar.setSession(<span class="code-glue"><code>id</code>)'
+        '</span><a class="anchor'
+    ) in html
     assert '<h3 id="no-anchor">No <strong>anchor</strong></h3>' in html
     assert '<h2 id="default-level">Default level<a' in html
     assert result.rendered.headings == [

@@ -12,7 +12,7 @@ from docgen.nav.repocss import REPO_CSS
 from docgen.nav.urls import twin_path
 from docgen.render import diagrams, twins, utilities
 from docgen.render.chrome import SITE_CSS, site_css
-from docgen.render.navviews import NavViews
+from docgen.render.navviews import NavViews, said_once
 from docgen.render.page import CALLBACK_PATH, Output, RenderedPage
 from docgen.render.redirects import forwards_root, redirect_paths
 from docgen.render.searchindex import SearchEntry
@@ -74,7 +74,7 @@ def search_entry(
     trail = page.nav
     if len(languages) == 1 and trail[:1] == languages:
         trail = trail[1:]  # its language: the reader searches that language only
-    crumbs = " › ".join(trail)
+    crumbs = " › ".join(said_once(trail))
     return SearchEntry(page.url, document, crumbs, method, path, weight, languages)
 
 

@@ -18,14 +18,15 @@ from markupsafe import Markup, escape
 
 from docgen.nav.slugs import slugify
 from docgen.render import (
+    cardlinks,
     codeicons,
-    diagrams,
     htmlheading,
     iconimports,
     icons,
     mdxprops,
     mdxtags,
     mdxtitle,
+    tabbedfence,
 )
 from docgen.render.jsx import Tag, as_text
 from docgen.render.mdxtags import (
@@ -107,9 +108,10 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         parts.append(f'<p class="card-title">{escape(title)}{arrow}</p>' if title else "")
         cta = attr(tag, "cta")  # the call to action at the card's foot
         foot = f'<p class="card-cta">{mdxprops.html(meta, tag, "cta")}{ARROW}</p>'
-        frame["close"] = (foot if cta else "") + ("</a>" if href else "</div>")
-        horizontal = " card-horizontal" if flag(tag, "horizontal") else ""
-        if href:
+        covered = bool(href) and bool(meta.get("inner_links"))  # links inside: no <a> around
+        frame["close"] = (foot if cta else "") + cardlinks.end(href or "", title, covered)
+        horizontal = " card-horizontal" * flag(tag, "horizontal") + " card-covered" * covered
+        if href and not covered:
             rel = ' rel="noopener noreferrer"' if href.startswith(("http:", "https:")) else ""
             return f'<a class="card{horizontal}" href="{escape(href)}"{rel}>' + "".join(parts)
         return f'<div class="card{horizontal}">' + "".join(parts)
@@ -365,35 +367,10 @@ def _render_html(
 def install(md: MarkdownIt) -> None:
     """Add the component render rules; fences in a tab group become its panels."""
     fence = md.renderer.rules["fence"]  # type: ignore[attr-defined]
-
-    def tabbed_fence(
-        self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
-    ) -> str:
-        token = tokens[idx]
-        info = token.info.strip().split()
-        if info and info[0] == "mermaid":  # its options are the figure's, not a code title
-            written, token.info = token.info, "mermaid"
-            html = diagrams.figure(str(fence(tokens, idx, options, env)), written)
-        else:
-            html = str(fence(tokens, idx, options, env))
-        stack: list[dict[str, Any]] = env.get("_mdx_stack", [])
-        parent = stack[-1] if stack else None
-        if parent is None or "panels" not in parent or parent["name"] == "Tabs":
-            return codeicons.titled(html, token.info, env) if info[:1] != ["mermaid"] else html
-        if parent["next"] >= len(parent["panels"]):
-            return html
-        panel = parent["panels"][parent["next"]]
-        parent["next"] += 1
-        hidden = " hidden" if parent["next"] > 1 else ""
-        title = codeicons.title_bar(token.info, env) if len(parent["panels"]) == 1 else ""
-        return (
-            f'<div class="mdx-tabpanel" role="tabpanel" id="{panel}" '
-            f'aria-labelledby="{panel}-t"{hidden}>{title}{html}</div>'
-        )
-
-    md.add_render_rule("fence", tabbed_fence)
+    md.add_render_rule("fence", tabbedfence.rule(fence))
     md.add_render_rule("mdx_open", _render_open)
     md.add_render_rule("mdx_close", _render_close)
     md.add_render_rule("mdx_inline", _render_inline)
     md.add_render_rule("mdx_text", _render_text)
     md.add_render_rule("mdx_html", _render_html)
+    md.core.ruler.push("mdx_card_links", cardlinks.mark)

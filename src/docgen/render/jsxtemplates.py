@@ -7,7 +7,7 @@ defaults. A use such as
 ``<Hint title="Read this" href="/start" />`` is the body's JSX read as MDX with the props given:
 ``{name}`` in text and in attributes, ``{children}`` as the use's children, and
 ``{name && <jsx />}`` kept or dropped by ``name``, ``{name ? <jsx /> : null}`` (either branch JSX,
-a string or ``null``; ``!name`` too) choosing by ``name``, and a string built from props and
+a string, a prop or ``null``; ``!name`` too) choosing by ``name``, and a string built from props and
 literals (``{url + "?dark=1"}``, ``{`/docs/${slug}`}``) written in. Anything else the body
 computes is left to the MDX reader, which shows it as text with a warning, as it does for any
 expression.
@@ -176,17 +176,23 @@ def _branch(
         text = text[1:-1].strip()
     if text.startswith("<"):
         return fill(text, props, known, children, elements)
+    if _IDENT.fullmatch(text) and text in known:  # {label ? label : "this"}: the prop itself
+        if text in elements:
+            return elements[text]
+        value = props.get(text)
+        return "{" + _attribute_value(value) + "}" if value not in (None, "", False) else ""
     value = evaluate(text)
     return "{" + _attribute_value(value) + "}" if isinstance(value, str) and value else ""
 
 
-def _operand(text: str) -> bool:
-    """Whether ``text`` is a whole branch: ``null``, a string, or balanced JSX (in parens)."""
+def _operand(text: str, known: set[str]) -> bool:
+    """Whether ``text`` is a whole branch: ``null``, a string, a prop, or balanced JSX (in
+    parens)."""
     text = text.strip()
     if text.startswith("(") and text.endswith(")"):
         text = text[1:-1].strip()
     if not text.startswith("<"):
-        return text == "null" or isinstance(evaluate(text), str)
+        return text == "null" or text in known or isinstance(evaluate(text), str)
     if not text.endswith(">"):
         return False
     depth = 0
@@ -205,7 +211,7 @@ def _ternary(expression: str, props: dict[str, Any], known: set[str]) -> str | N
     rest = match.group(3)
     for colon in (i for i, c in enumerate(rest) if c == ":"):
         yes, no = rest[:colon], rest[colon + 1 :]
-        if _operand(yes) and _operand(no):
+        if _operand(yes, known) and _operand(no, known):
             return yes if bool(props.get(match.group(2))) != bool(match.group(1)) else no
     return None
 

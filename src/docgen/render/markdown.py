@@ -21,7 +21,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import escape
 
 from docgen.nav.slugs import heading_slug
-from docgen.render import assets, htmlheading
+from docgen.render import assets, autolink, codeglue, htmlheading
 from docgen.render.assets import AssetScope
 from docgen.render.codelines import draw_lines, pre_attrs, take_notations
 from docgen.render.fencemeta import fence_meta, mark_lines
@@ -172,6 +172,8 @@ class MarkdownRenderer:
     def _build() -> MarkdownIt:
         md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
         md.enable(["table", "strikethrough"])
+        autolink.use(md)  # remark-gfm's bare links, as Mintlify reads pages
+        codeglue.use(md)
         md.validateLink = safe_url  # type: ignore[method-assign]
         md.add_render_rule("fence", _fence)
         md.add_render_rule("code_block", _fence)
@@ -255,9 +257,10 @@ class MarkdownRenderer:
         html = md.renderer.render(tokens, md.options, env)
         return Rendered(html, headings)
 
-    def inline(self, text: str) -> str:
-        """Inline Markdown (no paragraphs) for short texts like summaries."""
-        return str(self._md.renderInline(text))
+    def inline(self, text: str, base: str | None = None) -> str:
+        """Inline Markdown (no paragraphs) for short texts like summaries; ``base`` rewrites
+        root-relative links to page-relative ones."""
+        return str(self._md.renderInline(text, {} if base is None else {"base": base}))
 
 
 class TakenIds(set[str]):

@@ -267,11 +267,9 @@ def is_color(value: str) -> bool:
 
 
 def field_open(tag: Tag, env: EnvType, stack: list[dict[str, Any]]) -> str:
-    name, location = "", ""
-    for key in FIELD_LOCATIONS:
-        if key in tag.attrs:
-            name, location = attr(tag, key), key
-            break
+    # The location key only names the field: Mintlify shows no "path"/"body" badge, and most
+    # fields are SDK options written as path="name" (Mintlify's own example), not URL paths.
+    name = next((attr(tag, key) for key in FIELD_LOCATIONS if key in tag.attrs), "")
     if tag.name == "ResponseField" or not name:
         name = attr(tag, "name") or name
     path = [f["field"] for f in stack[:-1] if "field" in f] + [name]
@@ -282,8 +280,6 @@ def field_open(tag: Tag, env: EnvType, stack: list[dict[str, Any]]) -> str:
     stack[-1]["field"] = name
     type_text = attr(tag, "type")
     tags = []
-    if location:
-        tags.append(f'<span class="tag tag-muted">{location}</span>')
     if flag(tag, "deprecated"):
         tags.append('<span class="tag tag-deprecated">deprecated</span>')
     if flag(tag, "required"):

@@ -295,7 +295,15 @@ def crumbs(trail: tuple[str, ...], header: Header) -> tuple[str, ...]:
     version = next((v.label for v in header.versions if v.active), None)
     if version is not None and trail and trail[0] == version:
         trail = trail[1:]
-    return trail
+    return said_once(trail)
+
+
+def said_once(trail: tuple[str, ...]) -> tuple[str, ...]:
+    """``trail`` with a name that repeats the one before it left out: a tab and its group
+    named alike ("API Reference" / "API Reference") are one crumb."""
+    return tuple(
+        n for i, n in enumerate(trail) if i == 0 or n.casefold() != trail[i - 1].casefold()
+    )
 
 
 def nav_item(

@@ -198,6 +198,8 @@ class SiteRenderer:
                     continue
             assert operation is not None and links is not None
             operation = _with_download(operation, base, spec.name)
+            if page.source is not None:  # the page file's frontmatter names and describes it
+                operation = _with_frontmatter(operation, page.frontmatter)
             directory = page.directory or ""
             schemas = tuple(sorted((spec.name, directory, d, n) for d, n in links.linked))
         elif page.meta.api is not None:
@@ -364,6 +366,17 @@ def site_json(config: SiteConfig, base: str) -> str:
 
 def _with_download(view: OperationView, base: str, spec_name: str) -> OperationView:
     return replace(view, spec_download=f"_docgen/specs/{download_name(spec_name)}")
+
+
+def _with_frontmatter(operation: OperationView, frontmatter: dict[str, Any]) -> OperationView:
+    """An operation page written as a file (``openapi: GET /x``): its ``title`` and
+    ``description`` are the page's title and the line under it, as Mintlify shows them."""
+    title, description = frontmatter.get("title"), frontmatter.get("description")
+    if isinstance(title, str) and title.strip():
+        operation = replace(operation, title=title.strip())
+    if isinstance(description, str) and description.strip():
+        operation = replace(operation, summary=description.strip(), summary_markdown=True)
+    return operation
 
 
 def _first_sentence(text: str) -> str:

@@ -95,7 +95,11 @@ def statement_end(
             elif char in ")]}":
                 depth -= 1
             i += 1
-        if depth <= 0 and quote in (None, "'", '"'):
+        if quote in ("'", '"'):
+            # A JS string never spans lines: this "quote" is JSX text ("you'd like"), and the
+            # brackets after it on the line were skipped, as if quoted; they are balanced text.
+            quote = None
+        if depth <= 0 and quote is None:
             return line
         line += 1
         if line < end:

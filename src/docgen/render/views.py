@@ -179,6 +179,7 @@ class OperationView:
     playground_data: str = ""
     request_url: str = ""  # first server (variables at their defaults) + path
     examples_html: str = ""  # the page's own Request/ResponseExample blocks (render/apipage.py)
+    summary_markdown: bool = False  # ``summary`` is a page file's description: inline Markdown
 
 
 @view
