@@ -369,16 +369,19 @@ _COMPOSED = "caf\u00e9"  # é as one code point (NFC)
 _DECOMPOSED = "cafe\u0301"  # e plus a combining acute accent (NFD), as some macOS tools write
 
 
-def test_a_page_entry_and_file_in_two_unicode_forms_are_told_apart(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lead", ["", "/"])
+def test_a_page_entry_and_file_in_two_unicode_forms_are_told_apart(
+    tmp_path: Path, lead: str
+) -> None:
     root = site(tmp_path / "docs", {"index.mdx": "Home\n"}, spec=None)
     (root / f"{_COMPOSED}.mdx").write_text("Accents\n", "utf-8")
     data = json.loads((root / "docs.json").read_text("utf-8"))
-    data["navigation"]["groups"][0]["pages"].append(_DECOMPOSED)
+    data["navigation"]["groups"][0]["pages"].append(lead + _DECOMPOSED)
     (root / "docs.json").write_text(json.dumps(data), "utf-8")
     checked, built, check_exit, build_exit = check_and_build(root, tmp_path)
     assert check_exit == build_exit == 1 and checked == built
     (line,) = [f for f in checked if "nav-page-not-found" in f]
-    assert f"a page file '{_COMPOSED}' exists" in line and "Unicode code points" in line
+    assert f"a page file '{_COMPOSED}' exists, the same name in different Unicode" in line
     assert "did you mean" not in line  # not the same-looking name offered as a fix
 
 

@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,7 @@ paths:
                       type: array
                       items: {{type: string, contentMediaType: image/png}}
                     note: {{type: string, example: "@home"}}
+                    motto: {{type: string, example: 'a; b "c";type=text/html'}}
       responses:
         "201": {{description: Stored}}
   /tokens:
@@ -83,6 +85,16 @@ paths:
         content:
           image/*:
             schema: {{type: string, format: binary}}
+      responses:
+        "201": {{description: Stored}}
+  /any:
+    post:
+      summary: Post anything
+      requestBody:
+        content:
+          "*/*":
+            schema: {{type: object}}
+            example: {{a: 1}}
       responses:
         "201": {{description: Stored}}
   /notes:
@@ -151,27 +163,30 @@ def built(tmp_path_factory: pytest.TempPathFactory, api: Upstream) -> Path:
 
 
 def test_the_multipart_samples_upload_a_file_when_run(built: Path, api: Upstream) -> None:
+    """curl, Python (requests) and Node each run the page's sample; each delivers the same
+    parts, every text value exactly as the spec gives it."""
     samples = _samples(built / "out" / UPLOAD.strip("/") / "index.html")
     assert "Content-Type" not in samples["curl"]  # curl writes it, with its boundary
-    compile(samples["python"], "sample.py", "exec")  # valid Python
     (built / "example-file").write_bytes(b"\x89PNG\x00 bytes")
-    before = len(api.api_requests())
-    subprocess.run(["bash", "-c", samples["curl"]], cwd=built, check=True, capture_output=True)
-    (curl_seen,) = api.api_requests()[before:]
-    parts = _parts(curl_seen)
-    assert ("file", "example-file", b"\x89PNG\x00 bytes") in parts
-    assert [(n, v) for n, f, v in parts if f is None] == [
-        ("purpose", b"assistants"),
-        ("tags", b"red"),
-        ("tags", b"blue"),
-        ("note", b"@home"),  # a value, not a file named "home"
-    ]
+    (built / "sample.py").write_text(samples["python"])
+    (built / "sample.mjs").write_text(samples["javascript"])
+    runs = [["bash", "-c", samples["curl"]], [sys.executable, "sample.py"]]
     if shutil.which("node"):
-        script = built / "sample.mjs"
-        script.write_text(samples["javascript"])
-        subprocess.run(["node", str(script)], cwd=built, check=True, capture_output=True)
-        node_parts = _parts(api.api_requests()[-1])
-        assert [n for n, _, _ in node_parts] == [n for n, _, _ in parts]
+        runs.append(["node", "sample.mjs"])
+    for command in runs:
+        before = len(api.api_requests())
+        subprocess.run(command, cwd=built, check=True, capture_output=True)
+        (seen,) = api.api_requests()[before:]
+        parts = _parts(seen)
+        file = b"<file contents>" if command[0] == "node" else b"\x89PNG\x00 bytes"  # a Blob
+        assert ("file", "example-file", file) in parts, command[0]
+        assert [(n, v) for n, f, v in parts if f is None] == [
+            ("purpose", b"assistants"),
+            ("tags", b"red"),
+            ("tags", b"blue"),
+            ("note", b"@home"),  # a value, not a file named "home"
+            ("motto", b'a; b "c";type=text/html'),  # not cut at ";", not a typed part
+        ], command[0]
 
 
 def test_the_urlencoded_samples_send_a_form_when_run(built: Path, api: Upstream) -> None:
@@ -190,7 +205,7 @@ def test_file_and_text_body_samples_send_the_bytes_and_the_text(built: Path, api
     out = built / "out" / "api"
     (built / "example-file").write_bytes(bytes(range(256)))
     sent = []
-    for slug in ("upload-an-asset", "put-an-image", "post-a-note"):
+    for slug in ("upload-an-asset", "put-an-image", "post-a-note", "post-anything"):
         curl = _samples(out / slug / "index.html")["curl"]
         before = len(api.api_requests())
         subprocess.run(["bash", "-c", curl], cwd=built, check=True, capture_output=True)
@@ -200,6 +215,7 @@ def test_file_and_text_body_samples_send_the_bytes_and_the_text(built: Path, api
         ("application/octet-stream", bytes(range(256))),  # the file, not '"@example.zip"'
         ("image/png", bytes(range(256))),  # a type a request can state, not image/*
         ("text/plain", b"Hello, it's me"),  # the text as written, not a JSON string
+        ("application/json", b'{"a": 1}'),  # any type: JSON, said so (not octet-stream)
     ]
 
 
@@ -259,7 +275,7 @@ def test_the_playground_sends_chosen_files_through_the_proxy(
         ("attachments", "b.png", b"B"),
     ]
     curl = page.locator(".sample-request pre[data-pg-live] code").first.inner_text()
-    assert "--form 'file=@data.bin'" in curl and "--form 'tags=x'" in curl
+    assert "--form 'file=@data.bin'" in curl and "--form-string 'tags=x'" in curl
 
 
 def test_the_playground_sends_a_urlencoded_form(page: Any, served: str, api: Upstream) -> None:
@@ -313,3 +329,40 @@ def test_the_playground_sends_a_file_as_the_body(page: Any, served: str, api: Up
     assert seen.body == bytes(range(256)) * 4
     curl = page.locator(".sample-request pre[data-pg-live] code").first.inner_text()
     assert "--data-binary '@dot.png'" in curl
+
+
+def test_a_form_schema_whose_all_of_fans_out_builds_at_once(tmp_path: Path) -> None:
+    """Nine levels of schemas, each naming the next eight times in its allOf (no cycle): the
+    fields are read once a schema, not once a path through the fan-out (8 to the 9th)."""
+    levels = {
+        f"L{i}": {
+            "allOf": [{"$ref": f"#/components/schemas/L{i + 1}"}] * 8
+            + [{"type": "object", "properties": {f"x{i}": {"type": "string"}}}]
+        }
+        for i in range(9)
+    }
+    levels["L9"] = {"type": "object", "properties": {"last": {"type": "string"}}}
+    spec = {
+        "openapi": "3.1.0",
+        "info": {"title": "T", "version": "1"},
+        "paths": {
+            "/loop": {
+                "post": {
+                    "summary": "Loop",
+                    "requestBody": {
+                        "content": {
+                            "multipart/form-data": {"schema": {"$ref": "#/components/schemas/L0"}}
+                        }
+                    },
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+        "components": {"schemas": levels},
+    }
+    (tmp_path / "openapi.json").write_text(json.dumps(spec))
+    command = [sys.executable, "-m", "docgen", "build", "openapi.json", "-o", "out", "--quiet"]
+    subprocess.run(command, cwd=tmp_path, check=True, capture_output=True, timeout=120)
+    page = (tmp_path / "out" / "api-reference" / "loop" / "index.html").read_text("utf-8")
+    curl = html.unescape(re.sub(r"<[^>]+>", "", page))
+    assert all(f"--form-string x{i}=" in curl for i in range(9)) and "last=" in curl

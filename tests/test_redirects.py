@@ -400,3 +400,16 @@ def test_the_quick_literal_test_never_rules_out_a_match(
         if _match_parts(parts, path) is not None:
             assert _literals_fit(parts, path), (source, path)
             assert match(source, path) == _match_parts(parts, path)
+
+
+def test_the_lookup_budget_counts_only_sources_a_path_may_match() -> None:
+    """docgen serve stops looking after a budget of matching work; sources that string
+    searches rule out cost none of it, so serve finds the redirect check finds."""
+    from docgen.config.model import Redirect
+    from docgen.config.redirects import match, target
+
+    many = [Redirect(f"/:a*/x{i}", "/elsewhere", True, "") for i in range(300)]
+    last = Redirect("/:p*/target", "/found/:p*", True, "")
+    path = "/" + "seg/" * 120 + "target"
+    assert match(last.source, path) is not None  # what check sees
+    assert target((*many, last), path) == ("/found/" + "seg/" * 119 + "seg", True)

@@ -29,6 +29,7 @@
   var uid = 0;
 
   /* ------------------------------------------------------------ helpers */
+  var MAX_PROXY_FILES = 64 * 1024 * 1024;  // bytes of chosen files sent through the proxy
   function $(sel, ctx) { return (ctx || doc).querySelector(sel); }
   function isObj(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
   function arr(x) { return Array.isArray(x) ? x : []; }
@@ -1045,19 +1046,14 @@
         headers.forEach(function (kv) { lines.push("        " + pyStr(kv[0]) + ": " + pyStr(kv[1]) + ","); });
         lines.push("    },");
       }
-      if (req.form) {
-        var texts = req.form.parts.filter(function (kv) { return typeof kv[1] === "string"; });
-        var files = req.form.parts.filter(function (kv) { return typeof kv[1] !== "string"; });
-        if (texts.length) {
-          lines.push("    data=[");
-          texts.forEach(function (kv) { lines.push("        (" + pyStr(kv[0]) + ", " + pyStr(kv[1]) + "),"); });
-          lines.push("    ],");
-        }
-        if (files.length) {
-          lines.push("    files=[");
-          files.forEach(function (kv) { lines.push("        (" + pyStr(kv[0]) + ", open(" + pyStr(fileName(kv[1])) + ", \"rb\")),"); });
-          lines.push("    ],");
-        }
+      if (req.form) {  // multipart: every part in files= (data= alone would send it urlencoded)
+        lines.push(req.form.multipart ? "    files=[" : "    data=[");
+        req.form.parts.forEach(function (kv) {
+          var value = typeof kv[1] !== "string" ? "open(" + pyStr(fileName(kv[1])) + ", \"rb\")"
+            : req.form.multipart ? "(None, " + pyStr(kv[1]) + ")" : pyStr(kv[1]);
+          lines.push("        (" + pyStr(kv[0]) + ", " + value + "),");
+        });
+        lines.push("    ],");
       } else if (req.file) { lines.push("    data=open(" + pyStr(fileName(req.file)) + ", \"rb\"),"); }
       else if (req.body !== null) { lines.push("    data=" + pyStr(req.body) + ","); }
       lines.push(")", "print(response.status_code, response.text)");
@@ -1419,12 +1415,13 @@
     return lines.join(" \\\n");
   };
 
-  /* curl's options for a multipart form: a file as @name (the reader's own file, by name), a
-     value that starts with @ or < with --form-string (--form would read it as a file name). */
+  /* curl's options for a multipart form: a file as --form name=@file (the reader's own file,
+     by name), a text value with --form-string (--form would read "@x" as a file, and cut
+     "a; b" or "x;type=..." short). */
   function formOptions(form) {
     return form.parts.map(function (kv) {
       if (typeof kv[1] !== "string") { return "  --form " + shellQuote(kv[0] + "=@" + fileName(kv[1])); }
-      return "  " + (/^[@<]/.test(kv[1]) ? "--form-string " : "--form ") + shellQuote(kv[0] + "=" + kv[1]);
+      return "  --form-string " + shellQuote(kv[0] + "=" + kv[1]);
     });
   }
   function fileName(file) { return str(file && file.name) || "example-file"; }
@@ -1533,6 +1530,14 @@
 
   Playground.prototype.sendProxy = function (req, controller) {
     var self = this;
+    // Files travel in the envelope as base64, read whole into the page first: past this size
+    // (far over the proxy's default 5 MiB limit) the tab could run out of memory doing so.
+    var files = req.file ? [req.file] : req.form ? req.form.parts.map(function (kv) { return kv[1]; }).filter(function (v) { return typeof v !== "string"; }) : [];
+    var total = files.reduce(function (sum, file) { return sum + (file.size || 0); }, 0);
+    if (total > MAX_PROXY_FILES) {
+      return Promise.resolve({ kind: "failure", source: "proxy", title: "Request not sent",
+        message: "The files chosen (" + formatSize(total) + ") are too large to send through the docs proxy: use Copy as curl." });
+    }
     if (req.file) {
       return req.file.arrayBuffer().then(function (buffer) {
         return self.sendEnvelope(req, { method: req.method, url: req.url, headers: headerObject(req.headers),

@@ -185,6 +185,8 @@ def _cells(parts: tuple[_Part, ...], path: str) -> int:
         start = parts[0][1]
         if not path.startswith(start) and not (path + "/").startswith(start):
             return 0
+    if not _literals_fit(parts, path) and not _literals_fit(parts, path + "/"):
+        return 0  # ruled out by string searches: no table (the budget counts tables only)
     return 2 * (len(path) + 2) * (len(parts) + 1)
 
 

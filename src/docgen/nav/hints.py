@@ -65,11 +65,12 @@ def missing_page(text: str, in_scope: bool, known: Callable[[], list[str]]) -> s
         )
     else:
         names = [n.rsplit(".", 1)[0] for n in known()]
-        wanted = unicodedata.normalize("NFC", text.lstrip("/"))
-        alike = [n for n in names if n != text and unicodedata.normalize("NFC", n) == wanted]
-        close = alike or close_matches(text.lstrip("/"), names, n=1, cutoff=0.6)
+        bare = text.lstrip("/")
+        wanted = unicodedata.normalize("NFC", bare)
+        alike = [n for n in names if n != bare and unicodedata.normalize("NFC", n) == wanted]
+        close = alike or close_matches(bare, names, n=1, cutoff=0.6)
         if alike:
-            why = spelling_difference(text, alike[0])
+            why = spelling_difference(bare, alike[0])
             message += f"; a page file '{alike[0]}' exists, {why}: write both the same way"
         elif close:
             message += f"; did you mean '{close[0]}'?"

@@ -53,7 +53,7 @@ def form_fields(spec: Spec, schema: Any, doc: str, example: Any) -> tuple[FormFi
     Empty when the schema names no properties: the body is then shown as text."""
     properties: dict[str, tuple[Any, str]] = {}
     required: set[str] = set()
-    _collect(spec, schema, doc, properties, required, 0)
+    _collect(spec, schema, doc, properties, required, set())
     given = example if isinstance(example, dict) else {}
     out = []
     for name, (sub, sub_doc) in list(properties.items())[:_MAX_FIELDS]:
@@ -86,14 +86,17 @@ def _collect(
     doc: str,
     properties: dict[str, tuple[Any, str]],
     required: set[str],
-    depth: int,
+    seen: set[int],
 ) -> None:
+    """Each schema object once (``seen``): an ``allOf`` that names a schema twice, or fans
+    out to the same ones again and again, or names itself, costs one visit a schema."""
     value, value_doc = resolve(schema, doc, spec.documents)
-    if not isinstance(value, dict) or depth > 8:
+    if not isinstance(value, dict) or id(value) in seen or len(seen) >= _MAX_FIELDS:
         return
+    seen.add(id(value))
     parts = value.get("allOf")
     for part in parts if isinstance(parts, list) else ():
-        _collect(spec, part, value_doc, properties, required, depth + 1)
+        _collect(spec, part, value_doc, properties, required, seen)
     own = value.get("properties")
     if isinstance(own, dict):
         for name, sub in own.items():

@@ -52,13 +52,18 @@ def body_kind(media_type: str, schema: Any) -> str:
     major = base.split("/", 1)[0]
     if is_file(schema) or base in _BINARY_TYPES:
         return BINARY
+    if base in ("*/*", "application/*"):  # any type: what APIs that say so take is JSON
+        return JSON
     return BINARY if major in ("image", "audio", "video") and "xml" not in base else TEXT
 
 
-def concrete_type(media_type: str) -> str:
-    """``media_type``, or a common member of the range it names (``image/*``: ``image/png``)."""
+def concrete_type(media_type: str, kind: str) -> str:
+    """``media_type``, or a member of the range it names that suits a body of ``kind``
+    (``image/*``: ``image/png``; ``*/*``: ``application/json`` for JSON)."""
     base = media_type.split(";", 1)[0].strip()
     major, _, minor = base.partition("/")
-    if minor == "*" or base == "*":
-        return _WILDCARD_TYPES.get(major.lower(), "application/octet-stream")
-    return media_type
+    if minor != "*" and base != "*":
+        return media_type
+    if kind == JSON:
+        return "application/json"
+    return _WILDCARD_TYPES.get(major.lower(), "application/octet-stream")

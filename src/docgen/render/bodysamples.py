@@ -84,9 +84,8 @@ def curl(method: str, url: str, headers: Headers, payload: Payload) -> str:
         for value in field.values:
             if not payload.multipart:
                 lines.append(f"  --data-urlencode {shlex.quote(f'{field.name}={value}')}")
-            else:  # --form reads a value starting with @ or < as a file name: not this one
-                option = "--form-string" if value[:1] in ("@", "<") else "--form"
-                lines.append(f"  {option} {shlex.quote(f'{field.name}={value}')}")
+            else:  # --form would read "@x" as a file and cut "a; b" or "x;type=..." short
+                lines.append(f"  --form-string {shlex.quote(f'{field.name}={value}')}")
     return " \\\n".join(lines)
 
 
@@ -103,21 +102,21 @@ def python(method: str, url: str, headers: Headers, payload: Payload) -> str:
     elif payload.kind != FORM:
         lines.append(f"payload = {payload.text!r}")
         args.append("data=payload.encode('utf-8')")
-    texts = [f for f in payload.fields if not f.file]
-    files = [f for f in payload.fields if f.file]
-    if texts:
+    if payload.multipart:  # every part in files= (data= alone would send it urlencoded)
+        lines.append("files = [")
+        for field in payload.fields:
+            if field.file:
+                lines.append(f"    ({field.name!r}, {opened}),")
+            lines += [f"    ({field.name!r}, (None, {value!r}))," for value in field.values]
+        lines.append("]")
+        args.append("files=files")
+    elif payload.fields:
         lines.append("data = {")
-        for field in texts:
+        for field in payload.fields:
             value = list(field.values) if field.many else field.values[0]
             lines.append(f"    {field.name!r}: {value!r},")
         lines.append("}")
         args.append("data=data")
-    if files:
-        if any(f.many for f in files):  # one name, several files: a list of pairs
-            lines += ["files = [", *(f"    ({f.name!r}, {opened})," for f in files), "]"]
-        else:
-            lines += ["files = {", *(f"    {f.name!r}: {opened}," for f in files), "}"]
-        args.append("files=files")
     lines += [
         "",
         f"response = requests.request({method!r}, {', '.join(args)})",

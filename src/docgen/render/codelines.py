@@ -32,7 +32,7 @@ def take_notations(code: str, language: str | None) -> tuple[str, dict[int, set[
     if "[!code " not in code or (language or "").lower() in _LITERAL:
         return code, marks
     kept: list[str] = []
-    pending: list[tuple[str, int]] = []  # (class, lines it still marks)
+    pending: dict[str, int] = {}  # class -> lines it still marks (the most any notation left)
     for line in code.split("\n"):
         found = [
             m for m in _NOTATION.finditer(line) if _OPENER.search(line, 0, m.start()) is not None
@@ -42,15 +42,15 @@ def take_notations(code: str, language: str | None) -> tuple[str, dict[int, set[
             for match in reversed(found):
                 rest = rest[: match.start()] + rest[match.end() :]
             rest = _EMPTY_COMMENT.sub("", rest).rstrip() if _EMPTY_COMMENT.search(rest) else rest
-        new = [(_KINDS[m.group(1)], min(int(m.group(2) or 1), MAX_MARKED)) for m in found]
+        for m in found:
+            kind, count = _KINDS[m.group(1)], min(int(m.group(2) or 1), MAX_MARKED)
+            pending[kind] = max(pending.get(kind, 0), count)
         if found and not rest.strip():
-            pending += new  # alone on its line: it marks the lines below
-            continue
+            continue  # alone on its line: it marks the lines below
         kept.append(rest)
-        pending += new
-        for kind, _ in pending:
-            marks.setdefault(len(kept), set()).add(kind)
-        pending = [(kind, left - 1) for kind, left in pending if left > 1]
+        if pending:
+            marks[len(kept)] = set(pending)
+            pending = {kind: left - 1 for kind, left in pending.items() if left > 1}
     return "\n".join(kept), marks
 
 

@@ -10,7 +10,7 @@ from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
 from docgen.nav.urls import playground_path
 from docgen.render import access, examples, markdown, samples
-from docgen.render.bodykind import concrete_type
+from docgen.render.bodykind import JSON, concrete_type
 from docgen.render.bodysamples import payload_for
 from docgen.render.markdown import to_html
 from docgen.render.playground import ParamInput, auth_stub, body_schema, playground_json
@@ -245,7 +245,8 @@ def build_operation(
     payload = None
     if body_media is not None:
         payload = payload_for(spec, body_media, body_raw_schema, body_doc, body_value)
-        headers.append(("Content-Type", concrete_type(body_media)))
+        kind = payload.kind if payload is not None else JSON
+        headers.append(("Content-Type", concrete_type(body_media, kind)))
 
     response_tree = TreeBuilder(
         spec,
