@@ -847,6 +847,69 @@
     return changed ? fixed : null;
   };
 
+  /* Titles (_docgen/search-titles.json: url, title, section, method, path, operationId,
+     languages per page). Pagefind ranks pages by their words, not their titles: a page titled
+     exactly what the reader typed could come after twenty whose longer titles say the same
+     words. Pages found here come first, as DocSearch ranks a title over body text: an
+     endpoint by its path ("/repos/{owner}/{repo}/issues"), method and path or operationId,
+     then a title equal to the query, then titles holding every query word (the fewest other
+     words first). */
+  var METHODS = /^(get|put|post|delete|options|head|patch|trace)\s+(\/\S*)$/i;
+  function titleWords(text) {
+    return String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  }
+  function samePath(a, b) {
+    var norm = function (p) { return String(p).toLowerCase().replace(/\/+$/, "") || "/"; };
+    return norm(a) === norm(b);
+  }
+  var PARTIAL = 5;
+  /* Whether a page with filter values ``values`` (none: every one) is in ``wanted``. */
+  function within(values, wanted) {
+    return !wanted || !Array.isArray(values) || !values.length || values.indexOf(wanted) !== -1;
+  }
+  function Titles(rows, language, version) {
+    this.rows = rows.filter(function (r) {
+      return Array.isArray(r) && typeof r[0] === "string" && typeof r[1] === "string" &&
+        within(r[6], language) && within(r[7], version);
+    }).map(function (r) {
+      return { url: r[0], title: r[1], section: String(r[2] || ""), method: String(r[3] || ""),
+        path: String(r[4] || ""), op: String(r[5] || ""), words: titleWords(r[1]) };
+    });
+  }
+  /* A query word matches a title word that starts with it, or with its stem ("repositories"
+     finds "repository"). */
+  function wordMatch(q, w) {
+    if (w.indexOf(q) === 0) { return true; }
+    var stem = q.length > 4 ? q.replace(/(ies|es|s)$/, "") : q;
+    return stem !== q && w.indexOf(stem) === 0;
+  }
+  /* The best pages for ``query`` (at most ``limit``), best first. */
+  Titles.prototype.find = function (query, limit) {
+    var q = query.trim(), found = [];
+    var m = METHODS.exec(q), path = m ? m[2] : (/^\/\S*$/.test(q) ? q : null);
+    var method = m ? m[1].toUpperCase() : null;
+    var words = titleWords(q), joined = words.join(" ");
+    this.rows.forEach(function (r, order) {
+      var rank = -1;
+      if (path !== null) {
+        if (r.path && samePath(r.path, path) && (!method || r.method.toUpperCase() === method)) { rank = 0; }
+      } else if (r.op && r.op.toLowerCase() === q.toLowerCase()) {
+        rank = 0;
+      } else if (words.length && r.words.join(" ") === joined) {
+        rank = 1;
+      } else if (words.length && words.every(function (w) {
+        return r.words.some(function (t) { return wordMatch(w, t); });
+      })) {
+        rank = 2 + (r.words.length - words.length) / 1000;
+      }
+      if (rank >= 0) { found.push({ row: r, rank: rank, order: order }); }
+    });
+    found.sort(function (a, b) { return a.rank - b.rank || a.order - b.order; });
+    // Titles that merely hold the words leave room for Pagefind's full-text results.
+    var exact = found.filter(function (f) { return f.rank < 2; }).length;
+    return found.slice(0, Math.min(limit, exact + PARTIAL)).map(function (f) { return f.row; });
+  };
+
   /* Pagefind excerpts are escaped text with <mark> around matches: rebuilt as DOM nodes. */
   function decodeEntities(text) {
     return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|#39|apos|nbsp);/gi, function (m, code) {
@@ -879,6 +942,7 @@
     var base = siteBase();
     var engine = null;     // Pagefind's module, once loaded
     var vocabulary = null; // Vocabulary, once loaded
+    var titles = null;     // Titles, once loaded
     var loading = null;
     var options = [];
     var active = -1;
@@ -900,6 +964,10 @@
           vocabulary = new Vocabulary((Array.isArray(data) ? data : []).filter(function (w) { return typeof w === "string"; }));
         })
         .catch(function () { vocabulary = new Vocabulary([]); });
+      var named = fetch(base + "_docgen/search-titles.json", { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : []; })
+        .then(function (data) { titles = new Titles(Array.isArray(data) ? data : [], language, version); })
+        .catch(function () { titles = new Titles([], null, null); });
       // An absolute URL: a bare "_docgen/..." would be read as a module name, not a path.
       var index = import(new URL(base + "_docgen/pagefind/pagefind.js", doc.baseURI).href).then(function (module) {
         return Promise.resolve(module.options({ baseUrl: "/", excerptLength: 22 })).then(function () {
@@ -916,7 +984,7 @@
             });
         }).then(function () { engine = module; });
       });
-      loading = Promise.all([index, words]).catch(function () {
+      loading = Promise.all([index, words, named]).catch(function () {
         loading = null;
         setStatus("Search is unavailable: the search index could not be loaded.");
       });
@@ -1007,11 +1075,35 @@
     // A site in several languages (the page has a language switcher): the reader's language
     // only (docgen gives each page a "language" filter there).
     var language = doc.querySelector(".language-switcher") ? doc.documentElement.getAttribute("lang") : null;
+    // Likewise a page with a version switcher: the reader's version only (docgen gives each
+    // page a "version" filter there: its version, or every one for a page in none).
+    var chosen = doc.querySelector(".version-switcher:not(.language-switcher) option:checked");
+    var version = chosen ? chosen.textContent.trim() : null;
+    var filters = {};
+    if (language) { filters.language = language; }
+    if (version) { filters.version = version; }
 
     function run(query) {
-      return engine.search(query, language ? { filters: { language: language } } : {}).then(function (found) {
+      return engine.search(query, { filters: filters }).then(function (found) {
         return (found && found.results) ? found.results : [];
       });
+    }
+
+    /* Pagefind's pages, after the pages that ``titles`` puts first (Pagefind's own data for
+       those it found too: their excerpt and sections). */
+    function withTitles(pages, query) {
+      var first = titles ? titles.find(query, PAGES) : [];
+      if (!first.length) { return pages; }
+      var byUrl = {};
+      pages.forEach(function (d) { if (d && typeof d.url === "string") { byUrl[d.url] = d; } });
+      var seen = {};
+      var out = first.map(function (r) {
+        seen[r.url] = true;
+        return byUrl[r.url] || { url: r.url, excerpt: "", sub_results: [],
+          meta: { title: r.title, section: r.section, method: r.method, path: r.path } };
+      });
+      pages.forEach(function (d) { if (d && !seen[d.url]) { out.push(d); } });
+      return out.slice(0, PAGES);
     }
 
     function render() {
@@ -1034,7 +1126,7 @@
       }).then(function (results) {
         return Promise.all(results.slice(0, PAGES).map(function (r) { return r.data(); }));
       }).then(function (pages) {
-        if (mine === generation && dialog.open) { show(pages, query, corrected); }
+        if (mine === generation && dialog.open) { show(withTitles(pages, wanted), query, corrected); }
       }).catch(function () {
         if (mine === generation) { setStatus("Search failed."); }
       });

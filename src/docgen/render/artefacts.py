@@ -75,7 +75,8 @@ def search_entry(
     if len(languages) == 1 and trail[:1] == languages:
         trail = trail[1:]  # its language: the reader searches that language only
     crumbs = " › ".join(trail)
-    return SearchEntry(page.url, document, crumbs, method, path, weight, languages)
+    op_id = op.operation_id if op is not None else None
+    return SearchEntry(page.url, document, crumbs, method, path, weight, languages, op_id)
 
 
 def sitemap(site: Site, extra: Sequence[str] = ()) -> str | None:
