@@ -1,6 +1,7 @@
 """Search ranking in a real headless Chromium: a page titled what the reader typed comes first
 (Pagefind ranks by words, not titles), an endpoint is found by its path, method and path, or
-operationId, and a site with versions searches the reader's version only."""
+operationId, a site with versions searches the reader's version only, and a section's excerpt does
+not repeat its heading."""
 
 from __future__ import annotations
 
@@ -155,3 +156,23 @@ def test_search_keeps_to_the_readers_version(browser: Any, tmp_path: Path) -> No
         assert sorted(p for p, _ in _results(tab, "setup")) == ["/registry/setup/", "/v1/setup/"]
         assert tab.errors == []
         tab.context.close()
+
+
+def test_a_sections_excerpt_does_not_repeat_its_heading(browser: Any, served_showcase: str) -> None:
+    # Pagefind's excerpt of a section starts with the heading the result shows just above it.
+    tab = _tab(browser)
+    tab.goto(f"{served_showcase}/guides/pagination/")
+    checked = 0
+    for query in ("rate limit", "hasMore", "agent"):
+        _results(tab, query)
+        sections = tab.locator("#search-results a.search-result-section").evaluate_all(
+            """els => els.map(a => [a.querySelector('.search-section-title').textContent,
+                                    a.querySelector('.search-result-excerpt').textContent])"""
+        )
+        for title, excerpt in sections:
+            if excerpt.strip(" .") != title:  # a section with nothing but its heading
+                assert not excerpt.lower().startswith(title.lower()), (query, title, excerpt)
+                checked += 1
+    assert checked >= 3
+    assert tab.errors == []
+    tab.context.close()

@@ -921,15 +921,28 @@
       return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" }[c] || m;
     });
   }
-  function appendExcerpt(parent, excerpt) {
+  /* A section's excerpt starts with its heading, which the result shows just above it
+     ("Why use keys?" then "Why use keys? The most common..."): ``lead`` is left out there. */
+  function appendExcerpt(parent, excerpt, lead) {
     var parts = String(excerpt || "").split(/<(\/?)mark>/);
-    var marked = false;
+    var marked = false, pieces = [];
     for (var i = 0; i < parts.length; i++) {
       if (i % 2 === 1) { marked = parts[i] !== "/"; continue; }
       var text = decodeEntities(parts[i].replace(/<[^>]*>/g, ""));
-      if (!text) { continue; }
-      parent.appendChild(marked ? el("mark", null, text) : doc.createTextNode(text));
+      if (text) { pieces.push({ text: text, marked: marked }); }
     }
+    var plain = pieces.map(function (p) { return p.text; }).join("");
+    var head = String(lead || "").trim();
+    var skip = 0;
+    if (head && plain.toLowerCase().indexOf(head.toLowerCase()) === 0) {
+      skip = head.length + /^[\s.:?!#]*/.exec(plain.slice(head.length))[0].length;
+      if (skip >= plain.length) { skip = 0; } // nothing would be left: keep it all
+    }
+    pieces.forEach(function (p) {
+      var t = p.text;
+      if (skip) { var cut = Math.min(skip, t.length); t = t.slice(cut); skip -= cut; }
+      if (t) { parent.appendChild(p.marked ? el("mark", null, t) : doc.createTextNode(t)); }
+    });
   }
 
   function initSearch() {
@@ -1053,9 +1066,10 @@
             var sli = el("li");
             sli.setAttribute("role", "presentation");
             var sa = option("search-result-section", link(s.url));
-            sa.appendChild(el("span", "search-section-title", String(s.title || "").replace(/#$/, "")));
+            var heading = String(s.title || "").replace(/#$/, "");
+            sa.appendChild(el("span", "search-section-title", heading));
             var ex = el("span", "search-result-excerpt");
-            appendExcerpt(ex, s.excerpt);
+            appendExcerpt(ex, s.excerpt, heading);
             sa.appendChild(ex);
             sli.appendChild(sa);
             ul.appendChild(sli);
