@@ -176,3 +176,31 @@ def test_a_sections_excerpt_does_not_repeat_its_heading(browser: Any, served_sho
     assert checked >= 3
     assert tab.errors == []
     tab.context.close()
+
+
+def test_a_heading_that_says_the_query_leads_to_its_section(browser: Any, tmp_path: Path) -> None:
+    # Pagefind alone ranks the pages that repeat the words above the one whose heading says them.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    filler = "Other matters of the guide, said at length. " * 30
+    (folder / "guide.mdx").write_text(
+        f"---\ntitle: Guide\n---\n\n{filler}\n\n## Listing widgets\n\nCall the list.\n\n"
+        f"## Deleting widgets\n\n{filler}\n"
+    )
+    for n in range(12):
+        (folder / f"decoy{n}.mdx").write_text(
+            f"---\ntitle: Decoy {n}\n---\n\n" + "Listing of widgets, widgets listing. " * 8 + "\n"
+        )
+    pages = ["index", "guide", *(f"decoy{n}" for n in range(12))]
+    write_site(folder, {"name": "T", "navigation": {"groups": [{"group": "G", "pages": pages}]}},
+               ["index"])  # fmt: skip
+    out = _build(folder, ["docs.json"])
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        assert _results(tab, "listing widgets")[0][0] == "/guide/"
+        first = tab.locator("#search-results a.search-result-section").first
+        assert first.get_attribute("href").endswith("guide/#listing-widgets")
+        assert first.locator(".search-section-title").inner_text() == "Listing widgets"
+        assert tab.errors == []
+        tab.context.close()

@@ -872,8 +872,11 @@
       return Array.isArray(r) && typeof r[0] === "string" && typeof r[1] === "string" &&
         within(r[6], language) && within(r[7], version);
     }).map(function (r) {
+      var heads = (Array.isArray(r[8]) ? r[8] : []).filter(function (h) {
+        return Array.isArray(h) && typeof h[0] === "string" && typeof h[1] === "string";
+      }).map(function (h) { return { anchor: h[0], text: h[1], words: titleWords(h[1]) }; });
       return { url: r[0], title: r[1], section: String(r[2] || ""), method: String(r[3] || ""),
-        path: String(r[4] || ""), op: String(r[5] || ""), words: titleWords(r[1]) };
+        path: String(r[4] || ""), op: String(r[5] || ""), words: titleWords(r[1]), heads: heads };
     });
   }
   /* A query word matches a title word that starts with it, or with its stem ("repositories"
@@ -883,31 +886,46 @@
     var stem = q.length > 4 ? q.replace(/(ies|es|s)$/, "") : q;
     return stem !== q && w.indexOf(stem) === 0;
   }
-  /* The best pages for ``query`` (at most ``limit``), best first. */
+  /* How well ``text``'s words answer the query's: 0 equal, 1 + a little per other word when
+     it holds them all, -1 not at all. */
+  function wordsRank(have, words, joined) {
+    if (!words.length) { return -1; }
+    if (have.join(" ") === joined) { return 0; }
+    var all = words.every(function (w) { return have.some(function (t) { return wordMatch(w, t); }); });
+    return all ? 1 + (have.length - words.length) / 1000 : -1;
+  }
+  /* The best pages for ``query`` (at most ``limit``), best first: {row, heading} where
+     ``heading`` is the section that matched ({anchor, text}) when the title did not. As
+     DocSearch, a title before a page's h2/h3 heading. */
   Titles.prototype.find = function (query, limit) {
     var q = query.trim(), found = [];
     var m = METHODS.exec(q), path = m ? m[2] : (/^\/\S*$/.test(q) ? q : null);
     var method = m ? m[1].toUpperCase() : null;
     var words = titleWords(q), joined = words.join(" ");
     this.rows.forEach(function (r, order) {
-      var rank = -1;
+      var rank = -1, heading = null;
       if (path !== null) {
         if (r.path && samePath(r.path, path) && (!method || r.method.toUpperCase() === method)) { rank = 0; }
       } else if (r.op && r.op.toLowerCase() === q.toLowerCase()) {
         rank = 0;
-      } else if (words.length && r.words.join(" ") === joined) {
-        rank = 1;
-      } else if (words.length && words.every(function (w) {
-        return r.words.some(function (t) { return wordMatch(w, t); });
-      })) {
-        rank = 2 + (r.words.length - words.length) / 1000;
+      } else {
+        var t = wordsRank(r.words, words, joined);
+        if (t >= 0) {
+          rank = t === 0 ? 1 : 1 + t;  // equal title 1, title with every word 2.x
+        } else {
+          r.heads.forEach(function (h) {
+            var k = wordsRank(h.words, words, joined);
+            var hr = k < 0 ? -1 : (k === 0 ? 1.5 : 2 + k); // equal heading 1.5, else 3.x
+            if (hr >= 0 && (rank < 0 || hr < rank)) { rank = hr; heading = h; }
+          });
+        }
       }
-      if (rank >= 0) { found.push({ row: r, rank: rank, order: order }); }
+      if (rank >= 0) { found.push({ row: r, heading: heading, rank: rank, order: order }); }
     });
     found.sort(function (a, b) { return a.rank - b.rank || a.order - b.order; });
-    // Titles that merely hold the words leave room for Pagefind's full-text results.
-    var exact = found.filter(function (f) { return f.rank < 2; }).length;
-    return found.slice(0, Math.min(limit, exact + PARTIAL)).map(function (f) { return f.row; });
+    // Pages that merely hold the words leave room for Pagefind's full-text results.
+    var exact = found.filter(function (f) { return f.rank < 1.5; }).length;
+    return found.slice(0, Math.min(limit, exact + PARTIAL));
   };
 
   /* Pagefind excerpts are escaped text with <mark> around matches: rebuilt as DOM nodes. */
@@ -1111,10 +1129,20 @@
       var byUrl = {};
       pages.forEach(function (d) { if (d && typeof d.url === "string") { byUrl[d.url] = d; } });
       var seen = {};
-      var out = first.map(function (r) {
+      var out = first.map(function (f) {
+        var r = f.row;
         seen[r.url] = true;
-        return byUrl[r.url] || { url: r.url, excerpt: "", sub_results: [],
+        var d = byUrl[r.url] || { url: r.url, excerpt: "", sub_results: [],
           meta: { title: r.title, section: r.section, method: r.method, path: r.path } };
+        if (!f.heading) { return d; }
+        // The matching section first (Pagefind's, with its excerpt, when it has it).
+        var at = r.url + "#" + f.heading.anchor;
+        var subs = (d.sub_results || []).filter(function (s) { return s && s.url !== at; });
+        var own = (d.sub_results || []).filter(function (s) { return s && s.url === at; })[0];
+        var copy = {};
+        for (var key in d) { if (Object.prototype.hasOwnProperty.call(d, key)) { copy[key] = d[key]; } }
+        copy.sub_results = [own || { url: at, title: f.heading.text, excerpt: "" }].concat(subs);
+        return copy;
       });
       pages.forEach(function (d) { if (d && !seen[d.url]) { out.push(d); } });
       return out.slice(0, PAGES);

@@ -49,6 +49,7 @@ class SearchEntry:
     # The ``version`` filter values on a site with versions (the dialog searches the reader's
     # version only: NavViews.version_filters); () on a site without.
     versions: tuple[str, ...] = ()
+    headings: bool = True  # its h2/h3 headings go in search-titles.json (not a schema's fields)
 
 
 def page_html(entry: SearchEntry) -> str:

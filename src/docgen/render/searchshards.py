@@ -47,6 +47,8 @@ _PRIMARY_ONLY = re.compile(r"^(pagefind\.js|pagefind-worker\.js|wasm\.[\w-]+\.pa
 _WORD = re.compile(r"[^\W\d_][\w-]{3,39}")
 _TAG = re.compile(r"<[^>]*>")
 _TITLE = re.compile(r"<h1[^>]*>(.*?)</h1>", re.DOTALL)
+_SECTION = re.compile(r"<h([23])\b([^>]*)>(.*?)</h\1>", re.DOTALL)
+_ID = re.compile(r'\bid="([^"]+)"')
 
 
 class ShardCache(Protocol):
@@ -197,9 +199,18 @@ class ShardedIndex:
 
 def _title_row(url: str, entry: SearchEntry) -> list[object]:
     """One page of ``search-titles.json``: URL (as Pagefind gives it), title (the document's
-    first heading), section, method, path, operationId, languages and versions."""
+    first heading), section, method, path, operationId, languages, versions, and the anchor
+    and text of each h2/h3 heading of a page that is not an endpoint or a schema (theirs are
+    fields, which Pagefind finds by name)."""
     found = _TITLE.search(entry.document)
     title = unescape(_TAG.sub("", found.group(1))) if found else ""
+    sections: list[list[str]] = []
+    if entry.headings and entry.method is None:
+        for heading in _SECTION.finditer(entry.document):
+            anchor = _ID.search(heading.group(2))
+            text = " ".join(unescape(_TAG.sub("", heading.group(3))).split())
+            if anchor and text:
+                sections.append([unescape(anchor.group(1)), text])
     return [
         url,
         title,
@@ -209,6 +220,7 @@ def _title_row(url: str, entry: SearchEntry) -> list[object]:
         entry.operation_id or "",
         list(entry.languages),
         list(entry.versions),
+        sections,
     ]
 
 

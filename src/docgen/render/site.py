@@ -198,7 +198,9 @@ def iter_site(
             workers.close()  # idle from here on: their memory goes back before Pagefind writes
             schemas = sorted(done.values(), key=lambda out: out.url)
             yield from search.add_all(
-                SearchEntry(o.url, o.search, "Schemas", languages=codes, versions=every)
+                SearchEntry(
+                    o.url, o.search, "Schemas", languages=codes, versions=every, headings=False
+                )
                 for o in schemas
             )
             schemas = [replace(out, search="") for out in schemas]
