@@ -152,6 +152,9 @@ def test_search_keeps_to_the_readers_version(browser: Any, tmp_path: Path) -> No
         tab = _tab(browser)
         tab.goto(f"{base}/v2/setup/")
         assert sorted(p for p, _ in _results(tab, "setup")) == ["/registry/setup/", "/v2/setup/"]
+        # The section line leaves the version out, as it does the language.
+        crumbs = tab.locator("#search-results .search-result-crumbs").all_inner_texts()
+        assert sorted(crumbs) == ["Docs › G", "Registry"], crumbs
         tab.goto(f"{base}/v1/setup/")
         assert sorted(p for p, _ in _results(tab, "setup")) == ["/registry/setup/", "/v1/setup/"]
         assert tab.errors == []

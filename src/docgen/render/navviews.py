@@ -171,6 +171,11 @@ class NavViews:
             parent = section
         return labels
 
+    def version_of(self, page: Page) -> str | None:
+        """The label of the version ``page`` belongs to, or None."""
+        chain = self.chains[self.section_of(page)] if self.chains else ()
+        return next((s.label for s in chain if s.kind is NodeKind.VERSION), None)
+
     def version_labels(self) -> tuple[str, ...]:
         """The labels of the site's versions, in order; () for a site without."""
         found = (s.label for chain in self.chains for s in chain if s.kind is NodeKind.VERSION)

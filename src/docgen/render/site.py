@@ -175,9 +175,11 @@ def iter_site(
                 for diagnostic in out.diagnostics:
                     diagnostics.add(diagnostic)
                 own = renderer.nav.language_of(page) if codes else None
-                entry = search_entry(page, out.search, inherited, (own,) if own else codes)
-                if entry is not None and every:
-                    entry = replace(entry, versions=renderer.nav.version_filters(page))
+                versions = renderer.nav.version_filters(page) if every else ()
+                version = renderer.nav.version_of(page) if every else None
+                entry = search_entry(
+                    page, out.search, inherited, (own,) if own else codes, versions, version
+                )
                 if entry is not None:
                     yield from search.add(entry)
                 rendered.append(RenderedPage(page, "", "", out.anchors, "", out.schemas))
