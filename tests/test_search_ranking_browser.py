@@ -126,6 +126,10 @@ def test_an_endpoint_is_found_by_path_method_and_operation_id(browser: Any, tmp_
         assert sorted(titles[:2]) == ["Create an issue", "List repository issues"], titles
         assert _results(tab, "post /repos/{owner}/{repo}/issues/")[0][1] == "Create an issue"
         assert _results(tab, "issues/create")[0][1] == "Create an issue"
+        # Other parameter names, or a real URL's values for them.
+        assert _results(tab, "POST /repos/:owner/:repo/issues")[0][1] == "Create an issue"
+        found = _results(tab, "POST /repos/octocat/hello-world/issues/42/labels")
+        assert found[0][1] == "Add labels to an issue", found
         assert tab.errors == []
         tab.context.close()
 

@@ -858,9 +858,23 @@
   function titleWords(text) {
     return String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   }
-  function samePath(a, b) {
-    var norm = function (p) { return String(p).toLowerCase().replace(/\/+$/, "") || "/"; };
-    return norm(a) === norm(b);
+  /* How ``typed`` names the spec's ``path``: 0 the same (any parameter names: "{owner}",
+     ":owner"), 1 with values for its parameters ("/repos/octocat/hello/issues"), -1 not. */
+  function pathMatch(path, typed) {
+    var split = function (p) {
+      return String(p).toLowerCase().split("?")[0].replace(/\/+$/, "").split("/").map(function (s) {
+        return /^\{[^}]*\}$|^:./.test(s) ? "{}" : s;
+      });
+    };
+    var want = split(path), got = split(typed);
+    if (want.length !== got.length) { return -1; }
+    var rank = 0;
+    for (var i = 0; i < want.length; i++) {
+      if (want[i] === got[i]) { continue; }
+      if (want[i] !== "{}" || !got[i]) { return -1; }
+      rank = 1;
+    }
+    return rank;
   }
   var PARTIAL = 5;
   /* Whether a page with filter values ``values`` (none: every one) is in ``wanted``. */
@@ -905,7 +919,8 @@
     this.rows.forEach(function (r, order) {
       var rank = -1, heading = null;
       if (path !== null) {
-        if (r.path && samePath(r.path, path) && (!method || r.method.toUpperCase() === method)) { rank = 0; }
+        var p = r.path && (!method || r.method.toUpperCase() === method) ? pathMatch(r.path, path) : -1;
+        if (p >= 0) { rank = p / 2; }
       } else if (r.op && r.op.toLowerCase() === q.toLowerCase()) {
         rank = 0;
       } else {
