@@ -847,6 +847,102 @@
     return changed ? fixed : null;
   };
 
+  /* Titles (_docgen/search-titles.json: url, title, section, method, path, operationId,
+     languages per page). Pagefind ranks pages by their words, not their titles: a page titled
+     exactly what the reader typed could come after twenty whose longer titles say the same
+     words. Pages found here come first, as DocSearch ranks a title over body text: an
+     endpoint by its path ("/repos/{owner}/{repo}/issues"), method and path or operationId,
+     then a title equal to the query, then titles holding every query word (the fewest other
+     words first). */
+  var METHODS = /^(get|put|post|delete|options|head|patch|trace)\s+(\/\S*)$/i;
+  function titleWords(text) {
+    return String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  }
+  /* How ``typed`` names the spec's ``path``: 0 the same (any parameter names: "{owner}",
+     ":owner"), 1 with values for its parameters ("/repos/octocat/hello/issues"), -1 not. */
+  function pathMatch(path, typed) {
+    var split = function (p) {
+      return String(p).toLowerCase().split("?")[0].replace(/\/+$/, "").split("/").map(function (s) {
+        return /^\{[^}]*\}$|^:./.test(s) ? "{}" : s;
+      });
+    };
+    var want = split(path), got = split(typed);
+    if (want.length !== got.length) { return -1; }
+    var rank = 0;
+    for (var i = 0; i < want.length; i++) {
+      if (want[i] === got[i]) { continue; }
+      if (want[i] !== "{}" || !got[i]) { return -1; }
+      rank = 1;
+    }
+    return rank;
+  }
+  var PARTIAL = 5;
+  /* Whether a page with filter values ``values`` (none: every one) is in ``wanted``. */
+  function within(values, wanted) {
+    return !wanted || !Array.isArray(values) || !values.length || values.indexOf(wanted) !== -1;
+  }
+  function Titles(rows, language, version) {
+    this.rows = rows.filter(function (r) {
+      return Array.isArray(r) && typeof r[0] === "string" && typeof r[1] === "string" &&
+        within(r[6], language) && within(r[7], version);
+    }).map(function (r) {
+      var heads = (Array.isArray(r[8]) ? r[8] : []).filter(function (h) {
+        return Array.isArray(h) && typeof h[0] === "string" && typeof h[1] === "string";
+      }).map(function (h) { return { anchor: h[0], text: h[1], words: titleWords(h[1]) }; });
+      return { url: r[0], title: r[1], section: String(r[2] || ""), method: String(r[3] || ""),
+        path: String(r[4] || ""), op: String(r[5] || ""), words: titleWords(r[1]), heads: heads };
+    });
+  }
+  /* A query word matches a title word that starts with it, or with its stem ("repositories"
+     finds "repository"). */
+  function wordMatch(q, w) {
+    if (w.indexOf(q) === 0) { return true; }
+    var stem = q.length > 4 ? q.replace(/(ies|es|s)$/, "") : q;
+    return stem !== q && w.indexOf(stem) === 0;
+  }
+  /* How well ``text``'s words answer the query's: 0 equal, 1 + a little per other word when
+     it holds them all, -1 not at all. */
+  function wordsRank(have, words, joined) {
+    if (!words.length) { return -1; }
+    if (have.join(" ") === joined) { return 0; }
+    var all = words.every(function (w) { return have.some(function (t) { return wordMatch(w, t); }); });
+    return all ? 1 + (have.length - words.length) / 1000 : -1;
+  }
+  /* The best pages for ``query`` (at most ``limit``), best first: {row, heading} where
+     ``heading`` is the section that matched ({anchor, text}) when the title did not. As
+     DocSearch, a title before a page's h2/h3 heading. */
+  Titles.prototype.find = function (query, limit) {
+    var q = query.trim(), found = [];
+    var m = METHODS.exec(q), path = m ? m[2] : (/^\/\S*$/.test(q) ? q : null);
+    var method = m ? m[1].toUpperCase() : null;
+    var words = titleWords(q), joined = words.join(" ");
+    this.rows.forEach(function (r, order) {
+      var rank = -1, heading = null;
+      if (path !== null) {
+        var p = r.path && (!method || r.method.toUpperCase() === method) ? pathMatch(r.path, path) : -1;
+        if (p >= 0) { rank = p / 2; }
+      } else if (r.op && r.op.toLowerCase() === q.toLowerCase()) {
+        rank = 0;
+      } else {
+        var t = wordsRank(r.words, words, joined);
+        if (t >= 0) {
+          rank = t === 0 ? 1 : 1 + t;  // equal title 1, title with every word 2.x
+        } else {
+          r.heads.forEach(function (h) {
+            var k = wordsRank(h.words, words, joined);
+            var hr = k < 0 ? -1 : (k === 0 ? 1.5 : 2 + k); // equal heading 1.5, else 3.x
+            if (hr >= 0 && (rank < 0 || hr < rank)) { rank = hr; heading = h; }
+          });
+        }
+      }
+      if (rank >= 0) { found.push({ row: r, heading: heading, rank: rank, order: order }); }
+    });
+    found.sort(function (a, b) { return a.rank - b.rank || a.order - b.order; });
+    // Pages that merely hold the words leave room for Pagefind's full-text results.
+    var exact = found.filter(function (f) { return f.rank < 1.5; }).length;
+    return found.slice(0, Math.min(limit, exact + PARTIAL));
+  };
+
   /* Pagefind excerpts are escaped text with <mark> around matches: rebuilt as DOM nodes. */
   function decodeEntities(text) {
     return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|#39|apos|nbsp);/gi, function (m, code) {
@@ -858,15 +954,28 @@
       return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" }[c] || m;
     });
   }
-  function appendExcerpt(parent, excerpt) {
+  /* A section's excerpt starts with its heading, which the result shows just above it
+     ("Why use keys?" then "Why use keys? The most common..."): ``lead`` is left out there. */
+  function appendExcerpt(parent, excerpt, lead) {
     var parts = String(excerpt || "").split(/<(\/?)mark>/);
-    var marked = false;
+    var marked = false, pieces = [];
     for (var i = 0; i < parts.length; i++) {
       if (i % 2 === 1) { marked = parts[i] !== "/"; continue; }
       var text = decodeEntities(parts[i].replace(/<[^>]*>/g, ""));
-      if (!text) { continue; }
-      parent.appendChild(marked ? el("mark", null, text) : doc.createTextNode(text));
+      if (text) { pieces.push({ text: text, marked: marked }); }
     }
+    var plain = pieces.map(function (p) { return p.text; }).join("");
+    var head = String(lead || "").trim();
+    var skip = 0;
+    if (head && plain.toLowerCase().indexOf(head.toLowerCase()) === 0) {
+      skip = head.length + /^[\s.:?!#]*/.exec(plain.slice(head.length))[0].length;
+      if (skip >= plain.length) { skip = 0; } // nothing would be left: keep it all
+    }
+    pieces.forEach(function (p) {
+      var t = p.text;
+      if (skip) { var cut = Math.min(skip, t.length); t = t.slice(cut); skip -= cut; }
+      if (t) { parent.appendChild(p.marked ? el("mark", null, t) : doc.createTextNode(t)); }
+    });
   }
 
   function initSearch() {
@@ -879,6 +988,7 @@
     var base = siteBase();
     var engine = null;     // Pagefind's module, once loaded
     var vocabulary = null; // Vocabulary, once loaded
+    var titles = null;     // Titles, once loaded
     var loading = null;
     var options = [];
     var active = -1;
@@ -900,6 +1010,10 @@
           vocabulary = new Vocabulary((Array.isArray(data) ? data : []).filter(function (w) { return typeof w === "string"; }));
         })
         .catch(function () { vocabulary = new Vocabulary([]); });
+      var named = fetch(base + "_docgen/search-titles.json", { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : []; })
+        .then(function (data) { titles = new Titles(Array.isArray(data) ? data : [], language, version); })
+        .catch(function () { titles = new Titles([], null, null); });
       // An absolute URL: a bare "_docgen/..." would be read as a module name, not a path.
       var index = import(new URL(base + "_docgen/pagefind/pagefind.js", doc.baseURI).href).then(function (module) {
         return Promise.resolve(module.options({ baseUrl: "/", excerptLength: 22 })).then(function () {
@@ -916,7 +1030,7 @@
             });
         }).then(function () { engine = module; });
       });
-      loading = Promise.all([index, words]).catch(function () {
+      loading = Promise.all([index, words, named]).catch(function () {
         loading = null;
         setStatus("Search is unavailable: the search index could not be loaded.");
       });
@@ -985,9 +1099,10 @@
             var sli = el("li");
             sli.setAttribute("role", "presentation");
             var sa = option("search-result-section", link(s.url));
-            sa.appendChild(el("span", "search-section-title", String(s.title || "").replace(/#$/, "")));
+            var heading = String(s.title || "").replace(/#$/, "");
+            sa.appendChild(el("span", "search-section-title", heading));
             var ex = el("span", "search-result-excerpt");
-            appendExcerpt(ex, s.excerpt);
+            appendExcerpt(ex, s.excerpt, heading);
             sa.appendChild(ex);
             sli.appendChild(sa);
             ul.appendChild(sli);
@@ -1007,11 +1122,45 @@
     // A site in several languages (the page has a language switcher): the reader's language
     // only (docgen gives each page a "language" filter there).
     var language = doc.querySelector(".language-switcher") ? doc.documentElement.getAttribute("lang") : null;
+    // Likewise a page with a version switcher: the reader's version only (docgen gives each
+    // page a "version" filter there: its version, or every one for a page in none).
+    var chosen = doc.querySelector(".version-switcher:not(.language-switcher) option:checked");
+    var version = chosen ? chosen.textContent.trim() : null;
+    var filters = {};
+    if (language) { filters.language = language; }
+    if (version) { filters.version = version; }
 
     function run(query) {
-      return engine.search(query, language ? { filters: { language: language } } : {}).then(function (found) {
+      return engine.search(query, { filters: filters }).then(function (found) {
         return (found && found.results) ? found.results : [];
       });
+    }
+
+    /* Pagefind's pages, after the pages that ``titles`` puts first (Pagefind's own data for
+       those it found too: their excerpt and sections). */
+    function withTitles(pages, query) {
+      var first = titles ? titles.find(query, PAGES) : [];
+      if (!first.length) { return pages; }
+      var byUrl = {};
+      pages.forEach(function (d) { if (d && typeof d.url === "string") { byUrl[d.url] = d; } });
+      var seen = {};
+      var out = first.map(function (f) {
+        var r = f.row;
+        seen[r.url] = true;
+        var d = byUrl[r.url] || { url: r.url, excerpt: "", sub_results: [],
+          meta: { title: r.title, section: r.section, method: r.method, path: r.path } };
+        if (!f.heading) { return d; }
+        // The matching section first (Pagefind's, with its excerpt, when it has it).
+        var at = r.url + "#" + f.heading.anchor;
+        var subs = (d.sub_results || []).filter(function (s) { return s && s.url !== at; });
+        var own = (d.sub_results || []).filter(function (s) { return s && s.url === at; })[0];
+        var copy = {};
+        for (var key in d) { if (Object.prototype.hasOwnProperty.call(d, key)) { copy[key] = d[key]; } }
+        copy.sub_results = [own || { url: at, title: f.heading.text, excerpt: "" }].concat(subs);
+        return copy;
+      });
+      pages.forEach(function (d) { if (d && !seen[d.url]) { out.push(d); } });
+      return out.slice(0, PAGES);
     }
 
     function render() {
@@ -1034,7 +1183,7 @@
       }).then(function (results) {
         return Promise.all(results.slice(0, PAGES).map(function (r) { return r.data(); }));
       }).then(function (pages) {
-        if (mine === generation && dialog.open) { show(pages, query, corrected); }
+        if (mine === generation && dialog.open) { show(withTitles(pages, wanted), query, corrected); }
       }).catch(function () {
         if (mine === generation) { setStatus("Search failed."); }
       });

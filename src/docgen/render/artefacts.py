@@ -57,11 +57,14 @@ def search_entry(
     document: str,
     inherited: dict[str, float] | None = None,
     languages: tuple[str, ...] = (),
+    versions: tuple[str, ...] = (),
+    version: str | None = None,
 ) -> SearchEntry | None:
     """What the search index reads for ``page``; None for a page never indexed (hidden or
     noindex). ``boost`` (frontmatter, else ``inherited`` from the navigation: :func:`boosts`)
     weights the page's words; ``languages``: the languages whose readers find it (the
-    ``language`` filter of a site in several)."""
+    ``language`` filter of a site in several); ``versions`` likewise (``version``: its own,
+    left out of its section line as its language is)."""
     if not page.indexed:
         return None
     op = page.operation
@@ -74,8 +77,11 @@ def search_entry(
     trail = page.nav
     if len(languages) == 1 and trail[:1] == languages:
         trail = trail[1:]  # its language: the reader searches that language only
+    if version is not None:
+        trail = tuple(part for part in trail if part != version)  # likewise
     crumbs = " › ".join(said_once(trail))
-    return SearchEntry(page.url, document, crumbs, method, path, weight, languages)
+    op_id = op.operation_id if op is not None else None
+    return SearchEntry(page.url, document, crumbs, method, path, weight, languages, op_id, versions)
 
 
 def sitemap(site: Site, extra: Sequence[str] = ()) -> str | None:

@@ -154,6 +154,33 @@ class NavViews:
         chain = self.chains[self.section_of(page)] if self.chains else ()
         return next((s.label for s in chain if s.kind is NodeKind.LANGUAGE), None)
 
+    def version_filters(self, page: Page) -> tuple[str, ...]:
+        """The versions whose readers find ``page`` in search (its Pagefind ``version``
+        filter): its own version, plus every version label that its own switcher does not
+        offer (a reader of "v2" still finds the pages of a tab whose versions are named
+        otherwise); every label for a page in no version; () on a site without versions."""
+        labels = self.version_labels()
+        if not labels:
+            return ()
+        chain = self.chains[self.section_of(page)] if self.chains else ()
+        parent = self.root
+        for section in chain:
+            if section.kind is NodeKind.VERSION:
+                offered = {s.label for s in _structural(parent)}
+                return (section.label, *(v for v in labels if v not in offered))
+            parent = section
+        return labels
+
+    def version_of(self, page: Page) -> str | None:
+        """The label of the version ``page`` belongs to, or None."""
+        chain = self.chains[self.section_of(page)] if self.chains else ()
+        return next((s.label for s in chain if s.kind is NodeKind.VERSION), None)
+
+    def version_labels(self) -> tuple[str, ...]:
+        """The labels of the site's versions, in order; () for a site without."""
+        found = (s.label for chain in self.chains for s in chain if s.kind is NodeKind.VERSION)
+        return tuple(dict.fromkeys(found))
+
     def landing(self, section: NavSection) -> int:
         """The leaf a reader lands on in ``section`` (``default`` children first)."""
         while children := _structural(section):

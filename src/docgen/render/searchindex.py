@@ -45,6 +45,11 @@ class SearchEntry:
     # The ``language`` filter values on a site in several languages (the dialog searches the
     # reader's language only); () on a site in one language.
     languages: tuple[str, ...] = ()
+    operation_id: str | None = None  # an endpoint's operationId (the dialog finds it exactly)
+    # The ``version`` filter values on a site with versions (the dialog searches the reader's
+    # version only: NavViews.version_filters); () on a site without.
+    versions: tuple[str, ...] = ()
+    headings: bool = True  # its h2/h3 headings go in search-titles.json (not a schema's fields)
 
 
 def page_html(entry: SearchEntry) -> str:
@@ -58,6 +63,10 @@ def page_html(entry: SearchEntry) -> str:
     spans += "".join(
         f'<span data-pagefind-filter="language" data-pagefind-ignore>{escape(code)}</span>'
         for code in entry.languages
+    )
+    spans += "".join(
+        f'<span data-pagefind-filter="version" data-pagefind-ignore>{escape(label)}</span>'
+        for label in entry.versions
     )
     document = entry.document
     if entry.weight is not None:

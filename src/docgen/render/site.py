@@ -162,8 +162,9 @@ def iter_site(
     search = ShardedIndex(shards, sink)
     inherited = boosts(site.navigation)  # navigation ``boost``s, for search_entry
     # A site in several languages: each page is found in its own language; a page in none
-    # of them, and a shared schema page, in every one.
+    # of them, and a shared schema page, in every one. Versions likewise.
     codes = renderer.nav.languages()
+    every = renderer.nav.version_labels()
     work = renderer.run if sink is None else partial(_spilled, renderer.run, sink)
     styles = UtilityStyles.start(site)  # the Tailwind CLI runs beside the rendering
     try:
@@ -174,7 +175,11 @@ def iter_site(
                 for diagnostic in out.diagnostics:
                     diagnostics.add(diagnostic)
                 own = renderer.nav.language_of(page) if codes else None
-                entry = search_entry(page, out.search, inherited, (own,) if own else codes)
+                versions = renderer.nav.version_filters(page) if every else ()
+                version = renderer.nav.version_of(page) if every else None
+                entry = search_entry(
+                    page, out.search, inherited, (own,) if own else codes, versions, version
+                )
                 if entry is not None:
                     yield from search.add(entry)
                 rendered.append(RenderedPage(page, "", "", out.anchors, "", out.schemas))
@@ -195,7 +200,10 @@ def iter_site(
             workers.close()  # idle from here on: their memory goes back before Pagefind writes
             schemas = sorted(done.values(), key=lambda out: out.url)
             yield from search.add_all(
-                SearchEntry(o.url, o.search, "Schemas", languages=codes) for o in schemas
+                SearchEntry(
+                    o.url, o.search, "Schemas", languages=codes, versions=every, headings=False
+                )
+                for o in schemas
             )
             schemas = [replace(out, search="") for out in schemas]
             done.clear()

@@ -1,0 +1,213 @@
+"""Search ranking in a real headless Chromium: a page titled what the reader typed comes first
+(Pagefind ranks by words, not titles), an endpoint is found by its path, method and path, or
+operationId, a site with versions searches the reader's version only, and a section's excerpt does
+not repeat its heading."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mintlify_sites import write_site
+from refresh_fixtures import run_docgen
+from serving import serve_folder
+
+
+def _build(folder: Path, args: list[str]) -> Path:
+    out = folder.parent / f"{folder.name}-out"
+    result = run_docgen(["build", *args, "-o", str(out), "--quiet"], folder)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+def _results(tab: Any, query: str) -> list[tuple[str, str]]:
+    """(path, title) of each page the dialog shows for ``query``, in order."""
+    if not tab.locator("dialog[open]").count():
+        tab.keyboard.press("Control+k")
+        tab.wait_for_selector("dialog[open]")
+    tab.wait_for_function(
+        "() => !/Loading/.test(document.querySelector('[data-docgen-search-status]').textContent)"
+    )
+    tab.evaluate(
+        "() => { document.querySelector('[data-docgen-search-status]').textContent = ''; }"
+    )
+    tab.locator("#search-input").fill(query)
+    tab.wait_for_function(
+        "() => / found\\.$|^No results/.test("
+        "document.querySelector('[data-docgen-search-status]').textContent)"
+    )
+    found: list[list[str]] = tab.locator("#search-results li.search-result").evaluate_all(
+        """els => els.map(li => [new URL(li.querySelector('a.search-result-page').href).pathname,
+                                 li.querySelector('.search-result-title').textContent])"""
+    )
+    return [(path, title) for path, title in found]
+
+
+def _tab(browser: Any) -> Any:
+    tab = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.errors = errors
+    return tab
+
+
+def test_a_page_titled_as_the_query_comes_first(browser: Any, tmp_path: Path) -> None:
+    # Pagefind alone puts the pages whose longer titles and bodies repeat the words first.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    pages = {
+        "exact": ("List organization repositories", "Lists the repositories of one org. " * 3),
+    }
+    for n in range(12):
+        words = "list organization repositories " * 6
+        pages[f"decoy{n}"] = (
+            f"Add repository {n} to the list of repositories of an organization list",
+            f"{words} Repository list for the organization.",
+        )
+    for name, (title, body) in pages.items():
+        (folder / f"{name}.mdx").write_text(f"---\ntitle: {title}\n---\n\n{body}\n")
+    config = {"name": "T", "navigation": {"groups": [{"group": "G", "pages": ["index", *pages]}]}}
+    write_site(folder, config, ["index"])
+    out = _build(folder, ["docs.json"])
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        assert _results(tab, "List organization repositories")[0] == (
+            "/exact/",
+            "List organization repositories",
+        )
+        # Every word of the title, in another order and case.
+        assert _results(tab, "repositories organization LIST")[0][0] == "/exact/"
+        assert tab.errors == []
+        tab.context.close()
+
+
+_SPEC = {
+    "openapi": "3.0.3",
+    "info": {"title": "Issues", "version": "1"},
+    "paths": {
+        "/repos/{owner}/{repo}/issues": {
+            "get": {"operationId": "issues/list-for-repo", "summary": "List repository issues"},
+            "post": {"operationId": "issues/create", "summary": "Create an issue"},
+        },
+        **{
+            f"/repos/{{owner}}/{{repo}}/issues/{{issue_number}}/{part}": {
+                "post": {
+                    "operationId": f"issues/add-{part}",
+                    "summary": f"Add {part} to an issue",
+                    "description": "Repos, owner, repo, issues: an issue of the repos. " * 4,
+                }
+            }
+            for part in ("labels", "assignees", "reactions", "comments", "events", "locks")
+        },
+    },
+}
+
+
+def test_an_endpoint_is_found_by_path_method_and_operation_id(browser: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "spec"
+    folder.mkdir()
+    for url, path in _SPEC["paths"].items():  # type: ignore[attr-defined]
+        for operation in path.values():
+            operation["responses"] = {"200": {"description": "OK"}}
+            operation["parameters"] = [
+                {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+                for name in ("owner", "repo", "issue_number")
+                if "{" + name + "}" in url
+            ]
+    (folder / "openapi.json").write_text(json.dumps(_SPEC))
+    out = _build(folder, ["openapi.json"])
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        tab.wait_for_load_state("networkidle")  # the home page leads to the first endpoint
+        titles = [title for _, title in _results(tab, "/repos/{owner}/{repo}/issues")]
+        assert sorted(titles[:2]) == ["Create an issue", "List repository issues"], titles
+        assert _results(tab, "post /repos/{owner}/{repo}/issues/")[0][1] == "Create an issue"
+        assert _results(tab, "issues/create")[0][1] == "Create an issue"
+        # Other parameter names, or a real URL's values for them.
+        assert _results(tab, "POST /repos/:owner/:repo/issues")[0][1] == "Create an issue"
+        found = _results(tab, "POST /repos/octocat/hello-world/issues/42/labels")
+        assert found[0][1] == "Add labels to an issue", found
+        assert tab.errors == []
+        tab.context.close()
+
+
+def test_search_keeps_to_the_readers_version(browser: Any, tmp_path: Path) -> None:
+    """The same "setup" page in two versions of one tab, and a page in a tab without versions:
+    a reader of v2 finds v2's and the unversioned one, a reader of v1 v1's and that one."""
+    config = {
+        "name": "V",
+        "navigation": {"tabs": [
+            {"tab": "Docs", "versions": [
+                {"version": "v2", "default": True,
+                 "groups": [{"group": "G", "pages": ["v2/setup"]}]},
+                {"version": "v1", "groups": [{"group": "G", "pages": ["v1/setup"]}]},
+            ]},
+            {"tab": "Registry", "pages": ["registry/setup"]},
+        ]},
+    }  # fmt: skip
+    folder = tmp_path / "site"
+    folder.mkdir()
+    write_site(folder, config, ["v2/setup", "v1/setup", "registry/setup"])
+    out = _build(folder, ["docs.json"])
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/v2/setup/")
+        assert sorted(p for p, _ in _results(tab, "setup")) == ["/registry/setup/", "/v2/setup/"]
+        # The section line leaves the version out, as it does the language.
+        crumbs = tab.locator("#search-results .search-result-crumbs").all_inner_texts()
+        assert sorted(crumbs) == ["Docs › G", "Registry"], crumbs
+        tab.goto(f"{base}/v1/setup/")
+        assert sorted(p for p, _ in _results(tab, "setup")) == ["/registry/setup/", "/v1/setup/"]
+        assert tab.errors == []
+        tab.context.close()
+
+
+def test_a_sections_excerpt_does_not_repeat_its_heading(browser: Any, served_showcase: str) -> None:
+    # Pagefind's excerpt of a section starts with the heading the result shows just above it.
+    tab = _tab(browser)
+    tab.goto(f"{served_showcase}/guides/pagination/")
+    checked = 0
+    for query in ("rate limit", "hasMore", "agent"):
+        _results(tab, query)
+        sections = tab.locator("#search-results a.search-result-section").evaluate_all(
+            """els => els.map(a => [a.querySelector('.search-section-title').textContent,
+                                    a.querySelector('.search-result-excerpt').textContent])"""
+        )
+        for title, excerpt in sections:
+            if excerpt.strip(" .") != title:  # a section with nothing but its heading
+                assert not excerpt.lower().startswith(title.lower()), (query, title, excerpt)
+                checked += 1
+    assert checked >= 3
+    assert tab.errors == []
+    tab.context.close()
+
+
+def test_a_heading_that_says_the_query_leads_to_its_section(browser: Any, tmp_path: Path) -> None:
+    # Pagefind alone ranks the pages that repeat the words above the one whose heading says them.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    filler = "Other matters of the guide, said at length. " * 30
+    (folder / "guide.mdx").write_text(
+        f"---\ntitle: Guide\n---\n\n{filler}\n\n## Listing widgets\n\nCall the list.\n\n"
+        f"## Deleting widgets\n\n{filler}\n"
+    )
+    for n in range(12):
+        (folder / f"decoy{n}.mdx").write_text(
+            f"---\ntitle: Decoy {n}\n---\n\n" + "Listing of widgets, widgets listing. " * 8 + "\n"
+        )
+    pages = ["index", "guide", *(f"decoy{n}" for n in range(12))]
+    write_site(folder, {"name": "T", "navigation": {"groups": [{"group": "G", "pages": pages}]}},
+               ["index"])  # fmt: skip
+    out = _build(folder, ["docs.json"])
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        assert _results(tab, "listing widgets")[0][0] == "/guide/"
+        first = tab.locator("#search-results a.search-result-section").first
+        assert first.get_attribute("href").endswith("guide/#listing-widgets")
+        assert first.locator(".search-section-title").inner_text() == "Listing widgets"
+        assert tab.errors == []
+        tab.context.close()
