@@ -1136,6 +1136,33 @@
     window.addEventListener("resize", function () { clearTimeout(timer); timer = setTimeout(mark, 150); });
   }
 
+  /* A sample panel whose tabs wrap beside its title and buttons: the tabs get a row of their
+     own, the panel's whole width (docgen.css, .is-stacked). Measured again when the panel's
+     width changes (not its height, which the row itself changes). */
+  function initSampleHeads() {
+    function fit(head) {
+      var tabs = $(".sample-panel-tabs", head);
+      var first = tabs ? tabs.firstElementChild : null;
+      if (!first) { return; }
+      head.classList.remove("is-stacked");
+      var line = parseFloat(window.getComputedStyle(first).minHeight) || first.offsetHeight;
+      if (tabs.offsetHeight > line + 1) { head.classList.add("is-stacked"); }
+    }
+    var heads = $$(".sample-panel-head");
+    heads.forEach(fit);
+    if (!heads.length || !window.ResizeObserver) { return; }
+    var widths = new WeakMap();
+    var observer = new window.ResizeObserver(function (entries) {
+      entries.forEach(function (entry) {
+        var width = Math.round(entry.contentRect.width);
+        if (widths.get(entry.target) === width) { return; }
+        widths.set(entry.target, width);
+        fit(entry.target);
+      });
+    });
+    heads.forEach(function (head) { observer.observe(head); });
+  }
+
   /* The top bar's row of tabs scrolls sideways on a phone: bring the current tab into view,
      or a reader on the sixth tab sees the first five and no sign of where they are. */
   function initTabStrip() {
@@ -1179,6 +1206,7 @@
     safe(initWrap);
     safe(initScrollables);
     safe(initTabStrip);
+    safe(initSampleHeads);
     safe(initSidebar);
     safe(initLazyNav);
     safe(initVersions);
