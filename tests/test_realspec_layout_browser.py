@@ -20,9 +20,11 @@ from serving import serve_folder
 SITE_NAME = "RecoveryServicesBackupClientManagementClient"
 LONG_OP = "ProtectionContainerRefreshOperationResults_Get"
 TOKEN = "AdditionalDocumentReference.Attachment.ExternalReference.DocumentIdentifier"
-RULES = [f"{kind}_rule_post" for kind in (
+KINDS = (
     "http", "ifttt", "zapier", "cloudflare_worker", "azure_function", "google_cloud_function",
-    "aws_lambda", "aws_kinesis", "aws_sqs", "amqp", "amqp_external", "kafka", "pulsar")]  # fmt: skip
+    "aws_lambda", "aws_kinesis", "aws_sqs", "amqp", "amqp_external", "kafka", "pulsar",
+)  # fmt: skip
+RULES = [f"{kind}_rule_post" for kind in KINDS]
 
 
 def _spec() -> dict[str, Any]:
@@ -116,7 +118,7 @@ def test_a_one_word_operation_name_stays_inside_its_pager_card(
 def test_a_long_token_in_a_nested_description_wraps(tab: Any, site: tuple[str, Path]) -> None:
     tab.goto(_url(site, "invoices-create"))
     for _ in range(4):  # open every level
-        tab.evaluate("() => document.querySelectorAll('details.children').forEach(d => d.open = true)")
+        tab.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
     desc = tab.locator(".field-desc", has_text="for the reference").first
     assert desc.is_visible()
     assert desc.evaluate("e => e.scrollWidth <= e.clientWidth"), desc.inner_text()
@@ -131,7 +133,8 @@ def test_many_example_tabs_get_a_row_of_their_own(
     tab.goto(_url(site, "rules-create"))
     head = ".sample-body .sample-panel-head"
     tab.wait_for_selector(f"{head}.is-stacked")
-    title, tabs, panel = _box(tab, f"{head} .sample-panel-title"), _box(tab, f"{head} .sample-panel-tabs"), _box(tab, head)  # fmt: skip
+    title, panel = _box(tab, f"{head} .sample-panel-title"), _box(tab, head)
+    tabs = _box(tab, f"{head} .sample-panel-tabs")
     assert tabs["y"] >= title["y"] + title["height"] - 1  # under the title, not beside it
     assert tabs["width"] >= 0.9 * panel["width"], (tabs, panel)  # the panel's whole width
     for button in (".wrap-button", ".copy-button"):  # the buttons stay on the title's row

@@ -1138,7 +1138,8 @@
 
   /* A sample panel whose tabs wrap beside its title and buttons: the tabs get a row of their
      own, the panel's whole width (docgen.css, .is-stacked). Measured again when the panel's
-     width changes (not its height, which the row itself changes). */
+     width changes (not its height, which the row itself changes). Without a title the tabs
+     have the width already: they wrap beside the buttons. */
   function initSampleHeads() {
     function fit(head) {
       var tabs = $(".sample-panel-tabs", head);
@@ -1148,7 +1149,9 @@
       var line = parseFloat(window.getComputedStyle(first).minHeight) || first.offsetHeight;
       if (tabs.offsetHeight > line + 1) { head.classList.add("is-stacked"); }
     }
-    var heads = $$(".sample-panel-head");
+    var heads = $$(".sample-panel-head").filter(function (head) {
+      return $(".sample-panel-title", head) !== null;
+    });
     heads.forEach(fit);
     if (!heads.length || !window.ResizeObserver) { return; }
     var widths = new WeakMap();
