@@ -88,3 +88,7 @@ def test_options_are_named_by_what_tells_them_apart(built: tuple[str, str]) -> N
     panel = html.split("with state</button>", 1)[1].split('class="variant-panel"', 2)[1]
     assert "Requires <code>state</code>." in panel.split("</div>", 1)[0]
     assert 'field-type">any<' not in panel.split("</div>", 1)[0]
+    # A const option's panel shows its value, not "const".
+    panel = html.split("update</button>", 1)[1].split('class="variant-panel"', 3)[2]
+    assert "The value <code>update</code>." in panel.split("</div>", 1)[0]
+    assert 'field-type">const<' not in panel.split("</div>", 1)[0]

@@ -19,9 +19,9 @@ from docgen.render.schemaread import SchemaReader
 from docgen.render.schemawords import (
     constraints,
     nullable,
+    option_note,
     ref_name,
     required_only,
-    requires_html,
     same_as,
     schema_identity,
     show,
@@ -218,12 +218,13 @@ class TreeBuilder(SchemaReader):
                 )
                 self._record(resolved.ref, sub_fields[0].anchor if sub_fields else None, before)
                 required = required_only(merged)
+                plain = required or "const" in merged  # its panel says what it is, not "any"
                 variants.append(
                     Variant(
                         label,
                         sub_fields,
-                        "" if required else type_label(merged),
-                        self.describe(merged.get("description")) + requires_html(required),
+                        "" if plain else type_label(merged),
+                        self.describe(merged.get("description")) + option_note(merged, required),
                     )
                 )
             labels = tagged_labels([v.label for v in variants], shapes)

@@ -64,11 +64,14 @@ def required_only(schema: dict[str, Any]) -> list[str]:
     return [str(name) for name in required]
 
 
-def requires_html(names: list[str]) -> str:
-    """What an option that only requires properties says in its panel (not "any")."""
-    if not names:
+def option_note(schema: dict[str, Any], required: list[str]) -> str:
+    """What an option of one value, or one that only requires properties, says in its panel
+    (not "const" or "any")."""
+    if "const" in schema:
+        return f"<p>The value <code>{html.escape(show(schema['const']))}</code>.</p>"
+    if not required:
         return ""
-    shown = ", ".join(f"<code>{html.escape(name)}</code>" for name in names)
+    shown = ", ".join(f"<code>{html.escape(name)}</code>" for name in required)
     return f"<p>Requires {shown}.</p>"
 
 
