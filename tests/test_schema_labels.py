@@ -34,6 +34,10 @@ def _spec() -> dict[str, object]:
             "operation": {"oneOf": [{"const": "create"}, {"const": "update"}]},
             "record": {"oneOf": record},
             "plain": {"oneOf": plain},
+            "value": {"oneOf": [
+                {"oneOf": [{"type": "string"}, {"type": "number"}]},
+                {"type": "array", "items": {"oneOf": [{"type": "string"}, {"type": "boolean"}]}},
+            ]},
             "state": {"type": "string"},
             "label": {"type": "string"},
         },
@@ -92,3 +96,6 @@ def test_options_are_named_by_what_tells_them_apart(built: tuple[str, str]) -> N
     panel = html.split("update</button>", 1)[1].split('class="variant-panel"', 3)[2]
     assert "The value <code>update</code>." in panel.split("</div>", 1)[0]
     assert 'field-type">const<' not in panel.split("</div>", 1)[0]
+    # An option holding options in turn names them (vercel's edge config item value).
+    assert "<p>One of: <code>string</code>, <code>number</code>.</p>" in html
+    assert "<p>An array, each item one of: <code>string</code>, <code>boolean</code>.</p>" in html

@@ -21,7 +21,6 @@ from docgen.render.schemawords import (
     nullable,
     option_note,
     ref_name,
-    required_only,
     same_as,
     schema_identity,
     show,
@@ -217,14 +216,13 @@ class TreeBuilder(SchemaReader):
                     merged, resolved.doc, prefix, depth + 1, inner_seen, owners
                 )
                 self._record(resolved.ref, sub_fields[0].anchor if sub_fields else None, before)
-                required = required_only(merged)
-                plain = required or "const" in merged  # its panel says what it is, not "any"
+                note = "" if sub_fields else option_note(merged)  # not "any", "const", "one of"
                 variants.append(
                     Variant(
                         label,
                         sub_fields,
-                        "" if plain else type_label(merged),
-                        self.describe(merged.get("description")) + option_note(merged, required),
+                        "" if note else type_label(merged),
+                        self.describe(merged.get("description")) + note,
                     )
                 )
             labels = tagged_labels([v.label for v in variants], shapes)

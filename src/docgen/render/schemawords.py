@@ -64,15 +64,38 @@ def required_only(schema: dict[str, Any]) -> list[str]:
     return [str(name) for name in required]
 
 
-def option_note(schema: dict[str, Any], required: list[str]) -> str:
-    """What an option of one value, or one that only requires properties, says in its panel
-    (not "const" or "any")."""
+def option_note(schema: dict[str, Any]) -> str:
+    """What an option without properties says in its panel when its type would say nothing:
+    its one value (not "const"), the properties it requires (not "any"), the options it
+    holds in turn (not "one of", "array of one of")."""
     if "const" in schema:
         return f"<p>The value <code>{html.escape(show(schema['const']))}</code>.</p>"
-    if not required:
+    required = required_only(schema)
+    if required:
+        return f"<p>Requires {_codes(required)}.</p>"
+    items = schema.get("items")
+    nested = _options(items if type_of(schema) == "array" and isinstance(items, dict) else schema)
+    if nested is None:
         return ""
-    shown = ", ".join(f"<code>{html.escape(name)}</code>" for name in required)
-    return f"<p>Requires {shown}.</p>"
+    word, names = nested
+    if nested and type_of(schema) == "array":
+        return f"<p>An array, each item {word.lower()}: {_codes(names)}.</p>"
+    return f"<p>{word}: {_codes(names)}.</p>"
+
+
+def _options(schema: dict[str, Any]) -> tuple[str, list[str]] | None:
+    for kind, word in (("oneOf", "One of"), ("anyOf", "Any of")):
+        options = schema.get(kind)
+        if isinstance(options, list) and options:
+            return word, [
+                variant_label(o if isinstance(o, dict) else {}, ref_of(o), i)
+                for i, o in enumerate(options)
+            ]
+    return None
+
+
+def _codes(names: list[str]) -> str:
+    return ", ".join(f"<code>{html.escape(name)}</code>" for name in names)
 
 
 def tagged_labels(labels: list[str], shapes: list[dict[str, Any]]) -> list[str]:
