@@ -36,7 +36,9 @@ def _spec() -> dict[str, Any]:
     examples = {name: {"value": {"ruleType": name}} for name in RULES}
     ok = {"200": {"description": "OK"}}
     paths = {
-        "/jobs": {"get": {"operationId": "Jobs_List", "summary": "Jobs_List", "responses": ok}},
+        "/jobs": {"get": {"operationId": "Jobs_List", "summary": "Jobs_List", "responses": ok,
+            "parameters": [{"name": "vaultName", "in": "query", "schema": {"type": "string"},
+                            "description": "The vault holding the backup jobs."}]}},
         "/refresh": {"get": {"operationId": LONG_OP, "summary": LONG_OP, "responses": ok}},
         "/invoices": {"post": {"operationId": "Invoices_Create", "summary": "Invoices_Create",
             "requestBody": {"content": {"application/json": {"schema": nested}}},
@@ -147,3 +149,20 @@ def test_many_example_tabs_get_a_row_of_their_own(
     assert len(heights) == len(RULES) and max(heights) <= 46, heights
     # A panel whose tabs fit stays on one row (the request samples: cURL, Python, JavaScript).
     assert tab.locator(".sample-request .sample-panel-head.is-stacked").count() == 0
+
+
+def test_a_field_found_by_search_is_not_named_twice(tab: Any, site: tuple[str, Path]) -> None:
+    # GitHub's API: "name" over "name. string. Use web to create a webhook..." for each field.
+    tab.set_viewport_size({"width": 1280, "height": 900})
+    tab.goto(_url(site, "jobs-list"))
+    tab.keyboard.press("Control+k")
+    tab.locator("#search-input").fill("holding")
+    sections = tab.locator("#search-results a.search-result-section")
+    sections.first.wait_for()
+    pairs = sections.evaluate_all(
+        """as => as.map(a => [a.querySelector('.search-section-title').textContent,
+                              a.querySelector('.search-result-excerpt').textContent])"""
+    )
+    assert any(title == "vaultName" for title, _ in pairs), pairs
+    for title, excerpt in pairs:
+        assert excerpt and not excerpt.startswith(title + "."), pairs

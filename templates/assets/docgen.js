@@ -858,6 +858,16 @@
       return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" }[c] || m;
     });
   }
+  /* A section's excerpt starts with its heading, which the result shows just above it
+     ("name" over "name. string. Use web to..."): the repeat is dropped. */
+  function withoutTitle(excerpt, title) {
+    var text = String(excerpt || "");
+    if (!title) { return text; }
+    var escaped = title.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;").replace(/'/g, "&#39;").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    var rest = text.replace(new RegExp("^(?:<mark>)?" + escaped + "(?:</mark>)?\\.\\s*"), "");
+    return rest || text;
+  }
   function appendExcerpt(parent, excerpt) {
     var parts = String(excerpt || "").split(/<(\/?)mark>/);
     var marked = false;
@@ -985,9 +995,10 @@
             var sli = el("li");
             sli.setAttribute("role", "presentation");
             var sa = option("search-result-section", link(s.url));
-            sa.appendChild(el("span", "search-section-title", String(s.title || "").replace(/#$/, "")));
+            var title = String(s.title || "").replace(/#$/, "");
+            sa.appendChild(el("span", "search-section-title", title));
             var ex = el("span", "search-result-excerpt");
-            appendExcerpt(ex, s.excerpt);
+            appendExcerpt(ex, withoutTitle(s.excerpt, title));
             sa.appendChild(ex);
             sli.appendChild(sa);
             ul.appendChild(sli);
