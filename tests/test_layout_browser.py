@@ -164,7 +164,12 @@ def test_a_long_example_name_breaks_between_words_in_its_tab(tab: Any, tmp_path:
     import subprocess
     import sys
 
-    names = ("CheckoutLinkCreateProductPrice", "CheckoutLinkCreateProducts")
+    # Long enough to wrap even on a row of their own (the tabs leave the title's side when
+    # they do not fit beside it).
+    names = (
+        "CheckoutLinkCreateProductPriceWithCustomAmountAndCurrency",
+        "CheckoutLinkCreateProductsFromTheCatalogueWithTaxBehaviour",
+    )
     examples = {name: {"value": {"id": name}} for name in names}
     body = {"content": {"application/json": {"schema": {"type": "object"}, "examples": examples}}}
     responses = {"201": {"description": "ok"}}

@@ -97,6 +97,23 @@ paths:
             example: {{a: 1}}
       responses:
         "201": {{description: Stored}}
+  /photos:
+    post:
+      summary: Send a photo
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                caption: {{type: string}}
+                caption_entities:
+                  type: array
+                  items:
+                    type: object
+                    properties: {{type: {{type: string}}, offset: {{type: integer}}}}
+      responses:
+        "201": {{description: Sent}}
   /notes:
     post:
       summary: Post a note
@@ -109,6 +126,7 @@ paths:
         "201": {{description: Stored}}
 """
 UPLOAD = "/api/upload-a-file/"
+PHOTO = "/api/send-a-photo/"
 TOKEN = "/api/get-a-token/"
 
 
@@ -276,6 +294,32 @@ def test_the_playground_sends_chosen_files_through_the_proxy(
     ]
     curl = page.locator(".sample-request pre[data-pg-live] code").first.inner_text()
     assert "--form 'file=@data.bin'" in curl and "--form-string 'tags=x'" in curl
+
+
+def test_a_form_field_that_is_a_list_of_objects_is_sent_as_its_json(
+    page: Any, served: str, api: Upstream
+) -> None:
+    # Telegram's sendPhoto: caption_entities is an array of objects. Offered as
+    # "Comma-separated values", its JSON was split at each comma into broken parts.
+    _open(page, served + PHOTO)
+    field = page.locator('[data-param="body:caption_entities"]')
+    assert field.evaluate("e => e.tagName") == "TEXTAREA"
+    hint = page.locator('[data-field="body:caption_entities"] .pg-hint').inner_text()
+    assert "JSON array" in hint and "Comma-separated" not in hint
+    field.fill("[1, 2")
+    page.click("[data-pg-send]")
+    error = page.locator('[data-error-for="body:caption_entities"]')
+    assert error.is_visible() and "Invalid JSON" in error.inner_text()
+    entities = '[{"type": "bold", "offset": 0}, {"type": "italic", "offset": 5}]'
+    field.fill(entities)
+    page.fill('[data-param="body:caption"]', "Hello, world")
+    before = len(api.api_requests())
+    _send(page)
+    (seen,) = api.api_requests()[before:]
+    assert _parts(seen) == [
+        ("caption", None, b"Hello, world"),
+        ("caption_entities", None, entities.encode()),
+    ]
 
 
 def test_the_playground_sends_a_urlencoded_form(page: Any, served: str, api: Upstream) -> None:

@@ -349,4 +349,6 @@ def test_a_tab_label_longer_than_its_row_stays_inside_its_tab(
     assert spilling == []
     label = tabs.first.bounding_box()
     wrap = tab.locator(".sample-body .wrap-button").bounding_box()
-    assert label["x"] + label["width"] <= wrap["x"] + 0.5
+    # Beside the buttons, or on a row of its own under them (tabs that wrap beside the title).
+    below = label["y"] >= wrap["y"] + wrap["height"]
+    assert below or label["x"] + label["width"] <= wrap["x"] + 0.5

@@ -1285,6 +1285,36 @@
     window.addEventListener("resize", function () { clearTimeout(timer); timer = setTimeout(mark, 150); });
   }
 
+  /* A sample panel whose tabs wrap beside its title and buttons: the tabs get a row of their
+     own, the panel's whole width (docgen.css, .is-stacked). Measured again when the panel's
+     width changes (not its height, which the row itself changes). Without a title the tabs
+     have the width already: they wrap beside the buttons. */
+  function initSampleHeads() {
+    function fit(head) {
+      var tabs = $(".sample-panel-tabs", head);
+      var first = tabs ? tabs.firstElementChild : null;
+      if (!first) { return; }
+      head.classList.remove("is-stacked");
+      var line = parseFloat(window.getComputedStyle(first).minHeight) || first.offsetHeight;
+      if (tabs.offsetHeight > line + 1) { head.classList.add("is-stacked"); }
+    }
+    var heads = $$(".sample-panel-head").filter(function (head) {
+      return $(".sample-panel-title", head) !== null;
+    });
+    heads.forEach(fit);
+    if (!heads.length || !window.ResizeObserver) { return; }
+    var widths = new WeakMap();
+    var observer = new window.ResizeObserver(function (entries) {
+      entries.forEach(function (entry) {
+        var width = Math.round(entry.contentRect.width);
+        if (widths.get(entry.target) === width) { return; }
+        widths.set(entry.target, width);
+        fit(entry.target);
+      });
+    });
+    heads.forEach(function (head) { observer.observe(head); });
+  }
+
   /* The top bar's row of tabs scrolls sideways on a phone: bring the current tab into view,
      or a reader on the sixth tab sees the first five and no sign of where they are. */
   function initTabStrip() {
@@ -1328,6 +1358,7 @@
     safe(initWrap);
     safe(initScrollables);
     safe(initTabStrip);
+    safe(initSampleHeads);
     safe(initSidebar);
     safe(initLazyNav);
     safe(initVersions);

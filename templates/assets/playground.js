@@ -585,13 +585,17 @@
   Playground.prototype.buildParam = function (p) {
     var schema = isObj(p.schema) ? p.schema : {};
     var kind = kindOf(schema);
+    // A form field that is a list of objects (Telegram's caption_entities) is JSON, sent as
+    // one part: split at its commas as a list of values, it was sent as broken pieces.
+    var itemKind = kind === "array" && isObj(schema.items) ? kindOf(schema.items) : null;
+    if (p["in"] === "body" && (itemKind === "object" || itemKind === "array")) { kind = "json"; }
     var key = p["in"] + ":" + p.name;
     var sample = p.example !== null && p.example !== undefined ? p.example : (has(schema, "default") ? schema["default"] : null);
     // Inputs start empty (the example is the placeholder) unless the reader typed this path
     // parameter on another endpoint of the site in this tab.
     var remembered = p["in"] === "path" ? sessionGet(this.pathKey(p.name)) : null;
     var prefill = remembered !== null && remembered !== "";
-    if (prefill) { sample = kind === "object" ? (function () { try { return JSON.parse(remembered); } catch (e) { return remembered; } })() : remembered; }
+    if (prefill) { sample = kind === "object" || kind === "json" ? (function () { try { return JSON.parse(remembered); } catch (e) { return remembered; } })() : remembered; }
     var control;
     var hint = constraintText(schema);
     if (kind === "enum" || kind === "boolean") {
@@ -611,10 +615,10 @@
         step: isNum(schema.multipleOf) ? schema.multipleOf : kind === "integer" ? "1" : "any" });
       if (isNum(schema.minimum) && schema.exclusiveMinimum !== true) { control.setAttribute("min", String(schema.minimum)); }
       if (isNum(schema.maximum) && schema.exclusiveMaximum !== true) { control.setAttribute("max", String(schema.maximum)); }
-    } else if (kind === "object") {
+    } else if (kind === "object" || kind === "json") {
       control = h("textarea", { "class": "pg-input pg-textarea pg-json-small", rows: "3", spellcheck: "false",
         autocapitalize: "off", autocomplete: "off" });
-      hint = "JSON object" + (hint ? " · " + hint : "");
+      hint = (kind === "json" ? "JSON array" : "JSON object") + (hint ? " · " + hint : "");
     } else {
       control = h("input", { "class": "pg-input", type: "text", spellcheck: "false", autocapitalize: "off", autocomplete: "off" });
       if (kind === "array") {
@@ -625,8 +629,9 @@
       }
     }
     if (control.tagName !== "SELECT") {
-      if (prefill) { control.value = kind === "object" ? JSON.stringify(sample, null, 2) : display(sample); }
-      if (sample !== null && sample !== undefined) { control.setAttribute("placeholder", kind === "object" ? JSON.stringify(sample) : display(sample)); }
+      var json = kind === "object" || kind === "json";
+      if (prefill) { control.value = json ? JSON.stringify(sample, null, 2) : display(sample); }
+      if (sample !== null && sample !== undefined) { control.setAttribute("placeholder", json ? JSON.stringify(sample) : display(sample)); }
     }
     var r = this.row({ key: key, name: p.name, anchor: typeof p.anchor === "string" && p.anchor ? p.anchor : null,
       required: !!p.required, deprecated: !!p.deprecated, type: typeLabel(schema),
@@ -1151,6 +1156,10 @@
       var problem2 = checkJson(raw);
       if (problem2) { message = "Invalid JSON at line " + problem2.line + ", column " + problem2.col + ": " + problem2.message + "."; }
       else if (!isObj(JSON.parse(raw))) { message = "Must be a JSON object, like {\"key\": \"value\"}."; }
+    } else if (field.kind === "json") {
+      var problem3 = checkJson(raw);
+      if (problem3) { message = "Invalid JSON at line " + problem3.line + ", column " + problem3.col + ": " + problem3.message + "."; }
+      else if (!Array.isArray(JSON.parse(raw))) { message = "Must be a JSON array, like [{\"key\": \"value\"}]."; }
     } else {
       message = checkScalar(raw, field.schema, field.kind);
     }
@@ -1305,7 +1314,7 @@
         } else if (raw !== "" && (f.kind === "string" || raw.trim() !== "")) {
           var given = serialize(f, raw);
           if (given.list) { given.list.forEach(function (item) { parts.push([p.name, item]); }); }
-          else { parts.push([p.name, given.object ? raw.trim() : given.scalar]); }  // an object: its JSON
+          else { parts.push([p.name, given.object || f.kind === "json" ? raw.trim() : given.scalar]); }  // an object: its JSON
         }
         return;
       }

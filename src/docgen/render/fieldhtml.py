@@ -97,6 +97,8 @@ class FieldWriter:
                 w(f"    <div><dt>Default</dt><dd><code>{e(f.default)}</code></dd></div>\n")
             if f.enum:
                 chips = "".join(f'<code class="chip">{e(v)}</code>' for v in f.enum)
+                if f.enum_more:
+                    chips += f'<span class="chips-more">and {f.enum_more:,} more</span>'
                 w(f'    <div><dt>Allowed values</dt><dd class="chips">{chips}</dd></div>\n')
             for c in f.constraints:
                 w(f"    <div><dt>{e(c.label)}</dt><dd><code>{e(c.value)}</code></dd></div>\n")

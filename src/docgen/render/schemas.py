@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 from docgen.render.schemaread import SchemaReader
 from docgen.render.schemawords import (
     constraints,
     nullable,
+    option_note,
     ref_name,
     same_as,
     schema_identity,
     show,
+    tagged_labels,
     type_label,
     type_of,
     variant_label,
@@ -42,6 +44,8 @@ class Linker(Protocol):
         """(name, page-relative URL) when ``ref`` should be a link here, else ``None``."""
 
 
+# Allowed values listed on a field; past these the page says how many more there are.
+_ENUM_SHOWN = 100
 _NESTING = frozenset(("$ref", "properties", "items", "allOf", "oneOf", "anyOf"))
 MAX_DEPTH = 10
 FIELD_BUDGET = 2500
@@ -176,15 +180,18 @@ class TreeBuilder(SchemaReader):
             discriminator = body.get("discriminator")
             prop = discriminator.get("propertyName") if isinstance(discriminator, dict) else None
             variants = []
+            shapes: list[dict[str, Any]] = []  # each option's schema, for tagged_labels
             for index, option in enumerate(options):
                 resolved = self.deref(option, doc)
                 label = variant_label(resolved.schema, resolved.ref, index)
                 if resolved.ref is not None and resolved.ref in seen:
                     text = f"Circular reference to {html.escape(label)}."
                     variants.append(Variant(label, (), "object", f"<p>{text}</p>"))
+                    shapes.append({})
                     continue
                 inner_seen = seen | ({resolved.ref} if resolved.ref else set())
                 merged = self.merged(resolved.schema, resolved.doc, inner_seen)
+                shapes.append(merged)
                 linked = None
                 if self.links is not None and depth >= 1:
                     linked = self._link(resolved.ref, doc)
@@ -209,14 +216,17 @@ class TreeBuilder(SchemaReader):
                     merged, resolved.doc, prefix, depth + 1, inner_seen, owners
                 )
                 self._record(resolved.ref, sub_fields[0].anchor if sub_fields else None, before)
+                note = "" if sub_fields else option_note(merged)  # not "any", "const", "one of"
                 variants.append(
                     Variant(
                         label,
                         sub_fields,
-                        type_label(merged),
-                        self.describe(merged.get("description")),
+                        "" if note else type_label(merged),
+                        self.describe(merged.get("description")) + note,
                     )
                 )
+            labels = tagged_labels([v.label for v in variants], shapes)
+            variants = [replace(v, label=new) for v, new in zip(variants, labels, strict=True)]
             return tuple(variants), kind, prop if isinstance(prop, str) else None
         return (), None, None
 
@@ -362,7 +372,7 @@ class TreeBuilder(SchemaReader):
             format=str(body["format"]) if isinstance(body.get("format"), (str, int)) else None,
             default=show(body["default"]) if "default" in body else None,
             example=show(example) if example is not None else None,
-            enum=tuple(show(v) for v in enum[:100]),
+            enum=tuple(show(v) for v in enum[:_ENUM_SHOWN]),
             constraints=constraints(body),
             description_html=description
             if repeat is not False
@@ -375,4 +385,5 @@ class TreeBuilder(SchemaReader):
             schema_href=linked[1] if linked else None,
             recursive_to=ref_name(cycle) if cycle else None,
             recursive_href=f"#{owners[cycle]}" if cycle and cycle in owners else None,
+            enum_more=max(0, len(enum) - _ENUM_SHOWN),
         )

@@ -45,7 +45,98 @@ def variant_label(schema: dict[str, Any], ref: str | None, index: int) -> str:
         return title
     if ref is not None:
         return ref_name(ref)
+    if "const" in schema:  # oneOf [{const: create}, {const: update}]: not "const", "const"
+        return show(schema["const"])
+    enum = schema.get("enum")
+    if isinstance(enum, list) and len(enum) == 1:
+        return show(enum[0])
+    required = required_only(schema)
+    if required:  # anyOf [{required: [state]}, {required: [runner_type]}]: not "any", "any"
+        return "with " + ", ".join(required)
     return type_label(schema) or f"Option {index + 1}"
+
+
+def required_only(schema: dict[str, Any]) -> list[str]:
+    """The names an option that only requires properties (``{required: [state]}``) asks for."""
+    required = schema.get("required")
+    if set(schema) - {"required", "description"} or not isinstance(required, list):
+        return []
+    return [str(name) for name in required]
+
+
+def option_note(schema: dict[str, Any]) -> str:
+    """What an option without properties says in its panel when its type would say nothing:
+    its one value (not "const"), the properties it requires (not "any"), the options it
+    holds in turn (not "one of", "array of one of")."""
+    if "const" in schema:
+        return f"<p>The value <code>{html.escape(show(schema['const']))}</code>.</p>"
+    required = required_only(schema)
+    if required:
+        return f"<p>Requires {_codes(required)}.</p>"
+    items = schema.get("items")
+    nested = _options(items if type_of(schema) == "array" and isinstance(items, dict) else schema)
+    if nested is None:
+        return ""
+    word, names = nested
+    if nested and type_of(schema) == "array":
+        return f"<p>An array, each item {word.lower()}: {_codes(names)}.</p>"
+    return f"<p>{word}: {_codes(names)}.</p>"
+
+
+def _options(schema: dict[str, Any]) -> tuple[str, list[str]] | None:
+    for kind, word in (("oneOf", "One of"), ("anyOf", "Any of")):
+        options = schema.get(kind)
+        if isinstance(options, list) and options:
+            return word, [
+                variant_label(o if isinstance(o, dict) else {}, ref_of(o), i)
+                for i, o in enumerate(options)
+            ]
+    return None
+
+
+def _codes(names: list[str]) -> str:
+    return ", ".join(f"<code>{html.escape(name)}</code>" for name in names)
+
+
+def tagged_labels(labels: list[str], shapes: list[dict[str, Any]]) -> list[str]:
+    """Options whose labels repeat (nine ``object``s) named by the property that tells them
+    apart, when each fixes it to a value of its own (``type: {enum: [A]}``, ``{enum: [MX]}``):
+    the discriminator a spec did not declare. Otherwise numbered (see distinct_labels)."""
+    repeated = [i for i, label in enumerate(labels) if labels.count(label) > 1]
+    if not repeated:
+        return labels
+    props: list[dict[str, Any]] = [
+        p for p in (shapes[i].get("properties") for i in repeated) if isinstance(p, dict)
+    ]
+    if len(props) == len(repeated):
+        for name in props[0]:
+            values = [_fixed(p.get(name)) for p in props]
+            shown = [show(v[0]) for v in values if v]
+            if len(shown) == len(values) and len(set(shown)) == len(shown):
+                named = list(labels)
+                for i, value in zip(repeated, shown, strict=True):
+                    named[i] = value
+                return distinct_labels(named)
+    return distinct_labels(labels)
+
+
+def _fixed(schema: Any) -> list[Any]:
+    """``[value]`` when ``schema`` allows one value only (``const``, a one-value ``enum``)."""
+    if not isinstance(schema, dict):
+        return []
+    if "const" in schema:
+        return [schema["const"]]
+    enum = schema.get("enum")
+    return [enum[0]] if isinstance(enum, list) and len(enum) == 1 else []
+
+
+def distinct_labels(labels: list[str]) -> list[str]:
+    """``labels`` with a repeated one numbered (object 1, object 2): tabs that read the same
+    cannot be told apart."""
+    return [
+        f"{label} {labels[: i + 1].count(label)}" if labels.count(label) > 1 else label
+        for i, label in enumerate(labels)
+    ]
 
 
 def type_label(schema: dict[str, Any], deref: Callable[[Any], dict[str, Any]] | None = None) -> str:

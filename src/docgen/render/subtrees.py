@@ -357,6 +357,7 @@ def _moved(item: SchemaField, old: str, new: str, href: Callable[[str], str]) ->
         recursive,
         item.schema_name,
         item.schema_href,
+        item.enum_more,
     )
 
 

@@ -33,7 +33,8 @@ def _each_field(fields: tuple[SchemaField, ...], depth: int) -> list[str]:
         if f.default is not None:
             bits.append(f"default `{f.default}`")
         if f.enum:
-            bits.append("one of " + ", ".join(f"`{e}`" for e in f.enum))
+            more = f" and {f.enum_more:,} more" if f.enum_more else ""
+            bits.append("one of " + ", ".join(f"`{e}`" for e in f.enum) + more)
         for c in f.constraints:
             bits.append(f"{c.label} {c.value}")
         description = _text(f.description_html).replace("\n", " ")

@@ -65,6 +65,7 @@ class SchemaField:
     recursive_href: str | None = None
     schema_name: str | None = None  # children shown on this schema's own page (schemalinks.py)
     schema_href: str | None = None
+    enum_more: int = 0  # allowed values past the first hundred, counted but not listed
 
 
 @view
