@@ -240,3 +240,39 @@ def test_a_description_under_the_title_never_links_a_script() -> None:
     # security.md 1-2: the description's Markdown is rendered with raw HTML off and safe links.
     html = inline_markdown("[x](javascript:alert(1)) <script>alert(1)</script>", "../")
     assert "<a" not in html and "<script" not in html
+
+
+def test_a_bare_address_inside_the_pages_own_link_stays_its_text() -> None:
+    """A page's ``<a>`` often shows its own address: linking it again put a link inside the
+    link, which the browser split (the written link left empty, its attributes lost)."""
+    page = (
+        'Inline <a href="https://example.com/x" className="ext">https://example.com/x</a> end.'
+        '\n\n<a href="mailto:help@example.com">\nhelp@example.com\n</a>\n\nhttps://after.example\n'
+    )
+    html = render_mdx(page).rendered.html
+    assert html.count("<a ") == 3  # the two written links and the bare address after them
+    assert '">https://example.com/x</a> end.' in html and "<p>help@example.com</p>" in html
+    assert '<a href="https://after.example" rel="noopener noreferrer">' in html
+
+
+def test_a_bare_address_leaves_a_semicolon_and_a_rejected_address_out() -> None:
+    inline = renderer().inline
+    # cmark-gfm drops a final ";" (an entity reference "&amp;" with it).
+    assert inline("Visit https://example.com; then go.") == (
+        'Visit <a href="https://example.com" rel="noopener noreferrer">https://example.com</a>;'
+        " then go."
+    )
+    # An address ending in "_" is no link, and the search goes on past it.
+    assert inline("Ask me@example.com_ then bob@example.com") == (
+        'Ask me@example.com_ then <a href="mailto:bob@example.com">bob@example.com</a>'
+    )
+
+
+def test_a_component_ternary_shows_a_number_prop_as_text() -> None:
+    page = (
+        'export const Hint = ({label}) => (<span>{label ? label : "none"}</span>)\n\n'
+        '<Hint label={5} /> and <Hint label="six" /> and <Hint />\n'
+    )
+    result = render_mdx(page)
+    assert result.warnings == []
+    assert "<span>5</span> and <span>six</span> and <span>none</span>" in result.rendered.html

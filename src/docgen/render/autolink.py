@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
 
 # A domain: segments of letters, digits, "_" and "-" joined by ".", at least one "."; "_" is
 # not allowed in the last two segments (checked below).
@@ -47,8 +49,9 @@ def _trim(candidate: str) -> str:
         unbalanced = last == ")" and candidate.count(")") > candidate.count("(")
         if last in _TRAILING or unbalanced:
             candidate = candidate[:-1]
-        elif last == ";" and (entity := _ENTITY_END.search(candidate)) is not None:
-            candidate = candidate[: entity.start()]
+        elif last == ";":  # an entity reference ("&amp;") goes with it, as in cmark-gfm
+            entity = _ENTITY_END.search(candidate)
+            candidate = candidate[: entity.start()] if entity else candidate[:-1]
         else:
             break
     return candidate
@@ -92,9 +95,10 @@ def _matches(text: str) -> list[Match]:
                 mail = Match("mailto:", email.start(), email.end(), address, "mailto:" + address)
         candidates = [m for m in (web, mail) if m is not None]
         if not candidates:
-            if start is None:
+            ends = [m.end() for m in (start, email) if m is not None]
+            if not ends:
                 break
-            position = start.end()
+            position = min(ends)  # past the nearer one that was no link: look further on
             continue
         best = min(candidates, key=lambda m: m.index)
         found.append(best)
@@ -120,8 +124,36 @@ class GfmLinkify:
         return found if found is not None and found.schema else None
 
 
+def _anchor_step(token: Token) -> int:
+    """+1 where a page's own ``<a>`` opens, -1 where it closes, else 0."""
+    tag = token.meta.get("tag") if token.meta else None
+    if tag is None or tag.name != "a" or token.type not in ("mdx_open", "mdx_close", "mdx_inline"):
+        return 0
+    closing = token.type == "mdx_close" or bool(getattr(tag, "closing", False))
+    return -1 if closing else 1
+
+
+def _unlink_inside_anchors(state: StateCore) -> None:
+    """Core rule: a bare address inside the page's own ``<a>`` (whose text is often its own
+    address) stays text; a link inside a link is not HTML, and the browser splits the two."""
+    depth = 0
+    for token in state.tokens:
+        depth = max(0, depth + _anchor_step(token))
+        if token.children is None:
+            continue
+        inner = depth
+        kept: list[Token] = []
+        for child in token.children:
+            inner = max(0, inner + _anchor_step(child))
+            if inner and child.type in ("link_open", "link_close") and child.markup == "linkify":
+                continue
+            kept.append(child)
+        token.children = kept
+
+
 def use(md: MarkdownIt) -> None:
     """Turn GFM autolink literals on in ``md``."""
     md.linkify = GfmLinkify()
     md.options["linkify"] = True
     md.enable("linkify")
+    md.core.ruler.after("linkify", "autolink_in_anchors", _unlink_inside_anchors)

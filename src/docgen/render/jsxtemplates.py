@@ -180,7 +180,11 @@ def _branch(
         if text in elements:
             return elements[text]
         value = props.get(text)
-        return "{" + _attribute_value(value) + "}" if value not in (None, "", False) else ""
+        if value in (None, "", False):
+            return ""
+        return (
+            "{" + (_attribute_value(value) if isinstance(value, str) else json.dumps(value)) + "}"
+        )
     value = evaluate(text)
     return "{" + _attribute_value(value) + "}" if isinstance(value, str) and value else ""
 
