@@ -13,7 +13,6 @@ from refresh_fixtures import run_docgen
 from docgen.render.markdown import renderer
 from docgen.render.mdx import render_mdx
 from docgen.render.navviews import said_once
-from docgen.render.templates import inline_markdown
 
 
 def test_a_bare_address_in_prose_is_a_link_as_remark_gfm_makes_it() -> None:
@@ -238,7 +237,7 @@ def test_an_operation_page_file_shows_its_frontmatter_title_and_description(
 
 def test_a_description_under_the_title_never_links_a_script() -> None:
     # security.md 1-2: the description's Markdown is rendered with raw HTML off and safe links.
-    html = inline_markdown("[x](javascript:alert(1)) <script>alert(1)</script>", "../")
+    html = renderer().inline("[x](javascript:alert(1)) <script>alert(1)</script>", "../")
     assert "<a" not in html and "<script" not in html
 
 

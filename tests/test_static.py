@@ -197,6 +197,45 @@ def test_a_link_to_a_page_the_site_lacks_is_a_located_warning_kept_true_by_rebui
     assert build.returncode == 0 and "link-not-found" not in build.stderr, build.stderr
 
 
+def test_links_in_a_description_are_read_and_checked_like_the_body(tmp_path: Path) -> None:
+    """A frontmatter ``description`` shows its Markdown under the title: its links are read
+    against the page *file*'s folder (``../v1/intro`` in ``v2/intro.mdx`` is ``/v1/intro``,
+    not ``/v2/v1/intro``), its files re-pointed, and a link to no page is a warning at its
+    place in the frontmatter, found alike by check and by build."""
+    root = tmp_path / "docs"
+    for folder in ("v1", "v2", "api"):
+        (root / folder).mkdir(parents=True)
+    (root / "docs.json").write_text(
+        json.dumps({"name": "S", "navigation": {"pages": ["v1/intro", "v2/intro", "api/x"]}})
+    )
+    (root / "v1" / "intro.mdx").write_text("---\ntitle: One\n---\n\nBody.\n")
+    (root / "v1" / "sheet.pdf").write_bytes(b"%PDF-1.4\n%%EOF\n")
+    (root / "v2" / "intro.mdx").write_text(
+        "---\ntitle: Two\n"
+        'description: "Moved from [v1](../v1/intro), see [the sheet](../v1/sheet.pdf)"\n'
+        "---\n\nBody.\n"
+    )
+    (root / "api" / "x.md").write_text(
+        "---\ntitle: X\ndescription: >\n  Read [gone](./gone) first\n---\n\nBody.\n"
+    )
+    check = docgen("check", "--format", "json", cwd=root)
+    found = [
+        (d["file"], d["line"], d["column"], d["code"])
+        for d in json.loads(check.stdout)["diagnostics"]
+        if d["code"].startswith(("link-", "asset-"))
+    ]
+    assert found == [("api/x.md", 4, 15, "link-not-found")], check.stdout
+    out = tmp_path / "out"
+    build = docgen("build", str(root / "docs.json"), "-o", str(out))
+    assert build.returncode == 0, build.stderr
+    assert build.stderr.count("link-not-found") == 1
+    assert "api/x.md:4:15" in build.stderr and "'/api/gone'" in build.stderr
+    html = (out / "v2" / "intro" / "index.html").read_text(encoding="utf-8")
+    lead = html[html.index('<p class="lead">') :].split("</p>", 1)[0]
+    assert re.findall(r'href="([^"]*)"', lead) == ["../../v1/intro/", "../../v1/sheet.pdf"]
+    assert (out / "v1" / "sheet.pdf").is_file()
+
+
 _SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" '
 SVG_THAT_RUN_SCRIPT = {
     "prefixed.svg": (

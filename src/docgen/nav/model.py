@@ -70,6 +70,8 @@ class Page:
     frontmatter: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     body: str = field(default="", compare=False, hash=False)  # a page file's Markdown body
     body_line: int = field(default=1, compare=False, hash=False)  # its first line in the file
+    # Where the frontmatter ``description`` value starts in the file: (line, column).
+    description_at: tuple[int, int] = field(default=(2, 1), compare=False, hash=False)
     meta: PageMeta = field(default_factory=PageMeta, compare=False, hash=False)
 
     @property

@@ -47,6 +47,25 @@ def _first_heading(body: str) -> str:
     return ""
 
 
+def value_start(front: str, key: str) -> tuple[int, int]:
+    """The file (line, column) where the top-level frontmatter ``key``'s value starts (the
+    frontmatter starts on line 2): after ``key:`` and an opening quote, or the first line of a
+    block scalar (``key: >``); (2, 1) when the key is not found."""
+    lines = front.split("\n")
+    for index, line in enumerate(lines):
+        match = re.match(rf"{re.escape(key)}[ \t]*:[ \t]*", line)
+        if match is None:
+            continue
+        rest = line[match.end() :]
+        if not rest.strip() or rest[0] in "|>":  # the value is on the lines below
+            for below, text in enumerate(lines[index + 1 :], index + 3):
+                if text.strip():
+                    return below, len(text) - len(text.lstrip()) + 1
+            return index + 2, 1
+        return index + 2, match.end() + (2 if rest[0] in "\"'" else 1)
+    return 2, 1
+
+
 @dataclass(slots=True)
 class PageFile:
     """A Markdown page: its path relative to the root, frontmatter, body and body's first line."""
@@ -108,6 +127,7 @@ class PageFile:
             frontmatter=self.frontmatter,
             body=self.body,
             body_line=self.body_line,
+            description_at=value_start(self.front, "description"),
             meta=meta or PageMeta(),
         )
 

@@ -257,10 +257,20 @@ class MarkdownRenderer:
         html = md.renderer.render(tokens, md.options, env)
         return Rendered(html, headings)
 
-    def inline(self, text: str, base: str | None = None) -> str:
+    def inline(
+        self,
+        text: str,
+        base: str | None = None,
+        assets: AssetScope | None = None,
+        first_line: int = 1,
+    ) -> str:
         """Inline Markdown (no paragraphs) for short texts like summaries; ``base`` rewrites
-        root-relative links to page-relative ones."""
-        return str(self._md.renderInline(text, {} if base is None else {"base": base}))
+        root-relative links to page-relative ones; ``assets`` (text starting on ``first_line``
+        of a page file) checks and re-points links and local files, as :meth:`render` does."""
+        env: dict[str, Any] = {} if base is None else {"base": base}
+        if assets is not None:
+            env["assets"], env["assets_line"] = assets, first_line
+        return str(self._md.renderInline(text, env))
 
 
 class TakenIds(set[str]):

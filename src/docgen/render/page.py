@@ -170,9 +170,15 @@ class SiteRenderer:
         }
         operation: OperationView | None = None
         body: Rendered = Rendered("")
+        description_html: str | None = None
         if page.source is not None:
             report = self.diagnostics if self.report_pages else None
-            body, self._reads = page_body(self.site, page, base, report)
+            found = page_body(self.site, page, base, report)
+            body, description_html, self._reads = (
+                found.rendered,
+                found.description_html,
+                found.reads,
+            )
         if page.operation is None and schemaembed.wanted(page) is not None:
             body = self._with_schema(page, base, body)
         schemas: tuple[SchemaJob, ...] = ()
@@ -199,7 +205,7 @@ class SiteRenderer:
             assert operation is not None and links is not None
             operation = _with_download(operation, base, spec.name)
             if page.source is not None:  # the page file's frontmatter names and describes it
-                operation = _with_frontmatter(operation, page.frontmatter)
+                operation = _with_frontmatter(operation, page.frontmatter, description_html)
             directory = page.directory or ""
             schemas = tuple(sorted((spec.name, directory, d, n) for d, n in links.linked))
         elif page.meta.api is not None:
@@ -219,6 +225,7 @@ class SiteRenderer:
         listed = listing_html(group, base, self.titles, self.descriptions) if group else ""
         context = PageContext(
             description=description,
+            description_html=description_html,
             kind=page.kind.value,
             body_html=body.html + listed,
             toc=tuple(
@@ -368,14 +375,17 @@ def _with_download(view: OperationView, base: str, spec_name: str) -> OperationV
     return replace(view, spec_download=f"_docgen/specs/{download_name(spec_name)}")
 
 
-def _with_frontmatter(operation: OperationView, frontmatter: dict[str, Any]) -> OperationView:
+def _with_frontmatter(
+    operation: OperationView, frontmatter: dict[str, Any], description_html: str | None
+) -> OperationView:
     """An operation page written as a file (``openapi: GET /x``): its ``title`` and
-    ``description`` are the page's title and the line under it, as Mintlify shows them."""
+    ``description`` (rendered: ``description_html``) are the page's title and the line under
+    it, as Mintlify shows them."""
     title, description = frontmatter.get("title"), frontmatter.get("description")
     if isinstance(title, str) and title.strip():
         operation = replace(operation, title=title.strip())
-    if isinstance(description, str) and description.strip():
-        operation = replace(operation, summary=description.strip(), summary_markdown=True)
+    if isinstance(description, str) and description_html:
+        operation = replace(operation, summary=description.strip(), summary_html=description_html)
     return operation
 
 

@@ -4,11 +4,12 @@ its warnings (reported when the check left them to rendering) and the files it r
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 
 from docgen.diagnostics import Diagnostics
 from docgen.nav.model import Page, Site
 from docgen.render import pagewarnings
-from docgen.render.assets import asset_scope, looked_up
+from docgen.render.assets import AssetScope, asset_scope, looked_up
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
 from docgen.render.mdx import render_mdx
@@ -20,9 +21,17 @@ Reads = tuple[tuple[str, str], ...] | None  # (docs-folder path, digest) pairs; 
 _H1 = re.compile(r"<(/?)h1([ >])")
 
 
-def page_body(
-    site: Site, page: Page, base: str, report: Diagnostics | None
-) -> tuple[Rendered, Reads]:
+@dataclass(frozen=True, slots=True)
+class PageBody:
+    """A page file rendered: its body, its frontmatter ``description`` as HTML (``None``
+    without one) and what rendering read (see :func:`page_body`)."""
+
+    rendered: Rendered
+    description_html: str | None
+    reads: Reads
+
+
+def page_body(site: Site, page: Page, base: str, report: Diagnostics | None) -> PageBody:
     """``page``'s file rendered for a page at ``base``, its warnings added to ``report``
     (``None``: the check scanned the page for them, render/scan.py), and what it read: the
     snippet files with their SHA-256 (``None`` when it looked for one that is missing), then
@@ -30,6 +39,7 @@ def page_body(
     assert page.source is not None
     body, first_line = markdown_source(page)
     scope = asset_scope(site, page.source)
+    description = page_description(page, base, scope)
     found: list[MdxWarning] = []
     reads: Reads = ()
     if page.source.endswith(".mdx"):
@@ -43,7 +53,23 @@ def page_body(
         pagewarnings.report(report, page, site.root, found, scope)
     if reads is not None:
         reads = (*reads, *looked_up(scope))
-    return _demote_h1(rendered), reads
+    return PageBody(_demote_h1(rendered), description, reads)
+
+
+def page_description(page: Page, base: str, scope: AssetScope) -> str | None:
+    """The frontmatter ``description`` as the line under the title shows it: inline Markdown,
+    its links read against the page *file*'s folder and checked like the body's (warnings in
+    ``scope``, at the description's place in the frontmatter)."""
+    if page.description is None or not page.description.strip():
+        return None
+    before = len(scope.warnings)
+    line, column = page.description_at
+    html = markdown_renderer().inline(page.description, base, scope, line)
+    scope.warnings[before:] = [
+        replace(w, column=w.column + column - 1) if w.source is None else w
+        for w in scope.warnings[before:]
+    ]
+    return html
 
 
 def _demote_h1(rendered: Rendered) -> Rendered:

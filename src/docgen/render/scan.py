@@ -26,7 +26,7 @@ from docgen.render.assets import asset_scope
 from docgen.render.markdown import renderer
 from docgen.render.mdx import mdx_warnings
 from docgen.render.mdxcontext import MdxWarning
-from docgen.render.pagebody import markdown_source
+from docgen.render.pagebody import markdown_source, page_description
 from docgen.render.searchindex import FOLDER as SEARCH_FOLDER
 from docgen.render.snippets import SnippetFiles
 
@@ -73,6 +73,7 @@ def scan_pages(site: Site, part: tuple[int, int] = (0, 1)) -> list[Diagnostic]:
             continue
         body, first_line = markdown_source(page)
         scope = asset_scope(site, page.source)
+        page_description(page, "./", scope)
         found: list[MdxWarning] = []
         if page.source.endswith(".mdx"):
             files = SnippetFiles(site.root)

@@ -44,16 +44,7 @@ def environment() -> jinja2.Environment:
     env.globals["icons"] = icons  # every template: ``icons.copy()``
     env.globals["field_writer"] = FieldWriter(str(icons.arrow_right()), str(icons.cycle()))
     env.filters["wordbreaks"] = wordbreaks
-    env.filters["inline_markdown"] = inline_markdown
     return env
-
-
-def inline_markdown(text: str, base: str) -> Markup:
-    """A page's ``description`` as Mintlify shows it under the title: inline Markdown (code
-    spans, emphasis, links), raw HTML shown as text, root-relative links re-pointed."""
-    from docgen.render.markdown import renderer
-
-    return Markup(renderer().inline(str(text), base))
 
 
 def wordbreaks(text: str) -> Markup:

@@ -180,7 +180,7 @@ class OperationView:
     playground_data: str = ""
     request_url: str = ""  # first server (variables at their defaults) + path
     examples_html: str = ""  # the page's own Request/ResponseExample blocks (render/apipage.py)
-    summary_markdown: bool = False  # ``summary`` is a page file's description: inline Markdown
+    summary_html: str | None = None  # a page file's description (inline Markdown), rendered
 
 
 @view
@@ -306,6 +306,7 @@ class PageContext:
     site_json: str = "{}"  # data-docgen-site: root prefix and sign-in settings
     auth_enabled: bool = False
     extra: dict[str, str] = field(default_factory=dict)
+    description_html: str | None = None  # a page file's description under its title
     sidebar_html: str = ""  # pre-rendered sidebar (render/sidebar.py); else ``sidebar`` is used
     chrome: ChromeView | None = None  # navbar links and footer from docs.json
     mode: str = "default"  # frontmatter ``mode``: default | wide | center | custom | frame
