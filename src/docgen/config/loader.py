@@ -12,6 +12,7 @@ from docgen.config.apimdx import read_api_mdx, sample_languages
 from docgen.config.chrome import read_chrome
 from docgen.config.contextual import read_contextual
 from docgen.config.includes import deep_message, has_includes, resolve_includes, too_deep
+from docgen.config.integrations import read_integrations
 from docgen.config.keys import parse_public_key
 from docgen.config.look import read_look
 from docgen.config.mint import convert_mint
@@ -322,6 +323,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
         redirects=read_redirects(data, doc, diagnostics),
         look=read_look(data, doc, diagnostics),
         contextual=contextual,
+        integrations=read_integrations(data, doc, diagnostics),
         navigation=navigation,
         playground=playground,
         languages=sample_languages(api.get("examples", {}), doc, diagnostics),

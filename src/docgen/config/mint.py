@@ -49,9 +49,9 @@ _USED = {
     "topbarLinks",
     "topbarCtaButton",
     "footerSocials",
+    "analytics",
 }
 _UNUSED = {
-    "analytics",
     "background",
     "backgroundImage",
     "codeBlock",
@@ -140,6 +140,8 @@ class _Converter:
             out["api"] = api
         if "redirects" in data:
             out["redirects"] = {"__value": data["redirects"], "__ptr": "/redirects"}
+        if "analytics" in data:  # docs.json calls it ``integrations``: the same shape
+            out["integrations"] = {"__value": data["analytics"], "__ptr": "/analytics"}
         for key in ("logo", "favicon"):  # the same shapes as in docs.json
             if key in data:
                 out[key] = {"__value": data[key], "__ptr": f"/{key}"}

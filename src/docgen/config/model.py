@@ -226,6 +226,23 @@ class Look:
 
 
 @dataclass(frozen=True, slots=True)
+class Integrations:
+    """docs.json ``integrations`` (mint.json ``analytics``) docgen loads on every page, read by
+    config/integrations.py; ``consent`` is ``cookies``: the localStorage key and value that
+    must be set before any of them loads."""
+
+    ga4: str | None = None  # measurement ID
+    gtm: str | None = None  # container ID
+    posthog: tuple[str, str, bool] | None = None  # API key, API host, session recording
+    plausible: tuple[str, str] | None = None  # the site's domain, the Plausible server's host
+    fathom: str | None = None  # site ID
+    consent: tuple[str, str] | None = None
+
+    def __bool__(self) -> bool:
+        return any((self.ga4, self.gtm, self.posthog, self.plausible, self.fathom))
+
+
+@dataclass(frozen=True, slots=True)
 class SiteConfig:
     name: str
     url: str | None
@@ -245,3 +262,4 @@ class SiteConfig:
     redirects: tuple[Redirect, ...] = ()
     look: Look = field(default_factory=lambda: Look())
     contextual: tuple[MenuOption, ...] = ()  # docs.json ``contextual.options``
+    integrations: Integrations = field(default_factory=lambda: Integrations())

@@ -215,4 +215,10 @@ def _pattern_words(path: list[str | int]) -> str:
         return "an http(s) URL or a site path starting with '/'"
     if isinstance(last, int):
         return "an http(s) origin"
+    if last in ("measurementId", "tagId", "apiKey", "siteId"):
+        return "an ID (letters, digits, '-' and '_')"
+    if last == "server":
+        return "a host name, without https:// (for example 'plausible.example.com')"
+    if last == "domain":
+        return "a domain name, or several separated by commas"
     return "in the expected format"

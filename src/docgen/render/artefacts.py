@@ -32,6 +32,7 @@ ASSETS = (
     "components.css",
     "components.js",
     "auth.js",
+    "integrations.js",
 )
 
 

@@ -12,6 +12,7 @@ import json
 from urllib.parse import quote
 
 from docgen.config.contextual import BUILT_IN
+from docgen.config.integrations import script_data
 from docgen.config.model import ChromeLink, Font, LocalFile, Look
 from docgen.nav.model import Site
 from docgen.render import utilities
@@ -89,7 +90,14 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         utilities_css=utilities.wanted(site),
         repo_css=site.styles is not None,
         menu=_menu(site, base),
+        integrations=_integrations(site),
     )
+
+
+def _integrations(site: Site) -> str:
+    """The analytics settings ``_docgen/integrations.js`` reads, ``""`` without any."""
+    found = site.config.integrations
+    return json.dumps(script_data(found), separators=(",", ":")) if found else ""
 
 
 def _menu(site: Site, base: str) -> tuple[MenuItemView, ...]:

@@ -276,6 +276,7 @@ class ChromeView:
     utilities_css: bool = False  # _docgen/utilities.css: the pages' Tailwind classes
     repo_css: bool = False  # the docs repo's own CSS, checked and joined (nav/repocss.py)
     menu: tuple[MenuItemView, ...] = ()  # docs.json ``contextual``: the page menu
+    integrations: str = ""  # docs.json ``integrations`` for _docgen/integrations.js (JSON)
 
 
 @view
