@@ -386,3 +386,28 @@ def test_the_chosen_search_result_stays_readable_on_a_black_and_white_site(
         assert any(text == "Start here" for text, _ in texts)  # the crumbs are there
         assert [(t, round(r, 2)) for t, r in texts if r < 4.5] == [], theme
     context.close()
+
+
+def test_the_search_prompt_is_the_search_boxs_placeholder(tmp_path: Path, browser: Any) -> None:
+    """docs.json ``search.prompt`` (Mintlify's placeholder) labels the search button and the
+    search box; a long one is cut with an ellipsis inside the button, never past it."""
+    prompt = "Search the Cline documentation, guides, tutorials and API reference..."
+    root = make_site(tmp_path / "docs", {**CONFIG, "search": {"prompt": prompt}}).parent
+    check = docgen("check", "--format", "json", cwd=root)
+    assert check.returncode == 0
+    assert "config-unused-key" not in check.stdout
+    out = tmp_path / "out"
+    assert docgen("build", str(root / "docs.json"), "-o", str(out)).returncode == 0
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert f'<span class="search-button-label">{prompt}</span>' in html
+    assert f'placeholder="{prompt}"' in html
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    with serve_folder(out) as base:
+        tab.goto(base + "/")
+        label = tab.locator(".search-button-label").bounding_box()
+        button = tab.locator(".search-button").bounding_box()
+        assert label is not None and button is not None
+        assert label["x"] + label["width"] <= button["x"] + button["width"]
+        assert tab.locator(".search-button").evaluate("b => b.scrollWidth <= b.clientWidth")
+    context.close()

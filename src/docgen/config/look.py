@@ -149,4 +149,5 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
         body_font=reader.font(fonts.get("body"), "/fonts/body", base_font),
         heading_font=reader.font(fonts.get("heading"), "/fonts/heading", base_font),
         icons=(data.get("icons") or {}).get("library", "fontawesome"),
+        search_prompt=" ".join(str((data.get("search") or {}).get("prompt") or "").split()),
     )

@@ -211,6 +211,7 @@ class Look:
     body_font: Font | None = None
     heading_font: Font | None = None
     icons: str = "fontawesome"  # icons.library: "fontawesome" or "lucide"
+    search_prompt: str = ""  # search.prompt: the search box's placeholder ("": docgen's)
 
     def files(self) -> tuple[LocalFile, ...]:
         """Every local file it names."""

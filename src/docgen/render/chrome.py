@@ -91,6 +91,7 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         repo_css=site.styles is not None,
         menu=_menu(site, base),
         integrations=_integrations(site),
+        search_prompt=look.search_prompt or "Search…",
     )
 
 

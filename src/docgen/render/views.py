@@ -277,6 +277,7 @@ class ChromeView:
     repo_css: bool = False  # the docs repo's own CSS, checked and joined (nav/repocss.py)
     menu: tuple[MenuItemView, ...] = ()  # docs.json ``contextual``: the page menu
     integrations: str = ""  # docs.json ``integrations`` for _docgen/integrations.js (JSON)
+    search_prompt: str = "Search…"  # docs.json ``search.prompt``: the search box's placeholder
 
 
 @view
