@@ -181,14 +181,11 @@ def test_a_tab_and_its_group_named_alike_are_one_breadcrumb(tmp_path: Path) -> N
             ]
         },
     }
-    site = _site(
-        tmp_path,
-        config,
-        {
-            "index.mdx": "---\ntitle: Home\n---\n\nHi.\n",
-            "api/intro.mdx": "---\ntitle: Intro\n---\n\nText.\n",
-        },
-    )
+    pages = {
+        "index.mdx": "---\ntitle: Home\n---\n\nHi.\n",
+        "api/intro.mdx": "---\ntitle: Intro\n---\n\nText.\n",
+    }
+    site = _site(tmp_path / "crumbs", {**config, "styling": {"eyebrows": "breadcrumbs"}}, pages)
     out = tmp_path / "out"
     result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], site)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -196,6 +193,13 @@ def test_a_tab_and_its_group_named_alike_are_one_breadcrumb(tmp_path: Path) -> N
     assert "<ol><li>API Reference</li></ol>" in html
     home = (out / "index.html").read_text(encoding="utf-8")
     assert "<ol><li>Guides</li><li>Start</li></ol>" in home
+    # Mintlify's default eyebrow (styling.eyebrows "section") is the page's group alone.
+    site = _site(tmp_path / "section", config, pages)
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "<ol><li>Start</li></ol>" in (out / "index.html").read_text(encoding="utf-8")
+    html = (out / "api" / "intro" / "index.html").read_text(encoding="utf-8")
+    assert "<ol><li>API reference</li></ol>" in html
     assert said_once(("API Reference", "API reference", "Keys")) == ("API Reference", "Keys")
 
 

@@ -149,5 +149,6 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
         body_font=reader.font(fonts.get("body"), "/fonts/body", base_font),
         heading_font=reader.font(fonts.get("heading"), "/fonts/heading", base_font),
         icons=(data.get("icons") or {}).get("library", "fontawesome"),
+        eyebrows=(data.get("styling") or {}).get("eyebrows", "section"),
         search_prompt=" ".join(str((data.get("search") or {}).get("prompt") or "").split()),
     )

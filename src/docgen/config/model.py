@@ -211,6 +211,7 @@ class Look:
     body_font: Font | None = None
     heading_font: Font | None = None
     icons: str = "fontawesome"  # icons.library: "fontawesome" or "lucide"
+    eyebrows: str = "section"  # styling.eyebrows: above the title, "section" or "breadcrumbs"
     search_prompt: str = ""  # search.prompt: the search box's placeholder ("": docgen's)
 
     def files(self) -> tuple[LocalFile, ...]:

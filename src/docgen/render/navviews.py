@@ -314,15 +314,16 @@ def header_fields(header: Header) -> dict[str, Any]:
     }
 
 
-def crumbs(trail: tuple[str, ...], header: Header) -> tuple[str, ...]:
-    """The page's navigation trail without its language and version (their switchers show
-    them)."""
+def crumbs(trail: tuple[str, ...], header: Header, whole: bool = False) -> tuple[str, ...]:
+    """What the page shows above its title (docs.json ``styling.eyebrows``): the name of its
+    section (Mintlify's default), or, ``whole``, its navigation trail without its language
+    and version (their switchers show them)."""
     if header.languages and trail and trail[0] == header.lang:
         trail = trail[1:]
     version = next((v.label for v in header.versions if v.active), None)
     if version is not None and trail and trail[0] == version:
         trail = trail[1:]
-    return said_once(trail)
+    return said_once(trail) if whole else trail[-1:]
 
 
 def said_once(trail: tuple[str, ...]) -> tuple[str, ...]:

@@ -155,7 +155,7 @@ class SiteRenderer:
             **header_fields(header),
             "sidebar": (),
             "sidebar_html": self.sidebar.html(index, page.url, base),
-            "breadcrumbs": crumbs(page.nav, header),
+            "breadcrumbs": crumbs(page.nav, header, config.look.eyebrows == "breadcrumbs"),
             "previous": previous,
             "next": following,
             "markdown_url": self._twin_href(page, base),
