@@ -5,6 +5,7 @@ and checked in a real Chromium."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -142,7 +143,6 @@ def test_bad_look_values_are_reported_where_they_are(
     line = text.split("\n").index(next(x for x in text.split("\n") if f'"{key}"' in x)) + 1
     assert [f[:3] for f in found] == [(code, level, "docs.json")], found
     assert found[0][3] >= line
-
 
 
 @pytest.fixture()
@@ -333,9 +333,12 @@ def test_a_page_printed_in_either_theme_is_dark_text_on_white(
         assert tab.locator("main img").evaluate_all(shown) == ["a"]
         tab.goto(site + "/api-reference/list-items/")
         assert tab.locator(".sample-panel pre.highlight").first.is_visible()
-        assert tab.locator(".page-menu, .wrap-button, [data-docgen-try]").evaluate_all(
-            "els => els.filter(e => e.getClientRects().length).length"
-        ) == 0
+        assert (
+            tab.locator(".page-menu, .wrap-button, [data-docgen-try]").evaluate_all(
+                "els => els.filter(e => e.getClientRects().length).length"
+            )
+            == 0
+        )
     context.close()
 
 
@@ -411,3 +414,60 @@ def test_the_search_prompt_is_the_search_boxs_placeholder(tmp_path: Path, browse
         assert label["x"] + label["width"] <= button["x"] + button["width"]
         assert tab.locator(".search-button").evaluate("b => b.scrollWidth <= b.clientWidth")
     context.close()
+
+
+def test_pages_carry_link_preview_tags_and_their_own_frontmatter_tags(tmp_path: Path) -> None:
+    """Open Graph and Twitter tags on every page (title, description, canonical address), as
+    Mintlify writes them; docs.json ``seo.metatags`` and then the page's frontmatter
+    (``keywords``, ``og:*``, ``twitter:*``) override them; a site path in an image tag is made
+    absolute; a script URL is a located warning in check and build alike, and left out."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "docs.json").write_text(
+        json.dumps(
+            {
+                "name": "Acme",
+                "url": "https://docs.acme.test",
+                "navigation": {"pages": ["index", "guide"]},
+                "seo": {"metatags": {"og:image": "/images/card.png"}},
+            }
+        )
+    )
+    (root / "index.mdx").write_text("---\ntitle: Home\ndescription: Start here.\n---\n\nHi.\n")
+    (root / "guide.mdx").write_text(
+        "---\ntitle: Guide\nkeywords: [auth, 'API keys']\n"
+        'og:title: "The guide <b>"\ntwitter:image: /images/guide.png\n'
+        "og:video: javascript:alert(1)\n---\n\nText.\n"
+    )
+    check = docgen("check", "--format", "json", cwd=root)
+    found = [
+        (d["file"], d["line"], d["column"], d["code"])
+        for d in json.loads(check.stdout)["diagnostics"]
+        if d["level"] != "info"
+    ]
+    assert found == [("guide.mdx", 6, 11, "page-frontmatter")], check.stdout
+    out = tmp_path / "out"
+    build = docgen("build", str(root / "docs.json"), "-o", str(out))
+    assert build.returncode == 0 and "guide.mdx:6:11" in build.stderr, build.stderr
+
+    def tags(path: Path) -> dict[str, str]:
+        html = path.read_text(encoding="utf-8")
+        return {
+            name: content
+            for name, content in re.findall(
+                r'<meta (?:property|name)="([^"]+)" content="([^"]*)">', html
+            )
+        }
+
+    home = tags(out / "index.html")
+    assert home["og:title"] == "Home" and home["twitter:title"] == "Home"
+    assert home["og:description"] == "Start here." == home["twitter:description"]
+    assert home["og:url"] == "https://docs.acme.test/"
+    assert home["og:site_name"] == "Acme" and home["og:type"] == "website"
+    assert home["og:image"] == "https://docs.acme.test/images/card.png"
+    assert home["twitter:card"] == "summary_large_image"
+    guide = tags(out / "guide" / "index.html")
+    assert guide["og:title"] == "The guide &lt;b&gt;" == guide["twitter:title"]
+    assert guide["keywords"] == "auth, API keys"
+    assert guide["twitter:image"] == "https://docs.acme.test/images/guide.png"
+    assert "og:video" not in guide

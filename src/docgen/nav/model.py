@@ -45,6 +45,7 @@ class PageMeta:
     url: str | None = None  # an external link shown in the sidebar instead of the page
     hidden: bool = False
     api: Endpoint | None = None
+    metatags: tuple[tuple[str, str], ...] = ()  # keywords, og:*, twitter:*: the page's <meta>
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ ignores it too); a ``url`` or ``api`` URL that docgen would not write as a link 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -125,7 +126,38 @@ def read_meta(page_file: PageFile, config: SiteConfig, diagnostics: Diagnostics)
             values["url"] = url.strip()
     if "api" in front:
         values["api"] = _endpoint(front, config, reader)
+    values["metatags"] = _metatags(front, reader)
     return PageMeta(**values)
+
+
+# Frontmatter keys that are the page's own <meta> tags, as on Mintlify (its SEO settings).
+_META_KEY = re.compile(r"(og|twitter|article):[A-Za-z0-9_.:-]{1,60}")
+_URL_META = ("image", "url", "video", "audio", "secure_url")
+
+
+def _metatags(front: dict[str, Any], reader: _Reader) -> tuple[tuple[str, str], ...]:
+    """``keywords`` (text or a list) and ``og:*``, ``twitter:*``, ``article:*`` keys; a URL
+    tag (``og:image``...) must be http(s) or a site path."""
+    out: list[tuple[str, str]] = []
+    for key, value in front.items():
+        if key != "keywords" and not _META_KEY.fullmatch(str(key)):
+            continue
+        if key == "keywords" and isinstance(value, list):
+            words = [
+                v for v in value if isinstance(v, (str, int, float)) and not isinstance(v, bool)
+            ]
+            value = ", ".join(str(v).strip() for v in words if str(v).strip())
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            reader.warn(key, f"expected text, found {_kind(value)}; ignored")
+            continue
+        text = " ".join(str(value).split())
+        if not text:
+            continue
+        if key.endswith(_URL_META) and scheme_of(text) not in (None, "http", "https"):
+            reader.warn(key, f"{text[:60]!r} is not an http(s) URL or a site path; ignored")
+            continue
+        out.append((key, text))
+    return tuple(out)
 
 
 def _endpoint(front: dict[str, Any], config: SiteConfig, reader: _Reader) -> Endpoint | None:

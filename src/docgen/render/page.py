@@ -21,6 +21,7 @@ from docgen.render.highlight import highlight
 from docgen.render.listing import listing_html, listings
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
+from docgen.render.metatags import page_metatags
 from docgen.render.navviews import NavViews, base_for, crumbs, header_fields
 from docgen.render.operation import build_operation
 from docgen.render.pagebody import Reads, page_body
@@ -226,6 +227,7 @@ class SiteRenderer:
         context = PageContext(
             description=description,
             description_html=description_html,
+            metatags=page_metatags(config, page.title, description, canonical, page.meta.metatags),
             kind=page.kind.value,
             body_html=body.html + listed,
             toc=tuple(

@@ -309,6 +309,7 @@ class PageContext:
     auth_enabled: bool = False
     extra: dict[str, str] = field(default_factory=dict)
     description_html: str | None = None  # a page file's description under its title
+    metatags: tuple[tuple[str, str, str], ...] = ()  # render/metatags.py; else the site's
     sidebar_html: str = ""  # pre-rendered sidebar (render/sidebar.py); else ``sidebar`` is used
     chrome: ChromeView | None = None  # navbar links and footer from docs.json
     mode: str = "default"  # frontmatter ``mode``: default | wide | center | custom | frame
