@@ -211,3 +211,26 @@ def test_a_heading_that_says_the_query_leads_to_its_section(browser: Any, tmp_pa
         assert first.locator(".search-section-title").inner_text() == "Listing widgets"
         assert tab.errors == []
         tab.context.close()
+
+
+def test_a_pages_keywords_find_it(browser: Any, tmp_path: Path) -> None:
+    # Mintlify's frontmatter ``keywords``: words readers search for that the page never uses.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "tokens.mdx").write_text(
+        "---\ntitle: Access tokens\nkeywords: [bearer, 'personal access token']\n---\n\n"
+        "Create one in the dashboard and send it with each request.\n"
+    )
+    (folder / "other.mdx").write_text("---\ntitle: Other\n---\n\nNothing of the kind here.\n")
+    config = {
+        "name": "T",
+        "navigation": {"groups": [{"group": "G", "pages": ["index", "tokens", "other"]}]},
+    }
+    write_site(folder, config, ["index"])
+    out = _build(folder, ["docs.json"])
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        assert _results(tab, "bearer")[:1] == [("/tokens/", "Access tokens")]
+        assert _results(tab, "personal access token")[:1] == [("/tokens/", "Access tokens")]
+        assert not tab.errors

@@ -81,11 +81,14 @@ def _body(body: Body, detail: int = 1) -> Iterable[str]:
         yield from _fields(variant.fields, detail=detail)
 
 
-def page_document(title: str, body_html: str) -> str:
-    """A Markdown page: its title and rendered body (headings keep their ids)."""
+def page_document(title: str, body_html: str, keywords: str = "") -> str:
+    """A Markdown page: its title, its frontmatter ``keywords`` (words readers search for that
+    the page may not use, weighted like a heading) and rendered body (headings keep their
+    ids)."""
     if '<figure class="mermaid' in body_html:
         body_html = _DIAGRAM.sub("", body_html)
-    return f"<h1>{escape(title)}</h1>" + _HEADING_ANCHOR.sub("", body_html)
+    words = f'<p data-pagefind-weight="5">{escape(keywords)}</p>' if keywords else ""
+    return f"<h1>{escape(title)}</h1>" + words + _HEADING_ANCHOR.sub("", body_html)
 
 
 def operation_document(view: OperationView) -> str:
