@@ -172,8 +172,20 @@ def test_bad_values_are_located_errors_in_check_and_build(
 
 
 def test_mintlifys_other_integrations_are_accepted_and_reported_unused(tmp_path: Path) -> None:
-    config = _site(tmp_path / "u", {"intercom": {"appId": "jjv2r0tt"}, "telemetry": {}})
+    scripts = [{"src": "https://cdn.example.com/a.js"}]
+    config = _site(
+        tmp_path / "u",
+        {"intercom": {"appId": "jjv2r0tt"}, "telemetry": {}, "customScripts": scripts},
+    )
     check = run_docgen(["check", str(config), "--format", "json"], config.parent)
     assert check.returncode == 0, check.stdout
     codes = [d["code"] for d in json.loads(check.stdout)["diagnostics"]]
-    assert codes.count("config-unused-key") == 2
+    assert codes.count("config-unused-key") == 3
+
+
+def test_a_consent_setting_without_its_key_is_a_warning(tmp_path: Path) -> None:
+    # Without a key there is nothing to wait for: the analytics would load for every reader.
+    config = _site(tmp_path / "c", {**ALL, "cookies": {"value": "yes"}})
+    check = run_docgen(["check", str(config), "--format", "json"], config.parent)
+    found = [(d["level"], d["pointer"]) for d in json.loads(check.stdout)["diagnostics"]]
+    assert ("warning", "/integrations/cookies") in found, check.stdout

@@ -471,3 +471,15 @@ def test_pages_carry_link_preview_tags_and_their_own_frontmatter_tags(tmp_path: 
     assert guide["keywords"] == "auth, API keys"
     assert guide["twitter:image"] == "https://docs.acme.test/images/guide.png"
     assert "og:video" not in guide
+
+
+def test_a_mint_json_search_prompt_is_the_placeholder_too(tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nHi.\n")
+    config = {"name": "S", "navigation": [{"group": "G", "pages": ["index"]}]}
+    (root / "mint.json").write_text(json.dumps({**config, "search": {"prompt": "Find it"}}))
+    out = tmp_path / "out"
+    build = docgen("build", str(root / "mint.json"), "-o", str(out))
+    assert build.returncode == 0 and "config-unused-key" not in build.stderr, build.stderr
+    assert 'placeholder="Find it"' in (out / "index.html").read_text(encoding="utf-8")

@@ -200,6 +200,12 @@ def test_a_tab_and_its_group_named_alike_are_one_breadcrumb(tmp_path: Path) -> N
     assert "<ol><li>Start</li></ol>" in (out / "index.html").read_text(encoding="utf-8")
     html = (out / "api" / "intro" / "index.html").read_text(encoding="utf-8")
     assert "<ol><li>API reference</li></ol>" in html
+    # A page a tab lists directly has no group: nothing above its title.
+    flat = {"name": "D", "navigation": {"tabs": [{"tab": "Guides", "pages": ["index"]}]}}
+    site = _site(tmp_path / "flat", flat, pages)
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert 'class="breadcrumbs"' not in (out / "index.html").read_text(encoding="utf-8")
     assert said_once(("API Reference", "API reference", "Keys")) == ("API Reference", "Keys")
 
 

@@ -222,9 +222,18 @@ def test_a_pages_keywords_find_it(browser: Any, tmp_path: Path) -> None:
         "Create one in the dashboard and send it with each request.\n"
     )
     (folder / "other.mdx").write_text("---\ntitle: Other\n---\n\nNothing of the kind here.\n")
+    spec = {
+        "openapi": "3.1.0",
+        "info": {"title": "A", "version": "1"},
+        "paths": {"/items": {"get": {"summary": "List items", "responses": {"200": {"description": "OK"}}}}},
+    }
+    (folder / "openapi.json").write_text(json.dumps(spec))
+    (folder / "items.mdx").write_text(  # an operation page written as a file
+        "---\nopenapi: GET /items\nkeywords: [inventory]\n---\n"
+    )
     config = {
         "name": "T",
-        "navigation": {"groups": [{"group": "G", "pages": ["index", "tokens", "other"]}]},
+        "navigation": {"groups": [{"group": "G", "pages": ["index", "tokens", "other", "items"]}]},
     }
     write_site(folder, config, ["index"])
     out = _build(folder, ["docs.json"])
@@ -233,4 +242,5 @@ def test_a_pages_keywords_find_it(browser: Any, tmp_path: Path) -> None:
         tab.goto(f"{base}/")
         assert _results(tab, "bearer")[:1] == [("/tokens/", "Access tokens")]
         assert _results(tab, "personal access token")[:1] == [("/tokens/", "Access tokens")]
+        assert _results(tab, "inventory")[:1] == [("/items/", "List items")]
         assert not tab.errors

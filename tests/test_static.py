@@ -206,7 +206,9 @@ def test_links_in_a_description_are_read_and_checked_like_the_body(tmp_path: Pat
     for folder in ("v1", "v2", "api"):
         (root / folder).mkdir(parents=True)
     (root / "docs.json").write_text(
-        json.dumps({"name": "S", "navigation": {"pages": ["v1/intro", "v2/intro", "api/x"]}})
+        json.dumps(
+            {"name": "S", "navigation": {"pages": ["v1/intro", "v2/intro", "v2/ep", "api/x"]}}
+        )
     )
     (root / "v1" / "intro.mdx").write_text("---\ntitle: One\n---\n\nBody.\n")
     (root / "v1" / "sheet.pdf").write_bytes(b"%PDF-1.4\n%%EOF\n")
@@ -217,6 +219,10 @@ def test_links_in_a_description_are_read_and_checked_like_the_body(tmp_path: Pat
     )
     (root / "api" / "x.md").write_text(
         "---\ntitle: X\ndescription: >\n  Read [gone](./gone) first\n---\n\nBody.\n"
+    )
+    (root / "v2" / "ep.mdx").write_text(  # a hand-written API page: the same rules
+        "---\ntitle: Items\napi: GET https://api.example.com/items\n"
+        "description: Read [the intro](../v1/intro) first\n---\n\nBody.\n"
     )
     check = docgen("check", "--format", "json", cwd=root)
     found = [
@@ -234,6 +240,15 @@ def test_links_in_a_description_are_read_and_checked_like_the_body(tmp_path: Pat
     lead = html[html.index('<p class="lead">') :].split("</p>", 1)[0]
     assert re.findall(r'href="([^"]*)"', lead) == ["../../v1/intro/", "../../v1/sheet.pdf"]
     assert (out / "v1" / "sheet.pdf").is_file()
+    html = (out / "v2" / "ep" / "index.html").read_text(encoding="utf-8")
+    described = html[html.index('class="prose op-description"') :].split("</div>", 1)[0]
+    assert re.findall(r'href="([^"]*)"', described) == ["../../v1/intro/"]
+    # A rebuild that reuses the page says the warning where the description now is.
+    (root / "api" / "x.md").write_text(
+        "---\ntitle: X\ndescription: >\n    Read [gone](./gone) first\n---\n\nBody.\n"
+    )
+    build = docgen("build", str(root / "docs.json"), "-o", str(out))
+    assert "api/x.md:4:17" in build.stderr, build.stderr
 
 
 _SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" '

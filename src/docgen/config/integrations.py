@@ -44,8 +44,17 @@ def read_integrations(
     if isinstance(found := raw.get("plausible"), dict):
         plausible = (found["domain"], str(found.get("server") or PLAUSIBLE_HOST))
     consent = None
-    if isinstance(found := raw.get("cookies"), dict) and found.get("key"):
-        consent = (str(found["key"]), str(found.get("value", "")))
+    if isinstance(found := raw.get("cookies"), dict):
+        if found.get("key"):
+            consent = (str(found["key"]), str(found.get("value", "")))
+        else:  # the analytics would load for every reader: probably not what was meant
+            diagnostics.warning(
+                Code.CONFIG_INVALID,
+                "integrations.cookies has no 'key': no consent is waited for, and the "
+                "analytics load for every reader (give the localStorage key your consent "
+                "banner sets, and its 'value')",
+                doc.location("/integrations/cookies"),
+            )
     return Integrations(
         ga4=_id(raw, "ga4", "measurementId"),
         gtm=_id(raw, "gtm", "tagId"),

@@ -50,6 +50,7 @@ _USED = {
     "topbarCtaButton",
     "footerSocials",
     "analytics",
+    "search",
 }
 _UNUSED = {
     "background",
@@ -66,7 +67,6 @@ _UNUSED = {
     "metadata",
     "mintlify",
     "rounded",
-    "search",
     "seo",
     "sidebar",
     "theme",
@@ -142,6 +142,8 @@ class _Converter:
             out["redirects"] = {"__value": data["redirects"], "__ptr": "/redirects"}
         if "analytics" in data:  # docs.json calls it ``integrations``: the same shape
             out["integrations"] = {"__value": data["analytics"], "__ptr": "/analytics"}
+        if "search" in data:  # ``prompt``, as in docs.json
+            out["search"] = {"__value": data["search"], "__ptr": "/search"}
         for key in ("logo", "favicon"):  # the same shapes as in docs.json
             if key in data:
                 out[key] = {"__value": data[key], "__ptr": f"/{key}"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from docgen.config.model import GlobalLink, NodeKind
+from docgen.config.model import GlobalLink, Look, NodeKind
 from docgen.nav.model import NavLink, NavSection, Page
 from docgen.render.icons import FONTAWESOME, icon
 from docgen.render.langnames import language_name
@@ -109,6 +109,7 @@ class NavViews:
         for index, section in enumerate(self.sections):
             for url in section.urls():
                 self._owner.setdefault(url, index)
+        self.groups = _group_names(root)  # page URL -> its innermost group's name
         top = _structural(root)
         self._languages = [s for s in top if s.kind is NodeKind.LANGUAGE]
         self._prefixes = {id(s): _prefix(s) for s in self._languages}
@@ -127,6 +128,11 @@ class NavViews:
     def key(self, index: int) -> str:
         """A stable name of a leaf (``2``, ``2-1`` for the second tab inside version 2)."""
         return "-".join(map(str, self.paths[index])) or "0"
+
+    def eyebrow(self, url: str, look: Look) -> str | None:
+        """The group name shown above the page's title (docs.json ``styling.eyebrows``
+        ``section``, the default), or ``None`` for the whole trail (``breadcrumbs``)."""
+        return None if look.eyebrows == "breadcrumbs" else self.groups.get(url, "")
 
     def section_of(self, page: Page) -> int:
         found = self._owner.get(page.url)
@@ -314,16 +320,33 @@ def header_fields(header: Header) -> dict[str, Any]:
     }
 
 
-def crumbs(trail: tuple[str, ...], header: Header, whole: bool = False) -> tuple[str, ...]:
-    """What the page shows above its title (docs.json ``styling.eyebrows``): the name of its
-    section (Mintlify's default), or, ``whole``, its navigation trail without its language
-    and version (their switchers show them)."""
+def _group_names(section: NavSection, group: str = "") -> dict[str, str]:
+    """Each listed page's innermost group name (none for a page a tab lists directly)."""
+    found: dict[str, str] = {}
+    if section.root is not None and group:
+        found[section.root.url] = group
+    for item in section.items:
+        if isinstance(item, NavSection):
+            inner = item.label if item.kind is NodeKind.GROUP else ""
+            for url, name in _group_names(item, inner).items():
+                found.setdefault(url, name)
+        elif group:
+            found.setdefault(item.url, group)
+    return found
+
+
+def crumbs(trail: tuple[str, ...], header: Header, section: str | None = None) -> tuple[str, ...]:
+    """What the page shows above its title (docs.json ``styling.eyebrows``): ``section``, the
+    name of its group (Mintlify's default; "" for none), or, when ``None``, its navigation
+    trail without its language and version (their switchers show them)."""
+    if section is not None:
+        return (section,) if section else ()
     if header.languages and trail and trail[0] == header.lang:
         trail = trail[1:]
     version = next((v.label for v in header.versions if v.active), None)
     if version is not None and trail and trail[0] == version:
         trail = trail[1:]
-    return said_once(trail) if whole else trail[-1:]
+    return said_once(trail)
 
 
 def said_once(trail: tuple[str, ...]) -> tuple[str, ...]:

@@ -156,7 +156,7 @@ class SiteRenderer:
             **header_fields(header),
             "sidebar": (),
             "sidebar_html": self.sidebar.html(index, page.url, base),
-            "breadcrumbs": crumbs(page.nav, header, config.look.eyebrows == "breadcrumbs"),
+            "breadcrumbs": crumbs(page.nav, header, self.nav.eyebrow(page.url, config.look)),
             "previous": previous,
             "next": following,
             "markdown_url": self._twin_href(page, base),
@@ -211,6 +211,8 @@ class SiteRenderer:
             schemas = tuple(sorted((spec.name, directory, d, n) for d, n in links.linked))
         elif page.meta.api is not None:
             operation = apipage.api_view(page, page.meta.api, config, base, self.site.root)
+            if description_html:  # its links read against the file, as check reads them
+                operation = replace(operation, description_html=f"<p>{description_html}</p>")
         if operation is not None:  # the page's own examples go to the example column
             html, examples = apipage.split_examples(body.html)
             body = Rendered(html, body.headings)
@@ -243,13 +245,7 @@ class SiteRenderer:
         markdown = twins.page_markdown(
             page, operation, page.body if page.source is not None else None, config.url
         )
-        document = (
-            searchdoc.operation_document(operation)
-            if page.operation is not None and operation is not None
-            else searchdoc.page_document(
-                page.title, body.html, dict(page.meta.metatags).get("keywords", "")
-            )
-        )
+        document = searchdoc.document(page, operation, body.html)
         anchors = operation.anchors if operation else ()
         hidden = operation.playground_data if operation else ""
         reads = self._reads
@@ -271,12 +267,15 @@ class SiteRenderer:
         home = self.schema_home.get((spec_name, directory))
         section = self.nav.section_of(home) if home is not None else 0
         owner = self.nav.label(section)
+        description = _first_sentence(view.description) if view.description else None
+        canonical = f"{config.url}{url}" if config.url else None
         context = PageContext(
             site_name=config.name,
             title=name,
-            description=_first_sentence(view.description) if view.description else None,
+            description=description,
+            metatags=page_metatags(config, name, description, canonical),
             base=base,
-            canonical=f"{config.url}{url}" if config.url else None,
+            canonical=canonical,
             kind="schema",
             **header_fields(self.nav.header(section, url, base)),
             sidebar=(),

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from html import escape
 
+from docgen.nav.model import Page
 from docgen.render.subtrees import text_of
 from docgen.render.views import Body, OperationView, SchemaField
 
@@ -81,21 +82,33 @@ def _body(body: Body, detail: int = 1) -> Iterable[str]:
         yield from _fields(variant.fields, detail=detail)
 
 
+def document(page: Page, operation: OperationView | None, body_html: str) -> str:
+    """What search indexes for ``page`` (shown with ``operation``, or ``body_html``)."""
+    keywords = dict(page.meta.metatags).get("keywords", "")
+    if page.operation is not None and operation is not None:
+        return operation_document(operation, keywords)
+    return page_document(page.title, body_html, keywords)
+
+
+def _keywords(keywords: str) -> str:
+    """A page's frontmatter ``keywords``: words readers search for that the page may not
+    use, weighted like a heading."""
+    return f'<p data-pagefind-weight="5">{escape(keywords)}</p>' if keywords else ""
+
+
 def page_document(title: str, body_html: str, keywords: str = "") -> str:
-    """A Markdown page: its title, its frontmatter ``keywords`` (words readers search for that
-    the page may not use, weighted like a heading) and rendered body (headings keep their
-    ids)."""
+    """A Markdown page: its title, keywords and rendered body (headings keep their ids)."""
     if '<figure class="mermaid' in body_html:
         body_html = _DIAGRAM.sub("", body_html)
-    words = f'<p data-pagefind-weight="5">{escape(keywords)}</p>' if keywords else ""
-    return f"<h1>{escape(title)}</h1>" + words + _HEADING_ANCHOR.sub("", body_html)
+    return f"<h1>{escape(title)}</h1>" + _keywords(keywords) + _HEADING_ANCHOR.sub("", body_html)
 
 
-def operation_document(view: OperationView) -> str:
+def operation_document(view: OperationView, keywords: str = "") -> str:
     """An endpoint: summary, description, every parameter and request field (descriptions at
     the first level), each response's status and description, and the field names of the
     responses that are not errors."""
     parts = [f"<h1>{escape(view.title)}</h1>", f"<p>{escape(view.method)} {escape(view.path)}</p>"]
+    parts.append(_keywords(keywords))
     parts.append(view.description_html)
     for group in view.param_groups:
         parts.append(_heading(2, f"section-params-{group.location}", group.title))

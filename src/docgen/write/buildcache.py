@@ -104,6 +104,8 @@ def page_record(page: Page) -> bytes:
         page.directory,
         page.description,
         page.frontmatter,
+        page.body_line,  # where its warnings are: the lines above its body and description
+        page.description_at,
     )
     return repr(record).encode("utf-8", "surrogatepass")
 
