@@ -211,3 +211,72 @@ def test_a_heading_that_says_the_query_leads_to_its_section(browser: Any, tmp_pa
         assert first.locator(".search-section-title").inner_text() == "Listing widgets"
         assert tab.errors == []
         tab.context.close()
+
+
+def _first(tab: Any) -> dict[str, Any]:
+    """The first result's page link, excerpt (text and marked words) and section links."""
+    result: dict[str, Any] = tab.locator("#search-results li.search-result").first.evaluate(
+        """li => { const a = li.querySelector('a.search-result-page');
+                   const ex = a.querySelector('.search-result-excerpt');
+                   return {path: new URL(a.href).pathname,
+                           excerpt: ex ? ex.textContent : '',
+                           marks: [...(ex ? ex.querySelectorAll('mark') : [])]
+                             .map(m => m.textContent),
+                           sections: [...li.querySelectorAll('a.search-result-section')]
+                             .map(s => decodeURIComponent(new URL(s.href).hash))}; }"""
+    )
+    return result
+
+
+def test_a_page_found_by_its_title_alone_shows_its_lead(browser: Any, tmp_path: Path) -> None:
+    # Found through search-titles.json, not among Pagefind's first ten results, a page had no
+    # line under its title: a guide shows its description, an endpoint its description's first
+    # sentence, with the query's words marked.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "exact.mdx").write_text(
+        "---\ntitle: List organization repositories\n"
+        "description: Everything one org keeps, listed by name.\n---\n\n"
+        + "Other matters, said at length. " * 40
+        + "\n"
+    )
+    for n in range(12):
+        (folder / f"decoy{n}.mdx").write_text(
+            f"---\ntitle: Add repository {n} to the list of an organization\n---\n\n"
+            + "list organization repositories " * 6
+            + "\n"
+        )
+    pages = ["index", "exact", *(f"decoy{n}" for n in range(12))]
+    write_site(folder, {"name": "T", "navigation": {"groups": [{"group": "G", "pages": pages}]}},
+               ["index"])  # fmt: skip
+    ok = {"200": {"description": "OK"}}
+    spec = {"openapi": "3.0.3", "info": {"title": "Issues", "version": "1"}, "paths": {
+        "/issues": {"post": {"summary": "Create an issue", "responses": ok, "description":
+            "Opens a new issue. Anyone with pull access can. " + "Other matters. " * 40}},
+        **{f"/decoys/{n}": {"post": {"summary": f"Create issue {n} of an issue", "responses": ok,
+                                    "description": "Create an issue, create issues. " * 6}}
+           for n in range(12)},
+    }}  # fmt: skip
+    api = tmp_path / "api"
+    api.mkdir()
+    (api / "openapi.json").write_text(json.dumps(spec))
+    with serve_folder(_build(folder, ["docs.json"])) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        assert _results(tab, "List organization repositories")[0][0] == "/exact/"
+        first = _first(tab)
+        assert first["excerpt"] == "Everything one org keeps, listed by name."
+        assert first["marks"] == ["listed"]
+        assert tab.errors == []
+        tab.context.close()
+    with serve_folder(_build(api, ["openapi.json"])) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        tab.wait_for_load_state("networkidle")
+        assert _results(tab, "Create an issue")[0][1] == "Create an issue"
+        first = _first(tab)
+        assert first["excerpt"] == "Opens a new issue."
+        assert first["marks"] == ["issue"]
+        assert tab.errors == []
+        tab.context.close()
+

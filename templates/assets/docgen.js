@@ -848,12 +848,12 @@
   };
 
   /* Titles (_docgen/search-titles.json: url, title, section, method, path, operationId,
-     languages per page). Pagefind ranks pages by their words, not their titles: a page titled
-     exactly what the reader typed could come after twenty whose longer titles say the same
-     words. Pages found here come first, as DocSearch ranks a title over body text: an
-     endpoint by its path ("/repos/{owner}/{repo}/issues"), method and path or operationId,
-     then a title equal to the query, then titles holding every query word (the fewest other
-     words first). */
+     languages, versions, headings and lead line per page). Pagefind ranks pages by their
+     words, not their titles: a page titled exactly what the reader typed could come after
+     twenty whose longer titles say the same words. Pages found here come first, as DocSearch
+     ranks a title over body text: an endpoint by its path ("/repos/{owner}/{repo}/issues"),
+     method and path or operationId, then a title equal to the query, then titles holding
+     every query word (the fewest other words first). */
   var METHODS = /^(get|put|post|delete|options|head|patch|trace)\s+(\/\S*)$/i;
   function titleWords(text) {
     return String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -877,6 +877,12 @@
     return rank;
   }
   var PARTIAL = 5;
+  /* A heading's anchor when its row gives "" (searchtitles.derived_anchor): ASCII text's
+     lowercase words joined by hyphens, other text as it is. */
+  function derivedAnchor(text) {
+    if (!/^[\x00-\x7f]*$/.test(text)) { return text; }
+    return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  }
   /* Whether a page with filter values ``values`` (none: every one) is in ``wanted``. */
   function within(values, wanted) {
     return !wanted || !Array.isArray(values) || !values.length || values.indexOf(wanted) !== -1;
@@ -888,9 +894,10 @@
     }).map(function (r) {
       var heads = (Array.isArray(r[8]) ? r[8] : []).filter(function (h) {
         return Array.isArray(h) && typeof h[0] === "string" && typeof h[1] === "string";
-      }).map(function (h) { return { anchor: h[0], text: h[1], words: titleWords(h[1]) }; });
+      }).map(function (h) { return { anchor: h[0] || derivedAnchor(h[1]), text: h[1], words: titleWords(h[1]) }; });
       return { url: r[0], title: r[1], section: String(r[2] || ""), method: String(r[3] || ""),
-        path: String(r[4] || ""), op: String(r[5] || ""), words: titleWords(r[1]), heads: heads };
+        path: String(r[4] || ""), op: String(r[5] || ""), words: titleWords(r[1]), heads: heads,
+        lead: typeof r[9] === "string" ? r[9] : "" };
     });
   }
   /* A query word matches a title word that starts with it, or with its stem ("repositories"
@@ -942,6 +949,21 @@
     var exact = found.filter(function (f) { return f.rank < 1.5; }).length;
     return found.slice(0, Math.min(limit, exact + PARTIAL));
   };
+
+  /* ``text`` as a Pagefind excerpt (escaped, <mark> around matches) for ``query``: the words
+     that start with a query word are marked. */
+  function markedExcerpt(text, query) {
+    var escape = function (t) { return t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); };
+    var words = titleWords(query); // letters and digits only: nothing to escape
+    if (!words.length) { return escape(text); }
+    var found = new RegExp("(?<![\\p{L}\\p{N}])(?:" + words.join("|") + ")[\\p{L}\\p{N}]*", "giu");
+    var out = "", at = 0, m;
+    while ((m = found.exec(text)) !== null && m[0]) {
+      out += escape(text.slice(at, m.index)) + "<mark>" + escape(m[0]) + "</mark>";
+      at = m.index + m[0].length;
+    }
+    return out + escape(text.slice(at));
+  }
 
   /* Pagefind excerpts are escaped text with <mark> around matches: rebuilt as DOM nodes. */
   function decodeEntities(text) {
@@ -1086,7 +1108,10 @@
         var subs = (d.sub_results || []).filter(function (s) {
           return s && typeof s.url === "string" && s.url.indexOf("#") !== -1;
         }).slice(0, SECTIONS);
-        if (!subs.length) {
+        // A page whose sections say nothing but their headings (one found by a heading of
+        // search-titles.json) keeps its own line.
+        var said = subs.some(function (s) { return String(s.excerpt || "").replace(/<[^>]*>/g, "").trim(); });
+        if (!said) {
           var excerpt = el("span", "search-result-excerpt");
           appendExcerpt(excerpt, d.excerpt);
           a.appendChild(excerpt);
@@ -1147,7 +1172,9 @@
       var out = first.map(function (f) {
         var r = f.row;
         seen[r.url] = true;
-        var d = byUrl[r.url] || { url: r.url, excerpt: "", sub_results: [],
+        // Not among Pagefind's results: the page's lead line (search-titles.json) instead
+        // of its excerpt.
+        var d = byUrl[r.url] || { url: r.url, excerpt: markedExcerpt(r.lead, query), sub_results: [],
           meta: { title: r.title, section: r.section, method: r.method, path: r.path } };
         if (!f.heading) { return d; }
         // The matching section first (Pagefind's, with its excerpt, when it has it).

@@ -237,7 +237,7 @@ class SiteRenderer:
         document = (
             searchdoc.operation_document(operation)
             if page.operation is not None and operation is not None
-            else searchdoc.page_document(page.title, body.html)
+            else searchdoc.page_document(page.title, body.html, page.description)
         )
         anchors = operation.anchors if operation else ()
         hidden = operation.playground_data if operation else ""

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from html import escape
 
+from docgen.render.markdown import renderer
 from docgen.render.subtrees import text_of
 from docgen.render.views import Body, OperationView, SchemaField
 
@@ -81,11 +82,14 @@ def _body(body: Body, detail: int = 1) -> Iterable[str]:
         yield from _fields(variant.fields, detail=detail)
 
 
-def page_document(title: str, body_html: str) -> str:
-    """A Markdown page: its title and rendered body (headings keep their ids)."""
+def page_document(title: str, body_html: str, description: str | None = None) -> str:
+    """A Markdown page: its title, the ``description`` shown under it (readers see it, so
+    search finds its words; it is also the page's line in title results:
+    ``searchtitles.leads``) and its rendered body (headings keep their ids)."""
     if '<figure class="mermaid' in body_html:
         body_html = _DIAGRAM.sub("", body_html)
-    return f"<h1>{escape(title)}</h1>" + _HEADING_ANCHOR.sub("", body_html)
+    lead = f"<p>{renderer().inline(description)}</p>" if description else ""
+    return f"<h1>{escape(title)}</h1>{lead}" + _HEADING_ANCHOR.sub("", body_html)
 
 
 def operation_document(view: OperationView) -> str:
