@@ -280,3 +280,41 @@ def test_a_page_found_by_its_title_alone_shows_its_lead(browser: Any, tmp_path: 
         assert tab.errors == []
         tab.context.close()
 
+
+_CJK_PAGES = {
+    "pipeline": ("步骤一：创建知识流水线", "这一页讲别的事情。"),
+    "errors": ("处理错误与速率限制", "说明。\n\n## 速率限制与配额\n\n每分钟的请求数。"),
+    "lesson1": ("第 1 课：什么是工作流", "开始。"),
+    "lesson10": ("第 10 课：发布和监控你的 AI 应用", "结束。"),
+    "inspector": ("変数インスペクター", "説明。"),
+}
+
+
+def test_part_of_a_cjk_title_or_heading_finds_it(browser: Any, tmp_path: Path) -> None:
+    # Chinese and Japanese titles have no spaces: two characters of "处理错误与速率限制" were no
+    # title word's start, so only pages whose text repeats them came up.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    for name, (title, body) in _CJK_PAGES.items():
+        (folder / f"{name}.mdx").write_text(f"---\ntitle: {title}\n---\n\n{body}\n")
+    for n in range(12):
+        (folder / f"decoy{n}.mdx").write_text(
+            f"---\ntitle: 页面 {n}\n---\n\n" + "流水线 速率限制 配额 第1课 インスペクター " * 8
+        )
+    pages = ["index", *_CJK_PAGES, *(f"decoy{n}" for n in range(12))]
+    write_site(folder, {"name": "T", "navigation": {"groups": [{"group": "G", "pages": pages}]}},
+               ["index"])  # fmt: skip
+    with serve_folder(_build(folder, ["docs.json"])) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        assert _results(tab, "流水线")[0][0] == "/pipeline/"
+        assert _results(tab, "速率限制")[0][0] == "/errors/"
+        assert _results(tab, "インスペクター")[0][0] == "/inspector/"
+        # As typed, without the title's spaces; lesson 1 before lesson 10.
+        assert [p for p, _ in _results(tab, "第1课")[:2]] == ["/lesson1/", "/lesson10/"]
+        # Part of a heading: its page, the section first (its anchor is the heading's text).
+        assert _results(tab, "配额")[0][0] == "/errors/"
+        assert _first(tab)["sections"][0] == "#速率限制与配额"
+        assert tab.errors == []
+        tab.context.close()
+

@@ -855,8 +855,23 @@
      method and path or operationId, then a title equal to the query, then titles holding
      every query word (the fewest other words first). */
   var METHODS = /^(get|put|post|delete|options|head|patch|trace)\s+(\/\S*)$/i;
+  /* Chinese and Japanese write words without spaces between them (Korean often joins nouns):
+     a run of these scripts is matched anywhere inside a title, not by its start. */
+  var CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+  var CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
+  /* The words of ``text``, a CJK run apart from the letters next to it ("集成Arize"). */
   function titleWords(text) {
-    return String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    var out = [];
+    String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u).forEach(function (w) {
+      if (w) { out.push.apply(out, CJK.test(w) ? w.match(CJK_RUNS) : [w]); }
+    });
+    return out;
+  }
+  /* A title or heading: its words, and those written together (a CJK query may span them:
+     "第1课" is in "第 1 课：什么是工作流"). */
+  function titleText(text) {
+    var words = titleWords(text);
+    return { words: words, compact: words.join("") };
   }
   /* How ``typed`` names the spec's ``path``: 0 the same (any parameter names: "{owner}",
      ":owner"), 1 with values for its parameters ("/repos/octocat/hello/issues"), -1 not. */
@@ -894,9 +909,9 @@
     }).map(function (r) {
       var heads = (Array.isArray(r[8]) ? r[8] : []).filter(function (h) {
         return Array.isArray(h) && typeof h[0] === "string" && typeof h[1] === "string";
-      }).map(function (h) { return { anchor: h[0] || derivedAnchor(h[1]), text: h[1], words: titleWords(h[1]) }; });
+      }).map(function (h) { return { anchor: h[0] || derivedAnchor(h[1]), text: h[1], said: titleText(h[1]) }; });
       return { url: r[0], title: r[1], section: String(r[2] || ""), method: String(r[3] || ""),
-        path: String(r[4] || ""), op: String(r[5] || ""), words: titleWords(r[1]), heads: heads,
+        path: String(r[4] || ""), op: String(r[5] || ""), said: titleText(r[1]), heads: heads,
         lead: typeof r[9] === "string" ? r[9] : "" };
     });
   }
@@ -907,13 +922,23 @@
     var stem = q.length > 4 ? q.replace(/(ies|es|s)$/, "") : q;
     return stem !== q && w.indexOf(stem) === 0;
   }
-  /* How well ``text``'s words answer the query's: 0 equal, 1 + a little per other word when
-     it holds them all, -1 not at all. */
-  function wordsRank(have, words, joined) {
+  /* How well ``said`` (a titleText) answers the query's words: 0 equal, 1 + a little per
+     other word when it holds them all, -1 not at all. A CJK query word may be any part of the
+     text ("流水线" in "步骤一：创建知识流水线"); the other characters count then, two for a
+     word. */
+  function wordsRank(said, words, joined) {
     if (!words.length) { return -1; }
-    if (have.join(" ") === joined) { return 0; }
-    var all = words.every(function (w) { return have.some(function (t) { return wordMatch(w, t); }); });
-    return all ? 1 + (have.length - words.length) / 1000 : -1;
+    var have = said.words, together = words.join(""), cjk = CJK.test(together);
+    if (have.join(" ") === joined || (cjk && said.compact === together)) { return 0; }
+    var all = words.every(function (w) {
+      if (CJK.test(w)) { return said.compact.indexOf(w) !== -1; }
+      return have.some(function (t) { return wordMatch(w, t); });
+    });
+    if (!all) { return -1; }
+    // Written together as typed ("第1课") before apart ("第 10 课").
+    var other = cjk ? (said.compact.length - together.length) / 2 +
+      (said.compact.indexOf(together) === -1 ? 2 : 0) : have.length - words.length;
+    return 1 + other / 1000;
   }
   /* The best pages for ``query`` (at most ``limit``), best first: {row, heading} where
      ``heading`` is the section that matched ({anchor, text}) when the title did not. As
@@ -931,12 +956,12 @@
       } else if (r.op && r.op.toLowerCase() === q.toLowerCase()) {
         rank = 0;
       } else {
-        var t = wordsRank(r.words, words, joined);
+        var t = wordsRank(r.said, words, joined);
         if (t >= 0) {
           rank = t === 0 ? 1 : 1 + t;  // equal title 1, title with every word 2.x
         } else {
           r.heads.forEach(function (h) {
-            var k = wordsRank(h.words, words, joined);
+            var k = wordsRank(h.said, words, joined);
             var hr = k < 0 ? -1 : (k === 0 ? 1.5 : 2 + k); // equal heading 1.5, else 3.x
             if (hr >= 0 && (rank < 0 || hr < rank)) { rank = hr; heading = h; }
           });
@@ -951,12 +976,17 @@
   };
 
   /* ``text`` as a Pagefind excerpt (escaped, <mark> around matches) for ``query``: the words
-     that start with a query word are marked. */
+     that start with a query word are marked, and a CJK query word wherever it is. */
   function markedExcerpt(text, query) {
     var escape = function (t) { return t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); };
     var words = titleWords(query); // letters and digits only: nothing to escape
     if (!words.length) { return escape(text); }
-    var found = new RegExp("(?<![\\p{L}\\p{N}])(?:" + words.join("|") + ")[\\p{L}\\p{N}]*", "giu");
+    var cjk = words.filter(function (w) { return CJK.test(w); });
+    var latin = words.filter(function (w) { return !CJK.test(w); });
+    var parts = [];
+    if (latin.length) { parts.push("(?<![\\p{L}\\p{N}])(?:" + latin.join("|") + ")[\\p{L}\\p{N}]*"); }
+    if (cjk.length) { parts.push(cjk.join("|")); }
+    var found = new RegExp(parts.join("|"), "giu");
     var out = "", at = 0, m;
     while ((m = found.exec(text)) !== null && m[0]) {
       out += escape(text.slice(at, m.index)) + "<mark>" + escape(m[0]) + "</mark>";
