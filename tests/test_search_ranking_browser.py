@@ -318,3 +318,27 @@ def test_part_of_a_cjk_title_or_heading_finds_it(browser: Any, tmp_path: Path) -
         assert tab.errors == []
         tab.context.close()
 
+
+def test_a_title_holding_the_query_comes_before_a_heading_equal_to_it(
+    browser: Any, tmp_path: Path
+) -> None:
+    # "Exit codes" sections of earlier pages came before the page titled "Output formats and
+    # exit codes" (DocSearch too ranks a title above a heading).
+    folder = tmp_path / "site"
+    folder.mkdir()
+    for name in ("apps", "auth"):
+        (folder / f"{name}.mdx").write_text(
+            f"---\ntitle: {name.title()}\n---\n\nAbout {name}.\n\n## Exit codes\n\nZero is fine.\n"
+        )
+    (folder / "formats.mdx").write_text(
+        "---\ntitle: Output formats and exit codes\n---\n\nWhat the commands print.\n"
+    )
+    pages = ["index", "apps", "auth", "formats"]
+    write_site(folder, {"name": "T", "navigation": {"groups": [{"group": "G", "pages": pages}]}},
+               ["index"])  # fmt: skip
+    with serve_folder(_build(folder, ["docs.json"])) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        assert [p for p, _ in _results(tab, "exit codes")] == ["/formats/", "/apps/", "/auth/"]
+        assert tab.errors == []
+        tab.context.close()

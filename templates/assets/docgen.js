@@ -962,7 +962,7 @@
         } else {
           r.heads.forEach(function (h) {
             var k = wordsRank(h.said, words, joined);
-            var hr = k < 0 ? -1 : (k === 0 ? 1.5 : 2 + k); // equal heading 1.5, else 3.x
+            var hr = k < 0 ? -1 : 3 + k; // equal heading 3, else 4.x
             if (hr >= 0 && (rank < 0 || hr < rank)) { rank = hr; heading = h; }
           });
         }
