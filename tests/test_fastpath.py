@@ -391,9 +391,9 @@ def test_edited_operation_rerenders_only_its_pages(tmp_path: Path, _own_cache: P
     assert edited.returncode == 0, edited.stderr
     after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     rewritten = {path for path, data in after.items() if before.get(path) != data}
-    # The page, its Markdown twin and the spec copy; the search index (Pagefind's files and the
-    # word list for typo correction) holds the edited text too.
-    search = ("_docgen/pagefind/", "_docgen/search-words.json")
+    # The page, its Markdown twin and the spec copy; the search index (Pagefind's files, the
+    # word list for typo correction and the titles file's lead lines) holds the edited text too.
+    search = ("_docgen/pagefind/", "_docgen/search-words.json", "_docgen/search-titles.json")
     outside_search = {p.as_posix() for p in rewritten if not p.as_posix().startswith(search)}
     assert len(outside_search) == 3, sorted(outside_search)
     assert any(p.endswith("index.html") for p in outside_search)

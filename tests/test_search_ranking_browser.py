@@ -225,7 +225,11 @@ def test_a_pages_keywords_find_it(browser: Any, tmp_path: Path) -> None:
     spec = {
         "openapi": "3.1.0",
         "info": {"title": "A", "version": "1"},
-        "paths": {"/items": {"get": {"summary": "List items", "responses": {"200": {"description": "OK"}}}}},
+        "paths": {
+            "/items": {
+                "get": {"summary": "List items", "responses": {"200": {"description": "OK"}}}
+            }
+        },
     }
     (folder / "openapi.json").write_text(json.dumps(spec))
     (folder / "items.mdx").write_text(  # an operation page written as a file
@@ -244,3 +248,134 @@ def test_a_pages_keywords_find_it(browser: Any, tmp_path: Path) -> None:
         assert _results(tab, "personal access token")[:1] == [("/tokens/", "Access tokens")]
         assert _results(tab, "inventory")[:1] == [("/items/", "List items")]
         assert not tab.errors
+
+
+def _first(tab: Any) -> dict[str, Any]:
+    """The first result's page link, excerpt (text and marked words) and section links."""
+    result: dict[str, Any] = tab.locator("#search-results li.search-result").first.evaluate(
+        """li => { const a = li.querySelector('a.search-result-page');
+                   const ex = a.querySelector('.search-result-excerpt');
+                   return {path: new URL(a.href).pathname,
+                           excerpt: ex ? ex.textContent : '',
+                           marks: [...(ex ? ex.querySelectorAll('mark') : [])]
+                             .map(m => m.textContent),
+                           sections: [...li.querySelectorAll('a.search-result-section')]
+                             .map(s => decodeURIComponent(new URL(s.href).hash))}; }"""
+    )
+    return result
+
+
+def test_a_page_found_by_its_title_alone_shows_its_lead(browser: Any, tmp_path: Path) -> None:
+    # Found through search-titles.json, not among Pagefind's first ten results, a page had no
+    # line under its title: a guide shows its description, an endpoint its description's first
+    # sentence, with the query's words marked.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "exact.mdx").write_text(
+        "---\ntitle: List organization repositories\n"
+        "description: Everything one org keeps, listed by name.\n---\n\n"
+        + "Other matters, said at length. " * 40
+        + "\n"
+    )
+    for n in range(12):
+        (folder / f"decoy{n}.mdx").write_text(
+            f"---\ntitle: Add repository {n} to the list of an organization\n---\n\n"
+            + "list organization repositories " * 6
+            + "\n"
+        )
+    pages = ["index", "exact", *(f"decoy{n}" for n in range(12))]
+    write_site(folder, {"name": "T", "navigation": {"groups": [{"group": "G", "pages": pages}]}},
+               ["index"])  # fmt: skip
+    ok = {"200": {"description": "OK"}}
+    spec = {"openapi": "3.0.3", "info": {"title": "Issues", "version": "1"}, "paths": {
+        "/issues": {"post": {"summary": "Create an issue", "responses": ok, "description":
+            "Opens a new issue. Anyone with pull access can. " + "Other matters. " * 40}},
+        **{f"/decoys/{n}": {"post": {"summary": f"Create issue {n} of an issue", "responses": ok,
+                                    "description": "Create an issue, create issues. " * 6}}
+           for n in range(12)},
+    }}  # fmt: skip
+    api = tmp_path / "api"
+    api.mkdir()
+    (api / "openapi.json").write_text(json.dumps(spec))
+    with serve_folder(_build(folder, ["docs.json"])) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        assert _results(tab, "List organization repositories")[0][0] == "/exact/"
+        first = _first(tab)
+        assert first["excerpt"] == "Everything one org keeps, listed by name."
+        assert first["marks"] == ["listed"]
+        assert tab.errors == []
+        tab.context.close()
+    with serve_folder(_build(api, ["openapi.json"])) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        tab.wait_for_load_state("networkidle")
+        assert _results(tab, "Create an issue")[0][1] == "Create an issue"
+        first = _first(tab)
+        assert first["excerpt"] == "Opens a new issue."
+        assert first["marks"] == ["issue"]
+        assert tab.errors == []
+        tab.context.close()
+
+
+_CJK_PAGES = {
+    "pipeline": ("步骤一：创建知识流水线", "这一页讲别的事情。"),
+    "errors": ("处理错误与速率限制", "说明。\n\n## 速率限制与配额\n\n每分钟的请求数。"),
+    "lesson1": ("第 1 课：什么是工作流", "开始。"),
+    "lesson10": ("第 10 课：发布和监控你的 AI 应用", "结束。"),
+    "inspector": ("変数インスペクター", "説明。"),
+}
+
+
+def test_part_of_a_cjk_title_or_heading_finds_it(browser: Any, tmp_path: Path) -> None:
+    # Chinese and Japanese titles have no spaces: two characters of "处理错误与速率限制" were no
+    # title word's start, so only pages whose text repeats them came up.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    for name, (title, body) in _CJK_PAGES.items():
+        (folder / f"{name}.mdx").write_text(f"---\ntitle: {title}\n---\n\n{body}\n")
+    for n in range(12):
+        (folder / f"decoy{n}.mdx").write_text(
+            f"---\ntitle: 页面 {n}\n---\n\n" + "流水线 速率限制 配额 第1课 インスペクター " * 8
+        )
+    pages = ["index", *_CJK_PAGES, *(f"decoy{n}" for n in range(12))]
+    write_site(folder, {"name": "T", "navigation": {"groups": [{"group": "G", "pages": pages}]}},
+               ["index"])  # fmt: skip
+    with serve_folder(_build(folder, ["docs.json"])) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        assert _results(tab, "流水线")[0][0] == "/pipeline/"
+        assert _results(tab, "速率限制")[0][0] == "/errors/"
+        assert _results(tab, "インスペクター")[0][0] == "/inspector/"
+        # As typed, without the title's spaces; lesson 1 before lesson 10.
+        assert [p for p, _ in _results(tab, "第1课")[:2]] == ["/lesson1/", "/lesson10/"]
+        # Part of a heading: its page, the section first (its anchor is the heading's text).
+        assert _results(tab, "配额")[0][0] == "/errors/"
+        assert _first(tab)["sections"][0] == "#速率限制与配额"
+        assert tab.errors == []
+        tab.context.close()
+
+
+def test_a_title_holding_the_query_comes_before_a_heading_equal_to_it(
+    browser: Any, tmp_path: Path
+) -> None:
+    # "Exit codes" sections of earlier pages came before the page titled "Output formats and
+    # exit codes" (DocSearch too ranks a title above a heading).
+    folder = tmp_path / "site"
+    folder.mkdir()
+    for name in ("apps", "auth"):
+        (folder / f"{name}.mdx").write_text(
+            f"---\ntitle: {name.title()}\n---\n\nAbout {name}.\n\n## Exit codes\n\nZero is fine.\n"
+        )
+    (folder / "formats.mdx").write_text(
+        "---\ntitle: Output formats and exit codes\n---\n\nWhat the commands print.\n"
+    )
+    pages = ["index", "apps", "auth", "formats"]
+    write_site(folder, {"name": "T", "navigation": {"groups": [{"group": "G", "pages": pages}]}},
+               ["index"])  # fmt: skip
+    with serve_folder(_build(folder, ["docs.json"])) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        assert [p for p, _ in _results(tab, "exit codes")] == ["/formats/", "/apps/", "/auth/"]
+        assert tab.errors == []
+        tab.context.close()

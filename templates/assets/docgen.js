@@ -848,15 +848,30 @@
   };
 
   /* Titles (_docgen/search-titles.json: url, title, section, method, path, operationId,
-     languages per page). Pagefind ranks pages by their words, not their titles: a page titled
-     exactly what the reader typed could come after twenty whose longer titles say the same
-     words. Pages found here come first, as DocSearch ranks a title over body text: an
-     endpoint by its path ("/repos/{owner}/{repo}/issues"), method and path or operationId,
-     then a title equal to the query, then titles holding every query word (the fewest other
-     words first). */
+     languages, versions, headings and lead line per page). Pagefind ranks pages by their
+     words, not their titles: a page titled exactly what the reader typed could come after
+     twenty whose longer titles say the same words. Pages found here come first, as DocSearch
+     ranks a title over body text: an endpoint by its path ("/repos/{owner}/{repo}/issues"),
+     method and path or operationId, then a title equal to the query, then titles holding
+     every query word (the fewest other words first). */
   var METHODS = /^(get|put|post|delete|options|head|patch|trace)\s+(\/\S*)$/i;
+  /* Chinese and Japanese write words without spaces between them (Korean often joins nouns):
+     a run of these scripts is matched anywhere inside a title, not by its start. */
+  var CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+  var CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
+  /* The words of ``text``, a CJK run apart from the letters next to it ("集成Arize"). */
   function titleWords(text) {
-    return String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    var out = [];
+    String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u).forEach(function (w) {
+      if (w) { out.push.apply(out, CJK.test(w) ? w.match(CJK_RUNS) : [w]); }
+    });
+    return out;
+  }
+  /* A title or heading: its words, and those written together (a CJK query may span them:
+     "第1课" is in "第 1 课：什么是工作流"). */
+  function titleText(text) {
+    var words = titleWords(text);
+    return { words: words, compact: words.join("") };
   }
   /* How ``typed`` names the spec's ``path``: 0 the same (any parameter names: "{owner}",
      ":owner"), 1 with values for its parameters ("/repos/octocat/hello/issues"), -1 not. */
@@ -877,6 +892,12 @@
     return rank;
   }
   var PARTIAL = 5;
+  /* A heading's anchor when its row gives "" (searchtitles.derived_anchor): ASCII text's
+     lowercase words joined by hyphens, other text as it is. */
+  function derivedAnchor(text) {
+    if (!/^[\x00-\x7f]*$/.test(text)) { return text; }
+    return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  }
   /* Whether a page with filter values ``values`` (none: every one) is in ``wanted``. */
   function within(values, wanted) {
     return !wanted || !Array.isArray(values) || !values.length || values.indexOf(wanted) !== -1;
@@ -888,9 +909,10 @@
     }).map(function (r) {
       var heads = (Array.isArray(r[8]) ? r[8] : []).filter(function (h) {
         return Array.isArray(h) && typeof h[0] === "string" && typeof h[1] === "string";
-      }).map(function (h) { return { anchor: h[0], text: h[1], words: titleWords(h[1]) }; });
+      }).map(function (h) { return { anchor: h[0] || derivedAnchor(h[1]), text: h[1], said: titleText(h[1]) }; });
       return { url: r[0], title: r[1], section: String(r[2] || ""), method: String(r[3] || ""),
-        path: String(r[4] || ""), op: String(r[5] || ""), words: titleWords(r[1]), heads: heads };
+        path: String(r[4] || ""), op: String(r[5] || ""), said: titleText(r[1]), heads: heads,
+        lead: typeof r[9] === "string" ? r[9] : "" };
     });
   }
   /* A query word matches a title word that starts with it, or with its stem ("repositories"
@@ -900,13 +922,23 @@
     var stem = q.length > 4 ? q.replace(/(ies|es|s)$/, "") : q;
     return stem !== q && w.indexOf(stem) === 0;
   }
-  /* How well ``text``'s words answer the query's: 0 equal, 1 + a little per other word when
-     it holds them all, -1 not at all. */
-  function wordsRank(have, words, joined) {
+  /* How well ``said`` (a titleText) answers the query's words: 0 equal, 1 + a little per
+     other word when it holds them all, -1 not at all. A CJK query word may be any part of the
+     text ("流水线" in "步骤一：创建知识流水线"); the other characters count then, two for a
+     word. */
+  function wordsRank(said, words, joined) {
     if (!words.length) { return -1; }
-    if (have.join(" ") === joined) { return 0; }
-    var all = words.every(function (w) { return have.some(function (t) { return wordMatch(w, t); }); });
-    return all ? 1 + (have.length - words.length) / 1000 : -1;
+    var have = said.words, together = words.join(""), cjk = CJK.test(together);
+    if (have.join(" ") === joined || (cjk && said.compact === together)) { return 0; }
+    var all = words.every(function (w) {
+      if (CJK.test(w)) { return said.compact.indexOf(w) !== -1; }
+      return have.some(function (t) { return wordMatch(w, t); });
+    });
+    if (!all) { return -1; }
+    // Written together as typed ("第1课") before apart ("第 10 课").
+    var other = cjk ? (said.compact.length - together.length) / 2 +
+      (said.compact.indexOf(together) === -1 ? 2 : 0) : have.length - words.length;
+    return 1 + other / 1000;
   }
   /* The best pages for ``query`` (at most ``limit``), best first: {row, heading} where
      ``heading`` is the section that matched ({anchor, text}) when the title did not. As
@@ -924,13 +956,13 @@
       } else if (r.op && r.op.toLowerCase() === q.toLowerCase()) {
         rank = 0;
       } else {
-        var t = wordsRank(r.words, words, joined);
+        var t = wordsRank(r.said, words, joined);
         if (t >= 0) {
           rank = t === 0 ? 1 : 1 + t;  // equal title 1, title with every word 2.x
         } else {
           r.heads.forEach(function (h) {
-            var k = wordsRank(h.words, words, joined);
-            var hr = k < 0 ? -1 : (k === 0 ? 1.5 : 2 + k); // equal heading 1.5, else 3.x
+            var k = wordsRank(h.said, words, joined);
+            var hr = k < 0 ? -1 : 3 + k; // equal heading 3, else 4.x
             if (hr >= 0 && (rank < 0 || hr < rank)) { rank = hr; heading = h; }
           });
         }
@@ -942,6 +974,26 @@
     var exact = found.filter(function (f) { return f.rank < 1.5; }).length;
     return found.slice(0, Math.min(limit, exact + PARTIAL));
   };
+
+  /* ``text`` as a Pagefind excerpt (escaped, <mark> around matches) for ``query``: the words
+     that start with a query word are marked, and a CJK query word wherever it is. */
+  function markedExcerpt(text, query) {
+    var escape = function (t) { return t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); };
+    var words = titleWords(query); // letters and digits only: nothing to escape
+    if (!words.length) { return escape(text); }
+    var cjk = words.filter(function (w) { return CJK.test(w); });
+    var latin = words.filter(function (w) { return !CJK.test(w); });
+    var parts = [];
+    if (latin.length) { parts.push("(?<![\\p{L}\\p{N}])(?:" + latin.join("|") + ")[\\p{L}\\p{N}]*"); }
+    if (cjk.length) { parts.push(cjk.join("|")); }
+    var found = new RegExp(parts.join("|"), "giu");
+    var out = "", at = 0, m;
+    while ((m = found.exec(text)) !== null && m[0]) {
+      out += escape(text.slice(at, m.index)) + "<mark>" + escape(m[0]) + "</mark>";
+      at = m.index + m[0].length;
+    }
+    return out + escape(text.slice(at));
+  }
 
   /* Pagefind excerpts are escaped text with <mark> around matches: rebuilt as DOM nodes. */
   function decodeEntities(text) {
@@ -1086,7 +1138,10 @@
         var subs = (d.sub_results || []).filter(function (s) {
           return s && typeof s.url === "string" && s.url.indexOf("#") !== -1;
         }).slice(0, SECTIONS);
-        if (!subs.length) {
+        // A page whose sections say nothing but their headings (one found by a heading of
+        // search-titles.json) keeps its own line.
+        var said = subs.some(function (s) { return String(s.excerpt || "").replace(/<[^>]*>/g, "").trim(); });
+        if (!said) {
           var excerpt = el("span", "search-result-excerpt");
           appendExcerpt(excerpt, d.excerpt);
           a.appendChild(excerpt);
@@ -1147,7 +1202,9 @@
       var out = first.map(function (f) {
         var r = f.row;
         seen[r.url] = true;
-        var d = byUrl[r.url] || { url: r.url, excerpt: "", sub_results: [],
+        // Not among Pagefind's results: the page's lead line (search-titles.json) instead
+        // of its excerpt.
+        var d = byUrl[r.url] || { url: r.url, excerpt: markedExcerpt(r.lead, query), sub_results: [],
           meta: { title: r.title, section: r.section, method: r.method, path: r.path } };
         if (!f.heading) { return d; }
         // The matching section first (Pagefind's, with its excerpt, when it has it).

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from html import escape
 
 from docgen.nav.model import Page
+from docgen.render.markdown import renderer
 from docgen.render.subtrees import text_of
 from docgen.render.views import Body, OperationView, SchemaField
 
@@ -87,7 +88,7 @@ def document(page: Page, operation: OperationView | None, body_html: str) -> str
     keywords = dict(page.meta.metatags).get("keywords", "")
     if page.operation is not None and operation is not None:
         return operation_document(operation, keywords)
-    return page_document(page.title, body_html, keywords)
+    return page_document(page.title, body_html, page.description, keywords)
 
 
 def _keywords(keywords: str) -> str:
@@ -96,11 +97,17 @@ def _keywords(keywords: str) -> str:
     return f'<p data-pagefind-weight="5">{escape(keywords)}</p>' if keywords else ""
 
 
-def page_document(title: str, body_html: str, keywords: str = "") -> str:
-    """A Markdown page: its title, keywords and rendered body (headings keep their ids)."""
+def page_document(
+    title: str, body_html: str, description: str | None = None, keywords: str = ""
+) -> str:
+    """A Markdown page: its title, the ``description`` shown under it (readers see it, so
+    search finds its words; it is also the page's line in title results:
+    ``searchtitles.leads``), its keywords and its rendered body (headings keep their ids)."""
     if '<figure class="mermaid' in body_html:
         body_html = _DIAGRAM.sub("", body_html)
-    return f"<h1>{escape(title)}</h1>" + _keywords(keywords) + _HEADING_ANCHOR.sub("", body_html)
+    lead = f"<p>{renderer().inline(description)}</p>" if description else ""
+    words = _keywords(keywords)
+    return f"<h1>{escape(title)}</h1>{lead}{words}" + _HEADING_ANCHOR.sub("", body_html)
 
 
 def operation_document(view: OperationView, keywords: str = "") -> str:

@@ -7,10 +7,8 @@ the dialog merges into it (``mergeIndex``; they ship without Pagefind's script a
 only the primary one loads). ``_docgen/pagefind/shards.json`` lists the merged ones.
 ``_docgen/search-words.json`` lists the indexed words (most frequent first) for the dialog's
 typo correction, which Pagefind does not do. ``_docgen/search-titles.json`` lists every page's
-title, section, method, path and operationId: Pagefind ranks by words, not by titles, so a
-long title holding the query's words twice outranked the page titled exactly that (GitHub's
-"List organization repositories" came 23rd); the dialog puts the pages whose titles hold
-every query word first, and finds an endpoint by its path, method and path, or operationId.
+title, path, headings and lead line, which the dialog ranks first
+(:mod:`docgen.render.searchtitles`).
 
 Why shards: Pagefind holds every document of a bundle in memory until it writes it (about 20
 times their size: 2 GiB for Microsoft Graph's 100 MB), so a bounded shard bounds its memory;
@@ -29,10 +27,10 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from html import unescape
 from typing import Any, Protocol
 
 from docgen.render.searchindex import FOLDER, SearchEntry, SearchIndex, page_html, page_url
+from docgen.render.searchtitles import TitleRows
 from docgen.render.sink import Placed, Sink
 
 WORDS = "_docgen/search-words.json"
@@ -46,9 +44,6 @@ _FORMAT = "docgen-search-shard-1"
 _PRIMARY_ONLY = re.compile(r"^(pagefind\.js|pagefind-worker\.js|wasm\.[\w-]+\.pagefind)$")
 _WORD = re.compile(r"[^\W\d_][\w-]{3,39}")
 _TAG = re.compile(r"<[^>]*>")
-_TITLE = re.compile(r"<h1[^>]*>(.*?)</h1>", re.DOTALL)
-_SECTION = re.compile(r"<h([23])\b([^>]*)>(.*?)</h\1>", re.DOTALL)
-_ID = re.compile(r'\bid="([^"]+)"')
 
 
 class ShardCache(Protocol):
@@ -84,7 +79,7 @@ class ShardedIndex:
         self.cache = cache
         self.sink = sink
         self.counts: Counter[str] = Counter()
-        self.titles: list[list[object]] = []
+        self.titles = TitleRows()
         self.reused = 0
         # Nothing to reuse (a first build): each page goes to Pagefind at once; else a
         # shard's pages wait until it ends, to be indexed only when it is not reused.
@@ -109,7 +104,7 @@ class ShardedIndex:
         """Take ``entry``; the files of a shard it completes, if any."""
         self.counts.update(map(str.lower, _WORD.findall(_TAG.sub(" ", entry.document))))
         url, html = page_url(entry.url), page_html(entry)
-        self.titles.append(_title_row(url, entry))
+        self.titles.add(url, entry)
         if self._digest is None:
             self._digest = hashlib.sha256(f"{_FORMAT}\0{self._shards == 0}\0".encode())
         self._digest.update(f"{len(url)}\0{url}\0{len(html)}\0".encode())
@@ -144,8 +139,7 @@ class ShardedIndex:
         words = sorted(self.counts.items(), key=lambda item: (-item[1], item[0]))
         text = json.dumps([w for w, _ in words], ensure_ascii=False, separators=(",", ":"))
         yield WORDS, text.encode()
-        rows = json.dumps(self.titles, ensure_ascii=False, separators=(",", ":"))
-        yield TITLES, rows.encode()
+        yield TITLES, self.titles.json()
 
     def _cut(self) -> Iterator[tuple[str, bytes | Placed]]:
         """End the current shard: reuse it from the cache, or have Pagefind write it."""
@@ -195,33 +189,6 @@ class ShardedIndex:
     def _remember(self, key: str, folder: str, names: list[str]) -> None:
         if self.cache is not None:
             self.cache.store_shard(key, folder, names)
-
-
-def _title_row(url: str, entry: SearchEntry) -> list[object]:
-    """One page of ``search-titles.json``: URL (as Pagefind gives it), title (the document's
-    first heading), section, method, path, operationId, languages, versions, and the anchor
-    and text of each h2/h3 heading of a page that is not an endpoint or a schema (theirs are
-    fields, which Pagefind finds by name)."""
-    found = _TITLE.search(entry.document)
-    title = unescape(_TAG.sub("", found.group(1))) if found else ""
-    sections: list[list[str]] = []
-    if entry.headings and entry.method is None:
-        for heading in _SECTION.finditer(entry.document):
-            anchor = _ID.search(heading.group(2))
-            text = " ".join(unescape(_TAG.sub("", heading.group(3))).split())
-            if anchor and text:
-                sections.append([unescape(anchor.group(1)), text])
-    return [
-        url,
-        title,
-        entry.crumbs,
-        entry.method or "",
-        entry.path or "",
-        entry.operation_id or "",
-        list(entry.languages),
-        list(entry.versions),
-        sections,
-    ]
 
 
 def index_files(
