@@ -483,3 +483,35 @@ def test_a_mint_json_search_prompt_is_the_placeholder_too(tmp_path: Path) -> Non
     build = docgen("build", str(root / "mint.json"), "-o", str(out))
     assert build.returncode == 0 and "config-unused-key" not in build.stderr, build.stderr
     assert 'placeholder="Find it"' in (out / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_background_colour_is_the_pages_in_each_theme(
+    tmp_path: Path, browser: Any, theme: str
+) -> None:
+    """docs.json ``background.color`` (11 of 37 corpus configs): the page's background in
+    light and dark mode, with docgen's surfaces (the top bar, panels) tinted from it."""
+    colours = {"light": "#f7f3ee", "dark": "#121b22"}
+    plain = {"name": "S", "navigation": {"pages": ["index"]}}
+    root = make_site(tmp_path / "docs", {**plain, "background": {"color": colours}}).parent
+    check = docgen("check", "--format", "json", cwd=root)
+    assert check.returncode == 0 and "config-unused-key" not in check.stdout, check.stdout
+    out = tmp_path / "out"
+    assert docgen("build", str(root / "docs.json"), "-o", str(out)).returncode == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=theme)
+    tab = context.new_page()
+    with serve_folder(out) as base:
+        tab.goto(base + "/")
+        body = tab.evaluate("getComputedStyle(document.body).backgroundColor")
+    context.close()
+    wanted = colours[theme]
+    rgb = tuple(int(wanted[i : i + 2], 16) for i in (1, 3, 5))
+    assert body == f"rgb({rgb[0]}, {rgb[1]}, {rgb[2]})"
+
+
+def test_a_background_colour_that_is_not_a_colour_is_located(tmp_path: Path) -> None:
+    bad = {**CONFIG, "background": {"color": {"dark": "url(javascript:x)"}}}
+    root = make_site(tmp_path / "docs", bad).parent
+    check = docgen("check", "--format", "json", cwd=root)
+    errors = [d for d in json.loads(check.stdout)["diagnostics"] if d["level"] == "error"]
+    assert check.returncode == 1 and [e["pointer"] for e in errors] == ["/background/color/dark"]

@@ -131,6 +131,7 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
     banner = data.get("banner") or {}
     seo = data.get("seo") or {}
     fonts = data.get("fonts") or {}
+    background = (data.get("background") or {}).get("color") or {}
     base_font = reader.font(fonts, "/fonts", None)
     return Look(
         logo_light=logo_light,
@@ -149,6 +150,8 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
         body_font=reader.font(fonts.get("body"), "/fonts/body", base_font),
         heading_font=reader.font(fonts.get("heading"), "/fonts/heading", base_font),
         icons=(data.get("icons") or {}).get("library", "fontawesome"),
+        background_light=background.get("light"),
+        background_dark=background.get("dark"),
         eyebrows=(data.get("styling") or {}).get("eyebrows", "section"),
         search_prompt=" ".join(str((data.get("search") or {}).get("prompt") or "").split()),
     )

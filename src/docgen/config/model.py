@@ -211,6 +211,8 @@ class Look:
     body_font: Font | None = None
     heading_font: Font | None = None
     icons: str = "fontawesome"  # icons.library: "fontawesome" or "lucide"
+    background_light: str | None = None  # background.color: the page in light and dark mode
+    background_dark: str | None = None
     eyebrows: str = "section"  # styling.eyebrows: above the title, "section" or "breadcrumbs"
     search_prompt: str = ""  # search.prompt: the search box's placeholder ("": docgen's)
 

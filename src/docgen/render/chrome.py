@@ -168,6 +168,11 @@ def site_css(site: Site) -> str | None:
         rules.append(
             f'@media not print {{ html[data-theme="dark"] {{ --primary: {look.color_light}; }} }}'
         )
+    if look.background_light:
+        rules.append(":root { " + _surfaces(look.background_light, "#0f172a") + " }")
+    if look.background_dark:
+        dark = _surfaces(look.background_dark, "#e6e9ef")
+        rules.append(f'@media not print {{ html[data-theme="dark"] {{ {dark} }} }}')
     if look.heading_font is not None and look.heading_font != look.body_font:
         family = look.heading_font.family
         rules.append(f'h1, h2, h3, h4, h5, h6 {{ font-family: "{family}", var(--font-sans); }}')
@@ -175,6 +180,17 @@ def site_css(site: Site) -> str | None:
         return None
     return (
         "/* The site's colours and fonts, from docs.json (docgen). */\n" + "\n".join(rules) + "\n"
+    )
+
+
+def _surfaces(background: str, text: str) -> str:
+    """docs.json ``background.color`` for one theme: the page, and the surfaces docgen draws
+    on it (panels, hovers, the top bar) tinted from it, so none keeps docgen's own hue."""
+    mix = f"color-mix(in srgb, {background}"
+    return (
+        f"--bg: {background}; --bg-elevated: {background}; "
+        f"--bg-subtle: {mix} 96%, {text}); --bg-muted: {mix} 93%, {text}); "
+        f"--bg-hover: {mix} 90%, {text}); --topbar-bg: {mix} 85%, transparent);"
     )
 
 
