@@ -222,6 +222,8 @@
         a.classList.add("active");
         a.setAttribute("aria-current", "page");
       }
+      var mark = iconOf(node);
+      if (mark) { a.appendChild(mark); }
       if (typeof node.m === "string" && node.m) { a.appendChild(methodBadge(node.m)); }
       a.appendChild(el("span", "nav-label", node.l));
       if (typeof node.t === "string" && node.t) { a.appendChild(el("span", "nav-tag", node.t)); }
@@ -235,19 +237,38 @@
       return a;
     }
 
+    /* An entry's icon from its markup (docgen's own, as the page's sidebar has it); an
+       image's root-relative src is made relative to this page. */
+    function iconOf(node) {
+      if (typeof node.i !== "string" || !node.i) { return null; }
+      var holder = doc.createElement("template");
+      holder.innerHTML = node.i;
+      var mark = holder.content.firstElementChild;
+      if (!mark) { return null; }
+      if (mark.tagName.toLowerCase() === "img") {
+        var src = mark.getAttribute("src") || "";
+        if (/^\s*([a-z][a-z0-9+.-]*:|\/\/)/i.test(src)) { return null; }
+        mark.setAttribute("src", base + src.replace(/^[\/\\]+/, ""));
+      }
+      return mark;
+    }
+
     /* A group: its entries now when it holds this page, else when the reader opens it. */
     function group(node, key, top) {
       var li = el("li", top ? "nav-section nav-lazy" : "nav-group");
       var details = el("details");
       details.setAttribute("data-docgen-nav-group", key);
       var summary = el("summary");
+      var mark = iconOf(node);
       if (top) {
+        if (mark) { summary.appendChild(mark); }
         summary.appendChild(el("span", "nav-section-title", node.l));
         var count = el("span", "nav-count", typeof node.n === "number" ? node.n : "");
         count.appendChild(el("span", "visually-hidden", " pages"));
         summary.appendChild(count);
       } else {
         summary.appendChild(svgIcon("chevron"));
+        if (mark) { summary.appendChild(mark); }
         summary.appendChild(el("span", null, node.l));
       }
       details.appendChild(summary);

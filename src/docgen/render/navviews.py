@@ -252,9 +252,9 @@ class NavViews:
 
     def _tab(self, section: NavSection, active: bool, base: str) -> TabView:
         url, external = self._entry(section, base)
-        name, style = section.icon
-        shown = icon(name, self.icons, style, base=base) if name else ""
-        return TabView(section.label, url, active, external, shown)
+        return TabView(
+            section.label, url, active, external, section_icon(section, base, self.icons)
+        )
 
     def _switch(self, target: NavSection, current: NavSection, page_url: str, base: str) -> str:
         """The same page in the language ``target`` when it has one, else its landing page."""
@@ -333,6 +333,12 @@ def said_once(trail: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
+def section_icon(section: NavSection, base: str, icons: str = FONTAWESOME) -> str:
+    """The markup of a tab's or group's ``icon`` (``""`` when it has none)."""
+    name, style = section.icon
+    return icon(name, icons, style, base=base) if name else ""
+
+
 def nav_item(
     item: NavSection | NavLink, page_url: str, base: str, icons: str = FONTAWESOME
 ) -> NavItemView:
@@ -366,4 +372,5 @@ def nav_item(
         False,
         children,
         item.expanded or contains or item.kind is not NodeKind.GROUP,
+        icon_html=section_icon(item, base, icons),
     )
