@@ -689,10 +689,15 @@
     while (node && node !== doc.body) {
       if (node.tagName && node.tagName.toLowerCase() === "details" && !node.open) { node.open = true; }
       if (node.getAttribute && node.getAttribute("role") === "tabpanel" && node.hidden) {
+        var known = false;
         for (var s = 0; s < tabsets.length; s++) {
           var idx = tabsets[s].panels.indexOf(node);
-          if (idx !== -1) { selectTab(tabsets[s], idx, false, true); break; }
+          if (idx !== -1) { selectTab(tabsets[s], idx, false, true); known = true; break; }
         }
+        /* A <Tabs> panel (components.js): its tab selected as a click would, so the panel
+           shown before is hidden again. */
+        var button = known ? null : doc.getElementById(node.getAttribute("aria-labelledby") || "");
+        if (button && button.getAttribute("role") === "tab") { button.click(); }
         node.hidden = false;
       }
       node = node.parentNode;
@@ -793,6 +798,28 @@
       update();
     }, { rootMargin: "-80px 0px -55% 0px" });
     headings.forEach(function (h) { observer.observe(h); });
+  }
+
+  /* The table of contents lists a heading inside a tab only while that tab is shown, as
+     Mintlify's does (whichever script switches the tab). */
+  function initTocTabs() {
+    var items = $$(".toc li[data-docgen-toc-tab]");
+    if (!items.length || !("MutationObserver" in window)) { return; }
+    var headings = items.map(function (li) {
+      var a = li.querySelector("a[href^='#']");
+      try { return a ? doc.getElementById(decodeURIComponent(a.getAttribute("href").slice(1))) : null; }
+      catch (e) { return null; }
+    });
+    function sync() {
+      items.forEach(function (li, i) {
+        if (headings[i]) { li.hidden = !!headings[i].closest("[role='tabpanel'][hidden]"); }
+      });
+    }
+    var observer = new MutationObserver(sync);
+    $$("[role='tabpanel']").forEach(function (panel) {
+      observer.observe(panel, { attributes: true, attributeFilter: ["hidden"] });
+    });
+    sync();
   }
 
   /* ---------------------------------------------------------------- search */
@@ -1384,6 +1411,7 @@
     safe(initLazyNav);
     safe(initVersions);
     safe(initTabs);
+    safe(initTocTabs);
     safe(initCopy);
     safe(initExpandable);
     safe(initPageMenu);

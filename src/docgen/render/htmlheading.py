@@ -99,3 +99,42 @@ def closing(frame: dict[str, Any]) -> str:
         f'<a class="anchor heading-anchor" href="#{escape(anchor)}" '
         f'aria-label="Link to this section">#</a>'
     )
+
+
+class TabPanels:
+    """Which ``<Tabs>`` panel the tokens walked in page order are in, as render/components.py
+    draws them: a ``Tab`` (or ``View``) directly in ``Tabs`` is a panel while there are tab
+    titles for it, and every panel but the first starts hidden. Mintlify's table of contents
+    lists a heading in a tab only while that tab is shown."""
+
+    def __init__(self) -> None:
+        # name, tabs seen (a Tabs's), panels (a Tabs's), in a panel, in a hidden panel
+        self._stack: list[tuple[str, list[int], int, bool, bool]] = []
+
+    @property
+    def inside(self) -> bool:
+        return bool(self._stack) and self._stack[-1][3]
+
+    @property
+    def hidden(self) -> bool:
+        return bool(self._stack) and self._stack[-1][4]
+
+    def step(self, token: Token) -> None:
+        """Follow an ``mdx_open`` or ``mdx_close`` token."""
+        if token.type == "mdx_close":
+            if self._stack:
+                self._stack.pop()
+            return
+        tag = token.meta.get("tag")
+        name = tag.name if isinstance(tag, Tag) else ""
+        inside, hidden = self.inside, self.hidden
+        parent = self._stack[-1] if self._stack else None
+        if name in ("Tab", "View") and parent is not None and parent[0] == "Tabs":
+            number = parent[1][0]
+            parent[1][0] += 1
+            if number < parent[2]:
+                inside, hidden = True, hidden or number > 0
+        panels = 0
+        if name == "Tabs":
+            panels = sum(1 for c in token.meta.get("children", []) if c["name"] == "Tab")
+        self._stack.append((name, [0], panels, inside, hidden))

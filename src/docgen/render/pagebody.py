@@ -4,6 +4,7 @@ its warnings (reported when the check left them to rendering) and the files it r
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from docgen.diagnostics import Diagnostics
 from docgen.nav.model import Page, Site
@@ -52,7 +53,7 @@ def _demote_h1(rendered: Rendered) -> Rendered:
         return rendered
     html = _H1.sub(r"<\1h2\2", rendered.html)
     headings = [(max(level, 2), text, anchor) for level, text, anchor in rendered.headings]
-    return Rendered(html, headings)
+    return replace(rendered, html=html, headings=headings)
 
 
 _HEADING = re.compile(r"^#\s+")
