@@ -178,8 +178,7 @@ def _element(
         token.map = [start, start + 1]
         rendered = render_mdx(text, line, context.base, context=child).rendered
         token.content = rendered.html
-        # The page's table of contents lists them (those in a tab while it is shown).
-        token.meta = {"headings": rendered.headings, "tabbed": rendered.tabbed}
+        token.meta = {"headings": rendered.headings, "tabbed": rendered.tabbed}  # for the toc
         return
     if context.depth >= MAX_DEPTH:
         context.warn(
