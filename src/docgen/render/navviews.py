@@ -283,8 +283,10 @@ class NavViews:
         at = self.positions[index].get(page_url)
         if at is None:
             return None, None
-        prev = order[at - 1] if at > 0 else None
-        nxt = order[at + 1] if at + 1 < len(order) else None
+        # A URL a redirect took over (nav/redirects.py) is in the sidebar but is no page.
+        before = (order[i] for i in range(at - 1, -1, -1))
+        prev = next((u for u in before if u in titles), None)
+        nxt = next((order[i] for i in range(at + 1, len(order)) if order[i] in titles), None)
         return (
             PageLink(titles.get(prev, prev), href(base, prev)) if prev else None,
             PageLink(titles.get(nxt, nxt), href(base, nxt)) if nxt else None,
