@@ -138,3 +138,91 @@ def test_the_contents_follow_the_tab_a_reader_picks(
     assert shown() == ["Before you start", "Install with npm", "Configure npm", "After"]
     assert errors == []
     context.close()
+
+
+STEPS = """\
+---
+title: Steps
+---
+
+## Install the CLI
+
+<Steps>
+  <Step title="Install the CLI" titleSize="h2">
+    ### Inside the step
+  </Step>
+  <Step title="Configure `docs.json`" titleSize="h3" id="config">
+    Edit it.
+  </Step>
+  <Step title="No anchor" titleSize="h3" noAnchor>
+    x
+  </Step>
+  <Step title="A paragraph title">
+    x
+  </Step>
+  <Step title="Too small" titleSize="h4">
+    x
+  </Step>
+</Steps>
+
+<Steps titleSize="h3">
+  <Step title="From its steps">
+    x
+  </Step>
+  <Step title="Its own size" titleSize="p">
+    x
+  </Step>
+</Steps>
+
+<Accordion title="More">
+  <Steps>
+    <Step title="In an accordion" titleSize="h2">x</Step>
+  </Steps>
+</Accordion>
+"""
+
+
+def test_a_step_with_a_heading_title_is_an_entry_with_an_anchor(tmp_path: Path) -> None:
+    html = (_build(tmp_path / "src", {"index": STEPS}) / "index.html").read_text()
+    assert _toc(html) == [
+        ("Install the CLI", ""),
+        ("Install the CLI", ""),
+        ("Inside the step", ""),
+        ("Configure docs.json", ""),
+        ("From its steps", ""),
+    ]
+    links = re.findall(r'<li class="toc-level-(\d)"><a href="#([^"]+)">', html)
+    assert links == [
+        ("2", "install-the-cli"),
+        ("2", "install-the-cli-2"),  # numbered among the page's headings
+        ("3", "inside-the-step"),
+        ("3", "config"),  # its own id
+        ("3", "from-its-steps"),
+    ]
+    link = '<a class="anchor heading-anchor" href="#install-the-cli-2" aria-label="Link to this'
+    assert f'<h2 class="step-title" id="install-the-cli-2">Install the CLI{link}' in html
+    assert '<h3 class="step-title" id="config">Configure <code>docs.json</code>' in html
+    assert '<h3 class="step-title">No anchor</h3>' in html
+    assert '<p class="step-title">A paragraph title</p>' in html
+    assert '<p class="step-title">Too small</p>' in html
+    assert '<h3 class="step-title" id="from-its-steps">' in html
+    assert '<p class="step-title">Its own size</p>' in html
+    # An accordion's steps keep their anchors, out of the contents (as its headings do).
+    assert '<h2 class="step-title" id="in-an-accordion">' in html
+
+
+def test_a_steps_entry_leads_to_it(browser: Any, tmp_path: Path) -> None:
+    out = _build(tmp_path / "src", {"index": STEPS + "\n" + "Filler text. " * 600 + "\n"})
+    with serve_folder(out) as url:
+        for scheme in ("light", "dark"):
+            context = browser.new_context(
+                viewport={"width": 1280, "height": 900}, color_scheme=scheme
+            )
+            tab = context.new_page()
+            tab.goto(f"{url}/")
+            tab.locator('.toc a[href="#from-its-steps"]').click()
+            tab.wait_for_timeout(300)
+            top = tab.locator("#from-its-steps").evaluate("h => h.getBoundingClientRect().top")
+            assert 0 <= top < 200, top
+            assert tab.evaluate("location.hash") == "#from-its-steps"
+            context.close()
