@@ -115,11 +115,15 @@ def step_title(tag: Tag, title: str, anchor: str | None, inherited: Any) -> str:
     return f'<{size} class="step-title"{named}>{title}{closing({"anchor": anchor})}</{size}>'
 
 
-def step_entry(tag: Tag, parent: Tag | None, title: Any) -> tuple[str, str, int] | None:
-    """A ``<Step>``'s entry in the table of contents (text, wanted id, level): its title when
-    its ``titleSize`` (else its ``<Steps>``'s) is ``h2`` or ``h3`` and it has no
-    ``noAnchor``, as Mintlify's ``remarkExtractTableOfContents`` lists it. ``title``: the
-    title's inline token (Markdown in it), else None."""
+def step_entry(token: Token, parent: Tag | None) -> tuple[str, str, int] | None:
+    """The entry in the table of contents (text, wanted id, level) of the ``<Step>`` that
+    ``token`` opens (``parent``: the element it is in): its title when its ``titleSize`` (else
+    its ``<Steps>``'s) is ``h2`` or ``h3`` and it has no ``noAnchor``, as Mintlify's
+    ``remarkExtractTableOfContents`` lists it. None for any other token."""
+    tag = token.meta.get("tag") if token.type == "mdx_open" else None
+    if not isinstance(tag, Tag) or tag.name != "Step":
+        return None
+    title = token.meta.get("title")  # the title's inline token (Markdown in it), else None
     size = tag.attrs.get("titleSize")
     if size is None and parent is not None and parent.name == "Steps":
         size = parent.attrs.get("titleSize")

@@ -240,9 +240,7 @@ class MarkdownRenderer:
                         tabbed[anchor] = panels.hidden or tabbed.get(anchor, False)
                 continue
             if token.type in ("mdx_open", "mdx_close"):
-                tag = token.meta.get("tag")
-                if token.type == "mdx_open" and getattr(tag, "name", "") == "Step":
-                    step = htmlheading.step_entry(tag, panels.parent, token.meta.get("title"))
+                if (step := htmlheading.step_entry(token, panels.parent)) is not None:
                     token.meta["toc"] = step  # read below, as an HTML heading's entry is
                 panels.step(token)
                 # An entry of the table of contents from an element (an <Update>'s label, an
