@@ -14,6 +14,7 @@ from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
 from docgen.render.mdx import render_mdx
 from docgen.render.mdxcontext import MdxWarning
+from docgen.render.nestedlinks import unnest_links
 from docgen.render.snippets import SnippetFiles
 
 Reads = tuple[tuple[str, str], ...] | None  # (docs-folder path, digest) pairs; None = any file
@@ -37,6 +38,8 @@ def page_body(
         files = SnippetFiles(site.root)
         result = render_mdx(body, first_line, base, files=files, source=page.source, assets=scope)
         rendered, found = result.rendered, result.warnings
+        # Parts rendered apart (components, snippets) may put a link inside a link.
+        rendered = replace(rendered, html=unnest_links(rendered.html))
         reads = None if files.missed else tuple(sorted(files.read.items()))
     else:
         rendered = markdown_renderer().render(body, base=base, assets=scope, first_line=first_line)
