@@ -24,6 +24,12 @@ const b = 2;
 const c = 3;
 ```
 
+```js scrolled.js lines {{2}}
+one();
+const {"veryLongName" * 12} = someFunctionCall(argumentOne, argumentTwo, argumentThree);
+three(); // [!code ++]
+```
+
 ```python wrapped.py lines wrap {{2}}
 def greet():
     print("{LONG}")
@@ -109,6 +115,33 @@ def test_line_numbers_are_shown_but_neither_copied_nor_selected(tab: Any) -> Non
     assert gap >= 4
 
 
+def test_line_numbers_stay_put_while_a_long_line_scrolls(tab: Any) -> None:
+    """As on Mintlify: the code scrolls sideways under its numbers, and every line's band
+    (highlight, diff) goes as far as the scrolling does."""
+    pre = tab.locator('pre[data-title="scrolled.js"]')
+    pre.scroll_into_view_if_needed()
+    box = pre.bounding_box()
+    assert box is not None
+    width = pre.evaluate(
+        "p => -parseFloat(getComputedStyle(p.querySelector('.line'), '::before').marginLeft)"
+    )
+    gutter = {"x": box["x"] + 1, "y": box["y"] + 1, "width": width - 2, "height": box["height"] - 2}
+    before = tab.screenshot(clip=gutter)
+    over = pre.evaluate("p => { p.scrollLeft = p.scrollWidth; return p.scrollLeft; }")
+    assert over > 200  # it does scroll
+    tab.wait_for_timeout(100)
+    assert tab.screenshot(clip=gutter) == before  # numbers (and the diff sign) where they were
+    edges = pre.evaluate(
+        """p => { const right = p.getBoundingClientRect().left + p.clientLeft + p.clientWidth;
+        return [...p.querySelectorAll('.hl-line, .line-add')].map(
+          l => right - l.getBoundingClientRect().right); }"""
+    )
+    assert len(edges) == 2 and all(e <= 120 for e in edges), edges  # its shadow fills the rest
+    # Copying still takes the code alone.
+    tab.locator(".docgen-codeblock", has=pre).locator(".copy-button").click()
+    assert tab.evaluate("navigator.clipboard.readText()").startswith("one();\nconst veryLong")
+
+
 def test_a_highlighted_numbered_line_is_a_band_across_the_block(tab: Any) -> None:
     edges = tab.evaluate(
         """() => { const pre = document.querySelector('pre[data-lines]');
@@ -162,11 +195,11 @@ def test_focus_dims_the_other_lines_until_the_reader_points_at_the_block(tab: An
 
 def test_diff_lines_show_their_sign_and_copy_without_it(tab: Any) -> None:
     signs = tab.eval_on_selector_all(
-        "pre[data-diff] .line",
+        'pre[data-title="changed.js"] .line',
         "ls => ls.map(l => getComputedStyle(l, '::after').content)",
     )
     assert signs == ['"\u2212"', '"+"']
-    block = tab.locator(".docgen-codeblock", has=tab.locator("pre[data-diff]")).first
+    block = tab.locator(".docgen-codeblock", has=tab.locator('pre[data-title="changed.js"]'))
     block.locator(".copy-button").click()
     assert tab.evaluate("navigator.clipboard.readText()") == "keep();\nkeep2();"
 

@@ -173,20 +173,22 @@ def test_lenient_drops_redirects_docgen_cannot_write(tmp_path: Path) -> None:
     write_site(tmp_path, config, ["start"])
     strict = run_docgen(["check", ".", "--format", "json"], tmp_path)
     assert strict.returncode == 1
-    found = [(d["code"], d["pointer"]) for d in json.loads(strict.stdout)["diagnostics"]]
+    found = [
+        (d["level"], d["code"], d["pointer"]) for d in json.loads(strict.stdout)["diagnostics"]
+    ]
     assert sorted(found) == [
-        ("redirect-conflict", "/redirects/2/source"),
-        ("redirect-conflict", "/redirects/3/source"),
-        ("redirect-invalid", "/redirects/0/source"),
+        ("error", "redirect-conflict", "/redirects/2/source"),
+        ("error", "redirect-invalid", "/redirects/0/source"),
+        ("warning", "redirect-conflict", "/redirects/3/source"),  # a page: the redirect wins
     ]
     lenient = run_docgen(["build", ".", "--lenient", "-o", str(tmp_path / "out")], tmp_path)
     assert lenient.returncode == 0, lenient.stderr
     assert "warning[redirect-invalid]" in lenient.stdout + lenient.stderr
     assert "(--lenient: dropped)" in lenient.stdout + lenient.stderr
     assert not (tmp_path / "out" / "old page").exists()
-    # The first redirect of a source and the page win.
+    # The first redirect of a source wins; a redirect wins over a page, as on Mintlify.
     assert "../start/" in (tmp_path / "out" / "gone" / "index.html").read_text()
-    assert "example.com" not in (tmp_path / "out" / "start" / "index.html").read_text()
+    assert "url=https://example.com" in (tmp_path / "out" / "start" / "index.html").read_text()
 
 
 def test_a_tab_menu_is_a_row_of_links_and_the_tab_leads_to_its_pages(tmp_path: Path) -> None:

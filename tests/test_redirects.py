@@ -152,7 +152,7 @@ def test_bad_redirects_are_located_in_check_and_build(tmp_path: Path) -> None:
 
     expected = [
         f"{at(1, 'destination')}: error[redirect-invalid]",
-        f"{at(2, 'source')}: error[redirect-conflict]",
+        f"{at(2, 'source')}: warning[redirect-conflict]",  # a page: the redirect wins
         f"{at(3, 'source')}: error[redirect-conflict]",
         f"{at(4, 'destination')}: error[redirect-loop]",
         f"{at(5, 'destination')}: error[redirect-loop]",
@@ -169,6 +169,52 @@ def test_bad_redirects_are_located_in_check_and_build(tmp_path: Path) -> None:
             assert line in output, (command, line, output)
         assert "/loop-a -> /loop-b -> /loop-a" in output and "/hop -> /ok -> /guides/new" in output
     assert not (tmp_path / "o").exists()
+
+
+def test_a_redirect_whose_source_is_a_page_replaces_it(tmp_path: Path, browser: Any) -> None:
+    """Mintlify (Next.js) applies a site's redirects before it looks for a page: the page is
+    not built, the redirect is written in its place, and check and build say so alike."""
+    redirects = [
+        {"source": "/elsewhere", "destination": "/guides/new#setup"},
+        {"source": "/guides/new/", "destination": "/"},
+    ]
+    config = _site(tmp_path, redirects)
+    line = next(n for n, x in enumerate(config.read_text().splitlines(), 1) if "/guides/new/" in x)
+    expected = (
+        f"docs.json:{line}:14: warning[redirect-conflict]: redirect source '/guides/new/' is "
+        "also the page 'guides/new.mdx': the redirect wins, as on Mintlify, and the page is not "
+        "built; remove the redirect or the page"
+    )
+    out = tmp_path / "out"
+    check = _run("check", str(config), "--format", "json")
+    build = _run("build", str(config), "-o", str(out))
+    assert check.returncode == build.returncode == 0, build.stdout + build.stderr
+    report = json.loads(check.stdout)
+    codes = sorted(d["code"] for d in report["diagnostics"])
+    assert codes == ["redirect-conflict", "redirect-loop"]
+    assert expected in _run("check", str(config)).stdout
+    assert expected in build.stdout + build.stderr
+    assert [p["url"] for p in report["pages"]] == ["/"]
+    page = (out / "guides" / "new" / "index.html").read_text()
+    assert '<meta http-equiv="refresh" content="0; url=../../">' in page
+    assert not (out / "guides" / "new.md").exists()
+    assert "guides/new" not in (out / "sitemap.xml").read_text()
+    assert "guides/new" not in (out / "llms.txt").read_text()
+    # The sidebar keeps its entry (as Mintlify's does), which leads through the redirect.
+    home = (out / "index.html").read_text()
+    assert '<a class="nav-link" href="./guides/new/"><span class="nav-label">New</span>' in home
+    assert 'rel="next"' not in home  # the pager leads to pages only
+    # A redirect to it goes on to where it now leads.
+    assert "/elsewhere -> /guides/new -> /" in build.stdout + build.stderr
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        tab = context.new_page()
+        with serve_folder(out) as url:
+            tab.goto(url + "/guides/new/")
+            tab.wait_for_url(url + "/", timeout=10_000)
+            assert tab.locator("h1").inner_text() == "Home"
+    finally:
+        context.close()
 
 
 def test_docgen_serve_answers_redirects_as_the_static_host_does(tmp_path: Path) -> None:

@@ -57,7 +57,7 @@ class Code(StrEnum):
     LINK_NOT_FOUND = "link-not-found"  # warning: a page links to a page the site does not have
     PAGE_FRONTMATTER = "page-frontmatter"  # a frontmatter key of the wrong type or value
     REDIRECT_INVALID = "redirect-invalid"
-    REDIRECT_CONFLICT = "redirect-conflict"  # a source that is a page or another redirect
+    REDIRECT_CONFLICT = "redirect-conflict"  # a source that repeats another (a page: warning)
     REDIRECT_LOOP = "redirect-loop"  # warning: a chain of redirects, or a loop
 
 

@@ -20,7 +20,7 @@ NAV_CODES = frozenset(
         Code.NAV_EXCLUDED_OPERATION,
         Code.NAV_AMBIGUOUS_OPERATION,
         Code.REDIRECT_INVALID,  # the redirect is left out (Mintlify builds without it)
-        Code.REDIRECT_CONFLICT,  # the page, or the first redirect of a source, wins
+        Code.REDIRECT_CONFLICT,  # the first redirect of a source wins
     }
 )
 

@@ -222,6 +222,8 @@
         a.classList.add("active");
         a.setAttribute("aria-current", "page");
       }
+      var mark = iconOf(node);
+      if (mark) { a.appendChild(mark); }
       if (typeof node.m === "string" && node.m) { a.appendChild(methodBadge(node.m)); }
       a.appendChild(el("span", "nav-label", node.l));
       if (typeof node.t === "string" && node.t) { a.appendChild(el("span", "nav-tag", node.t)); }
@@ -235,19 +237,38 @@
       return a;
     }
 
+    /* An entry's icon from its markup (docgen's own, as the page's sidebar has it); an
+       image's root-relative src is made relative to this page. */
+    function iconOf(node) {
+      if (typeof node.i !== "string" || !node.i) { return null; }
+      var holder = doc.createElement("template");
+      holder.innerHTML = node.i;
+      var mark = holder.content.firstElementChild;
+      if (!mark) { return null; }
+      if (mark.tagName.toLowerCase() === "img") {
+        var src = mark.getAttribute("src") || "";
+        if (/^\s*([a-z][a-z0-9+.-]*:|\/\/)/i.test(src)) { return null; }
+        mark.setAttribute("src", base + src.replace(/^[\/\\]+/, ""));
+      }
+      return mark;
+    }
+
     /* A group: its entries now when it holds this page, else when the reader opens it. */
     function group(node, key, top) {
       var li = el("li", top ? "nav-section nav-lazy" : "nav-group");
       var details = el("details");
       details.setAttribute("data-docgen-nav-group", key);
       var summary = el("summary");
+      var mark = iconOf(node);
       if (top) {
+        if (mark) { summary.appendChild(mark); }
         summary.appendChild(el("span", "nav-section-title", node.l));
         var count = el("span", "nav-count", typeof node.n === "number" ? node.n : "");
         count.appendChild(el("span", "visually-hidden", " pages"));
         summary.appendChild(count);
       } else {
         summary.appendChild(svgIcon("chevron"));
+        if (mark) { summary.appendChild(mark); }
         summary.appendChild(el("span", null, node.l));
       }
       details.appendChild(summary);
@@ -668,10 +689,15 @@
     while (node && node !== doc.body) {
       if (node.tagName && node.tagName.toLowerCase() === "details" && !node.open) { node.open = true; }
       if (node.getAttribute && node.getAttribute("role") === "tabpanel" && node.hidden) {
+        var known = false;
         for (var s = 0; s < tabsets.length; s++) {
           var idx = tabsets[s].panels.indexOf(node);
-          if (idx !== -1) { selectTab(tabsets[s], idx, false, true); break; }
+          if (idx !== -1) { selectTab(tabsets[s], idx, false, true); known = true; break; }
         }
+        /* A <Tabs> panel (components.js): its tab selected as a click would, so the panel
+           shown before is hidden again. */
+        var button = known ? null : doc.getElementById(node.getAttribute("aria-labelledby") || "");
+        if (button && button.getAttribute("role") === "tab") { button.click(); }
         node.hidden = false;
       }
       node = node.parentNode;
@@ -772,6 +798,28 @@
       update();
     }, { rootMargin: "-80px 0px -55% 0px" });
     headings.forEach(function (h) { observer.observe(h); });
+  }
+
+  /* The table of contents lists a heading inside a tab only while that tab is shown, as
+     Mintlify's does (whichever script switches the tab). */
+  function initTocTabs() {
+    var items = $$(".toc li[data-docgen-toc-tab]");
+    if (!items.length || !("MutationObserver" in window)) { return; }
+    var headings = items.map(function (li) {
+      var a = li.querySelector("a[href^='#']");
+      try { return a ? doc.getElementById(decodeURIComponent(a.getAttribute("href").slice(1))) : null; }
+      catch (e) { return null; }
+    });
+    function sync() {
+      items.forEach(function (li, i) {
+        if (headings[i]) { li.hidden = !!headings[i].closest("[role='tabpanel'][hidden]"); }
+      });
+    }
+    var observer = new MutationObserver(sync);
+    $$("[role='tabpanel']").forEach(function (panel) {
+      observer.observe(panel, { attributes: true, attributeFilter: ["hidden"] });
+    });
+    sync();
   }
 
   /* ---------------------------------------------------------------- search */
@@ -1420,6 +1468,7 @@
     safe(initLazyNav);
     safe(initVersions);
     safe(initTabs);
+    safe(initTocTabs);
     safe(initCopy);
     safe(initExpandable);
     safe(initPageMenu);

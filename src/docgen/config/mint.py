@@ -203,8 +203,9 @@ class _Converter:
         if not isinstance(raw, dict):
             return None
         self._keys(raw, "group", ptr, "navigation[]")
+        drawn = isinstance(raw.get("icon"), str)  # before the group's label in the sidebar
         for key in ("icon", "iconType", "public"):
-            if key in raw:
+            if key in raw and not (drawn and key != "public"):
                 self.unused.setdefault(f"navigation[].{key}", f"{ptr}/{key}#key")
         pages: list[Any] = []
         for index, page in enumerate(
@@ -220,7 +221,11 @@ class _Converter:
                     pages.append(nested)
         if not pages:
             return None
-        return {"group": raw.get("group"), "pages": pages, "__ptr": ptr}
+        group: dict[str, Any] = {"group": raw.get("group"), "pages": pages, "__ptr": ptr}
+        if drawn:
+            wanted = {"name": raw["icon"], "style": raw.get("iconType")}
+            group["icon"] = {"__value": wanted, "__ptr": f"{ptr}/icon"}
+        return group
 
     def _groups(self, version: str | None, keep: Any) -> list[dict[str, Any]]:
         out = []

@@ -1,6 +1,7 @@
-"""``redirects`` against the site's pages: a source that is a page is an error, a literal
-source that cannot be a file is an error, and a redirect that leads to another redirect is a
-warning naming the chain (a loop is an error: a browser would never arrive)."""
+"""``redirects`` against the site's pages: a source that is a page replaces that page (a
+warning: Mintlify applies redirects before pages), a literal source that cannot be a file is an
+error, and a redirect that leads to another redirect is a warning naming the chain (a loop is
+an error: a browser would never arrive)."""
 
 from __future__ import annotations
 
@@ -79,6 +80,16 @@ def _follow(redirect: Redirect, first: _First, pages: set[str]) -> list[str]:
     return trail
 
 
+def _named(site: Site, source: str) -> str:
+    """The page at ``source`` as its author knows it: its file, else its operation."""
+    page = next(p for p in site.pages if fold(p.url) == fold(source))
+    if page.source is not None:
+        return f"{page.source!r}"
+    if page.operation is not None:
+        return f"{page.operation.method.upper()} {page.operation.path} ({page.operation.spec})"
+    return f"{page.url!r}"
+
+
 def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnostics) -> None:
     """Report redirects that collide with pages, cannot be written, chain or loop."""
     redirects = site.config.redirects
@@ -110,16 +121,19 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
         site.config = replace(site.config, redirects=redirects)
 
     usable = []
+    replaced: set[str] = set()
     for redirect in redirects:
         if not is_pattern(redirect.source):
-            if fold(redirect.source) in pages:
-                diagnostics.error(
+            if fold(redirect.source) in pages and fold(redirect.source) not in replaced:
+                # Mintlify (Next.js) applies a redirect before it looks for a page.
+                replaced.add(fold(redirect.source))
+                diagnostics.warning(
                     Code.REDIRECT_CONFLICT,
-                    f"redirect source {redirect.source!r} is a page of the site; remove the "
-                    "redirect or the page",
+                    f"redirect source {redirect.source!r} is also the page "
+                    f"{_named(site, redirect.source)}: the redirect wins, as on Mintlify, and "
+                    "the page is not built; remove the redirect or the page",
                     where(redirect, "source"),
                 )
-                continue
             problem = unsafe_url(redirect_path(redirect.source), twin=False)
             if problem is not None:
                 diagnostics.error(
@@ -129,6 +143,9 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
                 )
                 continue
         usable.append(redirect)
+    if replaced:
+        site.pages = [page for page in site.pages if fold(page.url) not in replaced]
+        pages -= replaced
     first = _First(redirects)
     for redirect in usable:
         trail = _follow(redirect, first, pages)

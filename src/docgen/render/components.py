@@ -116,10 +116,12 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
             return f'<a class="card{horizontal}" href="{escape(href)}"{rel}>' + "".join(parts)
         return f'<div class="card{horizontal}">' + "".join(parts)
     if name == "Steps":
+        frame["title_size"] = tag.attrs.get("titleSize")  # its steps' unless they say theirs
         return '<ol class="steps">'
     if name == "Step":
-        level = "h3" if attr(tag, "titleSize") == "h3" else "p"
-        step_head = f'<{level} class="step-title">{escape(title)}</{level}>' if title else ""
+        steps = stack[-2] if len(stack) > 1 and stack[-2]["name"] == "Steps" else {}
+        size = steps.get("title_size")
+        step_head = htmlheading.step_title(tag, escape(title), meta.get("anchor"), size)
         mark = _icon(tag, env, "step-icon")
         css = "step has-icon" if mark else "step"
         return f'<li class="{css}">{mark}{step_head}<div class="step-body">'

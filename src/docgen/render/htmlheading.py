@@ -4,7 +4,9 @@ of the text), an anchor link (not with ``noAnchor``, nor inside a link, where a 
 not valid HTML) and an entry in the page's table of contents, except inside an accordion, an
 ``Expandable``, an ``Update`` or a ``Prompt`` (Mintlify's ``remarkExtractTableOfContents``),
 which holds Markdown headings out of it too. A heading with no text (``<h2>{name}</h2>``,
-which docgen does not evaluate) keeps what it was written with."""
+which docgen does not evaluate) keeps what it was written with. A ``<Step>`` whose title is a
+heading (``titleSize="h2"``/``"h3"``) is an entry too, and a heading in a ``<Tabs>`` panel is
+listed while its tab is shown."""
 
 from __future__ import annotations
 
@@ -99,3 +101,90 @@ def closing(frame: dict[str, Any]) -> str:
         f'<a class="anchor heading-anchor" href="#{escape(anchor)}" '
         f'aria-label="Link to this section">#</a>'
     )
+
+
+def step_title(tag: Tag, title: str, anchor: str | None, inherited: Any) -> str:
+    """A ``<Step>``'s title: a heading when its ``titleSize`` (else ``inherited``, its
+    ``<Steps>``'s) is ``h2`` or ``h3``, with the id and anchor link of its contents entry."""
+    if not title:
+        return ""
+    size = tag.attrs.get("titleSize", inherited)
+    if size not in ("h2", "h3"):
+        return f'<p class="step-title">{title}</p>'
+    named = f' id="{escape(anchor)}"' if anchor else ""
+    return f'<{size} class="step-title"{named}>{title}{closing({"anchor": anchor})}</{size}>'
+
+
+def step_entry(token: Token, parent: Tag | None) -> tuple[str, str, int] | None:
+    """The entry in the table of contents (text, wanted id, level) of the ``<Step>`` that
+    ``token`` opens (``parent``: the element it is in): its title when its ``titleSize`` (else
+    its ``<Steps>``'s) is ``h2`` or ``h3`` and it has no ``noAnchor``, as Mintlify's
+    ``remarkExtractTableOfContents`` lists it. None for any other token."""
+    tag = token.meta.get("tag") if token.type == "mdx_open" else None
+    if not isinstance(tag, Tag) or tag.name != "Step":
+        return None
+    title = token.meta.get("title")  # the title's inline token (Markdown in it), else None
+    size = tag.attrs.get("titleSize")
+    if size is None and parent is not None and parent.name == "Steps":
+        size = parent.attrs.get("titleSize")
+    if size not in ("h2", "h3") or tag.attrs.get("noAnchor") not in (None, False, "false"):
+        return None
+    if isinstance(title, Token):
+        children = title.children or []
+        text = "".join(c.content for c in children if c.type in ("text", "code_inline"))
+    else:
+        value = tag.attrs.get("title")
+        text = "" if value is None or isinstance(value, (bool, Unevaluated)) else as_text(value)
+    text = " ".join(text.split())
+    if not text:
+        return None
+    wanted = tag.attrs.get("id")
+    own = wanted.strip() if isinstance(wanted, str) else ""
+    return text, own or heading_slug(text) or "section", int(str(size)[1])
+
+
+class TabPanels:
+    """Which ``<Tabs>`` panel the tokens walked in page order are in, as render/components.py
+    draws them: a ``Tab`` (or ``View``) directly in ``Tabs`` is a panel while there are tab
+    titles for it, and every panel but the first starts hidden. Mintlify's table of contents
+    lists a heading in a tab only while that tab is shown."""
+
+    def __init__(self) -> None:
+        # name, tabs seen (a Tabs's), panels (a Tabs's), in a panel, in a hidden panel
+        self._stack: list[tuple[str, list[int], int, bool, bool]] = []
+        self._tags: list[Tag | None] = []
+
+    @property
+    def parent(self) -> Tag | None:
+        """The element the token being walked is directly in (before :meth:`step` on it)."""
+        return self._tags[-1] if self._tags else None
+
+    @property
+    def inside(self) -> bool:
+        return bool(self._stack) and self._stack[-1][3]
+
+    @property
+    def hidden(self) -> bool:
+        return bool(self._stack) and self._stack[-1][4]
+
+    def step(self, token: Token) -> None:
+        """Follow an ``mdx_open`` or ``mdx_close`` token."""
+        if token.type == "mdx_close":
+            if self._stack:
+                self._stack.pop()
+                self._tags.pop()
+            return
+        tag = token.meta.get("tag")
+        self._tags.append(tag if isinstance(tag, Tag) else None)
+        name = tag.name if isinstance(tag, Tag) else ""
+        inside, hidden = self.inside, self.hidden
+        parent = self._stack[-1] if self._stack else None
+        if name in ("Tab", "View") and parent is not None and parent[0] == "Tabs":
+            number = parent[1][0]
+            parent[1][0] += 1
+            if number < parent[2]:
+                inside, hidden = True, hidden or number > 0
+        panels = 0
+        if name == "Tabs":
+            panels = sum(1 for c in token.meta.get("children", []) if c["name"] == "Tab")
+        self._stack.append((name, [0], panels, inside, hidden))

@@ -48,6 +48,8 @@ def safe_url(url: str) -> bool:
 class Rendered:
     html: str
     headings: list[tuple[int, str, str]] = field(default_factory=list)  # (level, text, id)
+    # The ids of the headings inside a <Tabs> panel -> whether that panel starts hidden.
+    tabbed: dict[str, bool] = field(default_factory=dict)
 
 
 def _fence(
@@ -225,19 +227,30 @@ class MarkdownRenderer:
         """Render ``text`` with ``md`` (this renderer's rules plus a plugin) and ``env``."""
         tokens = md.parse(text, env)
         headings: list[tuple[int, str, str]] = []
+        tabbed: dict[str, bool] = {}
         used = taken if taken is not None else TakenIds()
         hidden = 0  # inside an Accordion, Expandable, Update...: left out of the contents
+        panels = htmlheading.TabPanels()
         for index, token in enumerate(tokens):
             if token.type == "mdx_html" and token.meta.get("headings") and not hidden:
                 headings += token.meta["headings"]  # an inlined snippet's, in its place
+                tabbed.update(token.meta.get("tabbed", {}))
+                if panels.inside:
+                    for _, _, anchor in token.meta["headings"]:
+                        tabbed[anchor] = panels.hidden or tabbed.get(anchor, False)
                 continue
             if token.type in ("mdx_open", "mdx_close"):
+                if (step := htmlheading.step_entry(token, panels.parent)) is not None:
+                    token.meta["toc"] = step  # read below, as an HTML heading's entry is
+                panels.step(token)
                 # An entry of the table of contents from an element (an <Update>'s label, an
                 # HTML heading's text): its anchor is given here, in page order.
                 if token.meta.get("toc") and (found := htmlheading.entry(tokens, index)):
                     token.meta["anchor"] = unique(found[2], used)
                     if found[0] > 1 and not hidden:  # an HTML <h1> (a hero's) stays an h1
                         headings.append((found[0], found[1], token.meta["anchor"]))
+                        if panels.inside:
+                            tabbed[token.meta["anchor"]] = panels.hidden
                 hidden += htmlheading.hides_contents(token)
                 continue
             if token.type not in ("heading_open", "heading_close"):
@@ -254,8 +267,10 @@ class MarkdownRenderer:
                 token.attrSet("id", anchor)
                 if not hidden:
                     headings.append((level, text_content, anchor))
+                    if panels.inside:
+                        tabbed[anchor] = panels.hidden
         html = md.renderer.render(tokens, md.options, env)
-        return Rendered(html, headings)
+        return Rendered(html, headings, tabbed)
 
     def inline(
         self,

@@ -178,7 +178,7 @@ def _element(
         token.map = [start, start + 1]
         rendered = render_mdx(text, line, context.base, context=child).rendered
         token.content = rendered.html
-        token.meta = {"headings": rendered.headings}  # the page's table of contents lists them
+        token.meta = {"headings": rendered.headings, "tabbed": rendered.tabbed}  # for the toc
         return
     if context.depth >= MAX_DEPTH:
         context.warn(
@@ -199,7 +199,7 @@ def _element(
         token.map = [start, start + 1]
         inlined = _snippet_html(context, snippet, tag, line, inner)
         token.content = inlined.html
-        token.meta = {"headings": inlined.headings}  # the page's table of contents lists them
+        token.meta = {"headings": inlined.headings, "tabbed": inlined.tabbed}
         return
     if tag.name in ("Heading", "CodeBlock"):  # Mintlify's React heading and code block
         mdxblocks.built_in(state, tag, inner, start, line)

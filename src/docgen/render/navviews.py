@@ -258,9 +258,9 @@ class NavViews:
 
     def _tab(self, section: NavSection, active: bool, base: str) -> TabView:
         url, external = self._entry(section, base)
-        name, style = section.icon
-        shown = icon(name, self.icons, style, base=base) if name else ""
-        return TabView(section.label, url, active, external, shown)
+        return TabView(
+            section.label, url, active, external, section_icon(section, base, self.icons)
+        )
 
     def _switch(self, target: NavSection, current: NavSection, page_url: str, base: str) -> str:
         """The same page in the language ``target`` when it has one, else its landing page."""
@@ -289,8 +289,10 @@ class NavViews:
         at = self.positions[index].get(page_url)
         if at is None:
             return None, None
-        prev = order[at - 1] if at > 0 else None
-        nxt = order[at + 1] if at + 1 < len(order) else None
+        # A URL a redirect took over (nav/redirects.py) is in the sidebar but is no page.
+        before = (order[i] for i in range(at - 1, -1, -1))
+        prev = next((u for u in before if u in titles), None)
+        nxt = next((order[i] for i in range(at + 1, len(order)) if order[i] in titles), None)
         return (
             PageLink(titles.get(prev, prev), href(base, prev)) if prev else None,
             PageLink(titles.get(nxt, nxt), href(base, nxt)) if nxt else None,
@@ -357,6 +359,12 @@ def said_once(trail: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
+def section_icon(section: NavSection, base: str, icons: str = FONTAWESOME) -> str:
+    """The markup of a tab's or group's ``icon`` (``""`` when it has none)."""
+    name, style = section.icon
+    return icon(name, icons, style, base=base) if name else ""
+
+
 def nav_item(
     item: NavSection | NavLink, page_url: str, base: str, icons: str = FONTAWESOME
 ) -> NavItemView:
@@ -390,4 +398,5 @@ def nav_item(
         False,
         children,
         item.expanded or contains or item.kind is not NodeKind.GROUP,
+        icon_html=section_icon(item, base, icons),
     )

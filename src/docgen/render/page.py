@@ -215,10 +215,10 @@ class SiteRenderer:
                 operation = replace(operation, description_html=f"<p>{description_html}</p>")
         if operation is not None:  # the page's own examples go to the example column
             html, examples = apipage.split_examples(body.html)
-            body = Rendered(html, body.headings)
+            body = replace(body, html=html)
             operation = replace(operation, examples_html=examples)
         else:
-            body = Rendered(apipage.inline_examples(body.html), body.headings)
+            body = replace(body, html=apipage.inline_examples(body.html))
         description = page.description
         if description is None and page.operation is not None:
             summary = page.operation.data.get("description")
@@ -233,7 +233,7 @@ class SiteRenderer:
             kind=page.kind.value,
             body_html=body.html + listed,
             toc=tuple(
-                TocEntry(lvl, text, anchor)
+                TocEntry(lvl, text, anchor, anchor in body.tabbed, body.tabbed.get(anchor, False))
                 for lvl, text, anchor in body.headings
                 if lvl in (2, 3) and page.meta.mode == "default"  # other modes have no side panel
             ),
@@ -309,7 +309,8 @@ class SiteRenderer:
             base=base,
         )
         html = self.env.get_template("partials/schemaembed.html").render(schema=view)
-        return Rendered(html + body.html, [(2, "Attributes", "section-attributes"), *body.headings])
+        headings = [(2, "Attributes", "section-attributes"), *body.headings]
+        return replace(body, html=html + body.html, headings=headings)
 
     def render_callback(self) -> str:
         """The page the sign-in service returns to; auth.js verifies the token there."""

@@ -14,6 +14,7 @@ from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
 from docgen.render.mdx import render_mdx
 from docgen.render.mdxcontext import MdxWarning
+from docgen.render.nestedlinks import unnest_links
 from docgen.render.snippets import SnippetFiles
 
 Reads = tuple[tuple[str, str], ...] | None  # (docs-folder path, digest) pairs; None = any file
@@ -46,6 +47,8 @@ def page_body(site: Site, page: Page, base: str, report: Diagnostics | None) -> 
         files = SnippetFiles(site.root)
         result = render_mdx(body, first_line, base, files=files, source=page.source, assets=scope)
         rendered, found = result.rendered, result.warnings
+        # Parts rendered apart (components, snippets) may put a link inside a link.
+        rendered = replace(rendered, html=unnest_links(rendered.html))
         reads = None if files.missed else tuple(sorted(files.read.items()))
     else:
         rendered = markdown_renderer().render(body, base=base, assets=scope, first_line=first_line)
@@ -78,7 +81,7 @@ def _demote_h1(rendered: Rendered) -> Rendered:
         return rendered
     html = _H1.sub(r"<\1h2\2", rendered.html)
     headings = [(max(level, 2), text, anchor) for level, text, anchor in rendered.headings]
-    return Rendered(html, headings)
+    return replace(rendered, html=html, headings=headings)
 
 
 _HEADING = re.compile(r"^#\s+")

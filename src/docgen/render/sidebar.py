@@ -21,7 +21,14 @@ from markupsafe import Markup
 
 from docgen.nav.model import NavLink, NavSection
 from docgen.render.icons import icon
-from docgen.render.navviews import NavViews, href, link_href, nav_item, urls_of
+from docgen.render.navviews import (
+    NavViews,
+    href,
+    link_href,
+    nav_item,
+    section_icon,
+    urls_of,
+)
 from docgen.render.templates import environment
 
 LAZY_LINKS = 150  # a section with more links than this gets the lazy sidebar
@@ -76,6 +83,7 @@ class GroupView:
     children: tuple[RenderedLink | GroupView | MoreView, ...] = ()
     pending: bool = False
     url: str = ""
+    icon_html: str = ""  # the group's ``icon``
 
 
 Entry = RenderedLink | GroupView | MoreView
@@ -210,7 +218,10 @@ class Sidebar:
         found = self._open.get(cache_key)
         if found is None:
             count = len(urls_of(section))
-            view = GroupView(section.label, key, True, count, self._entries(section, key, "", base))
+            entries = self._entries(section, key, "", base)
+            view = GroupView(
+                section.label, key, True, count, entries, icon_html=self._icon(section, base)
+            )
             found = self._open[cache_key] = str(self.macros.lazy_section(view))
         for link in items:
             if isinstance(link, NavLink) and link.url == page_url and link.external is None:
@@ -220,12 +231,16 @@ class Sidebar:
 
     def _group(self, section: NavSection, key: str, page_url: str, base: str) -> GroupView:
         count = len(urls_of(section))
+        mark = self._icon(section, base)
         if _contains(section, page_url) or (section.expanded and key.count(".")):
             entries = self._entries(section, key, page_url, base)
-            return GroupView(section.label, key, True, count, entries)
+            return GroupView(section.label, key, True, count, entries, icon_html=mark)
         first = _first_link(section)
         url = href(base, first.url) if first is not None else base
-        return GroupView(section.label, key, False, count, pending=True, url=url)
+        return GroupView(section.label, key, False, count, pending=True, url=url, icon_html=mark)
+
+    def _icon(self, section: NavSection, base: str) -> str:
+        return section_icon(section, base, self.nav.icons)
 
     def _entries(
         self, section: NavSection, key: str, page_url: str, base: str
@@ -295,7 +310,7 @@ class Sidebar:
     def data_files(self) -> Iterator[tuple[str, bytes]]:
         """``_docgen/nav/<key>.json`` for every section that gets the lazy sidebar."""
         for path, section in self._lazy():
-            data = {"items": [_node(item) for item in section.items]}
+            data = {"items": [_node(item, self.nav.icons) for item in section.items]}
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
             yield path, text.encode()
 
@@ -342,12 +357,15 @@ def _more(cut: _Cut, items: tuple[NavSection | NavLink, ...], base: str) -> More
     return MoreView(f"Show {cut.count} more", url)
 
 
-def _node(item: NavSection | NavLink) -> dict[str, Any]:
+def _node(item: NavSection | NavLink, icons: str) -> dict[str, Any]:
     """One entry of a nav data file: ``l`` label, ``u`` root-relative URL, ``m`` method,
-    ``d`` deprecated, ``t`` tag, ``x`` external (``u`` is then the link as written); groups
-    have ``c`` children and ``n`` the number of links below."""
+    ``d`` deprecated, ``t`` tag, ``x`` external (``u`` is then the link as written), ``i``
+    its icon's markup (an image's ``src`` root-relative); groups have ``c`` children and
+    ``n`` the number of links below."""
     if isinstance(item, NavLink):
         node: dict[str, Any] = {"l": item.label, "u": link_href(item, "")}
+        if item.icon:
+            node["i"] = icon(item.icon, icons, base="")
         if item.method:
             node["m"] = item.method
         if item.deprecated:
@@ -357,4 +375,7 @@ def _node(item: NavSection | NavLink) -> dict[str, Any]:
         if item.external and not item.external.startswith("/"):
             node["x"] = 1
         return node
-    return {"l": item.label, "n": len(urls_of(item)), "c": [_node(c) for c in item.items]}
+    group = {"l": item.label, "n": len(urls_of(item)), "c": [_node(c, icons) for c in item.items]}
+    if item.icon[0]:
+        group["i"] = section_icon(item, "", icons)
+    return group

@@ -220,6 +220,8 @@ class TocEntry:
     level: int
     text: str
     anchor: str
+    in_tab: bool = False  # its heading is in a <Tabs> panel: listed while that tab is shown
+    hidden: bool = False  # that panel starts hidden
 
 
 @view

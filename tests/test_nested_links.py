@@ -1,0 +1,141 @@
+"""No ``<a>`` inside an ``<a>`` in a page: a JSX component that wraps its children in its own
+link, around a bare address (linked as prose), a Markdown link or a linked card, keeps its
+link whole; the inner link shows as its text (the browser would otherwise split the outer link
+where the inner one starts)."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+from refresh_fixtures import run_docgen
+from serving import serve_folder
+
+from docgen.render.nestedlinks import unnest_links
+
+COMPONENTS = """\
+export const Para = ({ children }) => (
+  <div className="para">
+    {children}
+  </div>
+);
+export const Wrap = ({ href, children }) => (
+  <a href={href} className="wrap">
+    <div className="w">
+      {children}
+    </div>
+  </a>
+);
+"""
+
+PAGE = """\
+---
+title: Links
+---
+import { Para, Wrap } from "/snippets/links.jsx"
+
+<a href="https://example.com/own">
+<Para>
+https://example.com/one inside
+</Para>
+</a>
+
+<Wrap href="https://example.com/wrap">
+<Para>
+Read https://example.com/two here.
+</Para>
+</Wrap>
+
+<Wrap href="https://example.com/md">
+  See [the guide](https://example.com/guide).
+</Wrap>
+
+<Wrap href="https://example.com/cards">
+  <Card title="Inner card" href="https://example.com/card">Card text</Card>
+</Wrap>
+
+After https://example.com/after and [a link](https://example.com/link).
+"""
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[str] = []
+        self.nested: list[str] = []
+        self.texts: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            href = dict(attrs).get("href") or ""
+            if self.open:
+                self.nested.append(href)
+            self.open.append(href)
+            self.texts.setdefault(href, "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self.open:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        for href in self.open:
+            self.texts[href] += data
+
+
+def _site(tmp_path: Path) -> Path:
+    root = tmp_path / "src"
+    (root / "snippets").mkdir(parents=True)
+    (root / "snippets" / "links.jsx").write_text(COMPONENTS)
+    (root / "index.mdx").write_text(PAGE)
+    (root / "docs.json").write_text(json.dumps({"name": "L", "navigation": {"pages": ["index"]}}))
+    result = run_docgen(["build", "docs.json", "-o", str(tmp_path / "out"), "--quiet"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return tmp_path / "out"
+
+
+def test_a_components_own_link_holds_no_other_link(tmp_path: Path) -> None:
+    html = (_site(tmp_path) / "index.html").read_text()
+    article = html[html.index("<article") : html.index("</article>")]
+    links = _Links()
+    links.feed(article)
+    assert links.nested == []
+    # Each outer link keeps all its text; the inner ones are their text inside it.
+    assert "https://example.com/one inside" in links.texts["https://example.com/own"]
+    assert "Read https://example.com/two here." in links.texts["https://example.com/wrap"]
+    assert "See the guide." in links.texts["https://example.com/md"]
+    assert "Inner card" in links.texts["https://example.com/cards"]
+    assert '<span class="card"><p class="card-title">Inner card</p>' in article  # its look
+    # Links that are not inside another stay links.
+    assert links.texts["https://example.com/after"] == "https://example.com/after"
+    assert links.texts["https://example.com/link"] == "a link"
+
+
+def test_the_browser_keeps_each_outer_link_whole(browser: Any, tmp_path: Path) -> None:
+    out = _site(tmp_path)
+    with serve_folder(out) as url:
+        for width, scheme in ((1280, "light"), (390, "dark")):
+            context = browser.new_context(
+                viewport={"width": width, "height": 900}, color_scheme=scheme
+            )
+            tab = context.new_page()
+            tab.goto(f"{url}/")
+            assert tab.locator("article a a").count() == 0
+            wrap = tab.locator('article a[href="https://example.com/wrap"]')
+            assert wrap.count() == 1  # not split in two by the browser
+            assert "Read https://example.com/two here." in wrap.inner_text()
+            box = tab.locator('article a[href="https://example.com/cards"] .card').bounding_box()
+            assert box is not None and box["height"] > 40  # the card still drawn as a card
+            context.close()
+
+
+def test_unnest_links_reads_only_tags() -> None:
+    assert unnest_links('<a href="x">1<a class="c" href="y" rel="r">2</a>3</a>') == (
+        '<a href="x">1<span class="c">2</span>3</a>'
+    )
+    kept = '<a href="x">a<!-- <a href=y> --><script>"<a href=q>"</script></a><a href="z">b</a>'
+    assert unnest_links(kept) == kept
+    assert unnest_links('<a title="1 > 0" href="x"><a href="y">2</a></a>') == (
+        '<a title="1 > 0" href="x"><span>2</span></a>'
+    )
