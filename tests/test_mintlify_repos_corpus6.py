@@ -10,9 +10,9 @@ from pathlib import Path
 
 from refresh_fixtures import run_docgen
 
+from docgen.render.eyebrows import said_once
 from docgen.render.markdown import renderer
 from docgen.render.mdx import render_mdx
-from docgen.render.navviews import said_once
 
 
 def test_a_bare_address_in_prose_is_a_link_as_remark_gfm_makes_it() -> None:

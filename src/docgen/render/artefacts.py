@@ -12,7 +12,8 @@ from docgen.nav.repocss import REPO_CSS
 from docgen.nav.urls import twin_path
 from docgen.render import diagrams, twins, utilities
 from docgen.render.chrome import SITE_CSS, site_css
-from docgen.render.navviews import NavViews, said_once
+from docgen.render.eyebrows import said_once
+from docgen.render.navviews import NavViews
 from docgen.render.page import CALLBACK_PATH, Output, RenderedPage
 from docgen.render.redirects import forwards_root, redirect_paths
 from docgen.render.searchindex import SearchEntry

@@ -16,6 +16,7 @@ from typing import Any
 
 from docgen.config.model import GlobalLink, Look, NodeKind
 from docgen.nav.model import NavLink, NavSection, Page
+from docgen.render.eyebrows import group_names
 from docgen.render.icons import FONTAWESOME, icon
 from docgen.render.langnames import language_name
 from docgen.render.markdown import site_relative
@@ -109,7 +110,7 @@ class NavViews:
         for index, section in enumerate(self.sections):
             for url in section.urls():
                 self._owner.setdefault(url, index)
-        self.groups = _group_names(root)  # page URL -> its innermost group's name
+        self.groups = group_names(root)  # page URL -> its innermost group's name
         top = _structural(root)
         self._languages = [s for s in top if s.kind is NodeKind.LANGUAGE]
         self._prefixes = {id(s): _prefix(s) for s in self._languages}
@@ -320,43 +321,6 @@ def header_fields(header: Header) -> dict[str, Any]:
         "anchors": header.anchors,
         "lang": header.lang,
     }
-
-
-def _group_names(section: NavSection, group: str = "") -> dict[str, str]:
-    """Each listed page's innermost group name (none for a page a tab lists directly)."""
-    found: dict[str, str] = {}
-    if section.root is not None and group:
-        found[section.root.url] = group
-    for item in section.items:
-        if isinstance(item, NavSection):
-            inner = item.label if item.kind is NodeKind.GROUP else ""
-            for url, name in _group_names(item, inner).items():
-                found.setdefault(url, name)
-        elif group:
-            found.setdefault(item.url, group)
-    return found
-
-
-def crumbs(trail: tuple[str, ...], header: Header, section: str | None = None) -> tuple[str, ...]:
-    """What the page shows above its title (docs.json ``styling.eyebrows``): ``section``, the
-    name of its group (Mintlify's default; "" for none), or, when ``None``, its navigation
-    trail without its language and version (their switchers show them)."""
-    if section is not None:
-        return (section,) if section else ()
-    if header.languages and trail and trail[0] == header.lang:
-        trail = trail[1:]
-    version = next((v.label for v in header.versions if v.active), None)
-    if version is not None and trail and trail[0] == version:
-        trail = trail[1:]
-    return said_once(trail)
-
-
-def said_once(trail: tuple[str, ...]) -> tuple[str, ...]:
-    """``trail`` with a name that repeats the one before it left out: a tab and its group
-    named alike ("API Reference" / "API Reference") are one crumb."""
-    return tuple(
-        n for i, n in enumerate(trail) if i == 0 or n.casefold() != trail[i - 1].casefold()
-    )
 
 
 def section_icon(section: NavSection, base: str, icons: str = FONTAWESOME) -> str:
