@@ -3,13 +3,8 @@ as Mintlify does by default, or its navigation trail (``breadcrumbs``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from docgen.config.model import NodeKind
 from docgen.nav.model import NavSection
-
-if TYPE_CHECKING:
-    from docgen.render.navviews import Header
 
 
 def group_names(section: NavSection, group: str = "") -> dict[str, str]:
@@ -25,20 +20,6 @@ def group_names(section: NavSection, group: str = "") -> dict[str, str]:
         elif group:
             found.setdefault(item.url, group)
     return found
-
-
-def crumbs(trail: tuple[str, ...], header: Header, section: str | None = None) -> tuple[str, ...]:
-    """What the page shows above its title (docs.json ``styling.eyebrows``): ``section``, the
-    name of its group (Mintlify's default; "" for none), or, when ``None``, its navigation
-    trail without its language and version (their switchers show them)."""
-    if section is not None:
-        return (section,) if section else ()
-    if header.languages and trail and trail[0] == header.lang:
-        trail = trail[1:]
-    version = next((v.label for v in header.versions if v.active), None)
-    if version is not None and trail and trail[0] == version:
-        trail = trail[1:]
-    return said_once(trail)
 
 
 def said_once(trail: tuple[str, ...]) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from docgen.config.model import GlobalLink, Look, NodeKind
 from docgen.nav.model import NavLink, NavSection, Page
-from docgen.render.eyebrows import group_names
+from docgen.render.eyebrows import group_names, said_once
 from docgen.render.icons import FONTAWESOME, icon
 from docgen.render.langnames import language_name
 from docgen.render.markdown import site_relative
@@ -364,3 +364,17 @@ def nav_item(
         item.expanded or contains or item.kind is not NodeKind.GROUP,
         icon_html=section_icon(item, base, icons),
     )
+
+
+def crumbs(trail: tuple[str, ...], header: Header, section: str | None = None) -> tuple[str, ...]:
+    """What the page shows above its title (docs.json ``styling.eyebrows``): ``section``, the
+    name of its group (Mintlify's default; "" for none), or, when ``None``, its navigation
+    trail without its language and version (their switchers show them)."""
+    if section is not None:
+        return (section,) if section else ()
+    if header.languages and trail and trail[0] == header.lang:
+        trail = trail[1:]
+    version = next((v.label for v in header.versions if v.active), None)
+    if version is not None and trail and trail[0] == version:
+        trail = trail[1:]
+    return said_once(trail)

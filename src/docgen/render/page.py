@@ -17,13 +17,12 @@ from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
 from docgen.render import apipage, schemaembed, searchdoc, subtrees, twins
 from docgen.render.chrome import chrome_view
-from docgen.render.eyebrows import crumbs
 from docgen.render.highlight import highlight
 from docgen.render.listing import listing_html, listings
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
 from docgen.render.metatags import page_metatags
-from docgen.render.navviews import NavViews, base_for, header_fields
+from docgen.render.navviews import NavViews, base_for, crumbs, header_fields
 from docgen.render.operation import build_operation
 from docgen.render.pagebody import Reads, page_body
 from docgen.render.schemalinks import PageSchemas, SchemaIndex, SchemaPages
