@@ -515,3 +515,22 @@ def test_a_background_colour_that_is_not_a_colour_is_located(tmp_path: Path) -> 
     check = docgen("check", "--format", "json", cwd=root)
     errors = [d for d in json.loads(check.stdout)["diagnostics"] if d["level"] == "error"]
     assert check.returncode == 1 and [e["pointer"] for e in errors] == ["/background/color/dark"]
+
+
+def test_the_not_found_page_follows_errors_404(tmp_path: Path) -> None:
+    """docs.json ``errors.404``: its title and Markdown description on the not-found page;
+    ``redirect`` (Mintlify's default once ``404`` is given) sends readers home at once."""
+    plain = {"name": "S", "navigation": {"pages": ["index"]}}
+    said = {"title": "Nothing here", "description": "Start at [the home page](/)."}
+    for redirect in (False, True):
+        root = tmp_path / f"docs-{redirect}"
+        config = {**plain, "errors": {"404": {**said, "redirect": redirect}}}
+        root = make_site(root, config).parent
+        out = tmp_path / f"out-{redirect}"
+        build = docgen("build", str(root / "docs.json"), "-o", str(out))
+        assert build.returncode == 0 and "config-unused-key" not in build.stderr, build.stderr
+        html = (out / "404.html").read_text(encoding="utf-8")
+        assert '<h1 id="not-found-title">Nothing here</h1>' in html
+        assert 'Start at <a href="/">the home page</a>.' in html
+        refresh = '<meta http-equiv="refresh" content="0; url=/">'
+        assert (refresh in html) is redirect

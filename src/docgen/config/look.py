@@ -152,6 +152,17 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
         icons=(data.get("icons") or {}).get("library", "fontawesome"),
         background_light=background.get("light"),
         background_dark=background.get("dark"),
+        not_found=_not_found((data.get("errors") or {}).get("404")),
         eyebrows=(data.get("styling") or {}).get("eyebrows", "section"),
         search_prompt=" ".join(str((data.get("search") or {}).get("prompt") or "").split()),
     )
+
+
+def _not_found(raw: Any) -> tuple[str, str, bool]:
+    """docs.json ``errors.404``: the not-found page's title and Markdown description (""
+    for docgen's), and whether it sends readers to the home page (Mintlify's default once
+    ``404`` is given)."""
+    if not isinstance(raw, dict):
+        return "", "", False
+    title, description = raw.get("title") or "", raw.get("description") or ""
+    return " ".join(title.split()), description.strip(), raw.get("redirect", True) is True

@@ -213,6 +213,7 @@ class Look:
     icons: str = "fontawesome"  # icons.library: "fontawesome" or "lucide"
     background_light: str | None = None  # background.color: the page in light and dark mode
     background_dark: str | None = None
+    not_found: tuple[str, str, bool] = ("", "", False)  # errors.404: title, description, redirect
     eyebrows: str = "section"  # styling.eyebrows: above the title, "section" or "breadcrumbs"
     search_prompt: str = ""  # search.prompt: the search box's placeholder ("": docgen's)
 

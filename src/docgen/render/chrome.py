@@ -183,6 +183,17 @@ def site_css(site: Site) -> str | None:
     )
 
 
+def not_found_view(
+    look: Look, base: str
+) -> tuple[str, str | None, tuple[tuple[str, str, str], ...]]:
+    """The not-found page's title, description (Markdown, as HTML) and <meta> tags: docs.json
+    ``errors.404``; ``redirect`` sends readers on to the home page at once."""
+    title, description, redirect = look.not_found
+    html = to_html(description, shift=0, base=base) if description else None
+    refresh = (("http-equiv", "refresh", f"0; url={base}"),) if redirect else ()
+    return title or "Page not found", html, refresh
+
+
 def _surfaces(background: str, text: str) -> str:
     """docs.json ``background.color`` for one theme: the page, and the surfaces docgen draws
     on it (panels, hovers, the top bar) tinted from it, so none keeps docgen's own hue."""

@@ -157,6 +157,8 @@ def site_relative(href: str, base: str) -> str:
     path = path.lstrip("/")
     if path and not path.endswith("/") and "." not in path.rsplit("/", 1)[-1]:
         path += "/"
+    if base == "/":  # root-absolute (the not-found page, served at any depth)
+        return "/" + path.lstrip("/\\") + (query_mark + query) + (hash_mark + fragment)
     out = (base if base != "./" or not path else "") + path
     if ":" in out.split("/", 1)[0] or out.startswith(("\\", "/")):
         out = "./" + out  # "/javascript:x" from the root is never "javascript:x", nor "//host"

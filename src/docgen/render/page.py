@@ -16,7 +16,7 @@ from docgen.nav import playground
 from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
 from docgen.render import apipage, schemaembed, searchdoc, subtrees, twins
-from docgen.render.chrome import chrome_view
+from docgen.render.chrome import chrome_view, not_found_view
 from docgen.render.highlight import highlight
 from docgen.render.listing import listing_html, listings
 from docgen.render.markdown import Rendered
@@ -159,7 +159,7 @@ class SiteRenderer:
             "breadcrumbs": crumbs(page.nav, header, self.nav.eyebrow(page.url, config.look)),
             "previous": previous,
             "next": following,
-            "markdown_url": self._twin_href(page, base),
+            "markdown_url": twin_path(page.url),
             "primary_color": config.primary_color,
             "site_json": site_json(config, base),
             "auth_enabled": config.auth is not None,
@@ -292,9 +292,6 @@ class SiteRenderer:
         html = self.env.get_template("schema.html").render(page=context, schema=view)
         return url, html, schema_markdown(view), view, linked
 
-    def _twin_href(self, page: Page, base: str) -> str:
-        return twin_path(page.url)
-
     def _with_schema(self, page: Page, base: str, body: Rendered) -> Rendered:
         """An ``openapi-schema`` page: the schema, then the page's content."""
         found = schemaembed.find(self.site, schemaembed.wanted(page) or "")
@@ -340,10 +337,13 @@ class SiteRenderer:
         header = self.nav.header(index, "", base)
         # The 404 is in no section.
         header = replace(header, tabs=tuple(replace(tab, active=False) for tab in header.tabs))
+        title, description_html, metatags = not_found_view(self.site.config.look, base)
         context = PageContext(
             site_name=self.site.config.name,
-            title="Page not found",
+            title=title,
             description=None,
+            description_html=description_html,
+            metatags=metatags,
             base=base,
             canonical=None,
             kind="404",
