@@ -162,6 +162,14 @@ def test_html_headings_get_an_id_an_anchor_link_and_a_toc_entry() -> None:
     assert "<h2>{name}</h2>" in html  # no text to read (an expression): as written
 
 
+def test_an_html_heading_has_one_id_whatever_id_it_was_written_with() -> None:
+    # <h2 id=""> was drawn <h2 id="empty" id>: two ids (HTML allows one; the second is an error)
+    html, headings = _mdx('<h2 id="">Empty</h2>\n\n<h3 title="an id here" id="z">Titled</h3>\n')
+    assert headings == [(2, "Empty", "empty"), (3, "Titled", "z")]
+    assert '<h2 id="empty">Empty<a ' in html and '<h3 id="z" title="an id here">Titled<a ' in html
+    assert html.count(' id="') == 2 and " id>" not in html
+
+
 def test_html_headings_follow_mintlifys_table_of_contents_rules() -> None:
     """h1 to h4 only; none inside an accordion, Expandable, Update or Prompt (Markdown headings
     there too), where they keep their anchors; an <h1> (a landing page's hero) keeps its size:
