@@ -60,7 +60,8 @@ def hides_contents(token: Token) -> int:
 def _text_of(tokens: Sequence[Token], index: int) -> str:
     words: list[str] = []
     depth = 0
-    for token in tokens[index:]:
+    for at in range(index, len(tokens)):  # not tokens[index:]: a copy of the rest each time
+        token = tokens[at]
         if token.type == "mdx_open":
             depth += 1
         elif token.type == "mdx_close":
