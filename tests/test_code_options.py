@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
+import pytest
 from refresh_fixtures import run_docgen
 
 from docgen.render.codelines import take_notations
@@ -160,6 +162,23 @@ def test_html_headings_get_an_id_an_anchor_link_and_a_toc_entry() -> None:
     assert "<h2>{name}</h2>" in html  # no text to read (an expression): as written
 
 
+def test_an_html_heading_has_one_id_whatever_id_it_was_written_with() -> None:
+    # <h2 id=""> was drawn <h2 id="empty" id>: two ids (HTML allows one; the second is an error)
+    html, headings = _mdx('<h2 id="">Empty</h2>\n\n<h3 title="an id here" id="z">Titled</h3>\n')
+    assert headings == [(2, "Empty", "empty"), (3, "Titled", "z")]
+    assert '<h2 id="empty">Empty<a ' in html and '<h3 id="z" title="an id here">Titled<a ' in html
+    assert html.count(' id="') == 2 and " id>" not in html
+
+
+def test_many_html_headings_are_read_in_linear_time() -> None:
+    # Each heading's text was read from a copy of the page's tokens after it: 20,000 <h2>
+    # (240 KB) took 30 s to build; Markdown headings take a second or two.
+    started = time.perf_counter()
+    _, headings = _mdx("<h2>x</h2>\n\n" * 20_000)
+    assert time.perf_counter() - started < 20
+    assert len(headings) == 20_000 and headings[-1] == (2, "x", "x-20000")
+
+
 def test_html_headings_follow_mintlifys_table_of_contents_rules() -> None:
     """h1 to h4 only; none inside an accordion, Expandable, Update or Prompt (Markdown headings
     there too), where they keep their anchors; an <h1> (a landing page's hero) keeps its size:
@@ -223,3 +242,34 @@ def test_mint_json_anchors_read_as_tabs_keep_their_icons(tmp_path: Path) -> None
     assert result.returncode == 0, result.stdout + result.stderr
     row = (tmp_path / "out" / "index.html").read_text().split('<nav class="tabs"', 1)[1]
     assert re.search(r'<img class="icon icon-img" src="images/logo.svg"[^>]*>Reference', row)
+
+
+# Fences a pull request can write (security.md item 20): each took from 10 seconds to
+# minutes to draw before it was read in linear time.
+SLOW_FENCES = {
+    # every part of {1-9999,1-9999,...} added its 9,999 lines again (5 KB: 1 s a fence)
+    "repeated ranges": "```js {" + ",".join(["1-9999"] * 4000) + "}\nx\n```\n",
+    "repeated focus": "```js focus={" + ",".join(["1-9999"] * 4000) + "}\nx\n```\n",
+    # the patterns began with "\s*": searched from each space of a long run of spaces
+    "spaces before a notation": "```js\n" + " " * 30_000 + "x // [!code ++]\n```\n",
+    "a line of spaces": "```js\n" + " " * 60_000 + "y\nx // [!code ++]\n```\n",
+    # each notation looked for a comment's opener from the start of its line
+    "notations without a comment": "```js\n" + "a" * 50_000 + " [!code ++]" * 5_000 + "\n```\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(SLOW_FENCES))
+def test_fence_options_and_notations_are_read_in_linear_time(case: str) -> None:
+    started = time.perf_counter()
+    html, _ = _mdx(SLOW_FENCES[case])
+    assert time.perf_counter() - started < 3, case
+    assert "<pre" in html
+
+
+def test_notations_after_long_spaces_are_taken_out_as_before() -> None:
+    text, marks = take_notations("a" + " " * 5000 + "// [!code ++]\n" + " " * 5000, "js")
+    assert text == "a\n" + " " * 5000 and marks == {1: {"line-add"}}
+    assert take_notations("x; // keep [!code hl]  [!code focus]", "js") == (
+        "x; // keep",
+        {1: {"hl-line", "line-focus"}},
+    )

@@ -410,3 +410,40 @@ def test_a_form_schema_whose_all_of_fans_out_builds_at_once(tmp_path: Path) -> N
     page = (tmp_path / "out" / "api-reference" / "loop" / "index.html").read_text("utf-8")
     curl = html.unescape(re.sub(r"<[^>]+>", "", page))
     assert all(f"--form-string x{i}=" in curl for i in range(9)) and "last=" in curl
+
+
+def test_a_binary_field_of_a_urlencoded_form_is_sent_as_its_text(tmp_path: Path) -> None:
+    """A urlencoded form carries no files: a binary field is sent as text. It was taken for a
+    file: ``check`` passed, ``build`` stopped on "internal error: IndexError" (the Python
+    sample), and curl mixed ``--form`` into ``--data-urlencode``."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "key": {"type": "string", "format": "binary"},
+            "scope": {"type": "string", "example": "read"},
+        },
+    }
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "T", "version": "1"},
+        "servers": [{"url": "https://api.example.com"}],
+        "paths": {
+            "/keys": {
+                "post": {
+                    "summary": "Send a key",
+                    "requestBody": {
+                        "content": {"application/x-www-form-urlencoded": {"schema": schema}}
+                    },
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+    }
+    (tmp_path / "openapi.json").write_text(json.dumps(spec))
+    check = run_docgen(["check", "openapi.json"], tmp_path)
+    build = run_docgen(["build", "openapi.json", "-o", "out", "--quiet"], tmp_path)
+    assert (check.returncode, build.returncode) == (0, 0), build.stderr
+    samples = _samples(tmp_path / "out" / "api-reference" / "send-a-key" / "index.html")
+    assert "--data-urlencode key=string \\\n  --data-urlencode scope=read" in samples["curl"]
+    assert "--form" not in samples["curl"] and "open(" not in samples["python"]
+    assert "'key': 'string'," in samples["python"] and "Blob" not in samples["javascript"]

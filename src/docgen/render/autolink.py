@@ -14,20 +14,32 @@ from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 # A domain: segments of letters, digits, "_" and "-" joined by ".", at least one "."; "_" is
 # not allowed in the last two segments (checked below).
 _DOMAIN = r"[\w-]+(?:\.[\w-]+)+"
 _START = re.compile(r"(?:^|(?<=[\s*_~(]))(?:(https?://)|(www\.))", re.IGNORECASE)
-_REST = re.compile(_DOMAIN + r"[^\s<]*")
+_AT_START = re.compile(r"(?:(https?://)|(www\.))", re.IGNORECASE)  # the text starts there
+_DOMAIN_AT = re.compile(_DOMAIN)
 # The last segment of an address's domain holds a letter: "pkg@1.2.3" is a version.
 _EMAIL = re.compile(
     r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[A-Za-z0-9_-]*[A-Za-z][A-Za-z0-9_-]*",
     re.ASCII,
 )
 _TRAILING = "?!.,:*_~\"'"
-_ENTITY_END = re.compile(r"&[A-Za-z0-9]+;$")
+_TOKEN = re.compile(r"[^\s<]*")  # where an address can end at the latest
+_DOMAIN_CHARS = re.compile(r"[\w.-]*")
+# What trimming may take off an address's end: punctuation, ")", ";" and entities' "&name;".
+_TRIMMABLE = re.compile(r"[?!.,:*_~\"');&A-Za-z0-9]*")
+_KEPT = re.compile(r"[^\s<]")  # (where it is not the end of the address)
+_SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
+# Addresses found not to be links (a bad domain) in one run of non-space characters: past this
+# many, its other "http://" and "www." are not read. Each is read to the run's end, so a run of
+# thousands of them ("(http://a.b_(http://a.b_...") took minutes.
+MAX_REJECTED = 16
+_NOT_YET = re.match("", "")  # a search not made yet (None: made, and nothing found)
 
 
 @dataclass(slots=True)
@@ -41,20 +53,34 @@ class Match:
     url: str
 
 
-def _trim(candidate: str) -> str:
-    """The GFM "extended autolink path validation": trailing punctuation, an unbalanced ")"
-    and a trailing entity reference are not part of the link."""
-    while candidate:
-        last = candidate[-1]
-        unbalanced = last == ")" and candidate.count(")") > candidate.count("(")
-        if last in _TRAILING or unbalanced:
-            candidate = candidate[:-1]
+def _stop(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where ``pattern``, which also matches the empty text, stops matching from ``pos``."""
+    found = pattern.match(text, pos)
+    return pos if found is None else found.end()
+
+
+def _trim(text: str, start: int, end: int) -> int:
+    """Where the link ``text[start:end]`` ends once trimmed by the GFM "extended autolink path
+    validation": trailing punctuation, an unbalanced ")" and a trailing entity reference are
+    not part of it. Each character is looked at once (no copy of the candidate per step)."""
+    opened = text.count("(", start, end)
+    closed = text.count(")", start, end)
+    while end > start:
+        last = text[end - 1]
+        if last in _TRAILING:
+            end -= 1
+        elif last == ")" and closed > opened:
+            closed -= 1
+            end -= 1
         elif last == ";":  # an entity reference ("&amp;") goes with it, as in cmark-gfm
-            entity = _ENTITY_END.search(candidate)
-            candidate = candidate[: entity.start()] if entity else candidate[:-1]
+            name = end - 1
+            while name > start and text[name - 1].isascii() and text[name - 1].isalnum():
+                name -= 1
+            entity = name < end - 1 and name > start and text[name - 1] == "&"
+            end = name - 1 if entity else end - 1
         else:
             break
-    return candidate
+    return end
 
 
 def _domain_ok(domain: str) -> bool:
@@ -62,37 +88,64 @@ def _domain_ok(domain: str) -> bool:
     return len(segments) >= 2 and all(segments) and "_" not in "".join(segments[-2:])
 
 
-def _web(text: str, start: int) -> Match | None:
-    """The link starting at ``start`` (just after its "http(s)://" or at its "www."), if any."""
-    found = _START.match(text, start)
+def _web(text: str, start: int, bounded: bool = True) -> Match | None:
+    """The link starting at ``start`` (just after its "http(s)://" or at its "www."), if any;
+    ``bounded``: only after a space, "*", "_", "~" or "(" (else as if the text started there).
+
+    A domain that is no domain ("a.b_") is refused before the rest of the address is read
+    when trimming cannot reach back into it: what follows it holds a character trimming
+    keeps (the "/" of the next "http://" at the latest)."""
+    found = (_START if bounded else _AT_START).match(text, start)
     if found is None:
         return None
-    body = _REST.match(text, found.end())
-    if body is None:
-        return None
-    raw = _trim(text[start : body.end()])
-    domain = re.match(r"[\w.-]*", raw[len(found.group(1) or "") :])
-    if domain is None or not _domain_ok(domain.group(0).rstrip(".")):
-        return None
-    if len(raw) <= found.end() - start:
+    host = _DOMAIN_AT.match(text, found.end())
+    if host is None:
         return None
     scheme = found.group(1)
+    at = start + len(scheme or "")
+    early = _stop(_DOMAIN_CHARS, text, at)
+    refused = not _domain_ok(text[at:early].rstrip("."))
+    if refused and _KEPT.match(text, _stop(_TRIMMABLE, text, early)):
+        return None
+    last = _trim(text, start, _stop(_TOKEN, text, host.end()))
+    domain = _DOMAIN_CHARS.match(text, at, max(at, last))
+    if domain is None or not _domain_ok(domain.group(0).rstrip(".")):
+        return None
+    if last <= found.end():
+        return None
+    raw = text[start:last]
     url = raw if scheme else "http://" + raw
-    return Match("" if scheme is None else scheme.lower()[:-2], start, start + len(raw), raw, url)
+    return Match("" if scheme is None else scheme.lower()[:-2], start, last, raw, url)
+
+
+def _email(found: re.Match[str]) -> Match | None:
+    address = found.group(0)
+    if address[-1] in "-_" or "." not in address.split("@")[1]:
+        return None
+    return Match("mailto:", found.start(), found.end(), address, "mailto:" + address)
 
 
 def _matches(text: str) -> list[Match]:
+    """The links of ``text``, in a time linear in its length: a search goes on from where the
+    last one stopped unless what it found is still ahead, and an address is read once."""
     found: list[Match] = []
     position = 0
+    start = email = _NOT_YET
+    web: Match | None = None
+    run_end, tries = -1, 0  # the run of non-space characters of the last address refused
     while position < len(text):
-        start = _START.search(text, position)
-        email = _EMAIL.search(text, position)
-        web = _web(text, start.start()) if start is not None else None
-        mail = None
-        if email is not None:
-            address = email.group(0)
-            if address[-1] not in "-_" and "." in address.split("@")[1]:
-                mail = Match("mailto:", email.start(), email.end(), address, "mailto:" + address)
+        if start is _NOT_YET or (start is not None and start.start() < position):
+            start = _START.search(text, position)
+            if start is not None and tries >= MAX_REJECTED and start.start() < run_end:
+                start = _START.search(text, run_end)  # no more tries in this run
+            web = _web(text, start.start()) if start is not None else None
+            if start is not None and web is None:
+                end = _stop(_TOKEN, text, start.start())
+                tries = tries + 1 if end == run_end else 1
+                run_end = end
+        if email is _NOT_YET or (email is not None and email.start() < position):
+            email = _EMAIL.search(text, position)
+        mail = _email(email) if email is not None else None
         candidates = [m for m in (web, mail) if m is not None]
         if not candidates:
             ends = [m.end() for m in (start, email) if m is not None]
@@ -151,9 +204,55 @@ def _unlink_inside_anchors(state: StateCore) -> None:
         token.children = kept
 
 
+def _inline_rule(state: StateInline, silent: bool) -> bool:
+    """markdown-it-py's inline ``linkify`` rule (an address written "http(s)://..." is one
+    link even where emphasis would start inside it: ``http://a.example/x_y_z``), reading only
+    the scheme before the "://" and the address after it. The library's rule searched all the
+    text before each "://" since the last link or markup for the scheme, and copied the rest
+    of the paragraph after it: a paragraph of 100 KB with thousands of "http://" that are no
+    link ("http://localhost") took a minute and more."""
+    pos = state.pos
+    if not state.md.options.linkify or state.linkLevel > 0:
+        return False
+    if not state.src.startswith("://", pos, state.posMax):
+        return False
+    pending = state.pending
+    for proto in ("https", "http"):
+        before = len(pending) - len(proto)
+        if (
+            before >= 0
+            and pending[before:].lower() == proto
+            and (before == 0 or pending[before - 1] not in _SCHEME_CHARS)
+        ):
+            break
+    else:
+        return False
+    link = _web(state.src, pos - len(proto), bounded=False)
+    if link is None:
+        return False
+    url = link.url.rstrip("*")  # not a "*" at the end (it closes emphasis)
+    full_url = state.md.normalizeLink(url)
+    if not state.md.validateLink(full_url):
+        return False
+    if not silent:
+        state.pending = pending[: -len(proto)]
+        token = state.push("link_open", "a", 1)
+        token.attrs = {"href": full_url}
+        token.markup = "linkify"
+        token.info = "auto"
+        token = state.push("text", "", 0)
+        token.content = state.md.normalizeLinkText(url)
+        token = state.push("link_close", "a", -1)
+        token.markup = "linkify"
+        token.info = "auto"
+    state.pos += len(url) - len(proto)
+    return True
+
+
 def use(md: MarkdownIt) -> None:
     """Turn GFM autolink literals on in ``md``."""
     md.linkify = GfmLinkify()
     md.options["linkify"] = True
     md.enable("linkify")
+    md.inline.ruler.at("linkify", _inline_rule)
     md.core.ruler.after("linkify", "autolink_in_anchors", _unlink_inside_anchors)

@@ -3,10 +3,12 @@ their fields, read from the body schema's properties, for the code samples (``--
 ``--data-urlencode``, not a JSON ``--data``) and the playground (one input per field, a file
 picker for each file part).
 
-A part is a file when its schema is a binary string: ``format: binary`` (OpenAPI 3.0) or a
-``contentMediaType`` without a ``contentEncoding`` (3.1); an array of those is several files
-under one name. Other parts are text: scalars as written, objects and arrays of objects as
-JSON (how multipart sends an object by default), arrays of scalars as one part per item."""
+A part of a multipart form is a file when its schema is a binary string: ``format: binary``
+(OpenAPI 3.0) or a ``contentMediaType`` without a ``contentEncoding`` (3.1); an array of those
+is several files under one name. A urlencoded form has no files (a binary field is its text,
+as ``--data-urlencode`` sends it). Other parts are text: scalars as written, objects and
+arrays of objects as JSON (how multipart sends an object by default), arrays of scalars as one
+part per item."""
 
 from __future__ import annotations
 
@@ -47,10 +49,13 @@ def form_kind(media_type: str | None) -> str | None:
     return base if base in (MULTIPART, URLENCODED) else None
 
 
-def form_fields(spec: Spec, schema: Any, doc: str, example: Any) -> tuple[FormField, ...]:
+def form_fields(
+    spec: Spec, schema: Any, doc: str, example: Any, multipart: bool = True
+) -> tuple[FormField, ...]:
     """The fields of a form body whose schema is ``schema`` (properties of the object, of each
-    ``allOf`` part too), with sample values from ``example`` (the body's example object).
-    Empty when the schema names no properties: the body is then shown as text."""
+    ``allOf`` part too), with sample values from ``example`` (the body's example object);
+    ``multipart``: the form can send files. Empty when the schema names no properties: the body
+    is then shown as text."""
     properties: dict[str, tuple[Any, str]] = {}
     required: set[str] = set()
     _collect(spec, schema, doc, properties, required, set())
@@ -63,7 +68,7 @@ def form_fields(spec: Spec, schema: Any, doc: str, example: Any) -> tuple[FormFi
             continue
         items, _ = resolve(value.get("items"), value_doc, spec.documents)
         array = _type(value) == "array"
-        file = is_file(items if array else value)
+        file = multipart and is_file(items if array else value)
         sample = given.get(name)
         out.append(
             FormField(

@@ -39,9 +39,10 @@ def payload_for(spec: Spec, media_type: str, schema: Any, doc: str, example: Any
     if kind == JSON:
         return None
     if kind == FORM:
-        fields = form_fields(spec, schema, doc, example)
+        form = form_kind(media_type) or URLENCODED
+        fields = form_fields(spec, schema, doc, example, multipart=form == MULTIPART)
         if fields:
-            return Payload(FORM, form_kind(media_type) or URLENCODED, fields)
+            return Payload(FORM, form, fields)
     if kind == BINARY:
         return Payload(BINARY, media_type)
     text = example if isinstance(example, str) else "" if example is None else json_text(example)

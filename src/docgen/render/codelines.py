@@ -15,14 +15,45 @@ from __future__ import annotations
 
 import re
 
-_NOTATION = re.compile(r"\s*\[!code (\+\+|--|highlight|hl|focus)(?::(\d{1,4}))?\]")
+# A notation goes with the spaces before it. Neither pattern starts with "\s*": searched in a
+# long run of spaces, each would read the rest of the run from each of its characters.
+_NOTATION = re.compile(r"\[!code (\+\+|--|highlight|hl|focus)(?::(\d{1,4}))?\]")
 _OPENER = re.compile(r"//|#|--|/\*|<!--|;|%")
-# What is left of a comment whose only words were notations.
-_EMPTY_COMMENT = re.compile(r"\s*(?://|#|--|;|%|/\*\s*\*/|<!--\s*-->|\{/\*\s*\*/\})\s*$")
+# What is left of a comment whose only words were notations (and the spaces before it).
+_EMPTY_COMMENT = re.compile(r"(?://|#|--|;|%|/\*\s*\*/|<!--\s*-->|\{/\*\s*\*/\})\s*$")
 _KINDS = {"++": "line-add", "--": "line-remove", "highlight": "hl-line", "hl": "hl-line"}
 _KINDS["focus"] = "line-focus"
 _LITERAL = frozenset(("", "text", "txt", "plain", "plaintext", "md", "markdown", "mdx"))
 MAX_MARKED = 10_000  # a count past this marks up to it
+
+
+def _spaced_start(line: str, start: int, floor: int) -> int:
+    """``start`` moved back over the spaces before it, not past ``floor``."""
+    while start > floor and line[start - 1].isspace():
+        start -= 1
+    return start
+
+
+def _notations(line: str) -> tuple[str, list[re.Match[str]]]:
+    """``line`` without its notations (those after a comment's opener), and those notations."""
+    opener = _OPENER.search(line)
+    found: list[re.Match[str]] = []
+    pieces: list[str] = []
+    kept_from = 0
+    for match in _NOTATION.finditer(line):
+        start = _spaced_start(line, match.start(), kept_from)
+        if opener is None or opener.start() >= start:
+            continue
+        found.append(match)
+        pieces.append(line[kept_from:start])
+        kept_from = match.end()
+    if not found:
+        return line, found
+    rest = "".join([*pieces, line[kept_from:]])
+    empty = _EMPTY_COMMENT.search(rest)
+    if empty is not None:
+        rest = rest[: _spaced_start(rest, empty.start(), 0)].rstrip()
+    return rest, found
 
 
 def take_notations(code: str, language: str | None) -> tuple[str, dict[int, set[str]]]:
@@ -34,14 +65,7 @@ def take_notations(code: str, language: str | None) -> tuple[str, dict[int, set[
     kept: list[str] = []
     pending: dict[str, int] = {}  # class -> lines it still marks (the most any notation left)
     for line in code.split("\n"):
-        found = [
-            m for m in _NOTATION.finditer(line) if _OPENER.search(line, 0, m.start()) is not None
-        ]
-        rest = line
-        if found:
-            for match in reversed(found):
-                rest = rest[: match.start()] + rest[match.end() :]
-            rest = _EMPTY_COMMENT.sub("", rest).rstrip() if _EMPTY_COMMENT.search(rest) else rest
+        rest, found = _notations(line)
         for m in found:
             kind, count = _KINDS[m.group(1)], min(int(m.group(2) or 1), MAX_MARKED)
             pending[kind] = max(pending.get(kind, 0), count)

@@ -238,7 +238,8 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
             f'<p class="card-title">{escape(repo)}</p>'
         )
     if name in HTML_BLOCK or name in HTML_INLINE:  # an inline tag alone on its line: a block
-        return htmlheading.opened(html_open(tag, env), tag, meta, stack)
+        drawn = html_open(htmlheading.written(tag, meta), env)
+        return htmlheading.opened(drawn, tag, meta, stack)
     frame["unknown"] = True
     return f'<div class="mdx-unknown" data-component="{escape(name)}">'
 

@@ -36,15 +36,19 @@ class FenceMeta:
 
 
 def lines_of(text: str) -> frozenset[int]:
-    """``1,3-5`` as ``{1, 3, 4, 5}`` (parts that are not numbers or ranges are skipped)."""
-    out: set[int] = set()
+    """``1,3-5`` as ``{1, 3, 4, 5}`` (parts that are not numbers or ranges are skipped). Each
+    line is added once: ``{1-9999,1-9999,...}`` adds no line again (it took seconds a fence)."""
+    spans: list[tuple[int, int]] = []
     for part in text.split(","):
         match = _RANGE.match(part)
-        if match is None:
-            continue
-        first = int(match.group(1))
-        last = min(int(match.group(2) or first), MAX_LINES)
-        out.update(range(first, last + 1))
+        if match is not None:
+            first = int(match.group(1))
+            spans.append((first, min(int(match.group(2) or first), MAX_LINES)))
+    out: set[int] = set()
+    reached = 0
+    for first, last in sorted(spans):
+        out.update(range(max(first, reached + 1), last + 1))
+        reached = max(reached, last)
     return frozenset(out)
 
 

@@ -10,8 +10,8 @@ listed while its tab is shown."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from markdown_it.token import Token
@@ -23,7 +23,6 @@ from docgen.render.jsx import Tag, Unevaluated, as_text
 HEADINGS = frozenset(("h1", "h2", "h3", "h4"))  # as Mintlify's: an <h5> stays as written
 # Components whose headings Mintlify's table of contents leaves out (they keep their anchors).
 _NO_CONTENTS = frozenset(("Accordion", "AccordionGroup", "Expandable", "Update", "Prompt"))
-_ID = re.compile(r'\s+id="[^"]*"')
 _LINKS = frozenset(("a", "Card", "Tile", "GitHub.Repo"))  # a Card with an href is a link
 
 
@@ -63,7 +62,8 @@ def hides_contents(token: Token) -> int:
 def _text_of(tokens: Sequence[Token], index: int) -> str:
     words: list[str] = []
     depth = 0
-    for token in tokens[index:]:
+    for at in range(index, len(tokens)):  # not tokens[index:]: a copy of the rest each time
+        token = tokens[at]
         if token.type == "mdx_open":
             depth += 1
         elif token.type == "mdx_close":
@@ -75,13 +75,21 @@ def _text_of(tokens: Sequence[Token], index: int) -> str:
     return " ".join("".join(words).split())
 
 
+def written(tag: Tag, meta: dict[str, Any]) -> Tag:
+    """``tag`` as it is drawn: without the ``id`` written on a heading that docgen gives its
+    own (an empty ``id=""`` was drawn as a second, bare ``id`` attribute)."""
+    if tag.name not in HEADINGS or not meta.get("anchor") or "id" not in tag.attrs:
+        return tag
+    return replace(tag, attrs={k: v for k, v in tag.attrs.items() if k != "id"})
+
+
 def opened(html: str, tag: Tag, meta: dict[str, Any], stack: list[dict[str, Any]]) -> str:
-    """``html`` (an HTML element's opening tag) with a heading's id; the heading's frame on
-    ``stack`` (the last) learns whether its closing tag ends with an anchor link."""
+    """``html`` (the opening tag of ``tag`` drawn :func:`written`) with a heading's id; the
+    heading's frame on ``stack`` (the last) learns whether its closing tag ends with an anchor
+    link."""
     anchor = meta.get("anchor")
     if tag.name not in HEADINGS or not anchor:
         return html
-    html = _ID.sub("", html, count=1)
     html = f'<{tag.name} id="{escape(anchor)}"{html[len(tag.name) + 1 :]}'
     inside_link = any(
         frame["name"] in _LINKS and str(frame.get("close", "</a>")).endswith("</a>")
