@@ -852,3 +852,13 @@ def test_a_table_written_in_html_scrolls_in_a_wrapper_as_markdown_tables_do() ->
     assert warnings == []
     assert html.startswith('<div class="table-wrap"><table class="w-full">')
     assert "</table></div>\n<p>After</p>" in html
+
+
+def test_a_heading_never_takes_the_id_of_one_of_docgens_own_elements() -> None:
+    # "## Search dialog" made a second id="search-dialog" before the real dialog: search broke.
+    from docgen.render.markdown import PAGE_IDS, renderer
+
+    rendered = renderer().render("## Search dialog\n\n## Sidebar\n\n## Content {#content}\n")
+    anchors = [anchor for _, _, anchor in rendered.headings]
+    assert anchors == ["search-dialog-2", "sidebar-2", "content-2"]
+    assert not PAGE_IDS & set(anchors)

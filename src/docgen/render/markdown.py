@@ -290,12 +290,24 @@ class MarkdownRenderer:
         return str(self._md.renderInline(text, env))
 
 
+# The ids of docgen's own page elements (templates/): a heading named "Search dialog" or
+# "Sidebar" must not take one (a second id="search-dialog" broke search on its page).
+PAGE_IDS = frozenset(
+    (
+        "content", "sidebar", "toc-title", "search-dialog", "search-input", "search-results",
+        "not-found-title", "auth-callback-title", "section-attributes", "section-authorization",
+        "section-request-body", "section-responses", "section-servers",
+    )
+)  # fmt: skip
+
+
 class TakenIds(set[str]):
-    """The ids a page has given, and for each wanted id the last number added to it: the next
-    ``-N`` is looked for from there, not from 2 (20,000 headings "# a" took a minute)."""
+    """The ids a page has given (docgen's own first), and for each wanted id the last number
+    added to it: the next ``-N`` is looked for from there, not from 2 (20,000 headings "# a"
+    took a minute)."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(PAGE_IDS)
         self.numbers: dict[str, int] = {}
 
 
