@@ -8,6 +8,7 @@ from __future__ import annotations
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
 
 from docgen.render import iconimports, math, mdxblocks, mdxprops, mdxtags, svg
 from docgen.render.jsx import (
@@ -142,10 +143,18 @@ def _template_inline(state: StateInline, template: Template, tag: Tag, inner: st
         state.pushPending()
     saved, context.names = context.names, names
     context.depth += 1
+    body: list[Token] = []
     try:
-        state.md.inline.parse(text, state.md, state.env, state.tokens)
+        # A list of its own: the body's parse ends by joining and re-pairing its tokens, which
+        # on the paragraph's list would move the tokens that the paragraph's own emphasis
+        # delimiters (`*Fix* in <Link>...`) point at, before they are paired.
+        state.md.inline.parse(text, state.md, state.env, body)
     finally:
         context.names, context.depth = saved, context.depth - 1
+    for token in body:
+        token.level += state.level
+        state.tokens.append(token)
+        state.tokens_meta.append(None)
 
 
 def expression_inline(state: StateInline, silent: bool) -> bool:
