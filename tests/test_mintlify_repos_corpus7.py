@@ -5,7 +5,29 @@ browser-automation API) hit, each pinned by a test."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from refresh_fixtures import run_docgen
+
 from docgen.render.mdx import render_mdx
+
+
+def _site(tmp_path: Path, config: dict[str, object], files: dict[str, str], name: str) -> Path:
+    site = tmp_path / "src"
+    for file, text in files.items():
+        path = site / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (site / name).write_text(json.dumps(config), encoding="utf-8")
+    return site
+
+
+def _build(site: Path, config: str = "docs.json") -> tuple[Path, str]:
+    out = site.parent / "out"
+    result = run_docgen(["build", config, "-o", str(out)], site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out, result.stdout + result.stderr
 
 
 def test_a_page_component_inside_a_paragraph_keeps_the_paragraphs_emphasis() -> None:
@@ -30,3 +52,34 @@ def test_a_page_component_inside_a_paragraph_keeps_the_paragraphs_emphasis() -> 
     assert "Open <em>now</em>" in html
     assert "</a> and <strong>done</strong></p>" in html
     assert "*" not in html
+
+
+def test_a_redirect_from_a_pages_markdown_version_keeps_that_version(tmp_path: Path) -> None:
+    # A local-model runner's docs.json: {"source": "/development.md", "destination":
+    # "/development"} beside development.md. The forwarding page (development.md/index.html)
+    # could not be written where the page's Markdown twin goes, and the build failed with an
+    # error blaming the page ("rename the page or its 'directory'"). The twin is kept, with a
+    # warning at the redirect.
+    config = {
+        "name": "D",
+        "navigation": {"pages": ["development"]},
+        "redirects": [
+            {"source": "/development.md", "destination": "/development"},
+            {"source": "/old", "destination": "/development"},
+        ],
+    }
+    pages = {"development.md": "---\ntitle: Development\n---\n\nBuild it.\n"}
+    site = _site(tmp_path, config, pages, "docs.json")
+    out, said = _build(site)
+    assert "error" not in said
+    warning = (
+        "docs.json:1:82: warning[redirect-conflict]: redirect source '/development.md' is the "
+        "Markdown version of the page '/development', which docgen writes there; the redirect "
+        "is left out"
+    )
+    assert warning in said
+    check = run_docgen(["check", "docs.json"], site)
+    assert check.returncode == 0 and warning in check.stdout
+    assert "Build it." in (out / "development.md").read_text(encoding="utf-8")
+    hosts = (out / "_redirects").read_text(encoding="utf-8")
+    assert "/old  /development  301" in hosts and "development.md" not in hosts

@@ -13,7 +13,7 @@ from docgen.config.urls import scheme_of
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.load.source import SourceDocument
 from docgen.nav.model import Site
-from docgen.nav.urls import redirect_path, unsafe_url
+from docgen.nav.urls import redirect_path, twin_path, unsafe_url
 
 MAX_HOPS = 20
 
@@ -103,9 +103,22 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
     # ``/qStash`` -> ``/qstash``: docgen matches paths without case (as Mintlify's own pages
     # are found), so such a redirect would lead to itself; Mintlify deploys it, so it is left
     # out with a warning rather than refused as a loop.
+    # ``/development.md`` -> ``/development``: the source is the page's Markdown twin, a file
+    # docgen writes there (Mintlify serves a page's Markdown there too): the twin is kept.
+    twins = {fold(twin_path(page.url)): page.url for page in site.pages}
     kept = []
     for redirect in redirects:
-        target = None if is_pattern(redirect.source) else _target(redirect.destination)
+        literal = not is_pattern(redirect.source)
+        twin_of = twins.get(fold(redirect_path(redirect.source).lstrip("/"))) if literal else None
+        if twin_of is not None:
+            diagnostics.warning(
+                Code.REDIRECT_CONFLICT,
+                f"redirect source {redirect.source!r} is the Markdown version of the page "
+                f"{twin_of!r}, which docgen writes there; the redirect is left out",
+                where(redirect, "source"),
+            )
+            continue
+        target = _target(redirect.destination) if literal else None
         if target is not None and fold(target) == fold(redirect.source):
             diagnostics.warning(
                 Code.REDIRECT_LOOP,
