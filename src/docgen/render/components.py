@@ -69,12 +69,14 @@ def _icon(tag: Tag, env: EnvType, css: str = "") -> str:
     scope = getattr(context, "assets", None)
     library = getattr(scope, "icons", icons.FONTAWESOME)
     color = attr(tag, "color") if tag.name in ("Icon", "Card") else ""
+    size = attr(tag, "size") if tag.name == "Icon" else ""  # pixels: size={24}
     markup = icons.icon(
         name,
         library,
         attr(tag, "iconType") or None,
         base=env.get("base"),
         color=color if color and is_color(color) else None,
+        size=int(size) if size.isdigit() and 0 < int(size) <= 512 else None,
     )
     if element is not None:  # icon={<svg ...>}, icon={<img src="..." />}, icon={<Brain />}
         markup = iconimports.element(element, getattr(context, "names", {}), library, env)

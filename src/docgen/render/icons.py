@@ -218,16 +218,18 @@ def icon(
     *,
     base: str | None = None,
     color: str | None = None,
+    size: int | None = None,
 ) -> str:
     """:func:`icon_html` for an icon as written in a page or docs.json: a name, or a path of
     the docs folder (shown as an image, made relative to the page with ``base``). A URL
     is never fetched: it keeps the neutral mark."""
     if is_path(name):
         if "://" in name or name.startswith("//") or ":" in name.split("/", 1)[0]:
-            return icon_html("", color=color)
+            return icon_html("", color=color, size=size)
         path = "/" + name.lstrip("./").lstrip("/") if not name.startswith("/") else name
-        return icon_html(name, src=site_relative(path, base) if base is not None else path)
-    return icon_html(name, library, style, color=color)
+        src = site_relative(path, base) if base is not None else path
+        return icon_html(name, src=src, size=size)
+    return icon_html(name, library, style, color=color, size=size)
 
 
 def element_icon(source: str, library: str = FONTAWESOME, base: str | None = None) -> str:
@@ -255,13 +257,17 @@ def icon_html(
     *,
     color: str | None = None,
     src: str | None = None,
+    size: int | None = None,
 ) -> str:
     """The markup of an icon: its SVG in a ``span.icon-wrap``; ``src`` (an image URL the
     caller made safe and page-relative) for an icon given as a path; otherwise a neutral mark.
-    ``color`` must be a checked CSS colour."""
-    tint = f' style="color:{escape(color)}"' if color else ""
+    ``color`` must be a checked CSS colour; ``size`` is in pixels (the icon is 1em square)."""
+    rules = ([f"color:{escape(color)}"] if color else []) + (
+        [f"font-size:{size}px"] if size else []
+    )
+    tint = f' style="{";".join(rules)}"' if rules else ""
     if src is not None:
-        return f'<img class="icon icon-img" src="{escape(src)}" alt="" aria-hidden="true">'
+        return f'<img class="icon icon-img" src="{escape(src)}" alt="" aria-hidden="true"{tint}>'
     svg = icon_svg(name, library, style) if name else None
     if svg is None:
         return f'<span class="mdx-icon" aria-hidden="true" data-icon="{escape(name)}"{tint}></span>'
