@@ -6,6 +6,7 @@ browser-automation API) hit, each pinned by a test."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from refresh_fixtures import run_docgen
@@ -97,3 +98,44 @@ def test_an_icons_size_prop_sizes_it_in_pixels() -> None:
     image = '<img class="icon icon-img" src="/logo.png" alt="" aria-hidden="true"'
     assert image + ' style="font-size:20px">' in html
     assert '<span class="icon-wrap" data-icon="flag"><svg' in html  # no size: the text's
+
+
+def test_steps_title_size_applies_to_each_step() -> None:
+    # <Steps titleSize="h3"> (32 pages of 6 corpus repos): Mintlify sizes every step's title
+    # so; docgen read titleSize on a Step only, and only "h3". h4 is not a size Mintlify draws.
+    page = (
+        '<Steps titleSize="h3">\n<Step title="One">\nA\n</Step>\n'
+        '<Step title="Two" titleSize="p">\nB\n</Step>\n</Steps>\n\n'
+        '<Steps titleSize="h4">\n<Step title="Three">\nC\n</Step>\n'
+        '<Step title="Four" titleSize="h2">\nD\n</Step>\n</Steps>\n\n'
+        '<Steps titleSize="h9">\n<Step title="Five">\nE\n</Step>\n</Steps>\n'
+    )
+    html = render_mdx(page).rendered.html
+    for tag, title in (("h3", "One"), ("p", "Two"), ("p", "Three"), ("h2", "Four"), ("p", "Five")):
+        assert re.search(rf'<{tag} class="step-title"[^>]*>{title}[<]', html), (tag, title)
+
+
+def test_a_md_page_is_mdx_as_mintlify_compiles_it(tmp_path: Path) -> None:
+    # A compliance tool's docs: 131 of its 160 .md pages write components (<Steps>, <Note>,
+    # <Accordion> around <div style={{maxHeight: "50vh"}}>, \{escaped\} braces), as 78 .md
+    # pages of an LLM framework's docs do; Mintlify compiles .md pages as MDX, and docgen
+    # showed every tag as text ("<Steps> <Step title=...>").
+    page = (
+        "---\ntitle: Org\n---\n\n<Note>\nRoles apply to **everyone**.\n</Note>\n\n"
+        '<Steps>\n<Step title="Open settings">\nGo to the page.\n</Step>\n</Steps>\n\n'
+        '<Accordion title="Output">\n<div style={{maxHeight: "50vh"}}>\n\n```json\n{}\n```\n\n'
+        "</div>\n</Accordion>\n\nAt environmentName@\\{YYYY\\} or <Missing>x</Missing>.\n"
+    )
+    config = {"name": "D", "navigation": {"pages": ["org"]}}
+    site = _site(tmp_path, config, {"org.md": page}, "docs.json")
+    out, said = _build(site)
+    html = (out / "org" / "index.html").read_text(encoding="utf-8")
+    article = html[html.index('<article class="prose') : html.index("</article>")]
+    assert '<div class="callout callout-note" role="note"><p>Roles apply to <strong>' in article
+    assert '<p class="step-title">Open settings</p>' in article
+    assert '<details class="accordion">' in article and "max-height:50vh" in article
+    assert "environmentName@{YYYY} or x." in article
+    assert "&lt;" not in article  # no tag shown as text
+    warning = "org.md:25:32: warning[mdx-unsupported]: unknown MDX component <Missing>"
+    assert warning in said
+    assert warning in run_docgen(["check", "docs.json"], site).stdout  # check says it too

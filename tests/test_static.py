@@ -64,7 +64,7 @@ def repo(tmp_path: Path) -> Path:
     )
     (root / "guides" / "deep" / "intro.md").write_text(
         "# Intro\n\n![Chart](./chart.png)\n\n"
-        '<img src="../../images/hero.png" alt="raw html is text in .md" />\n\n'
+        '<img src="../../images/hero.png" alt="an image in .md too: it is MDX" />\n\n'
         "Read the [manual](../manual.pdf).\n"
     )
     # Never copied: scripts and HTML, hidden and underscore folders, node_modules, snippets.
@@ -369,7 +369,7 @@ def test_images_load_in_a_browser(browser: Any, served: str) -> None:
     failed: list[str] = []
     tab.on("requestfailed", lambda r: failed.append(r.url))
     tab.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
-    for path, count in (("/", 2), ("/guides/deep/intro/", 1)):
+    for path, count in (("/", 2), ("/guides/deep/intro/", 2)):
         tab.goto(served + path)
         tab.wait_for_load_state("load")
         sizes = tab.eval_on_selector_all(

@@ -13,7 +13,6 @@ from docgen.render.assets import AssetScope, asset_scope, looked_up
 from docgen.render.markdown import Rendered
 from docgen.render.markdown import renderer as markdown_renderer
 from docgen.render.mdx import render_mdx
-from docgen.render.mdxcontext import MdxWarning
 from docgen.render.nestedlinks import unnest_links
 from docgen.render.snippets import SnippetFiles
 
@@ -41,17 +40,14 @@ def page_body(site: Site, page: Page, base: str, report: Diagnostics | None) -> 
     body, first_line = markdown_source(page)
     scope = asset_scope(site, page.source)
     description = page_description(page, base, scope)
-    found: list[MdxWarning] = []
-    reads: Reads = ()
-    if page.source.endswith(".mdx"):
-        files = SnippetFiles(site.root)
-        result = render_mdx(body, first_line, base, files=files, source=page.source, assets=scope)
-        rendered, found = result.rendered, result.warnings
-        # Parts rendered apart (components, snippets) may put a link inside a link.
-        rendered = replace(rendered, html=unnest_links(rendered.html))
-        reads = None if files.missed else tuple(sorted(files.read.items()))
-    else:
-        rendered = markdown_renderer().render(body, base=base, assets=scope, first_line=first_line)
+    # A .md page is MDX as much as a .mdx one: Mintlify compiles both as MDX, and real repos
+    # write components in .md pages (<Steps>, <Note>, style={{...}}).
+    files = SnippetFiles(site.root)
+    result = render_mdx(body, first_line, base, files=files, source=page.source, assets=scope)
+    rendered, found = result.rendered, result.warnings
+    # Parts rendered apart (components, snippets) may put a link inside a link.
+    rendered = replace(rendered, html=unnest_links(rendered.html))
+    reads: Reads = None if files.missed else tuple(sorted(files.read.items()))
     if report is not None:
         pagewarnings.report(report, page, site.root, found, scope)
     if reads is not None:

@@ -23,9 +23,7 @@ from docgen.nav.urls import PathSet, fold, output_path, twin_path
 from docgen.render import pagewarnings, schemaembed
 from docgen.render.artefacts import site_file_paths
 from docgen.render.assets import asset_scope
-from docgen.render.markdown import renderer
 from docgen.render.mdx import mdx_warnings
-from docgen.render.mdxcontext import MdxWarning
 from docgen.render.pagebody import markdown_source, page_description
 from docgen.render.searchindex import FOLDER as SEARCH_FOLDER
 from docgen.render.snippets import SnippetFiles
@@ -74,12 +72,8 @@ def scan_pages(site: Site, part: tuple[int, int] = (0, 1)) -> list[Diagnostic]:
         body, first_line = markdown_source(page)
         scope = asset_scope(site, page.source)
         page_description(page, "./", scope)
-        found: list[MdxWarning] = []
-        if page.source.endswith(".mdx"):
-            files = SnippetFiles(site.root)
-            found = mdx_warnings(body, first_line, files=files, source=page.source, assets=scope)
-        else:
-            renderer().render(body, assets=scope, first_line=first_line)
+        files = SnippetFiles(site.root)  # a .md page is MDX too, as Mintlify reads it
+        found = mdx_warnings(body, first_line, files=files, source=page.source, assets=scope)
         pagewarnings.report(diagnostics, page, site.root, found, scope)
     return list(diagnostics)
 
