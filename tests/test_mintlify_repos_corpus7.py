@@ -139,3 +139,14 @@ def test_a_md_page_is_mdx_as_mintlify_compiles_it(tmp_path: Path) -> None:
     warning = "org.md:25:32: warning[mdx-unsupported]: unknown MDX component <Missing>"
     assert warning in said
     assert warning in run_docgen(["check", "docs.json"], site).stdout  # check says it too
+
+
+def test_more_pro_icons_the_batch_uses_are_drawn_by_a_look_alike() -> None:
+    # Font Awesome Pro names (Mintlify's library) that docgen cannot ship: a compliance tool's
+    # 16 <Accordion icon="comment-question">, an observability platform's "gear-complex" group
+    # and "user-chef" tab, "code-simple" in 3 repos... kept a neutral mark.
+    from docgen.render.icons import icon_svg
+
+    names = ("comment-question", "gear-complex", "user-chef", "code-simple", "hand-wave")
+    assert all(icon_svg(name) is not None for name in names)
+    assert icon_svg("no-such-pro-name") is None

@@ -178,6 +178,25 @@ _LOOKALIKES = {
     "outlet": "plug",
     "signal-stream": "radio",
     "browsers": "app-window",
+    # and more Pro names of the seventh batch of repos (2 to 4 repos each, or 16 uses in one)
+    "code-simple": "code",
+    "rectangle-code": "square-code",
+    "diagram-subtask": "workflow",
+    "screen-users": "presentation",
+    "gear-code": "cog",
+    "gear-complex": "settings",
+    "user-chef": "chef-hat",
+    "hand-wave": "hand",
+    "text-size": "a-large-small",
+    "input-text": "text-cursor-input",
+    "comment-question": "message-circle-question-mark",
+    "fire-flame": "flame",
+    "book-open-cover": "book-open",
+    "barcode-read": "scan-barcode",
+    "laptop-mobile": "monitor-smartphone",
+    "puzzle-piece-simple": "puzzle",
+    "file-certificate": "file-badge",
+    "hand-horns": "hand-metal",
     "circle-help": "circle-question-mark",  # Lucide's earlier name
     "help-circle": "circle-question-mark",  # and the one before
 }
