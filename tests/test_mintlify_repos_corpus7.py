@@ -150,3 +150,37 @@ def test_more_pro_icons_the_batch_uses_are_drawn_by_a_look_alike() -> None:
     names = ("comment-question", "gear-complex", "user-chef", "code-simple", "hand-wave")
     assert all(icon_svg(name) is not None for name in names)
     assert icon_svg("no-such-pro-name") is None
+
+
+SPEC_JSON = json.dumps(
+    {
+        "openapi": "3.0.3",
+        "info": {"title": "T", "version": "1"},
+        "paths": {
+            f"/v1/{name}": {"get": {"summary": name, "responses": {"200": {"description": "ok"}}}}
+            for name in ("a", "b", "c", "d", "e")
+        },
+    }
+)
+
+
+def test_a_spec_found_in_the_repository_is_said_once_for_all_its_pages(tmp_path: Path) -> None:
+    # An observability platform's 103 API pages (and an integrations platform's 57) each name
+    # an operation of a spec no navigation element configures: Mintlify finds it in the
+    # repository, and so does docgen, but it said so once per page (103 info lines). One line
+    # now, at the first page, with the count and the next files, as for lower-case methods.
+    pages = {
+        f"api/{name}.mdx": f"---\ntitle: {name}\nopenapi: GET /v1/{name}\n---\n"
+        for name in ("a", "b", "c", "d", "e")
+    }
+    pages["schemas/openapi.json"] = SPEC_JSON
+    config = {"name": "D", "navigation": {"pages": [f"api/{n}" for n in "abcde"]}}
+    site = _site(tmp_path, config, pages, "docs.json")
+    result = run_docgen(["check", "docs.json"], site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    picked = [line for line in result.stdout.splitlines() if "nav-spec-picked" in line]
+    assert picked == [
+        "api/a.mdx:3:1: info[nav-spec-picked]: frontmatter 'openapi: GET /v1/a': no configured "
+        "spec has it; using 'schemas/openapi.json', found in the repository; 5 pages resolve "
+        "this way, also api/b.mdx, api/c.mdx, api/d.mdx and 1 more"
+    ]

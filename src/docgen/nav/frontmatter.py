@@ -4,6 +4,7 @@ the repository, and a lower-case method accepted with a warning (navigation stay
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from docgen.config.model import OpenApiSource, PageEntry
@@ -22,7 +23,7 @@ class Resolver(Protocol):
     the resolver, so the two modules do not import each other."""
 
     diagnostics: Diagnostics
-    method_case: list[tuple[str, str, Location]]  # (text, upper-case form, where), summarised
+    summaries: Summaries
     finder: SpecFinder
     registry: Registry
     _declared: list[OpenApiSource]
@@ -44,7 +45,7 @@ def operation(
     if ref is None:
         hint = references.upper_case_hint(text)
         if hint is not None:
-            resolver.method_case.append((text, hint, where))
+            resolver.summaries.method_case.append((text, hint, where))
             ref = references.parse(hint)
     if ref is None:
         diagnostics.error(
@@ -63,7 +64,7 @@ def operation(
             diagnostics.error(Code.REF_OUTSIDE_ROOT, f"spec {exc.message}", where)
             return None
         if why is not None:
-            diagnostics.info(Code.NAV_SPEC_PICKED, f"frontmatter 'openapi: {text}': {why}", where)
+            resolver.summaries.picked.setdefault(why, []).append((text, where))
         sources = [source or OpenApiSource(ref.spec.lstrip("/"), "api-reference", "")]
     else:
         sources = list(scoped)
@@ -82,12 +83,8 @@ def operation(
             ops = references.match(spec, ref)
             if ops:
                 if searched:
-                    diagnostics.info(
-                        Code.NAV_SPEC_PICKED,
-                        f"frontmatter 'openapi: {text}': no configured spec has it; using "
-                        f"'{spec.name}', found in the repository",
-                        where,
-                    )
+                    why = f"no configured spec has it; using '{spec.name}', found in the repository"
+                    resolver.summaries.picked.setdefault(why, []).append((text, where))
                 resolver.registry.claim(
                     ops[0], Claim(True, where, f"the page file '{page_file.name}'")
                 )
@@ -111,23 +108,42 @@ def operation(
     return None
 
 
-SHOWN = 3  # pages named in the summary of lower-case methods
+SHOWN = 3  # pages named in a summary
 
 
-def report_method_case(found: list[tuple[str, str, Location]], diagnostics: Diagnostics) -> None:
-    """One warning for every frontmatter ``openapi:`` written with a lower-case method: the
-    first at its place, with the count and the next few files (a big repo has hundreds)."""
-    if not found:
-        return
-    text, hint, where = found[0]
-    message = f"frontmatter 'openapi: {text}': read as '{hint}' (write methods in upper case)"
-    if len(found) > 1:
-        others = [str(w.file) for _, _, w in found[1 : 1 + SHOWN]]
-        rest = len(found) - 1 - len(others)
-        more = f" and {rest} more" if rest else ""
-        message += f"; {len(found)} pages write a lower-case method, also "
-        message += ", ".join(others) + more
-    diagnostics.warning(Code.NAV_METHOD_CASE, message, where)
+@dataclass
+class Summaries:
+    """What frontmatter references say once for the whole site, the first at its place with
+    the count and the next few files (a big repo has hundreds of API pages): a lower-case
+    method (``(text, upper-case form, where)``), and each way a spec was picked (why -> the
+    references)."""
+
+    method_case: list[tuple[str, str, Location]] = field(default_factory=list)
+    picked: dict[str, list[tuple[str, Location]]] = field(default_factory=dict)
+
+    def report(self, diagnostics: Diagnostics) -> None:
+        if self.method_case:
+            text, hint, where = self.method_case[0]
+            message = (
+                f"frontmatter 'openapi: {text}': read as '{hint}' (write methods in upper case)"
+            )
+            message += _also([w for _, _, w in self.method_case], "write a lower-case method")
+            diagnostics.warning(Code.NAV_METHOD_CASE, message, where)
+        for why, found in self.picked.items():
+            text, where = found[0]
+            message = f"frontmatter 'openapi: {text}': {why}"
+            message += _also([w for _, w in found], "resolve this way")
+            diagnostics.info(Code.NAV_SPEC_PICKED, message, where)
+
+
+def _also(places: list[Location], what: str) -> str:
+    """``; 5 pages <what>, also a.mdx, b.mdx, c.mdx and 1 more`` (nothing for one place)."""
+    if len(places) < 2:
+        return ""
+    others = [str(w.file) for w in places[1 : 1 + SHOWN]]
+    rest = len(places) - 1 - len(others)
+    more = f" and {rest} more" if rest else ""
+    return f"; {len(places)} pages {what}, also " + ", ".join(others) + more
 
 
 def _key_line(front: str, key: str) -> int:

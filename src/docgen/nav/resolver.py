@@ -73,7 +73,7 @@ class Resolver:
         self.registry = Registry(diagnostics)
         self.explicit: set[tuple[str, int]] = set()  # (owner, index): sources listed by hand
         self.listed_files: set[str] = set()
-        self.method_case: list[tuple[str, str, Location]] = []  # summarised in resolve()
+        self.summaries = frontmatter.Summaries()  # reported once each in resolve()
         # Navigation's specs, then ``api.openapi`` (specs only page frontmatter names).
         self._declared = [*config.navigation.declared_sources(), *config.api_openapi]
         self.finder = SpecFinder(self.root, self._declared, output_dir)
@@ -85,7 +85,7 @@ class Resolver:
         if self.scan_pages:
             self._hidden_page_files()
         self.registry.report_conflicts()
-        frontmatter.report_method_case(self.method_case, self.diagnostics)
+        self.summaries.report(self.diagnostics)
         specs = {
             spec.name: spec
             for spec in (self._load(src) for src in self._declared)
