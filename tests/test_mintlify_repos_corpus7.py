@@ -184,3 +184,24 @@ def test_a_spec_found_in_the_repository_is_said_once_for_all_its_pages(tmp_path:
         "spec has it; using 'schemas/openapi.json', found in the repository; 5 pages resolve "
         "this way, also api/b.mdx, api/c.mdx, api/d.mdx and 1 more"
     ]
+
+
+def test_an_anchor_inside_a_tab_shows_its_icon_atop_the_sidebar(tmp_path: Path) -> None:
+    # "tabs": [{"tab": "Developer Platform", "anchors": [{"anchor": "API Integrations",
+    # "icon": "plug", ...}]}]: the anchors (dropdowns, products) inside a tab are the row of
+    # links atop the sidebar, where Mintlify draws their icons (68 such elements in 4 repos);
+    # docgen drew the icon of a tab, but not of these.
+    pages = {f"p{n}.mdx": f"---\ntitle: P{n}\n---\n\nText.\n" for n in range(3)}
+    anchors = [
+        {"anchor": "Platform", "pages": ["p0"]},
+        {"anchor": "Integrations", "icon": "plug", "pages": ["p1"]},
+        {"anchor": "Reference", "icon": {"name": "github", "style": "brands"}, "pages": ["p2"]},
+    ]
+    config = {"name": "D", "navigation": {"tabs": [{"tab": "Dev", "anchors": anchors}]}}
+    out, _ = _build(_site(tmp_path, config, pages, "docs.json"))
+    html = (out / "p0" / "index.html").read_text(encoding="utf-8")
+    row = html[html.index('<nav class="sidenav" aria-label="Sections">') :]
+    row = row[: row.index("</nav>")]
+    assert '<a href="../p0/" aria-current="page">Platform</a>' in row
+    assert re.search(r'<a href="\.\./p1/"><span class="icon-wrap" data-icon="plug">', row)
+    assert re.search(r'<a href="\.\./p2/"><span class="icon-wrap" data-icon="github">', row)
