@@ -205,3 +205,18 @@ def test_an_anchor_inside_a_tab_shows_its_icon_atop_the_sidebar(tmp_path: Path) 
     assert '<a href="../p0/" aria-current="page">Platform</a>' in row
     assert re.search(r'<a href="\.\./p1/"><span class="icon-wrap" data-icon="plug">', row)
     assert re.search(r'<a href="\.\./p2/"><span class="icon-wrap" data-icon="github">', row)
+
+
+def test_an_html_comment_in_a_page_is_said_as_mintlify_refuses_it() -> None:
+    # "<!-- vale off -->" in MDX: Mintlify's parser fails on it (its docs: "HTML-style
+    # comments are not supported in MDX"; a workflow tool's docs wrap theirs in {/* */}), and
+    # .md pages are MDX too now. docgen showed the comment as text without a word.
+    page = (
+        "Text <!-- inline --> and `<!-- code -->`.\n\n<!-- vale off\nmore -->\n\n"
+        '```html\n<!-- fenced -->\n```\n\n{/* <!-- hidden --> */}\n\n<Card title="a <!-- b -->">c</Card>\n'
+    )
+    result = render_mdx(page)
+    said = [(w.line, w.code, w.near) for w in result.warnings]
+    assert said == [(1, "mdx-unsupported", "<!--"), (3, "mdx-unsupported", "<!--")]
+    assert "HTML comment '<!--' is not MDX" in result.warnings[0].message
+    assert "<p>Text &lt;!-- inline --&gt; and " in result.rendered.html

@@ -81,6 +81,15 @@ def _line_in(state: StateInline) -> int:
 def jsx_inline(state: StateInline, silent: bool) -> bool:
     if state.src[state.pos] != "<":
         return False
+    if state.src.startswith("<!--", state.pos):  # shown as text, as before, but said
+        if not silent:
+            _ctx(state.env).warn(
+                _line_in(state),
+                "HTML comment '<!--' is not MDX (Mintlify's MDX parser fails on it): shown "
+                "as text; write {/* ... */}",
+                near="<!--",
+            )
+        return False
     tag = scan_tag(state.src, state.pos, state.posMax)
     if tag is None:
         return False
