@@ -213,7 +213,8 @@ def test_an_html_comment_in_a_page_is_said_as_mintlify_refuses_it() -> None:
     # .md pages are MDX too now. docgen showed the comment as text without a word.
     page = (
         "Text <!-- inline --> and `<!-- code -->`.\n\n<!-- vale off\nmore -->\n\n"
-        '```html\n<!-- fenced -->\n```\n\n{/* <!-- hidden --> */}\n\n<Card title="a <!-- b -->">c</Card>\n'
+        "```html\n<!-- fenced -->\n```\n\n{/* <!-- hidden --> */}\n\n"
+        '<Card title="a <!-- b -->">c</Card>\n'
     )
     result = render_mdx(page)
     said = [(w.line, w.code, w.near) for w in result.warnings]
