@@ -221,3 +221,31 @@ def test_an_html_comment_in_a_page_is_said_as_mintlify_refuses_it() -> None:
     assert said == [(1, "mdx-unsupported", "<!--"), (3, "mdx-unsupported", "<!--")]
     assert "HTML comment '<!--' is not MDX" in result.warnings[0].message
     assert "<p>Text &lt;!-- inline --&gt; and " in result.rendered.html
+
+
+MERMAID_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g><foreignObject width="9" '
+    'height="9"><div xmlns="http://www.w3.org/1999/xhtml"><span>Start</span></div>'
+    "</foreignObject></g></svg>"
+)
+
+
+def test_a_skipped_svg_is_named_for_what_it_holds(tmp_path: Path) -> None:
+    # An LLM framework's docs hold 16 Mermaid exports (labels in <foreignObject> HTML): docgen
+    # skips them, as it skips any SVG that holds HTML, but said "an SVG with script or event
+    # handlers", which they do not have.
+    pages = {
+        "index.mdx": "---\ntitle: Home\n---\n\nText.\n",
+        "images/flow.svg": MERMAID_SVG,
+        "images/evil.svg": '<svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>',
+        "images/both.svg": MERMAID_SVG.replace("<g>", "<g onclick='x()'>"),
+    }
+    site = _site(tmp_path, {"name": "D", "navigation": {"pages": ["index"]}}, pages, "docs.json")
+    said = run_docgen(["check", "docs.json"], site).stdout
+    skipped = "static file not copied into the site"
+    assert (
+        "images/flow.svg: warning[asset-skipped]: static file not copied into the site: an SVG "
+        "that holds HTML (a <foreignObject>, as Mermaid's exports have)"
+    ) in said
+    assert f"images/evil.svg: warning[asset-skipped]: {skipped}: an SVG with script" in said
+    assert f"images/both.svg: warning[asset-skipped]: {skipped}: an SVG with script" in said

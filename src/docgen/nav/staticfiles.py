@@ -125,8 +125,8 @@ def regular_size(root: Path, path: Path) -> int | None:
 
 
 def _svg_refusal(path: Path) -> str | None:
-    """Why the SVG at ``path`` is not copied, or None: it may run script, or it is not
-    well-formed XML (an empty file runs nothing and is copied)."""
+    """Why the SVG at ``path`` is not copied, or None: it may run script, holds HTML, or it is
+    not well-formed XML (an empty file runs nothing and is copied)."""
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
@@ -134,46 +134,51 @@ def _svg_refusal(path: Path) -> str | None:
         return "an SVG that cannot be read"
     if not data.strip():
         return None
-    drawing = _SVG_SCRIPT.search(data) is None and _svg_is_drawing(data)
-    return None if drawing else _SCRIPT if drawing is False else _NOT_XML
+    found = _SVG_SCRIPT.search(data)
+    if found is not None and b"foreignobject" not in found.group().lower():
+        return _SCRIPT
+    return _svg_problem(data) or (_HTML if found is not None else None)
 
 
 _XHTML = "{http://www.w3.org/1999/xhtml}"
-_SVG_RUNNERS = frozenset(
-    ["script", "foreignobject", "iframe", "embed", "object", "handler", "listener"]
-)
+_SVG_RUNNERS = frozenset(["script", "iframe", "embed", "object", "handler", "listener"])
 _SCRIPT_SCHEMES = ("javascript:", "vbscript:")
 
 
 _SCRIPT = "an SVG with script or event handlers"
+_HTML = "an SVG that holds HTML (a <foreignObject>, as Mermaid's exports have)"
+_XSLT = "an SVG with an XSLT style sheet (it can write script)"
 _NOT_XML = "an SVG that is not well-formed XML (a browser runs what precedes the error)"
 
 
-def _svg_is_drawing(data: bytes) -> bool | None:
-    """Whether the SVG, read as a browser reads it (entities expanded, ``s:script`` in SVG's
-    namespace whatever its prefix, any encoding), holds no element that runs script, no HTML,
-    no ``on*`` attribute or animation of one, and no ``javascript:`` value. The pattern above
-    sees bytes only: ``<s:script>``, an entity holding ``&#60;script>`` or UTF-16 passed it.
-    An SVG that is not well-formed XML is refused too (browsers run what precedes the error):
-    None."""
+def _svg_problem(data: bytes) -> str | None:
+    """Why the SVG, read as a browser reads it (entities expanded, ``s:script`` in SVG's
+    namespace whatever its prefix, any encoding), is no plain drawing: an element that runs
+    script, an ``on*`` attribute or animation of one, a ``javascript:`` value, HTML, an XSLT
+    sheet; ``None`` for a drawing. The pattern above sees bytes only: ``<s:script>``, an
+    entity holding ``&#60;script>`` or UTF-16 passed it. An SVG that is not well-formed XML is
+    refused too (browsers run what precedes the error)."""
     if b"<?xml-stylesheet" in data.lower():
-        return False  # XSLT can write script
+        return _XSLT
     try:
         root = ElementTree.fromstring(data)  # expat: never fetches, bounds entity expansion
     except (ElementTree.ParseError, ValueError):
-        return None
+        return _NOT_XML
+    html = False
     for element in root.iter():
         tag = str(element.tag)
-        if tag.startswith(_XHTML) or tag.rpartition("}")[2].lower() in _SVG_RUNNERS:
-            return False
+        local = tag.rpartition("}")[2].lower()
+        if local in _SVG_RUNNERS:
+            return _SCRIPT
+        html = html or tag.startswith(_XHTML) or local == "foreignobject"
         for key, value in element.attrib.items():
             name = key.rpartition("}")[2].lower()
             squeezed = "".join(c for c in value if c > " ").lower()
             if name.startswith("on") or any(s in squeezed for s in _SCRIPT_SCHEMES):
-                return False
+                return _SCRIPT
             if name == "attributename" and squeezed.startswith(("on", "href", "xlink:href")):
-                return False
-    return True
+                return _SCRIPT
+    return _HTML if html else None
 
 
 def _skip(diagnostics: Diagnostics, name: str, why: str) -> None:
