@@ -249,3 +249,9 @@ def test_a_skipped_svg_is_named_for_what_it_holds(tmp_path: Path) -> None:
     ) in said
     assert f"images/evil.svg: warning[asset-skipped]: {skipped}: an SVG with script" in said
     assert f"images/both.svg: warning[asset-skipped]: {skipped}: an SVG with script" in said
+
+
+def test_an_icon_size_that_is_not_a_decimal_number_is_left_out() -> None:
+    # "²".isdigit() is true and int("²") fails: check passed and build stopped.
+    html = render_mdx('<Icon icon="star" size="²" /> and <Icon icon="star" size="24" />').rendered
+    assert html.html.count("<svg") == 2 and html.html.count("font-size:24px") == 1

@@ -139,3 +139,18 @@ def test_unnest_links_reads_only_tags() -> None:
     assert unnest_links('<a title="1 > 0" href="x"><a href="y">2</a></a>') == (
         '<a title="1 > 0" href="x"><span>2</span></a>'
     )
+
+
+def test_a_link_left_open_in_a_paragraph_does_not_unlink_the_pages_later_links() -> None:
+    # The browser ends it with its paragraph; reading it as open to the end of the page made
+    # every later link (a Markdown link, a card) a <span>.
+    from docgen.render.nestedlinks import unnest_links
+
+    html = (
+        '<p>Click <a href="/o">here to go</p>\n<p><a href="/x">normal</a></p>'
+        '<a class="card" href="/c"><div><p>t <a href="/i">in</a></p><p><a href="/j">j</a></p>'
+        "</div></a>"
+    )
+    out = unnest_links(html)
+    assert '<a href="/x">normal</a>' in out and '<a class="card" href="/c">' in out
+    assert "<span>in</span>" in out and "<span>j</span>" in out

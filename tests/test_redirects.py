@@ -459,3 +459,19 @@ def test_the_lookup_budget_counts_only_sources_a_path_may_match() -> None:
     path = "/" + "seg/" * 120 + "target"
     assert match(last.source, path) is not None  # what check sees
     assert target((*many, last), path) == ("/found/" + "seg/" * 119 + "seg", True)
+
+
+def test_a_redirect_from_a_page_in_other_letter_case_is_left_out(tmp_path: Path) -> None:
+    # docgen's URLs ignore case: the forwarding page /Guides/new would have taken the page's
+    # place under another name (a dead sidebar link on case-sensitive hosts).
+    config = _site(tmp_path, [{"source": "/Guides/New", "destination": "/"}])
+    out = tmp_path / "out"
+    check = _run("check", str(config), "--format", "json")
+    build = _run("build", str(config), "-o", str(out))
+    assert check.returncode == build.returncode == 0, build.stdout + build.stderr
+    report = json.loads(check.stdout)
+    assert [d["code"] for d in report["diagnostics"]] == ["redirect-conflict"]
+    assert "letter case" in build.stdout + build.stderr
+    assert (out / "guides" / "new" / "index.html").is_file()
+    assert "refresh" not in (out / "guides" / "new" / "index.html").read_text()
+    assert not (out / "Guides").exists()

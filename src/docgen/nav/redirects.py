@@ -137,6 +137,17 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
     replaced: set[str] = set()
     for redirect in redirects:
         if not is_pattern(redirect.source):
+            if fold(redirect.source) in pages and _case_only(site, redirect.source):
+                # Next.js would keep both (its paths are case-sensitive); docgen's URLs ignore
+                # case, so the forwarding page would take the page's place under another name.
+                diagnostics.warning(
+                    Code.REDIRECT_CONFLICT,
+                    f"redirect source {redirect.source!r} differs from the page "
+                    f"{_named(site, redirect.source)} only in letter case, which docgen's URLs "
+                    "ignore; the redirect is left out and the page kept",
+                    where(redirect, "source"),
+                )
+                continue
             if fold(redirect.source) in pages and fold(redirect.source) not in replaced:
                 # Mintlify (Next.js) applies a redirect before it looks for a page.
                 replaced.add(fold(redirect.source))
@@ -182,3 +193,9 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
                 "at the last one's destination",
                 where(redirect, "destination"),
             )
+
+
+def _case_only(site: Site, source: str) -> bool:
+    """Whether the literal ``source`` names a page of ``site`` in other letter case."""
+    path = redirect_path(source).rstrip("/") or "/"
+    return all(page.url != path for page in site.pages if fold(page.url) == fold(path))

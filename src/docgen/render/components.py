@@ -76,7 +76,7 @@ def _icon(tag: Tag, env: EnvType, css: str = "") -> str:
         attr(tag, "iconType") or None,
         base=env.get("base"),
         color=color if color and is_color(color) else None,
-        size=int(size) if size.isdigit() and 0 < int(size) <= 512 else None,
+        size=int(size) if size.isascii() and size.isdecimal() and 0 < int(size) <= 512 else None,
     )
     if element is not None:  # icon={<svg ...>}, icon={<img src="..." />}, icon={<Brain />}
         markup = iconimports.element(element, getattr(context, "names", {}), library, env)

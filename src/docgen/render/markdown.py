@@ -306,8 +306,8 @@ class TakenIds(set[str]):
     added to it: the next ``-N`` is looked for from there, not from 2 (20,000 headings "# a"
     took a minute)."""
 
-    def __init__(self) -> None:
-        super().__init__(PAGE_IDS)
+    def __init__(self, reserved: frozenset[str] = PAGE_IDS) -> None:
+        super().__init__(reserved)
         self.numbers: dict[str, int] = {}
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 
 # A comment or a script/style element (skipped whole), an <a> start tag (quoted attribute
-# values may hold ">"), or an </a> end tag.
+# values may hold ">"), an </a> end tag, or a paragraph's start or end tag.
 _TOKEN = re.compile(
     r"<!--.*?-->|<(script|style|textarea)\b.*?</\1\s*>"
-    r"|<a(?=[\s>/])(?:[^>\"']|\"[^\"]*\"|'[^']*')*>|</a\s*>",
+    r"|<a(?=[\s>/])(?:[^>\"']|\"[^\"]*\"|'[^']*')*>|</a\s*>|<p(?=[\s>])[^>]*>|</p\s*>",
     re.S | re.I,
 )
 
@@ -41,24 +41,35 @@ def unnest_links(html: str) -> str:
     if html.count("<a") < 2:
         return html
     out: list[str] = []
-    kept: list[bool] = []  # for each open <a>: whether its tags are written
+    kept: list[tuple[bool, int]] = []  # each open <a>: whether its tags are written, its <p>
     depth = 0  # the open links that are written
+    paragraphs = 0  # the open <p>
     last = 0
     for found in _TOKEN.finditer(html):
         text = found.group(0)
         if text.startswith("<!--") or found.group(1):
             continue
+        if text[1] in "pP" or text[1:3].lower() == "/p":
+            if text[1] == "/":
+                # A link left open in this paragraph ends with it, as a browser reads it: it
+                # must not turn the page's later links into text.
+                while kept and kept[-1][1] == paragraphs:
+                    depth -= kept.pop()[0]
+                paragraphs = max(0, paragraphs - 1)
+            else:
+                paragraphs += 1
+            continue
         if text[1] == "/":
             if not kept:
                 continue  # an end tag with no start: left as written
-            written = kept.pop()
+            written = kept.pop()[0]
             depth -= written
             if written:
                 continue
             instead = "</span>"
         else:
             written = depth == 0
-            kept.append(written)
+            kept.append((written, paragraphs))
             depth += written
             if written:
                 continue

@@ -89,7 +89,7 @@ class SchemaIndex:
         self.pages.indexes[spec.name] = self
         self.slugs: dict[SchemaKey, str] = {}
         self._sizes: dict[SchemaKey, int] = {}
-        taken: set[str] = TakenIds()
+        taken: set[str] = TakenIds(frozenset())  # page URLs, not element ids
         names = [spec.name, *sorted(n for n in spec.documents if n != spec.name)]
         for doc in names:
             components = spec.documents[doc].data
