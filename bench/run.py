@@ -202,8 +202,12 @@ class Quiet:
         if path.exists():
             os.replace(path, tempfile.mkdtemp(prefix="old-", dir=self.trash) + "/x")
 
-    def deleted(self) -> None:
-        """A command just deleted files."""
+    def deleted(self, folder: Path | None = None) -> None:
+        """A command just deleted files; with ``folder``, the command's work folder, first
+        wait until the replaced sites a docgen build left to a process of its own are gone
+        (it returns before that: ``docgen.write.writer.DETACH_FILES``)."""
+        while folder is not None and any(folder.glob(".*.old-*")):
+            time.sleep(0.2)
         self.last = time.monotonic()
 
     def settle(self) -> None:
@@ -280,7 +284,7 @@ def warm_commands(spec: SpecRuns, run: int, quiet: Quiet) -> None:
     timed(build, env, folder, m["rebuild"])
     edit_one(spec.spec_path, spec.original, run)
     out = timed(build, env, folder, m["edit"])
-    quiet.deleted()  # docgen deleted the site it replaced
+    quiet.deleted(folder)  # docgen deleted the site it replaced
     found = re.search(r"(\d+) written", out)
     spec.written.append(int(found.group(1)) if found else -1)
     spec.spec_path.write_text(spec.original)

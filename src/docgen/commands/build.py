@@ -123,8 +123,7 @@ def build(
                 return result.settle() or (strict and diagnostics.warnings > 0)
 
             try:
-                # The previous site is removed beside the caches being written.
-                written = write_site(out_dir, stream, veto, background=True)
+                written = write_site(out_dir, stream, veto, detach=True)
             except (OutputError, OSError) as exc:
                 failure = f"docgen: cannot write {out_shown}: {exc}; nothing was written"
             except SearchIndexError as exc:
@@ -170,7 +169,6 @@ def build(
         )
         if page_cache is not None:
             page_cache.save(listing)
-        written.finish()
         done = (
             f"{written.written + written.kept} files, {written.written} written, "
             f"{written.kept} unchanged"

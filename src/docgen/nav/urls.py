@@ -66,6 +66,8 @@ def spelling_difference(one: str, other: str) -> str | None:
 
 
 _CONTROL = re.compile(r"[\x00-\x1f]")
+# Where a part may be a reserved device name (only ASCII letters lower-case to those).
+_MAYBE_RESERVED = re.compile(r"(?:^|/)(?:con|prn|aux|nul|com[1-9]|lpt[1-9])(?:[./]|$)", re.I | re.A)
 
 
 MAX_NAME_BYTES = 255  # a file or folder name, in UTF-8 (ext4, APFS, NTFS, ...)
@@ -85,16 +87,18 @@ def path_parts(relative: str) -> tuple[str, ...]:
     raises :class:`OutputError` for anything unsafe."""
     if not relative or "\x00" in relative or "\\" in relative or "//" in relative:
         raise OutputError(f"unsafe output path {relative!r}")
+    control = _CONTROL.search(relative) is not None  # rare: then each part is looked at
+    # A name can be 4 bytes a character: shorter paths cannot hold a name that is too long.
+    long = len(relative) > MAX_NAME_BYTES // 4
     if relative[0] != "/" and relative[0] != "." and "/." not in relative and relative[-1] != "/":
         parts = tuple(relative.split("/"))  # what PurePosixPath gives, without building one
+        if not (control or long or _MAYBE_RESERVED.search(relative)):
+            return parts  # (no empty, "." or ".." part can come from such a path)
     else:
         path = PurePosixPath(relative)
         if path.is_absolute():
             raise OutputError(f"output path {relative!r} is absolute")
         parts = path.parts
-    control = _CONTROL.search(relative) is not None  # rare: then each part is looked at
-    # A name can be 4 bytes a character: shorter paths cannot hold a name that is too long.
-    long = len(relative) > MAX_NAME_BYTES // 4
     for part in parts:
         size = len(part.encode("utf-8", "surrogatepass")) if long else 0
         if size > MAX_NAME_BYTES:

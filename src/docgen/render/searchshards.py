@@ -57,8 +57,15 @@ class ShardCache(Protocol):
         site where they were there: :class:`Placed`) instead of handed over."""
         ...
 
-    def store_shard(self, digest: str, folder: str, names: list[str]) -> None:
-        """Remember that ``folder`` holds the shard with ``digest`` (files ``names``)."""
+    def store_shard(
+        self, digest: str, folder: str, names: list[str], words: dict[str, int]
+    ) -> None:
+        """Remember that ``folder`` holds the shard with ``digest`` (files ``names``), whose
+        documents hold ``words`` (word -> count, for the typo-correction list)."""
+        ...
+
+    def shard_words(self, digest: str) -> dict[str, int] | None:
+        """The ``words`` stored with the shard ``digest``, if any."""
         ...
 
     def has_shards(self) -> bool:
@@ -84,12 +91,14 @@ class ShardedIndex:
         # Nothing to reuse (a first build): each page goes to Pagefind at once; else a
         # shard's pages wait until it ends, to be indexed only when it is not reused.
         self._streaming = cache is None or not cache.has_shards()
-        self._docs: list[tuple[str, str]] = []
+        self._docs: list[tuple[str, str, str]] = []  # (URL, Pagefind's HTML, document)
+        self._words: Counter[str] = Counter()  # streaming: the words of the shard being filled
         self._digest: Any = None
         self._bytes = 0
         self._shards = 0
         self._current: SearchIndex | None = None  # streaming: the shard being filled
-        self._running: tuple[str, str, SearchIndex] | None = None  # ended, not collected
+        # Ended, not collected: (folder, digest, index, words).
+        self._running: tuple[str, str, SearchIndex, Counter[str]] | None = None
 
     def __enter__(self) -> ShardedIndex:
         return self
@@ -102,7 +111,6 @@ class ShardedIndex:
 
     def add(self, entry: SearchEntry) -> Iterator[tuple[str, bytes | Placed]]:
         """Take ``entry``; the files of a shard it completes, if any."""
-        self.counts.update(map(str.lower, _WORD.findall(_TAG.sub(" ", entry.document))))
         url, html = page_url(entry.url), page_html(entry)
         self.titles.add(url, entry)
         if self._digest is None:
@@ -113,8 +121,9 @@ class ShardedIndex:
             if self._current is None:
                 self._current = SearchIndex()
             self._current.add(url, html)
+            self._words.update(_words(entry.document))
         else:
-            self._docs.append((url, html))
+            self._docs.append((url, html, entry.document))
         self._bytes += len(html)
         cut = self._bytes >= MIN_BYTES and zlib.crc32(url.encode()) % _SPREAD == 0
         if cut or self._bytes >= MAX_BYTES:
@@ -149,31 +158,37 @@ class ShardedIndex:
         key = digest.hexdigest()
         docs, self._docs, self._bytes, self._digest = self._docs, [], 0, None
         index, self._current = self._current, None
+        words, self._words = self._words, Counter()
         if index is None:
             cache = self.cache
             reused = cache.shard_files(key, self.sink, folder) if cache is not None else None
             if reused is not None:
                 self.reused += 1
-                self._remember(key, folder, [name for name, _ in reused])
+                known = cache.shard_words(key) if cache is not None else None
+                words = Counter(known) if known is not None else _counted(docs)
+                self.counts.update(words)
+                self._remember(key, folder, [name for name, _ in reused], words)
                 yield from ((f"{folder}/{name}", content) for name, content in reused)
                 return
             yield from self._collect()  # one Pagefind at a time: bounded memory
             index = SearchIndex()
-            for url, html in docs:
+            for url, html, _ in docs:
                 index.add(url, html)
             index.request_files()  # Pagefind writes the bundle while the next pages render
+            words = _counted(docs)
         else:
             # This bundle starts writing before the one before is waited for, so at the last
             # cut both Pagefinds write at once (still two at most: the next starts after).
             index.request_files()
             yield from self._collect()  # the one before: it had a whole shard's time
-        self._running = (folder, key, index)
+        self.counts.update(words)
+        self._running = (folder, key, index, words)
 
     def _collect(self) -> Iterator[tuple[str, bytes | Placed]]:
         """The files of the shard being indexed, once Pagefind has them."""
         if self._running is None:
             return
-        folder, key, index = self._running
+        folder, key, index, words = self._running
         primary = folder == FOLDER
         names = []
         try:
@@ -184,11 +199,23 @@ class ShardedIndex:
         finally:
             index.close()
             self._running = None
-        self._remember(key, folder, names)
+        self._remember(key, folder, names, words)
 
-    def _remember(self, key: str, folder: str, names: list[str]) -> None:
+    def _remember(self, key: str, folder: str, names: list[str], words: Counter[str]) -> None:
         if self.cache is not None:
-            self.cache.store_shard(key, folder, names)
+            self.cache.store_shard(key, folder, names, dict(words))
+
+
+def _words(document: str) -> Iterator[str]:
+    """The words of a search document, lower-cased, for the typo-correction list."""
+    return map(str.lower, _WORD.findall(_TAG.sub(" ", document)))
+
+
+def _counted(docs: list[tuple[str, str, str]]) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for _, _, document in docs:
+        counts.update(_words(document))
+    return counts
 
 
 def index_files(

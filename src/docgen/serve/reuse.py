@@ -33,10 +33,12 @@ class Reuse:
     out: Path
     _pages: dict[str, Kept] = field(default_factory=dict)
     _shards: dict[str, list[tuple[str, bytes]]] = field(default_factory=dict)
+    _words: dict[str, dict[str, int]] = field(default_factory=dict)  # each shard's words
 
     def cache(self, site: Site, config_text: str | None) -> RebuildCache:
         """The cache for building ``site`` now (pass it as both ``cache`` and ``shards``)."""
-        return RebuildCache(JobKeys(site, self.out, config_text), self._pages, self._shards)
+        keys = JobKeys(site, self.out, config_text)
+        return RebuildCache(keys, self._pages, self._shards, self._words)
 
     def keep(self, build: RebuildCache, files: Mapping[str, bytes]) -> None:
         """After a good build (``files``, what it made): its results replace the kept ones."""
@@ -46,6 +48,7 @@ class Reuse:
             if all(content is not None for _, content in found):
                 shards[digest] = [(name, content) for name, content in found if content is not None]
         self._pages, self._shards = build.next_pages, shards
+        self._words = {digest: build.next_words[digest] for digest in shards}
 
 
 class RebuildCache:
@@ -57,12 +60,15 @@ class RebuildCache:
         keys: JobKeys,
         pages: dict[str, Kept],
         shards: dict[str, list[tuple[str, bytes]]],
+        words: dict[str, dict[str, int]] | None = None,
     ) -> None:
         self.keys = keys
         self._pages = pages
         self._shards = shards
+        self._words = words or {}
         self.next_pages: dict[str, Kept] = {}
         self.next_shards: dict[str, tuple[str, list[str]]] = {}
+        self.next_words: dict[str, dict[str, int]] = {}
         self.hits = 0
 
     def _kept(self, job: Job) -> Output | None:
@@ -101,5 +107,11 @@ class RebuildCache:
     def has_shards(self) -> bool:
         return bool(self._shards)
 
-    def store_shard(self, digest: str, folder: str, names: list[str]) -> None:
+    def store_shard(
+        self, digest: str, folder: str, names: list[str], words: dict[str, int]
+    ) -> None:
         self.next_shards[digest] = (folder, names)
+        self.next_words[digest] = words
+
+    def shard_words(self, digest: str) -> dict[str, int] | None:
+        return self._words.get(digest)

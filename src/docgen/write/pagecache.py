@@ -12,6 +12,7 @@ The index is an optimisation only: a missing, stale or corrupt one means renderi
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from docgen.exceptions import OutputError
 from docgen.load import cache as cache_store
 from docgen.nav.model import Site
-from docgen.nav.urls import check_path, output_path, playground_path, twin_path
+from docgen.nav.urls import output_path, path_parts, playground_path, twin_path
 from docgen.render.assets import COPIED_FILES, LINKED_PAGES
 from docgen.render.sink import Placed
 from docgen.write import buildcache
@@ -38,12 +39,13 @@ class PageCache:
     def __init__(self, site: Site, out: Path, config_text: str | None) -> None:
         self.site = site
         self.out = out.absolute()
+        self._out = os.fspath(self.out)
         self.keys = JobKeys(site, self.out, config_text)
         self._previous, self._previous_shards = self._load()
         self._next: dict[str, dict[str, Any]] = {}
         # Stored results whose key :meth:`flush` has not put them under yet, in order.
         self._stored: list[tuple[Job, str | None, dict[str, Any]]] = []
-        self._next_shards: dict[str, tuple[str, list[str]]] = {}
+        self._next_shards: dict[str, tuple[str, list[str], dict[str, int]]] = {}
         self.hits = 0
 
     def key(self, job: Job) -> str:
@@ -63,10 +65,10 @@ class PageCache:
             return False
         try:
             for stamp in (entry["html"], entry["markdown"], *entry.get("extra", ())):
-                info = (self.out / str(stamp[0])).lstat()
-                if [info.st_size, info.st_mtime_ns, info.st_ino] != list(stamp[1:]):
+                info = os.lstat(f"{self._out}/{_checked(str(stamp[0]))}")
+                if [info.st_size, info.st_mtime_ns, info.st_ino] != stamp[1:]:
                     return False
-        except (OSError, KeyError, TypeError, ValueError, IndexError):
+        except (OSError, KeyError, TypeError, ValueError, IndexError, OutputError):
             return False
         return True
 
@@ -83,8 +85,8 @@ class PageCache:
         try:
             url = str(entry["url"])
             files = [
-                (entry["html"], check_path(output_path(url)).as_posix()),
-                (entry["markdown"], check_path(twin_path(url)).as_posix()),
+                (entry["html"], _checked(output_path(url))),
+                (entry["markdown"], _checked(twin_path(url))),
                 *[(stamp, playground_path(url)) for stamp in entry.get("extra", [])[:1]],
             ]
             diagnostics = [buildcache.decode_diagnostic(d) for d in entry["diagnostics"]]
@@ -127,8 +129,8 @@ class PageCache:
         relative, size, mtime, inode = stamp
         if relative != expected:
             raise ValueError("not this page's file")
-        info = (self.out / expected).lstat()
-        if [info.st_size, info.st_mtime_ns, info.st_ino] != [size, mtime, inode]:
+        info = os.lstat(f"{self._out}/{expected}")
+        if info.st_size != size or info.st_mtime_ns != mtime or info.st_ino != inode:
             raise ValueError("changed")
 
     def _read(self, stamp: Any, expected: str) -> bytes:
@@ -190,7 +192,7 @@ class PageCache:
             for stamp, relative in stamps:
                 if not relative.startswith(old + "/"):
                     return None
-                self._unchanged(stamp, check_path(relative).as_posix())  # all, before any is placed
+                self._unchanged(stamp, _checked(relative))  # all, before any is placed
             files: list[tuple[str, bytes | Placed]] = []
             for stamp, relative in stamps:
                 name = relative[len(old) + 1 :]
@@ -210,9 +212,20 @@ class PageCache:
         """Whether the previous build left search shards to reuse."""
         return bool(self._previous_shards)
 
-    def store_shard(self, digest: str, folder: str, names: list[str]) -> None:
-        """Remember the search shard ``digest``, written as ``names`` in ``folder``."""
-        self._next_shards[digest] = (folder, [f"{folder}/{name}" for name in names])
+    def store_shard(
+        self, digest: str, folder: str, names: list[str], words: dict[str, int]
+    ) -> None:
+        """Remember the search shard ``digest``, written as ``names`` in ``folder``, and the
+        words its documents hold."""
+        self._next_shards[digest] = (folder, [f"{folder}/{name}" for name in names], words)
+
+    def shard_words(self, digest: str) -> dict[str, int] | None:
+        """The words stored with the previous build's shard ``digest`` (word -> count)."""
+        entry = self._previous_shards.get(digest)
+        words = entry.get("words") if isinstance(entry, dict) else None
+        if not isinstance(words, dict) or not all(type(n) is int for n in words.values()):
+            return None
+        return words
 
     # -- the index ------------------------------------------------------------------------
 
@@ -253,12 +266,12 @@ class PageCache:
                 continue
             entries[key] = {**entry, "html": stamps[0], "markdown": stamps[1], "extra": stamps[2:]}
         shards = {}
-        for key, (folder, paths) in self._next_shards.items():
+        for key, (folder, paths, words) in self._next_shards.items():
             try:
                 files = [stamp(p) for p in paths]
             except OSError:
                 continue
-            shards[key] = {"folder": folder, "files": files}
+            shards[key] = {"folder": folder, "files": files, "words": words}
         data = {"format": FORMAT, "out": str(self.out), "entries": entries, "shards": shards}
         cache_store.write_json(path, data)
 
@@ -278,3 +291,8 @@ def _reads(stored: Any) -> Reads:
     if stored is None:
         return None
     return tuple((str(path), str(digest)) for path, digest in stored)
+
+
+def _checked(relative: str) -> str:
+    """``relative`` as a checked path inside the output folder (raises ``OutputError``)."""
+    return "/".join(path_parts(relative))
