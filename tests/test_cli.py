@@ -61,7 +61,9 @@ def test_a_closed_output_pipe_is_no_internal_error() -> None:
 
     with subprocess.Popen(
         [sys.executable, "-m", "docgen", "check", str(SHOWCASE), "--format", "json"],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     ) as process:
         assert process.stdout is not None and process.stderr is not None
         process.stdout.close()  # before docgen prints anything
@@ -222,8 +224,7 @@ def test_strict_turns_a_warning_into_exit_1(
     assert result.exit_code == code, result.output
     assert (
         "index.mdx:6:6: warning[mdx-unsupported]: unknown MDX component <Sparkle>: its content is "
-        "shown without it"
-        in result.stdout
+        "shown without it" in result.stdout
     )
     assert f"docs.json: {verdict} (1 page, 0 errors, 1 warning)" in result.stderr
     as_json = runner.invoke(cli_module.cli, ["check", "--format", "json", *args])
@@ -273,3 +274,32 @@ def test_a_spec_named_docs_json_is_checked_as_a_spec(tmp_path: Path) -> None:
     (tmp_path / "docs.json").write_text(json.dumps(spec))
     result = CliRunner().invoke(cli_module.cli, ["check", str(tmp_path / "docs.json")])
     assert result.exit_code == 0, result.output
+
+
+def test_build_and_check_end_at_once_with_every_line_written(tmp_path: Path) -> None:
+    # build and check end the process without freeing what they loaded (os._exit: no exit
+    # handler runs); what they printed still arrives in full, with the command's exit code.
+    import subprocess
+    import sys
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        code = (
+            "import atexit, sys\n"
+            "from docgen.cli import main\n"
+            "atexit.register(lambda: print('exit handlers ran', file=sys.stderr))\n"
+            "sys.argv = ['docgen', *sys.argv[1:]]\n"
+            "main()\n"
+        )
+        command = [sys.executable, "-c", code, *args]
+        return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
+
+    failing = run("check", str(FAILING), "--format", "json")
+    assert failing.returncode == 1 and "exit handlers ran" not in failing.stderr
+    report = json.loads(failing.stdout)  # the whole document (stdout is a buffered pipe)
+    assert report["errors"] == len(report["diagnostics"]) == 1
+    built = run("build", str(SHOWCASE), "-o", str(tmp_path / "site"))
+    assert built.returncode == 0 and "exit handlers ran" not in built.stderr
+    assert "Built 8 pages" in built.stderr
+    assert (tmp_path / "site" / "_docgen" / "manifest.json").is_file()
+    version = run("--version")  # other commands end as usual
+    assert version.returncode == 0 and "exit handlers ran" in version.stderr

@@ -6,8 +6,10 @@ its exit code; :func:`app_from_env` is the production app factory for Uvicorn.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -79,6 +81,10 @@ def _pipeline_options(command: _F) -> _F:
     return command
 
 
+# Set by the commands that end the process when done (build, check): see :func:`main`.
+_exit_at_once = False
+
+
 @cli.command()
 @click.argument("target", required=False, type=_PATH)
 @click.option(
@@ -105,6 +111,9 @@ def check(
     Exit status: 0 no errors, 1 errors found, 2 usage problem.
     """
     from docgen.commands.check import check as run
+
+    global _exit_at_once
+    _exit_at_once = True
     from docgen.load.remote import RemotePolicy
 
     remote = RemotePolicy(offline=offline, allow_local=allow_local_specs)
@@ -144,6 +153,9 @@ def build(
     Nothing is written when there is an error; the previous site stays as it was.
     """
     from docgen.commands.build import build as run
+
+    global _exit_at_once
+    _exit_at_once = True
     from docgen.load.remote import RemotePolicy
 
     remote = RemotePolicy(offline=offline, allow_local=allow_local_specs)
@@ -292,7 +304,19 @@ def _guard(action: object) -> int:
 
 
 def main() -> None:
-    cli(prog_name="docgen")
+    """The ``docgen`` command. After ``build`` or ``check``, the process ends without freeing
+    what it loaded one object at a time: a rebuild of Microsoft Graph's site held the spec,
+    the site and a 59 MB page index, and Python took 2.6 s to free them before exiting."""
+    try:
+        cli(prog_name="docgen")
+    except SystemExit as exc:
+        if _exit_at_once and threading.active_count() == 1:
+            code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            os._exit(code)
+        raise
 
 
 def app_from_env() -> Any:
