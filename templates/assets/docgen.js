@@ -1025,18 +1025,28 @@
 
   /* ``text`` as a Pagefind excerpt (escaped, <mark> around matches) for ``query``: the words
      that start with a query word are marked, and a CJK query word wherever it is. */
+  function charBefore(text, at) { // the character before ``at``, both halves of a surrogate pair
+    var code = text.charCodeAt(at - 1);
+    return code >= 0xdc00 && code <= 0xdfff && at > 1 ? text.slice(at - 2, at) : text.charAt(at - 1);
+  }
   function markedExcerpt(text, query) {
     var escape = function (t) { return t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); };
     var words = titleWords(query); // letters and digits only: nothing to escape
     if (!words.length) { return escape(text); }
     var cjk = words.filter(function (w) { return CJK.test(w); });
     var latin = words.filter(function (w) { return !CJK.test(w); });
-    var parts = [];
-    if (latin.length) { parts.push("(?<![\\p{L}\\p{N}])(?:" + latin.join("|") + ")[\\p{L}\\p{N}]*"); }
+    // A Latin word is marked where a word starts: the letter or digit before a match is
+    // looked at here (a lookbehind would need Safari 16.4).
+    var parts = [latin.length ? "((?:" + latin.join("|") + ")[\\p{L}\\p{N}]*)" : "(?!)"];
     if (cjk.length) { parts.push(cjk.join("|")); }
     var found = new RegExp(parts.join("|"), "giu");
+    var inWord = /[\p{L}\p{N}]/u;
     var out = "", at = 0, m;
     while ((m = found.exec(text)) !== null && m[0]) {
+      if (m[1] !== undefined && m.index > 0 && inWord.test(charBefore(text, m.index))) {
+        found.lastIndex = m.index + 1;
+        continue;
+      }
       out += escape(text.slice(at, m.index)) + "<mark>" + escape(m[0]) + "</mark>";
       at = m.index + m[0].length;
     }
