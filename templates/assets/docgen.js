@@ -253,6 +253,11 @@
       return mark;
     }
 
+    /* A group's tag (docs.json groups[].tag), as text, beside its name. */
+    function groupTag(summary, node) {
+      if (typeof node.t === "string" && node.t) { summary.appendChild(el("span", "nav-tag nav-group-tag", node.t)); }
+    }
+
     /* A group: its entries now when it holds this page, else when the reader opens it. */
     function group(node, key, top) {
       var li = el("li", top ? "nav-section nav-lazy" : "nav-group");
@@ -263,6 +268,7 @@
       if (top) {
         if (mark) { summary.appendChild(mark); }
         summary.appendChild(el("span", "nav-section-title", node.l));
+        groupTag(summary, node);
         var count = el("span", "nav-count", typeof node.n === "number" ? node.n : "");
         count.appendChild(el("span", "visually-hidden", " pages"));
         summary.appendChild(count);
@@ -270,6 +276,7 @@
         summary.appendChild(svgIcon("chevron"));
         if (mark) { summary.appendChild(mark); }
         summary.appendChild(el("span", null, node.l));
+        groupTag(summary, node);
       }
       details.appendChild(summary);
       if (holdsHere(node)) {

@@ -229,6 +229,7 @@ def _node(
         listing=raw.get("directory"),
         boost=float(raw["boost"]) if "boost" in raw else None,
         **_icon(raw.get("icon")),
+        tag=_tag(raw.get("tag")) if kind is NodeKind.GROUP else None,
     )
 
 
@@ -240,6 +241,11 @@ def _icon(wanted: Any) -> dict[str, Any]:
         "icon": name.strip() if isinstance(name, str) else "",
         "icon_style": style if isinstance(style, str) else None,
     }
+
+
+def _tag(wanted: Any) -> str | None:
+    """A group's ``tag`` (``"NEW"``), ``None`` when absent or blank."""
+    return (wanted.strip() or None) if isinstance(wanted, str) else None
 
 
 def _auth(raw: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) -> AuthConfig:

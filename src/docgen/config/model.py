@@ -83,6 +83,7 @@ class NavNode:
     boost: float | None = None  # search ranking factor (inherited; frontmatter wins)
     icon: str = ""  # ``icon`` (a name or path; or {name, style}): before a tab's label
     icon_style: str | None = None
+    tag: str | None = None  # a group's ``tag``: a pill beside its name in the sidebar
 
     def declared_sources(self) -> Iterator[OpenApiSource]:
         """Every ``openapi`` entry of this element and below it, in document order."""

@@ -169,6 +169,7 @@ class Resolver:
             boost=carry[1],
             hidden=node.hidden,
             icon=(node.icon, node.icon_style),
+            tag=node.tag,
         )
 
     def _generate(

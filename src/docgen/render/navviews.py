@@ -362,6 +362,7 @@ def nav_item(
         False,
         children,
         item.expanded or contains or item.kind is not NodeKind.GROUP,
+        tag=item.tag,
         icon_html=section_icon(item, base, icons),
     )
 

@@ -1,0 +1,167 @@
+"""A navigation group's ``tag`` (docs.json ``{"group", "tag": "NEW"}``) drawn as a pill beside
+its name in the sidebar (a section heading, a nested group, a big section's collapsible
+heading, and the groups docgen.js loads on demand), as text; and a tab menu item's ``icon``
+drawn like a tab's (neither reported as "accepted and ignored" any more)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from refresh_fixtures import run_docgen
+from serving import serve_folder
+
+HOSTILE = '<img src=x onerror="alert(1)">'
+
+
+def _write(root: Path, config: dict[str, Any], pages: list[str]) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "docs.json").write_text(json.dumps(config))
+    for page in pages:
+        (root / f"{page}.mdx").write_text(f"---\ntitle: Page {page}\n---\n\nText.\n")
+
+
+def _build(root: Path, out: Path) -> None:
+    result = run_docgen(["build", ".", "-o", str(out)], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _codes(root: Path) -> list[str]:
+    report = json.loads(run_docgen(["check", ".", "--format", "json"], root).stdout)
+    return [d["code"] for d in report["diagnostics"]]
+
+
+def _sidebar(html: str) -> str:
+    found = re.search(r'<ul class="nav-root".*?</nav>', html, re.S)
+    assert found is not None
+    return re.sub(r"<svg\b.*?</svg>", "<svg/>", found.group(0), flags=re.S)
+
+
+SMALL = {
+    "name": "T",
+    "navigation": {
+        "groups": [
+            {
+                "group": "Start",
+                "tag": "NEW",
+                "pages": ["index", {"group": "Inner", "tag": HOSTILE, "pages": ["inner"]}],
+            },
+            {"group": "Blank", "tag": "  ", "pages": ["b"]},
+            {"group": "Plain", "pages": ["c"]},
+        ]
+    },
+}
+
+
+def test_a_groups_tag_is_a_pill_beside_its_name(tmp_path: Path) -> None:
+    _write(tmp_path / "src", SMALL, ["index", "inner", "b", "c"])
+    assert _codes(tmp_path / "src") == []  # drawn: no longer "accepted and ignored"
+    _build(tmp_path / "src", tmp_path / "out")
+    side = _sidebar((tmp_path / "out" / "index.html").read_text())
+    pill = '<span class="nav-tag nav-group-tag">{}</span>'
+    assert f'<p class="nav-section-title">Start{pill.format("NEW")}</p>' in side
+    escaped = "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;"
+    assert f"<span>Inner</span>{pill.format(escaped)}</summary>" in side
+    assert "<img src=x" not in side
+    # A blank tag shows nothing; a group without one neither.
+    assert '<p class="nav-section-title">Blank</p>' in side
+    assert '<p class="nav-section-title">Plain</p>' in side
+
+
+def test_a_menu_items_icon_is_drawn_and_not_reported_unused(tmp_path: Path) -> None:
+    config = {
+        "name": "M",
+        "navigation": {
+            "tabs": [
+                {"tab": "Guides", "pages": ["index"]},
+                {
+                    "tab": "More",
+                    "menu": [
+                        {"item": "API", "icon": "code", "pages": ["api"]},
+                        {"item": "CLI", "icon": {"name": "star", "style": "regular"},
+                         "pages": ["cli"]},
+                    ],
+                },
+            ],
+            "global": {
+                "dropdowns": [{"dropdown": "Blog", "icon": "book", "href": "https://a.example"}]
+            },
+        },
+    }  # fmt: skip
+    _write(tmp_path / "src", config, ["index", "api", "cli"])
+    assert _codes(tmp_path / "src") == []
+    _build(tmp_path / "src", tmp_path / "out")
+    html = (tmp_path / "out" / "api" / "index.html").read_text()
+    row = re.search(r'<nav class="sidenav" aria-label="Sections">.*?</nav>', html, re.S)
+    assert row is not None
+    items = re.sub(r"<svg\b.*?</svg>", "<svg/>", row.group(0), flags=re.S)
+    assert '<span class="icon-wrap" data-icon="code"><svg/></span>API</a>' in items
+    assert '<span class="icon-wrap" data-icon="star"><svg/></span>CLI</a>' in items
+    assert 'data-icon="book"' in html
+
+
+def _big(root: Path) -> None:
+    """A section of 8 groups of 21 links each (past the lazy sidebar's 150)."""
+    groups: list[dict[str, Any]] = []
+    pages: list[str] = []
+    for g in range(8):
+        own = [f"p{g}-{i}" for i in range(19)]
+        inner = [f"p{g}-x", f"p{g}-y"]
+        pages += own + inner
+        groups.append({"group": f"G{g}", "tag": "BETA", "pages": [
+            *own, {"group": f"Inner{g}", "tag": HOSTILE, "pages": inner}]})  # fmt: skip
+    _write(root, {"name": "Big", "navigation": {"groups": groups}}, pages)
+
+
+def test_a_big_sections_group_tags_are_in_its_headings_and_its_data(tmp_path: Path) -> None:
+    _big(tmp_path / "src")
+    _build(tmp_path / "src", tmp_path / "out")
+    side = _sidebar((tmp_path / "out" / "p0-0" / "index.html").read_text())
+    beta = '<span class="nav-section-title">G{}</span><span class="nav-tag nav-group-tag">BETA'
+    assert all(beta.format(g) in side for g in range(8))
+    assert '<span>Inner0</span><span class="nav-tag nav-group-tag">&lt;img' in side
+    [data] = (tmp_path / "out" / "_docgen" / "nav").glob("*.json")
+    items = json.loads(data.read_text())["items"]
+    assert items[1]["t"] == "BETA"
+    assert items[1]["c"][-1]["t"] == HOSTILE  # docgen.js sets it as text
+
+
+def test_groups_loaded_on_demand_show_their_tags(browser: Any, tmp_path: Path) -> None:
+    _big(tmp_path / "src")
+    _build(tmp_path / "src", tmp_path / "out")
+    with serve_folder(tmp_path / "out") as site:
+        for width, scheme in ((1280, "light"), (390, "dark")):
+            context = browser.new_context(
+                viewport={"width": width, "height": 900}, color_scheme=scheme
+            )
+            tab = context.new_page()
+            errors: list[str] = []
+            tab.on("pageerror", lambda e, seen=errors: seen.append(str(e)))
+            dialogs: list[str] = []
+            tab.on("dialog", lambda d, seen=dialogs: (seen.append(d.message), d.dismiss()))
+            tab.goto(f"{site}/p0-0/")
+            if width < 800:
+                tab.locator("[data-docgen-menu]").click()
+            tab.locator('details[data-docgen-nav-group="1"] > summary').click()
+            inner = tab.locator('details[data-docgen-nav-group="1.19"] > summary')
+            inner.wait_for()
+            pill = inner.locator(".nav-group-tag")
+            # Loaded from the data file: the tag as text, a pill beside the label, coloured
+            # apart from the row.
+            assert pill.text_content() == HOSTILE
+            assert inner.locator("img").count() == 0
+            label = inner.locator("span:not(.nav-group-tag)").first.bounding_box()
+            box = pill.bounding_box()
+            assert label is not None and box is not None
+            assert box["x"] >= label["x"] + label["width"] and box["height"] < 24
+            colours = pill.evaluate(
+                "e => [getComputedStyle(e).backgroundColor,"
+                " getComputedStyle(e.parentElement).backgroundColor]"
+            )
+            assert colours[0] != colours[1]
+            heading = tab.locator('details[data-docgen-nav-group="2"] > summary .nav-group-tag')
+            assert heading.text_content() == "BETA" and heading.is_visible()
+            assert errors == [] and dialogs == []
+            context.close()
