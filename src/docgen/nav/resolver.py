@@ -184,8 +184,7 @@ class Resolver:
         return self.config_doc.location(pointer) if self.config_doc is not None else None
 
     def _load(self, source: OpenApiSource, where: Location | None = None) -> Spec | None:
-        """The spec of ``source``; a problem finding it is reported at ``where`` (a page's
-        frontmatter), else where the config names it."""
+        """The spec of ``source``; a problem is reported at ``where`` (else the config's)."""
         return self.loader.load(source.source, where or self._where(source.pointer))
 
     # -- one pages entry ---------------------------------------------------------------------

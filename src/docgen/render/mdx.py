@@ -330,14 +330,13 @@ def mdx_plugin(md: MarkdownIt) -> None:
     md.block.ruler.before("table", "mdx_indented", mdxindent.indented_rule)
     md.block.ruler.before("paragraph", "mdx_paragraph", mdxindent.paragraph_rule)
     md.block.ruler.before("fence", "mdx_esm", _esm_block)
-    md.block.ruler.at("fence", mdxblocks.checked_fence, {"alt": mdxblocks.FENCE_ALT})
     math.math_plugin(md)
     md.block.ruler.before("table", "mdx_jsx", _jsx_block, {"alt": ["paragraph"]})
     md.block.ruler.before("table", "mdx_comment", mdxinline.comment_block, {"alt": ["paragraph"]})
     md.inline.ruler.before("html_inline", "mdx_jsx_inline", mdxinline.jsx_inline)
     md.inline.ruler.before("html_inline", "mdx_expression", mdxinline.expression_inline)
     md.core.ruler.at("inline", mdxinline.core_inline)
-    md.core.ruler.push("mdx_too_complex", mdxblocks.too_complex)
+    mdxblocks.install(md)
     components.install(md)
 
 

@@ -5,6 +5,7 @@ where an element's closing tag is."""
 
 from __future__ import annotations
 
+from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock, fence
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
@@ -161,8 +162,11 @@ def _scan_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | 
     return None
 
 
-# The rules a fence ends, as markdown-it registers its own fence rule.
-FENCE_ALT = ["paragraph", "reference", "blockquote", "list"]
+def install(md: MarkdownIt) -> None:
+    """The fence rule that checks icons, and the note that the page was too complex."""
+    alt = ["paragraph", "reference", "blockquote", "list"]  # as markdown-it's own fence rule
+    md.block.ruler.at("fence", checked_fence, {"alt": alt})
+    md.core.ruler.push("mdx_too_complex", too_complex)
 
 
 def checked_fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
