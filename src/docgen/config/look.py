@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from docgen.config import urls
+from docgen.config.codeblocks import read_codeblocks
 from docgen.config.model import Font, LocalFile, Look
 from docgen.diagnostics import Code, Diagnostics
 from docgen.load.source import SourceDocument
@@ -132,6 +133,7 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
     seo = data.get("seo") or {}
     fonts = data.get("fonts") or {}
     background = (data.get("background") or {}).get("color") or {}
+    styling = data.get("styling") or {}
     base_font = reader.font(fonts, "/fonts", None)
     return Look(
         logo_light=logo_light,
@@ -153,7 +155,8 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
         background_light=background.get("light"),
         background_dark=background.get("dark"),
         not_found=_not_found((data.get("errors") or {}).get("404")),
-        eyebrows=(data.get("styling") or {}).get("eyebrows", "section"),
+        eyebrows=styling.get("eyebrows", "section"),
+        codeblocks=read_codeblocks(styling.get("codeblocks"), doc, diagnostics),
         search_prompt=" ".join(str((data.get("search") or {}).get("prompt") or "").split()),
     )
 

@@ -217,6 +217,7 @@ class Look:
     not_found: tuple[str, str, bool] = ("", "", False)  # errors.404: title, description, redirect
     eyebrows: str = "section"  # styling.eyebrows: above the title, "section" or "breadcrumbs"
     search_prompt: str = ""  # search.prompt: the search box's placeholder ("": docgen's)
+    codeblocks: str = "system"  # styling.codeblocks as drawn: "system" or "dark"
 
     def files(self) -> tuple[LocalFile, ...]:
         """Every local file it names."""

@@ -92,6 +92,7 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         menu=_menu(site, base),
         integrations=_integrations(site),
         search_prompt=look.search_prompt or "Search…",
+        codeblocks=look.codeblocks,
     )
 
 

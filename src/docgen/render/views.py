@@ -280,6 +280,7 @@ class ChromeView:
     menu: tuple[MenuItemView, ...] = ()  # docs.json ``contextual``: the page menu
     integrations: str = ""  # docs.json ``integrations`` for _docgen/integrations.js (JSON)
     search_prompt: str = "Search…"  # docs.json ``search.prompt``: the search box's placeholder
+    codeblocks: str = "system"  # docs.json ``styling.codeblocks``: "dark" keeps code dark
 
 
 @view
