@@ -132,6 +132,7 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
     banner = data.get("banner") or {}
     seo = data.get("seo") or {}
     fonts = data.get("fonts") or {}
+    decoration = (data.get("background") or {}).get("decoration") or ""
     background = (data.get("background") or {}).get("color") or {}
     styling = data.get("styling") or {}
     base_font = reader.font(fonts, "/fonts", None)
@@ -157,6 +158,7 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
         not_found=_not_found((data.get("errors") or {}).get("404")),
         eyebrows=styling.get("eyebrows", "section"),
         codeblocks=read_codeblocks(styling.get("codeblocks"), doc, diagnostics),
+        decoration=decoration,
         search_prompt=" ".join(str((data.get("search") or {}).get("prompt") or "").split()),
     )
 

@@ -218,6 +218,7 @@ class Look:
     eyebrows: str = "section"  # styling.eyebrows: above the title, "section" or "breadcrumbs"
     search_prompt: str = ""  # search.prompt: the search box's placeholder ("": docgen's)
     codeblocks: str = "system"  # styling.codeblocks as drawn: "system" or "dark"
+    decoration: str = ""  # background.decoration: "gradient", "grid", "windows" or none
 
     def files(self) -> tuple[LocalFile, ...]:
         """Every local file it names."""

@@ -93,6 +93,7 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         integrations=_integrations(site),
         search_prompt=look.search_prompt or "Search…",
         codeblocks=look.codeblocks,
+        decoration=look.decoration,
     )
 
 

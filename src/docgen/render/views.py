@@ -281,6 +281,7 @@ class ChromeView:
     integrations: str = ""  # docs.json ``integrations`` for _docgen/integrations.js (JSON)
     search_prompt: str = "Search…"  # docs.json ``search.prompt``: the search box's placeholder
     codeblocks: str = "system"  # docs.json ``styling.codeblocks``: "dark" keeps code dark
+    decoration: str = ""  # docs.json ``background.decoration``: "gradient", "grid", "windows"
 
 
 @view
