@@ -163,5 +163,24 @@ def test_groups_loaded_on_demand_show_their_tags(browser: Any, tmp_path: Path) -
             assert colours[0] != colours[1]
             heading = tab.locator('details[data-docgen-nav-group="2"] > summary .nav-group-tag')
             assert heading.text_content() == "BETA" and heading.is_visible()
+            # Beside the heading's name, not at the row's end by the page count.
+            title = tab.locator('details[data-docgen-nav-group="2"] > summary .nav-section-title')
+            text_end = title.evaluate(
+                "e => { const r = document.createRange(); r.selectNodeContents(e);"
+                " return r.getBoundingClientRect().right; }"
+            )
+            tagged = heading.bounding_box()
+            assert tagged is not None
+            assert 0 <= tagged["x"] - text_end < 16
             assert errors == [] and dialogs == []
             context.close()
+
+
+def test_a_tag_beside_a_group_whose_title_links_to_its_root(tmp_path: Path) -> None:
+    rooted = {"group": "Rooted", "tag": "NEW", "root": "inner", "pages": ["b"]}
+    config = {"name": "R", "navigation": {"groups": [{"group": "Top", "pages": ["index", rooted]}]}}
+    _write(tmp_path / "src", config, ["index", "inner", "b"])
+    _build(tmp_path / "src", tmp_path / "out")
+    side = _sidebar((tmp_path / "out" / "index.html").read_text())
+    link = '<a class="nav-group-link" href="./inner/">Rooted'
+    assert f'{link}<span class="nav-tag nav-group-tag">NEW</span></a></summary>' in side
