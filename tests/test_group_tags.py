@@ -184,3 +184,35 @@ def test_a_tag_beside_a_group_whose_title_links_to_its_root(tmp_path: Path) -> N
     side = _sidebar((tmp_path / "out" / "index.html").read_text())
     link = '<a class="nav-group-link" href="./inner/">Rooted'
     assert f'{link}<span class="nav-tag nav-group-tag">NEW</span></a></summary>' in side
+
+
+def test_a_navigation_icon_no_library_has_is_warned_where_docs_json_names_it(
+    tmp_path: Path,
+) -> None:
+    """As a component's unknown icon: ``icon-unknown`` at the ``icon`` key's value, from
+    check and build alike; a known name, a path, or none are no warning."""
+    groups = [
+        {"group": "G", "icon": {"name": "nosuch-group", "style": "regular"}, "pages": ["index"]},
+        {"group": "Known", "icon": "rocket", "pages": ["a"]},
+        {"group": "Path", "icon": "/icons/x.svg", "pages": ["b"]},
+    ]
+    menu = [{"item": "M", "icon": "nosuch-item", "pages": ["c"]}]
+    tabs = [{"tab": "T", "icon": "nosuch-tab", "groups": groups}, {"tab": "U", "menu": menu}]
+    _write(tmp_path / "src", {"name": "I", "navigation": {"tabs": tabs}}, ["index", "a", "b", "c"])
+    text = (tmp_path / "src" / "docs.json").read_text()
+    report = json.loads(run_docgen(["check", ".", "--format", "json"], tmp_path / "src").stdout)
+    found = [(d["code"], d["message"].split(":")[0], d["line"], d["column"])
+             for d in report["diagnostics"]]  # fmt: skip
+    columns = [
+        text.index(f'"{name}"') + 1 for name in ("nosuch-tab", "nosuch-group", "nosuch-item")
+    ]
+    assert found == [
+        ("icon-unknown", 'tab "T" icon="nosuch-tab"', 1, columns[0]),
+        ("icon-unknown", 'group "G" icon="nosuch-group"', 1, text.index('{"name": "nosuch') + 1),
+        ("icon-unknown", 'menu "M" icon="nosuch-item"', 1, columns[2]),
+    ]
+    check = run_docgen(["check", "."], tmp_path / "src").stdout.splitlines()
+    result = run_docgen(["build", ".", "-o", str(tmp_path / "out")], tmp_path / "src")
+    assert result.returncode == 0
+    built = [line for line in (result.stdout + result.stderr).splitlines() if "warning[" in line]
+    assert built == [line for line in check if "warning[" in line] and len(built) == 3

@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from docgen.diagnostics import Location
+
 DEFAULT_DIRECTORY = "api-reference"
 DEFAULT_LANGUAGES = ("curl", "python", "javascript")
 
@@ -84,6 +86,7 @@ class NavNode:
     icon: str = ""  # ``icon`` (a name or path; or {name, style}): before a tab's label
     icon_style: str | None = None
     tag: str | None = None  # a group's ``tag``: a pill beside its name in the sidebar
+    icon_at: Location | None = field(default=None, compare=False)  # where ``icon`` is written
 
     def declared_sources(self) -> Iterator[OpenApiSource]:
         """Every ``openapi`` entry of this element and below it, in document order."""
