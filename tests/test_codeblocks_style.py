@@ -170,3 +170,25 @@ def test_dark_code_blocks_are_dark_in_the_light_theme(browser: Any, tmp_path: Pa
         assert not _dark(seen[("system", "light", width)][0])
     # The dark theme looks the same either way.
     assert seen[("dark", "dark", 1280)] == seen[("system", "dark", 1280)]
+
+
+def test_mint_json_code_block_mode_and_background_style_are_read(tmp_path: Path) -> None:
+    """mint.json's ``codeBlock.mode`` (``dark``; ``auto`` follows the page) and
+    ``background.style`` are docs.json's ``styling.codeblocks`` and ``background.decoration``."""
+    for mode, style, attributes in (
+        ("dark", "grid", ['data-codeblocks="dark"', 'data-decoration="grid"']),
+        ("auto", "windows", ['data-decoration="windows"']),
+    ):
+        root = tmp_path / mode
+        root.mkdir()
+        config = {"name": "M", "navigation": [{"group": "G", "pages": ["index"]}],
+                  "codeBlock": {"mode": mode}, "background": {"style": style}}  # fmt: skip
+        (root / "mint.json").write_text(json.dumps(config))
+        (root / "index.mdx").write_text(PAGE)
+        check = run_docgen(["check", "mint.json", "--format", "json"], root)
+        assert json.loads(check.stdout)["diagnostics"] == []  # used, so not reported unused
+        out = tmp_path / f"out-{mode}"
+        assert run_docgen(["build", "mint.json", "-o", str(out)], root).returncode == 0
+        html_tag = (out / "index.html").read_text().split("<head>")[0]
+        assert [a for a in ('data-codeblocks="dark"', f'data-decoration="{style}"')
+                if a in html_tag] == attributes  # fmt: skip
