@@ -216,3 +216,32 @@ def test_a_navigation_icon_no_library_has_is_warned_where_docs_json_names_it(
     assert result.returncode == 0
     built = [line for line in (result.stdout + result.stderr).splitlines() if "warning[" in line]
     assert built == [line for line in check if "warning[" in line] and len(built) == 3
+
+
+VERSIONS = {"name": "V", "navigation": {"versions": [
+    {"version": "Edge", "tag": "Edge", "pages": ["edge"]},
+    {"version": "v2", "tag": "Latest", "default": True, "pages": ["index"]},
+    {"version": "v1", "tag": HOSTILE, "pages": ["old"]},
+]}}  # fmt: skip
+
+
+def test_a_versions_tag_follows_its_name_in_the_switcher(browser: Any, tmp_path: Path) -> None:
+    _write(tmp_path / "src", VERSIONS, ["edge", "index", "old"])
+    assert _codes(tmp_path / "src") == []  # drawn: no longer "accepted and ignored"
+    _build(tmp_path / "src", tmp_path / "out")
+    with serve_folder(tmp_path / "out") as site:
+        for scheme, width in (("light", 1280), ("dark", 390)):
+            context = browser.new_context(
+                viewport={"width": width, "height": 800}, color_scheme=scheme
+            )
+            tab = context.new_page()
+            tab.goto(f"{site}/")
+            switcher = tab.locator("select[data-docgen-version]")
+            options = switcher.locator("option").all_text_contents()
+            # A tag that only repeats the name is not said twice; a tag is text.
+            assert options == ["Edge", "v2 (Latest)", f"v1 ({HOSTILE})"]
+            if width > 1000:
+                assert switcher.evaluate("s => s.selectedOptions[0].textContent") == "v2 (Latest)"
+                switcher.select_option(label=f"v1 ({HOSTILE})")
+                tab.wait_for_url(f"{site}/old/")
+            context.close()

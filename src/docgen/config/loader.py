@@ -229,7 +229,7 @@ def _node(
         listing=raw.get("directory"),
         boost=float(raw["boost"]) if "boost" in raw else None,
         **_icon(raw.get("icon")),
-        tag=_tag(raw.get("tag")) if kind is NodeKind.GROUP else None,
+        tag=_tag(raw.get("tag")) if kind in (NodeKind.GROUP, NodeKind.VERSION) else None,
         icon_at=doc.location(f"{ptr}/icon") if raw.get("icon") else None,
     )
 

@@ -85,7 +85,7 @@ class NavNode:
     boost: float | None = None  # search ranking factor (inherited; frontmatter wins)
     icon: str = ""  # ``icon`` (a name or path; or {name, style}): before a tab's label
     icon_style: str | None = None
-    tag: str | None = None  # a group's ``tag``: a pill beside its name in the sidebar
+    tag: str | None = None  # a group's or version's ``tag``: beside its name
     icon_at: Location | None = field(default=None, compare=False)  # where ``icon`` is written
 
     def declared_sources(self) -> Iterator[OpenApiSource]:

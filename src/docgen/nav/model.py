@@ -112,7 +112,7 @@ class NavSection:
     boost: float | None = None
     hidden: bool = False  # left out of tab bars, switchers and sidebars (pages still built)
     icon: tuple[str, str | None] = ("", None)  # a tab's icon (name or path) and its style
-    tag: str | None = None  # a group's ``tag``: a pill beside its name in the sidebar
+    tag: str | None = None  # a group's ``tag`` (a pill beside its name), a version's
 
     def first_url(self) -> str | None:
         if self.root is not None:

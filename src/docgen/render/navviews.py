@@ -222,7 +222,8 @@ class NavViews:
                 ]
             elif section.kind is NodeKind.VERSION:
                 versions = [
-                    VersionView(s.label, self._entry(s, base)[0], s is section) for s in siblings
+                    VersionView(s.label, self._entry(s, base)[0], s is section, _tag_of(s))
+                    for s in siblings
                 ]
             else:
                 level = tuple(self._tab(s, s is section, base) for s in siblings)
@@ -298,6 +299,12 @@ class NavViews:
             PageLink(titles.get(prev, prev), href(base, prev)) if prev else None,
             PageLink(titles.get(nxt, nxt), href(base, nxt)) if nxt else None,
         )
+
+
+def _tag_of(version: NavSection) -> str | None:
+    """A version's ``tag``, unless it only repeats the name (``Edge`` tagged ``Edge``)."""
+    tag = version.tag
+    return tag if tag and tag.casefold() != version.label.casefold() else None
 
 
 def _prefix(language: NavSection) -> str:

@@ -213,6 +213,7 @@ class VersionView:
     label: str
     url: str
     active: bool
+    tag: str | None = None  # a version's ``tag`` ("Latest"), said after its name
 
 
 @view
