@@ -245,3 +245,51 @@ def test_a_versions_tag_follows_its_name_in_the_switcher(browser: Any, tmp_path:
                 switcher.select_option(label=f"v1 ({HOSTILE})")
                 tab.wait_for_url(f"{site}/old/")
             context.close()
+
+
+def test_a_menu_items_and_dropdowns_description_is_drawn(browser: Any, tmp_path: Path) -> None:
+    """Below the label where the element is a link atop the sidebar; a tooltip in the tab bar
+    (top-level dropdowns); as text."""
+    menu = [
+        {"item": "API", "icon": "code", "description": HOSTILE, "pages": ["api"]},
+        {"item": "CLI", "pages": ["cli"]},
+    ]
+    config = {"name": "D", "navigation": {"dropdowns": [
+        {"dropdown": "Docs", "description": "All the guides", "tabs": [
+            {"tab": "Guides", "pages": ["index"]}, {"tab": "More", "menu": menu}]},
+        {"dropdown": "Other", "pages": ["other"]}]}}  # fmt: skip
+    _write(tmp_path / "src", config, ["index", "api", "cli", "other"])
+    assert _codes(tmp_path / "src") == []  # drawn: no longer "accepted and ignored"
+    _build(tmp_path / "src", tmp_path / "out")
+    html = (tmp_path / "out" / "api" / "index.html").read_text()
+    assert 'title="All the guides">' in html.split('<nav class="tabs"')[1].split("</nav>")[0]
+    assert "<img src=x" not in html
+    with serve_folder(tmp_path / "out") as site:
+        for scheme, width in (("light", 1280), ("dark", 390)):
+            context = browser.new_context(
+                viewport={"width": width, "height": 800}, color_scheme=scheme
+            )
+            tab = context.new_page()
+            tab.goto(f"{site}/api/")
+            if width < 1000:
+                tab.locator("[data-docgen-menu]").click()
+            row = tab.locator('.sidenav[aria-label="Sections"] a', has_text="API").last
+            said = row.locator(".sidenav-description")
+            assert said.text_content() == HOSTILE and said.is_visible()
+            label, below = (
+                row.locator(".sidenav-text > span").first.bounding_box(),
+                said.bounding_box(),
+            )
+            assert (
+                label is not None
+                and below is not None
+                and below["y"] >= label["y"] + label["height"] - 1
+            )
+            colours = said.evaluate(
+                "e => [getComputedStyle(e).color,"
+                " getComputedStyle(e.parentElement.firstElementChild).color]"
+            )
+            assert colours[0] != colours[1]
+            plain = tab.locator('.sidenav[aria-label="Sections"] a', has_text="CLI").last
+            assert plain.locator(".sidenav-description").count() == 0
+            context.close()

@@ -229,7 +229,8 @@ def _node(
         listing=raw.get("directory"),
         boost=float(raw["boost"]) if "boost" in raw else None,
         **_icon(raw.get("icon")),
-        tag=_tag(raw.get("tag")) if kind in (NodeKind.GROUP, NodeKind.VERSION) else None,
+        tag=_text(raw.get("tag")) if kind in (NodeKind.GROUP, NodeKind.VERSION) else None,
+        description=_text(raw.get("description")) if kind in _DESCRIBED else None,
         icon_at=doc.location(f"{ptr}/icon") if raw.get("icon") else None,
     )
 
@@ -244,8 +245,9 @@ def _icon(wanted: Any) -> dict[str, Any]:
     }
 
 
-def _tag(wanted: Any) -> str | None:
-    """A group's ``tag`` (``"NEW"``), ``None`` when absent or blank."""
+def _text(wanted: Any) -> str | None:
+    """A short text (a group's ``tag``, a dropdown's ``description``), ``None`` when absent or
+    blank."""
     return (wanted.strip() or None) if isinstance(wanted, str) else None
 
 
@@ -345,6 +347,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
     )
 
 
+_DESCRIBED = (NodeKind.DROPDOWN, NodeKind.PRODUCT, NodeKind.MENU)  # what draws a description
 _GLOBAL_KINDS = {
     "tabs": ("tab", NodeKind.TAB),
     "anchors": ("anchor", NodeKind.ANCHOR),

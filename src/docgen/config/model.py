@@ -86,6 +86,7 @@ class NavNode:
     icon: str = ""  # ``icon`` (a name or path; or {name, style}): before a tab's label
     icon_style: str | None = None
     tag: str | None = None  # a group's or version's ``tag``: beside its name
+    description: str | None = None  # a dropdown's, product's or menu item's ``description``
     icon_at: Location | None = field(default=None, compare=False)  # where ``icon`` is written
 
     def declared_sources(self) -> Iterator[OpenApiSource]:

@@ -156,21 +156,7 @@ class Resolver:
                 child = items[target]
                 assert isinstance(child, NavSection)
                 items[target] = replace(child, items=(*child.items, *generated))
-        return NavSection(
-            kind=node.kind,
-            label=node.label,
-            items=tuple(items),
-            href=node.href,
-            expanded=node.expanded,
-            default=node.default,
-            global_links=node.global_links,
-            root=root,
-            listing=carry[0] if carry[0] != "none" else None,
-            boost=carry[1],
-            hidden=node.hidden,
-            icon=(node.icon, node.icon_style),
-            tag=node.tag,
-        )
+        return NavSection.of(node, tuple(items), root, carry)
 
     def _generate(
         self, source: OpenApiSource, trail: tuple[str, ...], section: int

@@ -260,9 +260,8 @@ class NavViews:
 
     def _tab(self, section: NavSection, active: bool, base: str) -> TabView:
         url, external = self._entry(section, base)
-        return TabView(
-            section.label, url, active, external, section_icon(section, base, self.icons)
-        )
+        mark = section_icon(section, base, self.icons)
+        return TabView(section.label, url, active, external, mark, section.description or "")
 
     def _switch(self, target: NavSection, current: NavSection, page_url: str, base: str) -> str:
         """The same page in the language ``target`` when it has one, else its landing page."""

@@ -206,6 +206,7 @@ class TabView:
     active: bool
     external: bool = False
     icon_html: str = ""  # a global anchor's icon
+    description: str = ""  # a dropdown's, product's or menu item's ``description``
 
 
 @view
