@@ -98,3 +98,50 @@ def test_decorations_are_drawn_behind_the_page_in_both_themes(browser: Any, tmp_
     # Each theme draws its own colours (the gradient's tint, the lines' colour).
     for decoration in ("gradient", "grid", "windows"):
         assert drawn[(decoration, "light")] != drawn[(decoration, "dark")], decoration
+
+
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
+    '<rect width="40" height="40" fill="{}"/></svg>'
+)
+
+
+def test_a_background_image_is_behind_every_page_in_each_theme(
+    browser: Any, tmp_path: Path
+) -> None:
+    image = {"light": "/images/light bg.svg", "dark": "/images/dark.svg"}
+    root = _site(tmp_path / "src", {"image": image})
+    (root / "images").mkdir()
+    (root / "images" / "light bg.svg").write_text(SVG.format("#c7f9e5"))
+    (root / "images" / "dark.svg").write_text(SVG.format("#06281d"))
+    assert _check(root) == (0, [])  # used: no longer "accepted and ignored"
+    out = tmp_path / "out"
+    assert run_docgen(["build", ".", "-o", str(out)], root).returncode == 0
+    with serve_folder(out) as site:
+        for scheme, width, name in (("light", 1280, "light%20bg.svg"), ("dark", 390, "dark.svg")):
+            context = browser.new_context(
+                viewport={"width": width, "height": 800}, color_scheme=scheme
+            )
+            tab = context.new_page()
+            failed: list[str] = []
+            tab.on("requestfailed", lambda r, seen=failed: seen.append(r.url))
+            tab.goto(f"{site}/other/")
+            shown = tab.evaluate("() => getComputedStyle(document.body).backgroundImage")
+            assert shown == f'url("{site}/images/{name}")'
+            loaded = tab.evaluate("async url => (await fetch(url)).ok", f"{site}/images/{name}")
+            assert loaded and failed == []
+            context.close()
+
+
+def test_a_background_image_missing_or_remote_is_said(tmp_path: Path) -> None:
+    root = _site(tmp_path / "missing", {"image": "/images/none.png"})
+    code, found = _check(root)
+    assert code == 0
+    [(kind, message, line)] = found
+    assert kind == "asset-not-found" and "'images/none.png' does not exist" in message
+    assert '"/images/none.png"' in (root / "docs.json").read_text().splitlines()[line - 1]
+    assert run_docgen(["build", ".", "-o", str(tmp_path / "out")], root).returncode == 0
+    assert not (tmp_path / "out" / "_docgen" / "site.css").exists()
+    code, found = _check(_site(tmp_path / "remote", {"image": "https://cdn.example/bg.png"}))
+    assert code == 0 and [f[0] for f in found] == ["asset-skipped"]
+    assert "remote URL" in found[0][1]

@@ -133,6 +133,12 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
     seo = data.get("seo") or {}
     fonts = data.get("fonts") or {}
     decoration = (data.get("background") or {}).get("decoration") or ""
+    image_light, image_dark = reader.pair(
+        (data.get("background") or {}).get("image"),
+        "/background/image",
+        "background image",
+        "the page shows none",
+    )
     background = (data.get("background") or {}).get("color") or {}
     styling = data.get("styling") or {}
     base_font = reader.font(fonts, "/fonts", None)
@@ -159,6 +165,8 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
         eyebrows=styling.get("eyebrows", "section"),
         codeblocks=read_codeblocks(styling.get("codeblocks"), doc, diagnostics),
         decoration=decoration,
+        image_light=image_light,
+        image_dark=image_dark,
         search_prompt=" ".join(str((data.get("search") or {}).get("prompt") or "").split()),
     )
 

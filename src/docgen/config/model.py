@@ -223,6 +223,8 @@ class Look:
     search_prompt: str = ""  # search.prompt: the search box's placeholder ("": docgen's)
     codeblocks: str = "system"  # styling.codeblocks as drawn: "system" or "dark"
     decoration: str = ""  # background.decoration: "gradient", "grid", "windows" or none
+    image_light: LocalFile | None = None  # background.image: behind every page, each theme
+    image_dark: LocalFile | None = None
 
     def files(self) -> tuple[LocalFile, ...]:
         """Every local file it names."""
@@ -233,6 +235,8 @@ class Look:
             self.favicon_light,
             self.favicon_dark,
             *(f.source for f in fonts if f is not None),
+            self.image_light,
+            self.image_dark,
         )
         return tuple(dict.fromkeys(f for f in found if f is not None))
 
