@@ -175,9 +175,10 @@ def checked_fence(state: StateBlock, start: int, end: int, silent: bool) -> bool
     parsing, so ``check`` says it too)."""
     if not fence(state, start, end, silent):
         return False
-    if silent:
+    info = state.tokens[-1].info if not silent else ""
+    if "icon=" not in info:
         return True
-    wanted = fence_meta(state.tokens[-1].info).icon
+    wanted = fence_meta(info).icon
     context = context_of(state.env)
     if icons.unknown(wanted, context.icons):
         context.warn(
