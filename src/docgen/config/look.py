@@ -167,6 +167,7 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
         decoration=decoration,
         image_light=image_light,
         image_dark=image_dark,
+        drilldown=(data.get("interaction") or {}).get("drilldown") is True,
         search_prompt=" ".join(str((data.get("search") or {}).get("prompt") or "").split()),
     )
 

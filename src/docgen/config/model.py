@@ -225,6 +225,7 @@ class Look:
     decoration: str = ""  # background.decoration: "gradient", "grid", "windows" or none
     image_light: LocalFile | None = None  # background.image: behind every page, each theme
     image_dark: LocalFile | None = None
+    drilldown: bool = False  # interaction.drilldown: opening a group goes to its first page
 
     def files(self) -> tuple[LocalFile, ...]:
         """Every local file it names."""

@@ -94,6 +94,7 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         search_prompt=look.search_prompt or "Search…",
         codeblocks=look.codeblocks,
         decoration=look.decoration,
+        drilldown=look.drilldown,
     )
 
 

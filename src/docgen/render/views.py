@@ -284,6 +284,7 @@ class ChromeView:
     search_prompt: str = "Search…"  # docs.json ``search.prompt``: the search box's placeholder
     codeblocks: str = "system"  # docs.json ``styling.codeblocks``: "dark" keeps code dark
     decoration: str = ""  # docs.json ``background.decoration``: "gradient", "grid", "windows"
+    drilldown: bool = False  # docs.json ``interaction.drilldown``: docgen.js opens first pages
 
 
 @view
