@@ -374,9 +374,9 @@
     });
   }
 
-  /* docs.json interaction.drilldown: opening a sidebar group also goes to its first page
-     (its root page when its title links to one). Closing a group, or opening one by the
-     keyboard's arrow keys, only toggles it. */
+  /* docs.json interaction.drilldown: opening a sidebar group (a click, or Enter on its
+     heading) also goes to its first page (its root page when its title links to one).
+     Closing a group only closes it. */
   function initDrilldown() {
     var sidebar = $("#sidebar");
     if (!sidebar || !doc.documentElement.hasAttribute("data-drilldown")) { return; }
