@@ -273,3 +273,62 @@ def test_notations_after_long_spaces_are_taken_out_as_before() -> None:
         "x; // keep",
         {1: {"hl-line", "line-focus"}},
     )
+
+
+FENCE_ICONS_PAGE = """---
+title: Index
+---
+import Snip from '/snippets/snip.mdx';
+
+```js A icon="nosuch-one"
+a
+```
+
+- In a list:
+
+  ```py B icon=nosuch-two
+  b
+  ```
+
+<CodeGroup>
+```python Py icon="python"
+x
+```
+```sh Sh icon='nosuch-three'
+y
+```
+</CodeGroup>
+
+```ts T icon="/images/ts.svg"
+t
+```
+
+<Snip />
+"""
+
+
+def test_a_fence_icon_no_library_has_is_warned_at_its_place(tmp_path: Path) -> None:
+    """As a component's unknown ``icon``: located, the same from check and build (in a list,
+    a CodeGroup and a snippet too); a known name or a path is no warning."""
+    root = tmp_path / "docs"
+    (root / "snippets").mkdir(parents=True)
+    (root / "docs.json").write_text(json.dumps({"name": "F", "navigation": {"pages": ["index"]}}))
+    (root / "index.mdx").write_text(FENCE_ICONS_PAGE)
+    (root / "snippets" / "snip.mdx").write_text('Snippet.\n\n```go G icon="nosuch-four"\ng\n```\n')
+    check = run_docgen(["check", ".", "--format", "json"], root)
+    found = [
+        (d["code"], d["file"], d["line"], d["column"], d["message"].split(":")[0])
+        for d in json.loads(check.stdout)["diagnostics"]
+    ]
+    assert found == [
+        ("icon-unknown", "index.mdx", 6, 9, 'code block icon="nosuch-one"'),
+        ("icon-unknown", "index.mdx", 12, 11, 'code block icon="nosuch-two"'),
+        ("icon-unknown", "index.mdx", 20, 10, 'code block icon="nosuch-three"'),
+        ("icon-unknown", "snippets/snip.mdx", 3, 9, 'code block icon="nosuch-four"'),
+    ]
+    text = run_docgen(["check", "."], root)
+    build = run_docgen(["build", ".", "-o", str(tmp_path / "out")], root)
+    assert build.returncode == 0
+    warned = [line for line in (build.stdout + build.stderr).splitlines() if "warning[" in line]
+    assert warned == [line for line in text.stdout.splitlines() if "warning[" in line]
+    assert len(warned) == 4

@@ -80,6 +80,7 @@ def test_every_docs_json_top_level_key_is_accepted(tmp_path: Path) -> None:
     used = {"$schema", "name", "description", "colors", "api", "navigation", "navbar", "footer"}
     used |= {"redirects", "logo", "favicon", "appearance", "banner", "seo", "fonts", "icons"}
     used |= {"contextual", "integrations", "search", "styling", "background", "errors"}
+    used |= {"interaction"}
     assert sorted(unused) == sorted(set(DOCS_JSON_KEYS) - used)
 
 
@@ -103,7 +104,7 @@ def test_unused_keys_are_reported_once_per_name(tmp_path: Path) -> None:
         {
             "tab": f"T{i}",
             "icon": "book",
-            "groups": [{"group": "G", "icon": "rocket", "tag": "New", "pages": ["index"]}],
+            "groups": [{"group": "G", "icon": "rocket", "public": True, "pages": ["index"]}],
         }
         for i in range(3)
     ]
@@ -111,9 +112,9 @@ def test_unused_keys_are_reported_once_per_name(tmp_path: Path) -> None:
     assert code == 0
     infos = [d for d in report["diagnostics"] if d["level"] == "info"]  # type: ignore[union-attr, index]
     assert len(infos) == 1
-    # A tab's icon is drawn (in the tab row) and a group's (in the sidebar); a group's tag
-    # is not yet.
-    message = "navigation.tabs[0].groups[0].tag: 'tag' is a Mintlify"
+    # A tab's icon is drawn (in the tab row) and a group's (in the sidebar); a group's
+    # ``public`` is not used.
+    message = "navigation.tabs[0].groups[0].public: 'public' is a Mintlify"
     assert infos[0]["message"].startswith(message)  # type: ignore[index]
     assert infos[0]["message"].endswith("(3 places)")  # type: ignore[index]
     assert (infos[0]["line"], infos[0]["code"]) != (None, None)  # type: ignore[index]

@@ -253,6 +253,21 @@
       return mark;
     }
 
+    /* The address of a group's first page (for interaction.drilldown), or null. */
+    function firstLink(node) {
+      if (!Array.isArray(node.c)) { return usable(node) && !node.x ? base + node.u.replace(/^[\/\\]+/, "") : null; }
+      for (var i = 0; i < node.c.length; i++) {
+        var found = usable(node.c[i]) ? firstLink(node.c[i]) : null;
+        if (found) { return found; }
+      }
+      return null;
+    }
+
+    /* A group's tag (docs.json groups[].tag), as text, beside its name. */
+    function groupTag(summary, node) {
+      if (typeof node.t === "string" && node.t) { summary.appendChild(el("span", "nav-tag nav-group-tag", node.t)); }
+    }
+
     /* A group: its entries now when it holds this page, else when the reader opens it. */
     function group(node, key, top) {
       var li = el("li", top ? "nav-section nav-lazy" : "nav-group");
@@ -263,6 +278,7 @@
       if (top) {
         if (mark) { summary.appendChild(mark); }
         summary.appendChild(el("span", "nav-section-title", node.l));
+        groupTag(summary, node);
         var count = el("span", "nav-count", typeof node.n === "number" ? node.n : "");
         count.appendChild(el("span", "visually-hidden", " pages"));
         summary.appendChild(count);
@@ -270,6 +286,7 @@
         summary.appendChild(svgIcon("chevron"));
         if (mark) { summary.appendChild(mark); }
         summary.appendChild(el("span", null, node.l));
+        groupTag(summary, node);
       }
       details.appendChild(summary);
       if (holdsHere(node)) {
@@ -278,6 +295,8 @@
       } else {
         var pending = el("span");
         pending.setAttribute("data-docgen-nav-pending", "");
+        var first = firstLink(node);
+        if (first) { pending.setAttribute("data-docgen-first", first); }
         details.appendChild(pending);
       }
       li.appendChild(details);
@@ -352,6 +371,23 @@
       var key = owner.getAttribute(owner.tagName.toLowerCase() === "ul" ? "data-docgen-nav-key" : "data-docgen-nav-group");
       var stale = owner.tagName.toLowerCase() === "ul" ? owner : more;
       fill(stale, key, href).then(function (done) { if (!done) { window.location.href = href; } });
+    });
+  }
+
+  /* docs.json interaction.drilldown: opening a sidebar group (a click, or Enter on its
+     heading) also goes to its first page (its root page when its title links to one).
+     Closing a group only closes it. */
+  function initDrilldown() {
+    var sidebar = $("#sidebar");
+    if (!sidebar || !doc.documentElement.hasAttribute("data-drilldown")) { return; }
+    sidebar.addEventListener("click", function (e) {
+      var summary = e.target && e.target.closest ? e.target.closest("summary") : null;
+      if (!summary || e.target.closest("a[href]") || e.button !== 0) { return; }
+      var details = summary.parentElement;
+      if (!details || details.tagName.toLowerCase() !== "details" || details.open) { return; }
+      var first = $("a.nav-group-link[href], a.nav-link[href]:not([rel]), a[data-docgen-nav-pending][href], [data-docgen-first]", details);
+      var href = first && (first.getAttribute("data-docgen-first") || first.href);
+      if (href) { window.location.href = href; }
     });
   }
 
@@ -1476,6 +1512,7 @@
     safe(initSampleHeads);
     safe(initSidebar);
     safe(initLazyNav);
+    safe(initDrilldown);
     safe(initVersions);
     safe(initTabs);
     safe(initTocTabs);

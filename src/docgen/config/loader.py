@@ -229,6 +229,9 @@ def _node(
         listing=raw.get("directory"),
         boost=float(raw["boost"]) if "boost" in raw else None,
         **_icon(raw.get("icon")),
+        tag=_text(raw.get("tag")) if kind in (NodeKind.GROUP, NodeKind.VERSION) else None,
+        description=_text(raw.get("description")) if kind in _DESCRIBED else None,
+        icon_at=doc.location(f"{ptr}/icon") if raw.get("icon") else None,
     )
 
 
@@ -240,6 +243,12 @@ def _icon(wanted: Any) -> dict[str, Any]:
         "icon": name.strip() if isinstance(name, str) else "",
         "icon_style": style if isinstance(style, str) else None,
     }
+
+
+def _text(wanted: Any) -> str | None:
+    """A short text (a group's ``tag``, a dropdown's ``description``), ``None`` when absent or
+    blank."""
+    return (wanted.strip() or None) if isinstance(wanted, str) else None
 
 
 def _auth(raw: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) -> AuthConfig:
@@ -338,6 +347,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
     )
 
 
+_DESCRIBED = (NodeKind.DROPDOWN, NodeKind.PRODUCT, NodeKind.MENU)  # what draws a description
 _GLOBAL_KINDS = {
     "tabs": ("tab", NodeKind.TAB),
     "anchors": ("anchor", NodeKind.ANCHOR),

@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from docgen.config import urls
+from docgen.config.codeblocks import read_codeblocks
 from docgen.config.model import Font, LocalFile, Look
 from docgen.diagnostics import Code, Diagnostics
 from docgen.load.source import SourceDocument
@@ -131,7 +132,15 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
     banner = data.get("banner") or {}
     seo = data.get("seo") or {}
     fonts = data.get("fonts") or {}
+    decoration = (data.get("background") or {}).get("decoration") or ""
+    image_light, image_dark = reader.pair(
+        (data.get("background") or {}).get("image"),
+        "/background/image",
+        "background image",
+        "the page shows none",
+    )
     background = (data.get("background") or {}).get("color") or {}
+    styling = data.get("styling") or {}
     base_font = reader.font(fonts, "/fonts", None)
     return Look(
         logo_light=logo_light,
@@ -153,7 +162,12 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
         background_light=background.get("light"),
         background_dark=background.get("dark"),
         not_found=_not_found((data.get("errors") or {}).get("404")),
-        eyebrows=(data.get("styling") or {}).get("eyebrows", "section"),
+        eyebrows=styling.get("eyebrows", "section"),
+        codeblocks=read_codeblocks(styling.get("codeblocks"), doc, diagnostics),
+        decoration=decoration,
+        image_light=image_light,
+        image_dark=image_dark,
+        drilldown=(data.get("interaction") or {}).get("drilldown") is True,
         search_prompt=" ".join(str((data.get("search") or {}).get("prompt") or "").split()),
     )
 

@@ -51,11 +51,11 @@ _USED = {
     "footerSocials",
     "analytics",
     "search",
+    "background",
+    "codeBlock",
 }
 _UNUSED = {
-    "background",
     "backgroundImage",
-    "codeBlock",
     "eyebrow",
     "feedback",
     "font",

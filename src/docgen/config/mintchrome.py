@@ -1,5 +1,6 @@
-"""The chrome of a ``mint.json`` (its top bar and footer) in the shape of docs.json's
-``navbar`` and ``footer``, with the origin markers config/mint.py strips."""
+"""The chrome of a ``mint.json`` (its top bar, footer, background and code blocks) in the
+shape of docs.json's ``navbar``, ``footer``, ``background`` and ``styling``, with the origin
+markers config/mint.py strips."""
 
 from __future__ import annotations
 
@@ -42,4 +43,22 @@ def mint_chrome(data: dict[str, Any]) -> dict[str, Any]:
     socials = {k: v for k, v in pairs if isinstance(k, str) and k and isinstance(v, str)}
     if socials:
         out["footer"] = {"socials": {**socials, "__ptr": "/footerSocials"}}
+    out.update(_look(data))
+    return out
+
+
+def _look(data: dict[str, Any]) -> dict[str, Any]:
+    """``background.style`` becomes ``background.decoration``; ``codeBlock.mode`` (``auto``
+    or ``dark``) ``styling.codeblocks`` (``system`` or ``dark``)."""
+    out: dict[str, Any] = {}
+    background, code = data.get("background"), data.get("codeBlock")
+    if isinstance(background, dict) and "style" in background:
+        style = {"__value": background["style"], "__ptr": "/background/style"}
+        out["background"] = {"decoration": style, "__ptr": "/background"}
+    if isinstance(code, dict) and "mode" in code:
+        mode = "system" if code["mode"] == "auto" else code["mode"]
+        out["styling"] = {
+            "codeblocks": {"__value": mode, "__ptr": "/codeBlock/mode"},
+            "__ptr": "/codeBlock",
+        }
     return out

@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from docgen.diagnostics import Location
+
 DEFAULT_DIRECTORY = "api-reference"
 DEFAULT_LANGUAGES = ("curl", "python", "javascript")
 
@@ -83,6 +85,9 @@ class NavNode:
     boost: float | None = None  # search ranking factor (inherited; frontmatter wins)
     icon: str = ""  # ``icon`` (a name or path; or {name, style}): before a tab's label
     icon_style: str | None = None
+    tag: str | None = None  # a group's or version's ``tag``: beside its name
+    description: str | None = None  # a dropdown's, product's or menu item's ``description``
+    icon_at: Location | None = field(default=None, compare=False)  # where ``icon`` is written
 
     def declared_sources(self) -> Iterator[OpenApiSource]:
         """Every ``openapi`` entry of this element and below it, in document order."""
@@ -216,6 +221,11 @@ class Look:
     not_found: tuple[str, str, bool] = ("", "", False)  # errors.404: title, description, redirect
     eyebrows: str = "section"  # styling.eyebrows: above the title, "section" or "breadcrumbs"
     search_prompt: str = ""  # search.prompt: the search box's placeholder ("": docgen's)
+    codeblocks: str = "system"  # styling.codeblocks as drawn: "system" or "dark"
+    decoration: str = ""  # background.decoration: "gradient", "grid", "windows" or none
+    image_light: LocalFile | None = None  # background.image: behind every page, each theme
+    image_dark: LocalFile | None = None
+    drilldown: bool = False  # interaction.drilldown: opening a group goes to its first page
 
     def files(self) -> tuple[LocalFile, ...]:
         """Every local file it names."""
@@ -226,6 +236,8 @@ class Look:
             self.favicon_light,
             self.favicon_dark,
             *(f.source for f in fonts if f is not None),
+            self.image_light,
+            self.image_dark,
         )
         return tuple(dict.fromkeys(f for f in found if f is not None))
 

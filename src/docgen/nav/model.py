@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar, cast
 
-from docgen.config.model import GlobalLink, NodeKind, SiteConfig
+from docgen.config.model import GlobalLink, NavNode, NodeKind, SiteConfig
 from docgen.config.redirects import fold
 from docgen.spec.model import Operation, Spec
 
@@ -112,6 +112,35 @@ class NavSection:
     boost: float | None = None
     hidden: bool = False  # left out of tab bars, switchers and sidebars (pages still built)
     icon: tuple[str, str | None] = ("", None)  # a tab's icon (name or path) and its style
+    tag: str | None = None  # a group's ``tag`` (a pill beside its name), a version's
+    description: str | None = None  # a dropdown's, product's or menu item's, below its label
+
+    @classmethod
+    def of(
+        cls,
+        node: NavNode,
+        items: tuple[NavSection | NavLink, ...],
+        root: NavLink | None,
+        carry: tuple[str | None, float | None],
+    ) -> NavSection:
+        """The section of the config element ``node`` with its resolved ``items`` and
+        ``root``, and ``carry``: the listing and boost in effect there."""
+        return cls(
+            kind=node.kind,
+            label=node.label,
+            items=items,
+            href=node.href,
+            expanded=node.expanded,
+            default=node.default,
+            global_links=node.global_links,
+            root=root,
+            listing=carry[0] if carry[0] != "none" else None,
+            boost=carry[1],
+            hidden=node.hidden,
+            icon=(node.icon, node.icon_style),
+            tag=node.tag,
+            description=node.description,
+        )
 
     def first_url(self) -> str | None:
         if self.root is not None:

@@ -156,20 +156,7 @@ class Resolver:
                 child = items[target]
                 assert isinstance(child, NavSection)
                 items[target] = replace(child, items=(*child.items, *generated))
-        return NavSection(
-            kind=node.kind,
-            label=node.label,
-            items=tuple(items),
-            href=node.href,
-            expanded=node.expanded,
-            default=node.default,
-            global_links=node.global_links,
-            root=root,
-            listing=carry[0] if carry[0] != "none" else None,
-            boost=carry[1],
-            hidden=node.hidden,
-            icon=(node.icon, node.icon_style),
-        )
+        return NavSection.of(node, tuple(items), root, carry)
 
     def _generate(
         self, source: OpenApiSource, trail: tuple[str, ...], section: int
@@ -183,8 +170,7 @@ class Resolver:
         return self.config_doc.location(pointer) if self.config_doc is not None else None
 
     def _load(self, source: OpenApiSource, where: Location | None = None) -> Spec | None:
-        """The spec of ``source``; a problem finding it is reported at ``where`` (a page's
-        frontmatter), else where the config names it."""
+        """The spec of ``source``; a problem is reported at ``where`` (else the config's)."""
         return self.loader.load(source.source, where or self._where(source.pointer))
 
     # -- one pages entry ---------------------------------------------------------------------

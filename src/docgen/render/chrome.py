@@ -92,6 +92,9 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         menu=_menu(site, base),
         integrations=_integrations(site),
         search_prompt=look.search_prompt or "Search…",
+        codeblocks=look.codeblocks,
+        decoration=look.decoration,
+        drilldown=look.drilldown,
     )
 
 
@@ -173,6 +176,7 @@ def site_css(site: Site) -> str | None:
     if look.background_dark:
         dark = _surfaces(look.background_dark, "#e6e9ef")
         rules.append(f'@media not print {{ html[data-theme="dark"] {{ {dark} }} }}')
+    rules.extend(_images(look, known))
     if look.heading_font is not None and look.heading_font != look.body_font:
         family = look.heading_font.family
         rules.append(f'h1, h2, h3, h4, h5, h6 {{ font-family: "{family}", var(--font-sans); }}')
@@ -203,6 +207,23 @@ def _surfaces(background: str, text: str) -> str:
         f"--bg-subtle: {mix} 96%, {text}); --bg-muted: {mix} 93%, {text}); "
         f"--bg-hover: {mix} 90%, {text}); --topbar-bg: {mix} 85%, transparent);"
     )
+
+
+def _images(look: Look, known: frozenset[str]) -> list[str]:
+    """docs.json ``background.image``: a copied file of the docs folder behind every page (the
+    whole window, fixed), one for each theme when given as ``{light, dark}``."""
+    rules = []
+    for theme, item in (("", look.image_light), ('html[data-theme="dark"] ', look.image_dark)):
+        if theme and item == look.image_light:
+            continue  # one image for both themes
+        if item is not None and item.path in known:
+            url = "../" + quote(item.path, safe="/")
+            rules.append(
+                f'@media not print {{ {theme}body {{ background-image: url("{url}"); '
+                "background-size: cover; background-position: top center; "
+                "background-repeat: no-repeat; background-attachment: fixed; } }"
+            )
+    return rules
 
 
 def _font_face(font: Font, known: frozenset[str]) -> str | None:

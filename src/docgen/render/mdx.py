@@ -336,7 +336,7 @@ def mdx_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("html_inline", "mdx_jsx_inline", mdxinline.jsx_inline)
     md.inline.ruler.before("html_inline", "mdx_expression", mdxinline.expression_inline)
     md.core.ruler.at("inline", mdxinline.core_inline)
-    md.core.ruler.push("mdx_too_complex", mdxblocks.too_complex)
+    mdxblocks.install(md)
     components.install(md)
 
 

@@ -5,11 +5,13 @@ where an element's closing tag is."""
 
 from __future__ import annotations
 
-from markdown_it.rules_block import StateBlock
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock, fence
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from docgen.render import math, mdxindent, mdxtags, svg
+from docgen.render import icons, math, mdxindent, mdxtags, svg
+from docgen.render.fencemeta import fence_meta
 from docgen.render.jsx import (
     SCAN_FACTOR,
     Tag,
@@ -158,6 +160,35 @@ def _scan_close(src: str, name: str, pos: int, limit: int) -> tuple[int, int] | 
             j += 1
         i = resume
     return None
+
+
+def install(md: MarkdownIt) -> None:
+    """The fence rule that checks icons, and the note that the page was too complex."""
+    alt = ["paragraph", "reference", "blockquote", "list"]  # as markdown-it's own fence rule
+    md.block.ruler.at("fence", checked_fence, {"alt": alt})
+    md.core.ruler.push("mdx_too_complex", too_complex)
+
+
+def checked_fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it's fence rule, and, as for a component's ``icon``, an ``icon-unknown``
+    warning for a fence whose ``icon="..."`` names an icon no library has (found while
+    parsing, so ``check`` says it too)."""
+    if not fence(state, start, end, silent):
+        return False
+    info = state.tokens[-1].info if not silent else ""
+    if "icon=" not in info:
+        return True
+    wanted = fence_meta(info).icon
+    context = context_of(state.env)
+    if icons.unknown(wanted, context.icons):
+        context.warn(
+            context.root_line + context.offset + start,
+            f'code block icon="{wanted[:40]}": no such icon in Font Awesome Free or Lucide; '
+            "a neutral mark is shown",
+            "icon-unknown",
+            near="icon=",
+        )
+    return True
 
 
 def too_complex(state: StateCore) -> None:

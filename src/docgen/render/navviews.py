@@ -222,7 +222,8 @@ class NavViews:
                 ]
             elif section.kind is NodeKind.VERSION:
                 versions = [
-                    VersionView(s.label, self._entry(s, base)[0], s is section) for s in siblings
+                    VersionView(s.label, self._entry(s, base)[0], s is section, _tag_of(s))
+                    for s in siblings
                 ]
             else:
                 level = tuple(self._tab(s, s is section, base) for s in siblings)
@@ -259,9 +260,8 @@ class NavViews:
 
     def _tab(self, section: NavSection, active: bool, base: str) -> TabView:
         url, external = self._entry(section, base)
-        return TabView(
-            section.label, url, active, external, section_icon(section, base, self.icons)
-        )
+        mark = section_icon(section, base, self.icons)
+        return TabView(section.label, url, active, external, mark, section.description or "")
 
     def _switch(self, target: NavSection, current: NavSection, page_url: str, base: str) -> str:
         """The same page in the language ``target`` when it has one, else its landing page."""
@@ -298,6 +298,12 @@ class NavViews:
             PageLink(titles.get(prev, prev), href(base, prev)) if prev else None,
             PageLink(titles.get(nxt, nxt), href(base, nxt)) if nxt else None,
         )
+
+
+def _tag_of(version: NavSection) -> str | None:
+    """A version's ``tag``, unless it only repeats the name (``Edge`` tagged ``Edge``)."""
+    tag = version.tag
+    return tag if tag and tag.casefold() != version.label.casefold() else None
 
 
 def _prefix(language: NavSection) -> str:
@@ -362,6 +368,7 @@ def nav_item(
         False,
         children,
         item.expanded or contains or item.kind is not NodeKind.GROUP,
+        tag=item.tag,
         icon_html=section_icon(item, base, icons),
     )
 

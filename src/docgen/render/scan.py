@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+from docgen.config.model import NavNode
 from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.exceptions import OutputError
 from docgen.load.paths import is_file
 from docgen.nav.model import Page, Site
 from docgen.nav.staticfiles import drop_conflicts
 from docgen.nav.urls import PathSet, fold, output_path, twin_path
-from docgen.render import pagewarnings, schemaembed
+from docgen.render import icons, pagewarnings, schemaembed
 from docgen.render.artefacts import site_file_paths
 from docgen.render.assets import asset_scope
 from docgen.render.mdx import mdx_warnings
@@ -45,6 +46,7 @@ def scan(site: Site, diagnostics: Diagnostics) -> None:
     _outputs(site, diagnostics)
     _look_files(site, diagnostics)
     _style_files(site, diagnostics)
+    _nav_icons(site.config.navigation, site.config.look.icons, diagnostics)
 
 
 def markdown_pages(site: Site) -> int:
@@ -76,6 +78,21 @@ def scan_pages(site: Site, part: tuple[int, int] = (0, 1)) -> list[Diagnostic]:
         found = mdx_warnings(body, first_line, files=files, source=page.source, assets=scope)
         pagewarnings.report(diagnostics, page, site.root, found, scope)
     return list(diagnostics)
+
+
+def _nav_icons(node: NavNode, library: str, diagnostics: Diagnostics) -> None:
+    """``icon-unknown`` for a navigation element's ``icon`` that no icon library has (a tab's,
+    a group's, a menu item's...), where docs.json names it, as for a component's."""
+    if node.icon_at is not None and icons.unknown(node.icon, library, node.icon_style):
+        diagnostics.warning(
+            Code.ICON_UNKNOWN,
+            f'{node.kind.value} "{node.label[:40]}" icon="{node.icon[:40]}": no such icon in '
+            "Font Awesome Free or Lucide; a neutral mark is shown",
+            node.icon_at,
+        )
+    for item in node.items:
+        if isinstance(item, NavNode):
+            _nav_icons(item, library, diagnostics)
 
 
 def _look_files(site: Site, diagnostics: Diagnostics) -> None:

@@ -84,6 +84,7 @@ class GroupView:
     pending: bool = False
     url: str = ""
     icon_html: str = ""  # the group's ``icon``
+    tag: str | None = None  # the group's ``tag``
 
 
 Entry = RenderedLink | GroupView | MoreView
@@ -219,8 +220,9 @@ class Sidebar:
         if found is None:
             count = len(urls_of(section))
             entries = self._entries(section, key, "", base)
+            mark = self._icon(section, base)
             view = GroupView(
-                section.label, key, True, count, entries, icon_html=self._icon(section, base)
+                section.label, key, True, count, entries, icon_html=mark, tag=section.tag
             )
             found = self._open[cache_key] = str(self.macros.lazy_section(view))
         for link in items:
@@ -234,10 +236,14 @@ class Sidebar:
         mark = self._icon(section, base)
         if _contains(section, page_url) or (section.expanded and key.count(".")):
             entries = self._entries(section, key, page_url, base)
-            return GroupView(section.label, key, True, count, entries, icon_html=mark)
+            return GroupView(
+                section.label, key, True, count, entries, icon_html=mark, tag=section.tag
+            )
         first = _first_link(section)
         url = href(base, first.url) if first is not None else base
-        return GroupView(section.label, key, False, count, pending=True, url=url, icon_html=mark)
+        return GroupView(
+            section.label, key, False, count, pending=True, url=url, icon_html=mark, tag=section.tag
+        )
 
     def _icon(self, section: NavSection, base: str) -> str:
         return section_icon(section, base, self.nav.icons)
@@ -359,9 +365,9 @@ def _more(cut: _Cut, items: tuple[NavSection | NavLink, ...], base: str) -> More
 
 def _node(item: NavSection | NavLink, icons: str) -> dict[str, Any]:
     """One entry of a nav data file: ``l`` label, ``u`` root-relative URL, ``m`` method,
-    ``d`` deprecated, ``t`` tag, ``x`` external (``u`` is then the link as written), ``i``
-    its icon's markup (an image's ``src`` root-relative); groups have ``c`` children and
-    ``n`` the number of links below."""
+    ``d`` deprecated, ``t`` tag (a page's or a group's), ``x`` external (``u`` is then the
+    link as written), ``i`` its icon's markup (an image's ``src`` root-relative); groups have
+    ``c`` children and ``n`` the number of links below."""
     if isinstance(item, NavLink):
         node: dict[str, Any] = {"l": item.label, "u": link_href(item, "")}
         if item.icon:
@@ -378,4 +384,6 @@ def _node(item: NavSection | NavLink, icons: str) -> dict[str, Any]:
     group = {"l": item.label, "n": len(urls_of(item)), "c": [_node(c, icons) for c in item.items]}
     if item.icon[0]:
         group["i"] = section_icon(item, "", icons)
+    if item.tag:
+        group["t"] = item.tag
     return group

@@ -206,6 +206,7 @@ class TabView:
     active: bool
     external: bool = False
     icon_html: str = ""  # a global anchor's icon
+    description: str = ""  # a dropdown's, product's or menu item's ``description``
 
 
 @view
@@ -213,6 +214,7 @@ class VersionView:
     label: str
     url: str
     active: bool
+    tag: str | None = None  # a version's ``tag`` ("Latest"), said after its name
 
 
 @view
@@ -280,6 +282,9 @@ class ChromeView:
     menu: tuple[MenuItemView, ...] = ()  # docs.json ``contextual``: the page menu
     integrations: str = ""  # docs.json ``integrations`` for _docgen/integrations.js (JSON)
     search_prompt: str = "Search…"  # docs.json ``search.prompt``: the search box's placeholder
+    codeblocks: str = "system"  # docs.json ``styling.codeblocks``: "dark" keeps code dark
+    decoration: str = ""  # docs.json ``background.decoration``: "gradient", "grid", "windows"
+    drilldown: bool = False  # docs.json ``interaction.drilldown``: docgen.js opens first pages
 
 
 @view

@@ -1,0 +1,87 @@
+"""docs.json ``styling.codeblocks`` (already schema-valid): how code blocks look.
+
+``"system"`` (Mintlify's default) draws them light in the light theme and dark in the dark
+one, as docgen always did; ``"dark"`` keeps them dark in both. ``{"theme": ...}`` names Shiki
+themes, which docgen does not draw (it highlights with Pygments, in GitHub's light and dark
+palettes): a dark theme alone is drawn as ``"dark"``, a light one alone or a light and a dark
+one as ``"system"``, and for any theme but GitHub's own an info line says its colours are not
+used. A name Shiki does not have is an error, as Mintlify refuses it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docgen.diagnostics import Code, Diagnostics, close_matches
+from docgen.load.source import SourceDocument
+
+# The themes Mintlify accepts (@mintlify/validation 0.1.878, shikiThemes.js).
+SHIKI_THEMES = (
+    "andromeeda", "aurora-x", "ayu-dark", "catppuccin-frappe", "catppuccin-latte",
+    "catppuccin-macchiato", "catppuccin-mocha", "dark-plus", "dracula", "dracula-soft",
+    "everforest-dark", "everforest-light", "github-dark", "github-dark-default",
+    "github-dark-dimmed", "github-dark-high-contrast", "github-light", "github-light-default",
+    "github-light-high-contrast", "gruvbox-dark-hard", "gruvbox-dark-medium", "gruvbox-dark-soft",
+    "gruvbox-light-hard", "gruvbox-light-medium", "gruvbox-light-soft", "houston",
+    "kanagawa-dragon", "kanagawa-lotus", "kanagawa-wave", "laserwave", "light-plus",
+    "material-theme", "material-theme-darker", "material-theme-lighter", "material-theme-ocean",
+    "material-theme-palenight", "min-dark", "min-light", "monokai", "night-owl", "nord",
+    "one-dark-pro", "one-light", "plastic", "poimandres", "red", "rose-pine", "rose-pine-dawn",
+    "rose-pine-moon", "slack-dark", "slack-ochin", "snazzy-light", "solarized-dark",
+    "solarized-light", "synthwave-84", "tokyo-night", "vesper", "vitesse-black", "vitesse-dark",
+    "vitesse-light", "css-variables",
+)  # fmt: skip
+# Shiki's light themes (its bundle marks each theme light or dark); css-variables, which
+# leaves the colours to the site's CSS, keeps docgen's default.
+_LIGHT = frozenset((
+    "catppuccin-latte", "everforest-light", "github-light", "github-light-default",
+    "github-light-high-contrast", "gruvbox-light-hard", "gruvbox-light-medium",
+    "gruvbox-light-soft", "kanagawa-lotus", "light-plus", "material-theme-lighter", "min-light",
+    "one-light", "rose-pine-dawn", "slack-ochin", "snazzy-light", "solarized-light",
+    "vitesse-light", "css-variables",
+))  # fmt: skip
+# docgen's palettes are GitHub's: these are drawn as written.
+_DRAWN = frozenset(("github-light", "github-light-default", "github-dark", "github-dark-default"))
+_SHOWN = {
+    "dark": "dark in both themes",
+    "system": "light in the light theme and dark in the dark theme",
+}
+
+
+def read_codeblocks(raw: Any, doc: SourceDocument, diagnostics: Diagnostics) -> str:
+    """``"system"`` or ``"dark"``: the code blocks ``raw`` asks for, as docgen draws them."""
+    if raw == "dark":
+        return "dark"
+    theme = raw.get("theme") if isinstance(raw, dict) else None
+    if theme is None:
+        return "system"
+    pointer = "/styling/codeblocks/theme"
+    names = {pointer: theme} if isinstance(theme, str) else {
+        f"{pointer}/{mode}": theme[mode] for mode in ("light", "dark")
+    }  # fmt: skip
+    for at, name in names.items():
+        if name not in SHIKI_THEMES:
+            close = close_matches(name, SHIKI_THEMES)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            diagnostics.error(
+                Code.CONFIG_INVALID,
+                f"{_dotted(at)}: '{name[:60]}' is not a Shiki theme Mintlify knows{hint}",
+                doc.location(at),
+            )
+            return "system"
+    in_light = theme if isinstance(theme, str) else theme["light"]
+    shown = "system" if in_light in _LIGHT else "dark"
+    others = [name for name in names.values() if name not in _DRAWN]
+    if others:
+        diagnostics.info(
+            Code.CONFIG_UNUSED_KEY,
+            f"{_dotted(pointer)}: docgen draws code in its own palettes (GitHub's light and "
+            f"dark), not in {' and '.join(repr(n) for n in dict.fromkeys(others))}; code blocks "
+            f"are {_SHOWN[shown]}",
+            doc.location(pointer),
+        )
+    return shown
+
+
+def _dotted(pointer: str) -> str:
+    return pointer.lstrip("/").replace("/", ".")
