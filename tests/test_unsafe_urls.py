@@ -194,3 +194,14 @@ def test_frontmatter_image_tag_with_a_script_url_is_an_error(tmp_path: Path) -> 
     code, checked, build_code, built = _check_and_build(_site(tmp_path, page), tmp_path / "out")
     assert code == build_code == 1 and checked == built
     assert len(checked) == 1 and "index.mdx:3:11: error[page-frontmatter]" in checked[0]
+
+
+def test_a_snippets_script_link_is_reported_in_the_snippet(tmp_path: Path) -> None:
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "promo.mdx").write_text(
+        'Read\n<a href="vbscript:msgbox(1)">the offer</a>.\n', encoding="utf-8"
+    )
+    page = '---\ntitle: Home\n---\n\nimport Promo from "/snippets/promo.mdx";\n\n<Promo />\n'
+    code, checked, build_code, built = _check_and_build(_site(tmp_path, page), tmp_path / "out")
+    assert code == build_code == 1 and checked == built and len(checked) == 1
+    assert "snippets/promo.mdx:2:10: error[link-unsafe]" in checked[0]
