@@ -205,3 +205,13 @@ def test_a_snippets_script_link_is_reported_in_the_snippet(tmp_path: Path) -> No
     code, checked, build_code, built = _check_and_build(_site(tmp_path, page), tmp_path / "out")
     assert code == build_code == 1 and checked == built and len(checked) == 1
     assert "snippets/promo.mdx:2:10: error[link-unsafe]" in checked[0]
+
+
+def test_a_script_url_in_a_style_image_is_an_error_and_left_out(tmp_path: Path) -> None:
+    text = (
+        "<div style={{backgroundImage: \"url('javascript:alert(1)')\", "
+        'maskImage: "url(https://example.com/a.svg)"}}>x</div>\n'
+    )
+    html, found = _render(text, tmp_path)
+    assert [(f[0], f[1], f[3]) for f in found] == [(3, 37, True)]
+    assert "javascript" not in html and "https://example.com/a.svg" in html

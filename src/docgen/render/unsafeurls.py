@@ -33,6 +33,8 @@ CODE = "link-unsafe"
 PAGE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
 _KEYS = ("href", "src", "poster", "img")  # the attributes and props a page's URL is written from
 _SHOWN = frozenset({"src", "poster", "img"})
+# The images of a style={{...}}: url("..."), url('...'), url(...) as CSS reads each.
+_STYLE_URL = re.compile(r"""url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*))""", re.IGNORECASE)
 
 
 def refused(url: str, shown: bool = False) -> tuple[str, bool] | None:
@@ -101,6 +103,13 @@ class Findings:
             if found is not None:
                 del tag.attrs[key]
                 self.report(url, found, shown, where, line)
+        style = tag.attrs.get("style")
+        for value in style.values() if isinstance(style, dict) else ():
+            for parts in _STYLE_URL.findall(value) if isinstance(value, str) else ():
+                url = "".join(parts).strip()
+                found = refused(url, shown=True)  # (render/inlinestyle.py never writes it)
+                if found is not None:
+                    self.report(url, found, True, where, line, "style")
 
     def children(self, children: list[Token], where: list[int] | None) -> list[Token]:
         """``children`` without their unsafe links (their text kept) and images (their alt
@@ -141,17 +150,20 @@ class Findings:
         shown: bool,
         where: list[int] | None,
         line: int | None,
+        style: str = "",
     ) -> None:
         if self.scope is None:
             return
         why, error = found
         at_line, column = locate(url, where, self.lines, self.first, line)
         written = url if len(url) <= 60 else url[:57] + "..."
-        if shown:
+        if style:
+            rule = "a page's style shows http(s) and site images; left out of the style"
+        elif shown:
             rule = "a page shows http(s), relative and data: raster images; its alt text is shown"
         else:
             rule = "a page links to http(s), mailto, tel and relative URLs; its text is shown"
-        what = "shows" if shown else "links to"
+        what = "styles with" if style else "shows" if shown else "links to"
         message = f"the page {what} {written!r}: {why}; {rule}"
         self.scope.warnings.append(
             AssetWarning(self.source, at_line, column, message, CODE, error=error)
