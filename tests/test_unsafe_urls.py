@@ -215,3 +215,18 @@ def test_a_script_url_in_a_style_image_is_an_error_and_left_out(tmp_path: Path) 
     html, found = _render(text, tmp_path)
     assert [(f[0], f[1], f[3]) for f in found] == [(3, 37, True)]
     assert "javascript" not in html and "https://example.com/a.svg" in html
+
+
+def test_mint_json_footer_socials_are_urls_too(tmp_path: Path) -> None:
+    (tmp_path / "index.mdx").write_text("# Home\n", encoding="utf-8")
+    config = {
+        "name": "x",
+        "navigation": [{"group": "G", "pages": ["index"]}],
+        "footerSocials": {"x": "https://x.com/acme", "github": "javascript:alert(1)"},
+    }
+    (tmp_path / "mint.json").write_text(json.dumps(config), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(tmp_path / "mint.json"), "--format", "json"])
+    found = [d for d in json.loads(result.stdout)["diagnostics"] if d["level"] == "error"]
+    assert [(d["code"], d["pointer"]) for d in found] == [
+        ("config-invalid", "/footerSocials/github")
+    ], found
