@@ -2,8 +2,9 @@
 
 A page comes from a pull request (security.md 2 and 21). Its Markdown links and images, the
 ``href``/``src``/``poster``/``img`` of its tags and components (``<a>``, ``<img>``, ``<Card>``...),
-the images of their ``style={{...}}``, the links of a component's title and of its element props are read as a browser would read
-them: entities decoded, whitespace and control characters removed, scheme in any letter case.
+the images of their ``style={{...}}``, the links of a component's title and of its element
+props are read as a browser would read them: entities decoded, whitespace and control
+characters removed, scheme in any letter case.
 Only ``http(s)``, ``mailto``, ``tel`` and relative URLs are written, and a ``data:`` URL of a
 raster image where the page shows an image (``![](data:image/png;base64,...)``, ``<img src>``:
 an ``<img>`` runs nothing, and Mintlify shows them). A script-capable URL (``javascript:``,
