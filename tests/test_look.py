@@ -420,7 +420,7 @@ def test_pages_carry_link_preview_tags_and_their_own_frontmatter_tags(tmp_path: 
     """Open Graph and Twitter tags on every page (title, description, canonical address), as
     Mintlify writes them; docs.json ``seo.metatags`` and then the page's frontmatter
     (``keywords``, ``og:*``, ``twitter:*``) override them; a site path in an image tag is made
-    absolute; a script URL is a located warning in check and build alike, and left out."""
+    absolute; a script URL is a located error in check and build alike (security.md 21)."""
     root = tmp_path / "docs"
     root.mkdir()
     (root / "docs.json").write_text(
@@ -446,9 +446,14 @@ def test_pages_carry_link_preview_tags_and_their_own_frontmatter_tags(tmp_path: 
         if d["level"] != "info"
     ]
     assert found == [("guide.mdx", 6, 11, "page-frontmatter")], check.stdout
+    assert check.returncode == 1
     out = tmp_path / "out"
     build = docgen("build", str(root / "docs.json"), "-o", str(out))
-    assert build.returncode == 0 and "guide.mdx:6:11" in build.stderr, build.stderr
+    assert build.returncode == 1 and "guide.mdx:6:11: error" in build.stderr, build.stderr
+    guide_text = (root / "guide.mdx").read_text()
+    (root / "guide.mdx").write_text(guide_text.replace("og:video: javascript:alert(1)\n", ""))
+    build = docgen("build", str(root / "docs.json"), "-o", str(out))
+    assert build.returncode == 0, build.stderr
 
     def tags(path: Path) -> dict[str, str]:
         html = path.read_text(encoding="utf-8")

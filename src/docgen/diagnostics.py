@@ -55,6 +55,7 @@ class Code(StrEnum):
     CSS_DROPPED = "css-dropped"  # warning: part of the repo's own CSS is not applied
     ASSET_NOT_FOUND = "asset-not-found"  # warning: a page shows a local file that is not there
     LINK_NOT_FOUND = "link-not-found"  # warning: a page links to a page the site does not have
+    LINK_UNSAFE = "link-unsafe"  # a page's link or image URL with a scheme docgen never writes
     PAGE_FRONTMATTER = "page-frontmatter"  # a frontmatter key of the wrong type or value
     REDIRECT_INVALID = "redirect-invalid"
     REDIRECT_CONFLICT = "redirect-conflict"  # a source that repeats another (a page: warning)

@@ -120,7 +120,9 @@ def build(
                 return result.render(progress, cache=cache, shards=cache, sink=sink)
 
             def veto() -> bool:
-                return result.settle() or (strict and diagnostics.warnings > 0)
+                # (A page's errors are found as it renders: link-unsafe.)
+                settled = result.settle()
+                return settled or diagnostics.errors > 0 or (strict and diagnostics.warnings > 0)
 
             try:
                 written = write_site(out_dir, stream, veto, detach=True)
@@ -141,6 +143,8 @@ def build(
             found.add(diagnostic)
         return _failed(console, result.root, found)
     rendering = [d for d in list(diagnostics)[checked:] if d not in result.validated]
+    if diagnostics.errors and failure is None:  # the pages' own errors, found as they render
+        return _failed(console, result.root, diagnostics)
     if diagnostics.warnings or (diagnostics.infos and not quiet):
         _show(console, result.root, diagnostics)
     if failure is not None:

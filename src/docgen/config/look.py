@@ -79,6 +79,14 @@ class _Reader:
                     self.doc.location(f"/seo/metatags/{name}#key"),
                 )
                 continue
+            if not urls.meta_url_allowed(name, str(content)):
+                self.diagnostics.error(
+                    Code.CONFIG_INVALID,
+                    f"seo.metatags.{name}: {str(content)[:60]!r} is not an http(s) URL or a "
+                    "site path",
+                    self.doc.location(f"/seo/metatags/{name}"),
+                )
+                continue
             out.append((name, str(content)))
         return tuple(out)
 

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from docgen.config.model import SiteConfig
-from docgen.config.urls import scheme_of
+from docgen.config.urls import meta_url_allowed, scheme_of
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import LoadError
 from docgen.load import yaml_safe
@@ -132,7 +132,6 @@ def read_meta(page_file: PageFile, config: SiteConfig, diagnostics: Diagnostics)
 
 # Frontmatter keys that are the page's own <meta> tags, as on Mintlify (its SEO settings).
 _META_KEY = re.compile(r"(og|twitter|article):[A-Za-z0-9_.:-]{1,60}")
-_URL_META = ("image", "url", "video", "audio", "secure_url")
 
 
 def _metatags(front: dict[str, Any], reader: _Reader) -> tuple[tuple[str, str], ...]:
@@ -153,8 +152,8 @@ def _metatags(front: dict[str, Any], reader: _Reader) -> tuple[tuple[str, str], 
         text = " ".join(str(value).split())
         if not text:
             continue
-        if key.endswith(_URL_META) and scheme_of(text) not in (None, "http", "https"):
-            reader.warn(key, f"{text[:60]!r} is not an http(s) URL or a site path; ignored")
+        if not meta_url_allowed(key, text):
+            reader.error(key, f"{text[:60]!r} is not an http(s) URL or a site path")
             continue
         out.append((key, text))
     return tuple(out)

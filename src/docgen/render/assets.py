@@ -45,6 +45,7 @@ class AssetWarning:
     column: int
     message: str
     code: str = "asset-not-found"  # or "link-not-found": a link to a page the site lacks
+    error: bool = False  # an error (``link-unsafe``: render/unsafeurls.py), not a warning
 
 
 @dataclass(slots=True)

@@ -8,7 +8,12 @@ A part of a multipart form is a file when its schema is a binary string: ``forma
 is several files under one name. A urlencoded form has no files (a binary field is its text,
 as ``--data-urlencode`` sends it). Other parts are text: scalars as written, objects and
 arrays of objects as JSON (how multipart sends an object by default), arrays of scalars as one
-part per item."""
+part per item.
+
+The fields' sample texts together stop at :data:`~docgen.render.examples.MAX_EXAMPLE_CHARS`
+characters, as a long example does, with its note ("… (truncated)"): an example read once
+(a YAML alias) but named by every field was written in full for each, in three samples and the
+playground (126 MB of pages from 75 KB of spec)."""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from docgen.render.examples import MAX_EXAMPLE_CHARS, TRUNCATED
 from docgen.spec.model import Spec
 from docgen.spec.refs import resolve
 
@@ -61,6 +67,7 @@ def form_fields(
     _collect(spec, schema, doc, properties, required, set())
     given = example if isinstance(example, dict) else {}
     out = []
+    budget = [MAX_EXAMPLE_CHARS]  # characters of sample text left for the fields
     for name, (sub, sub_doc) in list(properties.items())[:_MAX_FIELDS]:
         value, value_doc = resolve(sub, sub_doc, spec.documents)
         value = value if isinstance(value, dict) else {}
@@ -70,13 +77,18 @@ def form_fields(
         array = _type(value) == "array"
         file = multipart and is_file(items if array else value)
         sample = given.get(name)
+        many = array and (file or not _composite(items))
+        values = () if file else _texts(sample, array and not _composite(items), budget)
+        if values and values[-1].endswith(TRUNCATED.strip()):  # the playground starts from
+            cut = values[:-1] if values[-1] == TRUNCATED.strip() else values  # them too
+            sample = (list(cut) if many else cut[0]) if cut else None
         out.append(
             FormField(
                 name=name,
                 file=file,
-                many=array and (file or not _composite(items)),
+                many=many,
                 required=name in required,
-                values=() if file else _texts(sample, array and not _composite(items)),
+                values=values,
                 example=None if file else sample,
                 schema=value,
                 doc=value_doc,
@@ -135,19 +147,42 @@ def _composite(schema: Any) -> bool:
     )
 
 
-def _texts(sample: Any, repeated: bool) -> tuple[str, ...]:
+def _texts(sample: Any, repeated: bool, budget: list[int]) -> tuple[str, ...]:
+    """The texts of ``sample`` (one per item when ``repeated``), taken from ``budget``: the
+    text that goes past it is cut, and the last text written ends with the note (the note
+    alone once the budget is spent)."""
     if sample is None:
         return ("",)
-    if repeated and isinstance(sample, list):
-        return tuple(_text(item) for item in sample) or ("",)
-    return (_text(sample),)
+    out: list[str] = []
+    for item in sample if repeated and isinstance(sample, list) else [sample]:
+        if budget[0] <= 0:
+            out.append(out.pop() + TRUNCATED if out else TRUNCATED.strip())
+            break
+        text = _text(item, budget[0])
+        budget[0] -= len(text)
+        if budget[0] < 0:
+            out.append(text[: len(text) + budget[0]] + TRUNCATED)
+            break
+        out.append(text)
+    return tuple(out) or ("",)
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, limit: int) -> str:
+    """``value`` as a part's text; JSON past ``limit`` characters is not written out."""
     if isinstance(value, str):
         return value
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
         return ""
-    return json.dumps(value, ensure_ascii=False, default=str)
+    text: list[str] = []
+    size = 0
+    for chunk in _ENCODER.iterencode(value):  # a large value is not written out in full
+        text.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            break
+    return "".join(text)
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)

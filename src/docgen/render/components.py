@@ -101,7 +101,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         return f'<div class="card-group cols-{cols}">'
     if name in ("Card", "Tile"):
         href = mdxtags.href(attr(tag, "href"), env)
-        image = mdxtags.href(attr(tag, "img"), env)
+        image = mdxtags.href(attr(tag, "img"), env, shown=True)
         parts = [f'<img class="card-img" src="{escape(image)}" alt="">' if image else ""]
         parts.append(_icon(tag, env, "card-icon"))
         if name == "Tile" and attr(tag, "description"):

@@ -12,6 +12,7 @@ from docgen.spec.model import Spec
 from docgen.spec.refs import resolve
 
 MAX_EXAMPLE_CHARS = 20_000
+TRUNCATED = "\n… (truncated)"  # the note at the end of an example cut short
 
 MAX_DEPTH = 8
 MAX_NODES = 2000  # values one generated example may hold: fan-out (30 properties that all
@@ -72,7 +73,7 @@ def _view(label: str, value: Any, media_type: str, generated: bool) -> Example:
     else:
         code, language = json_text(value), "json"
     if len(code) > MAX_EXAMPLE_CHARS:
-        code = code[:MAX_EXAMPLE_CHARS] + "\n… (truncated)"
+        code = code[:MAX_EXAMPLE_CHARS] + TRUNCATED
     return Example(label, media_type, code, highlight(code, language), generated)
 
 

@@ -20,8 +20,9 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import escape
 
+from docgen.config.urls import raster_image
 from docgen.nav.slugs import heading_slug
-from docgen.render import assets, autolink, codeglue, htmlheading
+from docgen.render import assets, autolink, codeglue, htmlheading, unsafeurls
 from docgen.render.assets import AssetScope
 from docgen.render.codelines import draw_lines, pre_attrs, take_notations
 from docgen.render.fencemeta import fence_meta, mark_lines
@@ -35,13 +36,20 @@ SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
 def safe_url(url: str) -> bool:
     """True for relative URLs, fragments and http(s)/mailto/tel; never javascript:/data: etc.
 
-    The scheme is read after removing whitespace and control characters, as browsers do.
+    The scheme is read after removing whitespace and control characters, as browsers do, and
+    after decoding entities and percent-escapes (render/unsafeurls.py).
     """
     cleaned = _CONTROL.sub("", url)
     match = _SCHEME.match(cleaned)
     if match is None:
-        return not cleaned.startswith("\\\\")
-    return match.group(1).lower() in SAFE_SCHEMES
+        return not cleaned.startswith("\\\\") and unsafeurls.writable(url)
+    return match.group(1).lower() in SAFE_SCHEMES and unsafeurls.writable(url)
+
+
+def any_link(url: str) -> bool:
+    """Every link and image is parsed: render/unsafeurls.py takes the unsafe ones out (their
+    text kept) and reports each with its place; the renderers check again."""
+    return True
 
 
 @dataclass(slots=True)
@@ -117,7 +125,9 @@ def _link_open(
 ) -> str:
     token = tokens[idx]
     href = str(token.attrGet("href") or "")
-    if href.startswith(("http://", "https://")):
+    if not safe_url(href):  # taken out while parsing (render/unsafeurls.py): never written
+        token.attrs.pop("href", None)
+    elif href.startswith(("http://", "https://")):
         token.attrSet("rel", "noopener noreferrer")
     elif href.startswith("/") and not href.startswith("//") and "base" in env:
         token.attrSet("href", site_relative(href, str(env["base"])))
@@ -129,6 +139,8 @@ def _image(
 ) -> str:
     token = tokens[idx]
     src = str(token.attrGet("src") or "")
+    if not (safe_url(src) or raster_image(src)):
+        return str(escape(token.content))  # never written (render/unsafeurls.py)
     if src.startswith("/") and not src.startswith("//") and "base" in env:
         token.attrSet("src", site_relative(src, str(env["base"])))
     return str(self.image(tokens, idx, options, env))
@@ -178,7 +190,7 @@ class MarkdownRenderer:
         md.enable(["table", "strikethrough"])
         autolink.use(md)  # remark-gfm's bare links, as Mintlify reads pages
         codeglue.use(md)
-        md.validateLink = safe_url  # type: ignore[method-assign]
+        md.validateLink = any_link  # type: ignore[method-assign]
         md.add_render_rule("fence", _fence)
         md.add_render_rule("code_block", _fence)
         md.add_render_rule("heading_open", _heading_open)
@@ -188,6 +200,7 @@ class MarkdownRenderer:
         md.add_render_rule("table_open", _table_open)
         md.add_render_rule("table_close", _table_close)
         md.core.ruler.before("inline", "custom_heading_ids", _custom_heading_ids)
+        md.core.ruler.push("docgen_unsafe_urls", unsafeurls.core_rule)
         md.core.ruler.push("docgen_assets", assets.core_rule)
         return md
 

@@ -16,6 +16,7 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType
 from markupsafe import escape
 
+from docgen.config.urls import raster_image
 from docgen.render import icons
 from docgen.render.fencemeta import fence_meta
 from docgen.render.inlinestyle import style_css
@@ -214,8 +215,10 @@ def flag(tag: Tag, key: str) -> bool:
     return tag.attrs.get(key) in (True, "true")
 
 
-def href(url: str, env: EnvType) -> str | None:
-    if not url or not safe_url(url):
+def href(url: str, env: EnvType, shown: bool = False) -> str | None:
+    """``url`` as the page writes it (``None``: not at all, render/unsafeurls.py); ``shown``:
+    an image's source, where a raster ``data:`` image is kept."""
+    if not url or not (safe_url(url) or (shown and raster_image(url))):
         return None
     base = env.get("base")
     if base is not None and url.startswith("/") and not url.startswith("//"):
@@ -326,7 +329,7 @@ def html_open(tag: Tag, env: EnvType) -> str:
             continue  # a sound never starts by itself; an attribute written twice is kept once
         text = "" if value is True else as_text(value)
         if key in ("href", "src", "poster"):
-            url = href(text, env)
+            url = href(text, env, shown=key != "href" and name != "iframe")
             if url is None:
                 continue
             attrs.append(f' {key}="{escape(url)}"')

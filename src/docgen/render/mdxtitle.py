@@ -1,8 +1,9 @@
 """Inline Markdown in a component's ``title`` (``<Step title="Run `npm install`">``).
 
 Read while parsing, as an ``inline`` token kept on the component's ``mdx_open`` token: code
-spans, emphasis, strikethrough, escapes, entities and links (safe schemes only, checked by
-render/assets.py like the page's own links). Raw HTML, images and autolinks stay text. Where
+spans, emphasis, strikethrough, escapes, entities and links (safe schemes only: the others are
+taken out and reported by render/unsafeurls.py; checked by render/assets.py like the page's own
+links). Raw HTML, images and autolinks stay text. Where
 the title sits inside something a reader clicks (a card that is a link, an accordion's
 summary, a tab's button) a link shows as its text: a link inside a link or button is not HTML.
 """
@@ -19,7 +20,7 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from docgen.render.jsx import Tag
-from docgen.render.markdown import safe_url
+from docgen.render.markdown import any_link
 
 _MARKUP = re.compile(r"[`*_~\[\\&]")  # what could start inline Markdown
 # Titles inside a summary or button, a label inside its anchor link
@@ -31,7 +32,7 @@ def _parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.enable("strikethrough")
     md.disable(["image", "autolink", "html_inline"])
-    md.validateLink = safe_url  # type: ignore[method-assign]
+    md.validateLink = any_link  # type: ignore[method-assign]
     return md
 
 

@@ -7,9 +7,9 @@ URL tag is made absolute with the site's ``url`` (previews need an absolute addr
 from __future__ import annotations
 
 from docgen.config.model import SiteConfig
+from docgen.config.urls import META_URL_SUFFIXES
 
 Tag = tuple[str, str, str]  # (attribute, name, content): attribute "property" or "name"
-_URL_TAGS = ("image", "url", "video", "audio", "secure_url")
 
 
 def page_metatags(
@@ -36,7 +36,7 @@ def page_metatags(
         (
             "property" if name.startswith(("og:", "article:")) else "name",
             name,
-            _absolute(content, config.url) if name.endswith(_URL_TAGS) else content,
+            _absolute(content, config.url) if name.endswith(META_URL_SUFFIXES) else content,
         )
         for name, content in tags.items()
     )

@@ -37,7 +37,10 @@ def report(
         if a not in seen:
             seen.add(a)
             where = Location(a.source or page.source, a.line, a.column)
-            diagnostics.warning(Code(a.code), a.message, where)
+            if a.error:
+                diagnostics.error(Code(a.code), a.message, where)
+            else:
+                diagnostics.warning(Code(a.code), a.message, where)
 
 
 class _Lines:

@@ -1,0 +1,198 @@
+"""URLs a page may not write: found while parsing, reported where they are, never written.
+
+A page comes from a pull request (security.md 2 and 21). Its Markdown links and images, the
+``href``/``src``/``poster``/``img`` of its tags and components (``<a>``, ``<img>``, ``<Card>``...),
+the images of their ``style={{...}}``, the links of a component's title and of its element
+props are read as a browser would read them: entities decoded, whitespace and control
+characters removed, scheme in any letter case.
+Only ``http(s)``, ``mailto``, ``tel`` and relative URLs are written, and a ``data:`` URL of a
+raster image where the page shows an image (``![](data:image/png;base64,...)``, ``<img src>``:
+an ``<img>`` runs nothing, and Mintlify shows them). A script-capable URL (``javascript:``,
+``vbscript:``, another ``data:``) is a ``link-unsafe`` error at its line and column, in ``check``
+and ``build`` alike; any other scheme (an app's link: ``cursor://``, ``vscode:``) a warning. The
+page shows the link's text (an image its alt text) with no link. A relative URL that decodes
+to a script scheme (``javascript%3A...``) is refused too: it is an attack, not a path.
+
+A markdown-it core rule; the renderers check again as they write (render/markdown.py,
+``mdxtags.href``), so a URL this rule does not see is still never written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+from docgen.config import urls
+from docgen.render.assets import AssetScope, AssetWarning, scope_of
+from docgen.render.jsx import Tag, Unevaluated, as_text
+
+CODE = "link-unsafe"
+PAGE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
+_KEYS = ("href", "src", "poster", "img")  # the attributes and props a page's URL is written from
+_SHOWN = frozenset({"src", "poster", "img"})
+# The images of a style={{...}}: url("..."), url('...'), url(...) as CSS reads each.
+_STYLE_URL = re.compile(r"""url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*))""", re.IGNORECASE)
+
+
+def refused(url: str, shown: bool = False) -> tuple[str, bool] | None:
+    """Why a page may not write ``url``, and whether that is an error (script-capable) rather
+    than a warning (another scheme: an app's deep link, ``ftp:``); ``None``: it may.
+    ``shown``: where the page shows an image (a raster ``data:`` image is kept there)."""
+    scheme = urls.scheme_of(url)
+    if scheme is None or scheme in PAGE_SCHEMES:
+        if urls.script_capable(url):
+            return f"it decodes to a {urls.decoded(url).split(':', 1)[0]}: URL", True
+        return None
+    if scheme == "data":
+        if not urls.raster_image(url):
+            return "a data: URL other than a raster image can hold script", True
+        return None if shown else ("a browser opens no data: URL as a page", False)
+    if urls.script_capable(url):
+        return f"a {scheme}: URL runs script", True
+    return f"docgen writes no {scheme}: URL (it may open another program)", False
+
+
+def writable(url: str, shown: bool = False) -> bool:
+    return refused(url, shown) is None
+
+
+def core_rule(state: StateCore) -> None:
+    """Take every unsafe URL out of the parsed page and report each (with a page's scope)."""
+    scope, source = scope_of(state.env)
+    found = Findings(scope, source, state)
+    for token in state.tokens:
+        if token.type == "mdx_open":
+            found.tag(token.meta["tag"], token.map, token.meta.get("line"))
+            for inline in _inlines(token.meta):
+                inline.children = found.children(inline.children or [], token.map)
+        elif token.type == "inline" and token.children:
+            token.children = found.children(token.children, token.map)
+
+
+def _inlines(meta: dict[str, Any]) -> Iterator[Token]:
+    """A component's title and element props, as inline tokens."""
+    title = meta.get("title")
+    if isinstance(title, Token):
+        yield title
+    props = meta.get("props") or {}
+    yield from (p for p in props.values() if isinstance(p, Token))
+
+
+class Findings:
+    """What :func:`core_rule` takes out of one parse, reported to ``scope``."""
+
+    def __init__(self, scope: AssetScope | None, source: str | None, state: StateCore) -> None:
+        self.scope, self.source = scope, source
+        self.lines = state.src.split("\n")
+        context = state.env.get("mdx")
+        self.first = int(
+            getattr(context, "root_line", 1) if context else state.env.get("assets_line", 1)
+        )
+
+    def tag(self, tag: Tag, where: list[int] | None, line: int | None) -> None:
+        for key in _KEYS:
+            value = tag.attrs.get(key)
+            if value is None or isinstance(value, (Unevaluated, bool)):
+                continue
+            url = as_text(value)
+            shown = key in _SHOWN and tag.name != "iframe"  # an iframe is shown as a link
+            found = refused(url, shown)
+            if found is not None:
+                del tag.attrs[key]
+                self.report(url, found, shown, where, line)
+        style = tag.attrs.get("style")
+        for value in style.values() if isinstance(style, dict) else ():
+            for parts in _STYLE_URL.findall(value) if isinstance(value, str) else ():
+                url = "".join(parts).strip()
+                found = refused(url, shown=True)  # (render/inlinestyle.py never writes it)
+                if found is not None:
+                    self.report(url, found, True, where, line, "style")
+
+    def children(self, children: list[Token], where: list[int] | None) -> list[Token]:
+        """``children`` without their unsafe links (their text kept) and images (their alt
+        text kept), each reported."""
+        out: list[Token] = []
+        dropped: list[int] = []  # the levels of the links taken out, to take their ends out
+        for child in children:
+            if child.type == "link_open":
+                url = str(child.attrGet("href") or "")
+                found = refused(url)
+                if found is not None:
+                    self.report(url, found, False, where, None)
+                    dropped.append(child.level)
+                    continue
+            elif child.type == "link_close" and dropped and dropped[-1] == child.level:
+                dropped.pop()
+                continue
+            elif child.type == "image":
+                url = str(child.attrGet("src") or "")
+                found = refused(url, shown=True)
+                if found is not None:
+                    self.report(url, found, True, where, None)
+                    text = Token("text", "", 0)
+                    text.content = child.content
+                    out.append(text)
+                    continue
+            elif child.type == "mdx_inline":
+                self.tag(child.meta["tag"], where, None)
+                for prop in (child.meta.get("props") or {}).values():
+                    prop.children = self.children(prop.children or [], where)
+            out.append(child)
+        return out
+
+    def report(
+        self,
+        url: str,
+        found: tuple[str, bool],
+        shown: bool,
+        where: list[int] | None,
+        line: int | None,
+        style: str = "",
+    ) -> None:
+        if self.scope is None:
+            return
+        why, error = found
+        at_line, column = locate(url, where, self.lines, self.first, line)
+        written = url if len(url) <= 60 else url[:57] + "..."
+        if style:
+            rule = "a page's style shows http(s) and site images; left out of the style"
+        elif shown:
+            rule = "a page shows http(s), relative and data: raster images; its alt text is shown"
+        else:
+            rule = "a page links to http(s), mailto, tel and relative URLs; its text is shown"
+        what = "styles with" if style else "shows" if shown else "links to"
+        message = f"the page {what} {written!r}: {why}; {rule}"
+        self.scope.warnings.append(
+            AssetWarning(self.source, at_line, column, message, CODE, error=error)
+        )
+
+
+# Where a URL starts: a Markdown link's or reference's destination, an attribute's value, an
+# autolink.
+_OPENERS = re.compile(r"\]\(\s*<?|\]:\s*<?|=\s*\{?\s*[\"'`]|<(?=[a-zA-Z][a-zA-Z0-9+.-]*:)")
+
+
+def locate(
+    url: str, where: list[int] | None, lines: list[str], first: int, line: int | None
+) -> tuple[int, int]:
+    """(line, column) of ``url`` as the page writes it, searched from its block's first line:
+    the URL itself, else the first link destination or attribute value that reads as it once
+    entities and percent-escapes are decoded (a Markdown link's URL arrives decoded)."""
+    start = where[0] if where else (line - first if line is not None else 0)
+    end = where[1] if where else start + 1
+    rows = range(max(0, start), min(len(lines), max(end, start + 1) + 40))
+    for index in rows:
+        column = lines[index].find(url)
+        if column != -1:
+            return first + index, column + 1
+    wanted = urls.decoded(url)[:16]
+    for index in rows:
+        text = lines[index]
+        for match in _OPENERS.finditer(text):
+            if urls.decoded(text[match.end() : match.end() + 4 * len(url) + 64]).startswith(wanted):
+                return first + index, match.end() + 1
+    return (line if line is not None else first + start), 1
