@@ -1,0 +1,70 @@
+"""What an eighth batch of real Mintlify repos (a search engine, a streaming database, a
+sync engine, a data-pipeline tool, a graph database and AI platform, a browser-automation
+agent, a browser-infrastructure API and an LLM gateway) hit, each pinned by a test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from docgen.pipeline import run_check
+
+
+def _site(tmp_path: Path, config: dict[str, object], files: dict[str, str]) -> Path:
+    site = tmp_path / "src"
+    for file, text in files.items():
+        path = site / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    return site / "docs.json"
+
+
+SPEC = {
+    "openapi": "3.0.3",
+    "info": {"title": "Search", "version": "1"},
+    "tags": [{"name": "Index settings", "x-displayName": "Settings of an index"}],
+    "paths": {
+        "/settings/filterable-attributes": {
+            "get": {
+                "tags": ["Index settings"],
+                "summary": "Get filterableAttributes",
+                "responses": {"200": {"description": "ok"}},
+            },
+            "put": {
+                "tags": ["Index settings"],
+                "summary": "Update the index's settings (v1.2)",
+                "responses": {"200": {"description": "ok"}},
+            },
+        }
+    },
+}
+
+
+def test_an_endpoint_url_follows_mintlifys_rule_for_summaries_and_tags(tmp_path: Path) -> None:
+    # A search engine's docs link to /reference/api/settings/update-filterableattributes (and
+    # redirect the older /reference/api/settings/update-filterable-attributes there): Mintlify
+    # lower-cases a summary without breaking its camelCase words, drops {}(),.'/ and takes
+    # the tag's name, not its x-displayName. docgen split the camelCase word: 160 links were
+    # reported broken, and each old-name redirect took the place of the page it pointed at (14
+    # endpoint pages were never built).
+    config = {
+        "name": "Search",
+        "navigation": {
+            "groups": [
+                {"group": "Guides", "pages": ["guide"]},
+                {"group": "API", "openapi": "openapi.json", "pages": []},
+            ]
+        },
+    }
+    page = (
+        "---\ntitle: Guide\n---\n\n[get](/api-reference/index-settings/get-filterableattributes)"
+        " and [put](/api-reference/index-settings/update-the-indexs-settings-v12)\n"
+    )
+    target = _site(tmp_path, config, {"openapi.json": json.dumps(SPEC), "guide.mdx": page})
+    result = run_check(target)
+    assert result.site is not None, list(result.diagnostics)
+    urls = {page.url for page in result.site.pages}
+    assert "/api-reference/index-settings/get-filterableattributes" in urls
+    assert "/api-reference/index-settings/update-the-indexs-settings-v12" in urls
+    assert not [d for d in result.diagnostics if d.code.value == "link-not-found"]
