@@ -68,3 +68,29 @@ def test_an_endpoint_url_follows_mintlifys_rule_for_summaries_and_tags(tmp_path:
     assert "/api-reference/index-settings/get-filterableattributes" in urls
     assert "/api-reference/index-settings/update-the-indexs-settings-v12" in urls
     assert not [d for d in result.diagnostics if d.code.value == "link-not-found"]
+
+
+def test_a_redirect_listed_with_and_without_its_trailing_slash_to_one_place_is_fine(
+    tmp_path: Path,
+) -> None:
+    # An LLM gateway lists each old URL twice, '/recipes' and '/recipes/', to one destination:
+    # docgen called each second entry a conflict (27 errors; --lenient dropped them). They
+    # agree, so there is nothing to report; two destinations for one source still are.
+    config = {
+        "name": "Gateway",
+        "navigation": {"pages": ["index", "guide"]},
+        "redirects": [
+            {"source": "/recipes", "destination": "/guide"},
+            {"source": "/recipes/", "destination": "/guide"},
+            {"source": "/Old", "destination": "/guide", "permanent": False},
+            {"source": "/old", "destination": "/guide", "permanent": False},
+            {"source": "/moved", "destination": "/guide"},
+            {"source": "/moved/", "destination": "/"},
+        ],
+    }
+    target = _site(tmp_path, config, {"index.mdx": "# Home\n", "guide.mdx": "# Guide\n"})
+    result = run_check(target)
+    found = [(d.code.value, d.message) for d in result.diagnostics]
+    assert found == [
+        ("redirect-conflict", "redirects[5].source '/moved/' repeats the source of redirects[4]")
+    ]
