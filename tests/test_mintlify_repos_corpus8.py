@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from refresh_fixtures import run_docgen
+
 from docgen.pipeline import run_check
 
 
@@ -94,3 +96,32 @@ def test_a_redirect_listed_with_and_without_its_trailing_slash_to_one_place_is_f
     assert found == [
         ("redirect-conflict", "redirects[5].source '/moved/' repeats the source of redirects[4]")
     ]
+
+
+def test_an_attribute_naming_a_constant_the_page_imports_gets_its_value(tmp_path: Path) -> None:
+    # A data-pipeline tool's pages import `urls` (`export const urls = {oss: "..."}`) from a
+    # snippet and write <Card href={urls.oss}>, <a href={`${urls.pro}?source=intro`}>; a
+    # workflow engine's pages pass href={events.tf} to a component of their own. docgen knew
+    # only bare names in text: each card lost its link, with a warning (31 in two repos).
+    snippet = 'export const urls = { oss: "https://oss.example/", pro: "https://pro.example" };\n'
+    component = "export const TF = ({ name, href }) => (\n  <p>Manage {name} with <a href={href}>Terraform</a>.</p>\n);\n"
+    page = (
+        "---\ntitle: Home\n---\n\n"
+        "import { urls } from '/snippets/urls.mdx';\n"
+        "import { TF } from '/snippets/tf.mdx';\n\n"
+        '<Card title="Self-hosted" href={urls.oss}>Run it</Card>\n\n'
+        '<a href={`${urls.pro}?source=intro`} target="_blank">Pro</a>\n\n'
+        '<TF name="events" href={urls.oss} />\n\n'
+        "Read {urls.oss} or <a href={urls.pro}>this</a>.\n"
+    )
+    files = {"index.mdx": page, "snippets/urls.mdx": snippet, "snippets/tf.mdx": component}
+    target = _site(tmp_path, {"name": "Pipes", "navigation": {"pages": ["index"]}}, files)
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out)], target.parent)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "warning" not in result.stdout + result.stderr
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert 'class="card" href="https://oss.example/"' in html
+    assert 'href="https://pro.example?source=intro"' in html
+    assert 'with <a href="https://oss.example/"' in html
+    assert 'Read https://oss.example/ or <a href="https://pro.example"' in html

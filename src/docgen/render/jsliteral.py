@@ -158,7 +158,20 @@ def read(text: str, names: dict[str, Any] | None = None) -> list[Any] | dict[str
     return value
 
 
-_PLACEHOLDER = re.compile(r"\$\{\s*([A-Za-z_$][A-Za-z0-9_$]*)\s*\}")
+_PLACEHOLDER = re.compile(r"\$\{\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\}")
+_MEMBER = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
+
+
+def member(text: str, names: dict[str, Any]) -> str | int | float | None:
+    """``urls.oss``: the string or number under that key of an object the page knows (an
+    exported or imported ``const urls = {oss: "https://..."}``), else None."""
+    if _MEMBER.match(text) is None:
+        return None
+    first, *keys = text.split(".")
+    value = names.get(first)
+    for key in keys:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value if isinstance(value, (str, int, float)) and not isinstance(value, bool) else None
 
 
 def template(inner: str, names: dict[str, Any]) -> str | None:
@@ -168,7 +181,8 @@ def template(inner: str, names: dict[str, Any]) -> str | None:
     out: list[str] = []
     pos = 0
     for match in _PLACEHOLDER.finditer(inner):
-        value = names.get(match.group(1))
+        name = match.group(1)
+        value = member(name, names) if "." in name else names.get(name)
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             return None
         out += [inner[pos : match.start()], str(value)]

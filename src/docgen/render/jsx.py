@@ -304,6 +304,8 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
         return jsx_text(text)
     if names is not None and _IDENT.match(text) and text in names:
         return names[text]
+    if names is not None and (found := jsliteral.member(text, names)) is not None:
+        return found
     if text[:1] in "[{":
         value = jsliteral.read(text, names)
         if value is not None:

@@ -93,6 +93,7 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
     tag = scan_tag(state.src, state.pos, state.posMax)
     if tag is None:
         return False
+    mdxtags.known(tag, _ctx(state.env).names)  # href={urls.oss}: a constant the page knows
     if tag.name == "svg" and not tag.closing:
         shown = svg.drawing(state.src, state.pos, state.posMax)
         if shown is not None:
