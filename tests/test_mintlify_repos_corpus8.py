@@ -10,6 +10,7 @@ from pathlib import Path
 from refresh_fixtures import run_docgen
 
 from docgen.pipeline import run_check
+from docgen.render.mdx import render_mdx
 
 
 def _site(tmp_path: Path, config: dict[str, object], files: dict[str, str]) -> Path:
@@ -125,3 +126,23 @@ def test_an_attribute_naming_a_constant_the_page_imports_gets_its_value(tmp_path
     assert 'href="https://pro.example?source=intro"' in html
     assert 'with <a href="https://oss.example/"' in html
     assert 'Read https://oss.example/ or <a href="https://pro.example"' in html
+
+
+def test_a_string_over_several_lines_given_to_a_component_is_its_text() -> None:
+    # A browser-automation agent gives its prompt component a template string over many
+    # lines: <ApiKeyPrompt>{`Set up Skyvern:\n\n1. Install...\n   # or: pipx...`}</ApiKeyPrompt>.
+    # Its blank lines cut the expression apart and each piece was read as Markdown: '{`Set up'
+    # shown raw, '# or: pipx' a heading in the table of contents; where it held an escaped
+    # \`...\${x}\` it was "code to run" and left out. Its text is shown, line by line.
+    page = (
+        "<KeyPrompt>{`Set up:\n\n1. Install it\n   # or: pipx install it\n\n"
+        "Then log \\`Status: \\${result.status}\\` <b>now</b>.`}</KeyPrompt>\n"
+    )
+    result = render_mdx(page)
+    html = result.rendered.html
+    assert "<h1" not in html and "{`" not in html and "`}" not in html
+    assert "<p>Set up:<br />\n<br />\n1. Install it<br />\n   # or: pipx install it<br />" in html
+    assert "Then log `Status: ${result.status}` &lt;b&gt;now&lt;/b&gt;.</p>" in html
+    assert [w.message for w in result.warnings] == [
+        "unknown MDX component <KeyPrompt>: its content is shown without it"
+    ]

@@ -296,7 +296,7 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
         inner = text[1:-1]
         if text[0] == "`":  # a template string: ${name} is the value the page knows
-            filled = jsliteral.template(inner, names or {}) if "${" in inner else inner
+            filled = jsliteral.template(inner, names or {})
             return Unevaluated(text) if filled is None else filled
         if text[0] not in inner:
             return inner
