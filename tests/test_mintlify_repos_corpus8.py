@@ -146,3 +146,23 @@ def test_a_string_over_several_lines_given_to_a_component_is_its_text() -> None:
     assert [w.message for w in result.warnings] == [
         "unknown MDX component <KeyPrompt>: its content is shown without it"
     ]
+
+
+def test_text_on_an_elements_own_line_is_text_not_a_markdown_block() -> None:
+    # A browser-automation agent's landing page draws a terminal of <p className="sk-mono">>
+    # Ready</p> lines; an AI platform's tables hold <td>- placed in metadata</td>; a model
+    # runner titles its steps <p className="step">1. Install</p>. MDX reads children written
+    # on the element's own line as text; docgen read them as Markdown blocks: a quote, a list,
+    # a numbered list (inside a <p>, which HTML cannot hold), the '>' and '-' lost.
+    page = (
+        '<div className="terminal">\n  <p className="mono">> Ready</p>\n</div>\n\n'
+        "<table>\n<tr>\n<td>- placed in *metadata*</td>\n</tr>\n</table>\n\n"
+        '<p className="step">1. Install</p>\n\n<h3># Setup</h3>\n\n<Note>> quoted</Note>\n'
+    )
+    html = render_mdx(page).rendered.html
+    for block in ("<blockquote", "<ul", "<ol", "<h1"):
+        assert block not in html
+    assert '">&gt; Ready</p>' in html
+    assert "<td>- placed in <em>metadata</em></td>" in html
+    assert '">1. Install</p>' in html
+    assert "# Setup" in html and "&gt; quoted" in html

@@ -216,7 +216,7 @@ def _element(
     context.depth += 1
     try:
         if inner.strip():
-            _subparse(state, inner, inner_line)
+            mdxblocks.children(state, inner, inner_line, _subparse)
     finally:
         context.depth -= 1
     if tag.name in mdxtags.PHRASING_ONLY:
