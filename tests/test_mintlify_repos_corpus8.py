@@ -166,3 +166,28 @@ def test_text_on_an_elements_own_line_is_text_not_a_markdown_block() -> None:
     assert "<td>- placed in <em>metadata</em></td>" in html
     assert '">1. Install</p>' in html
     assert "# Setup" in html and "&gt; quoted" in html
+
+
+def test_an_endpoint_path_without_a_server_is_fine_where_no_playground_is_shown(
+    tmp_path: Path,
+) -> None:
+    # A data-pipeline tool's docs.json sets api.playground.display 'none' and its 22 endpoint
+    # pages `api: "POST /api/pipelines"`: docgen warned on each that, with no server, the page
+    # has no playground, which is what the site asked for. A page of a site that shows a
+    # playground is still told, unless it sets `playground: none` itself.
+    pages = {
+        "create.mdx": '---\ntitle: Create\napi: "POST /api/pipelines"\n---\n\nText\n',
+        "quiet.mdx": '---\ntitle: Quiet\napi: "GET /api/x"\nplayground: none\n---\n\nText\n',
+    }
+    config: dict[str, object] = {
+        "name": "Pipes",
+        "navigation": {"pages": ["create", "quiet"]},
+        "api": {"playground": {"display": "none"}},
+    }
+    result = run_check(_site(tmp_path / "none", config, pages))
+    assert [d.message for d in result.diagnostics] == []
+    del config["api"]
+    result = run_check(_site(tmp_path / "shown", config, pages))
+    found = [(d.code.value, d.message) for d in result.diagnostics]
+    assert len(found) == 1 and found[0][0] == "page-frontmatter"
+    assert "'/api/pipelines' is a path and docs.json sets no 'api.mdx.server'" in found[0][1]
