@@ -105,7 +105,10 @@ def test_an_attribute_naming_a_constant_the_page_imports_gets_its_value(tmp_path
     # workflow engine's pages pass href={events.tf} to a component of their own. docgen knew
     # only bare names in text: each card lost its link, with a warning (31 in two repos).
     snippet = 'export const urls = { oss: "https://oss.example/", pro: "https://pro.example" };\n'
-    component = "export const TF = ({ name, href }) => (\n  <p>Manage {name} with <a href={href}>Terraform</a>.</p>\n);\n"
+    component = (
+        "export const TF = ({ name, href }) => (\n"
+        "  <p>Manage {name} with <a href={href}>Terraform</a>.</p>\n);\n"
+    )
     page = (
         "---\ntitle: Home\n---\n\n"
         "import { urls } from '/snippets/urls.mdx';\n"
