@@ -194,3 +194,11 @@ def test_an_endpoint_path_without_a_server_is_fine_where_no_playground_is_shown(
     found = [(d.code.value, d.message) for d in result.diagnostics]
     assert len(found) == 1 and found[0][0] == "page-frontmatter"
     assert "'/api/pipelines' is a path and docs.json sets no 'api.mdx.server'" in found[0][1]
+
+
+def test_the_tt_element_is_kept_as_html_keeps_it() -> None:
+    # A graph database's Raft page writes "each zero or alpha <tt>group</tt>": docgen warned
+    # that <tt> is not allowed and showed the word in the body font.
+    result = render_mdx("Each zero or alpha <tt>group</tt> uses raft.\n")
+    assert "<p>Each zero or alpha <tt>group</tt> uses raft.</p>" in result.rendered.html
+    assert result.warnings == []

@@ -59,7 +59,7 @@ HTML_BLOCK = set(
 HTML_INLINE = set(
     _words(
         "a b strong i em u code kbd sub sup span br small mark s del abbr q cite var samp dfn ins "
-        "button time"
+        "button time tt"
     )
 )
 # Elements HTML lets hold text but no paragraph (a browser closes an open <p> at the next
