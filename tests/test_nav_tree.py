@@ -33,10 +33,11 @@ def _lines(section: NavSection, depth: int) -> list[str]:
 
 
 EXPECTED = {
-    # first tag, x-displayName, untagged operations under "API Reference"
+    # first tag, x-displayName (the label; the URL has the tag's name, as on Mintlify),
+    # untagged operations under "API Reference"
     "pass-automatic-groups": """
 group: User accounts
-  - GET List users  /api-reference/user-accounts/list-users
+  - GET List users  /api-reference/users/list-users
 group: billing
   - GET List invoices  /api-reference/billing/list-invoices
 group: API Reference

@@ -223,7 +223,7 @@ def read_redirects(
     if not isinstance(raw, list):
         return ()
     out: list[Redirect] = []
-    seen: dict[str, str] = {}
+    seen: dict[str, tuple[str, str, bool]] = {}  # folded source: (entry, destination, permanent)
     patterns = 0
     for index, entry in enumerate(raw[:MAX_REDIRECTS]):
         if not isinstance(entry, dict):
@@ -284,14 +284,18 @@ def read_redirects(
             )
             continue
         key = fold(source)
+        permanent = entry.get("permanent", True) is not False
         if key in seen:
-            diagnostics.error(
-                Code.REDIRECT_CONFLICT,
-                f"redirects[{index}].source {source!r} repeats the source of {seen[key]}",
-                doc.location(f"{ptr}/source"),
-            )
+            first, first_destination, first_permanent = seen[key]
+            # '/a' and '/a/' (or '/A') both listed, to one place: the first already serves both.
+            if (first_destination, first_permanent) != (destination, permanent):
+                diagnostics.error(
+                    Code.REDIRECT_CONFLICT,
+                    f"redirects[{index}].source {source!r} repeats the source of {first}",
+                    doc.location(f"{ptr}/source"),
+                )
             continue
-        seen[key] = f"redirects[{index}]"
+        seen[key] = (f"redirects[{index}]", destination, permanent)
         if is_pattern(source):
             patterns += 1
             if patterns == MAX_PATTERNS + 1:
@@ -304,7 +308,6 @@ def read_redirects(
                 )
             if patterns > MAX_PATTERNS:
                 continue
-        permanent = entry.get("permanent", True) is not False
         out.append(Redirect(source, destination, permanent, ptr))
     if len(raw) > MAX_REDIRECTS:
         diagnostics.error(

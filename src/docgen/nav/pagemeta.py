@@ -185,7 +185,9 @@ def _endpoint(front: dict[str, Any], config: SiteConfig, reader: _Reader) -> End
                 "authMethod", f"expected one of {', '.join(AUTH_METHODS)}; the site's is used"
             )
     if url.startswith("/") and not url.startswith("//"):
-        if not config.api_mdx.servers:
+        # No playground is wanted (display 'none', the site's or the page's): none is missing.
+        shown = front.get("playground", config.playground.display.value) != "none"
+        if not config.api_mdx.servers and shown:
             reader.warn(
                 "api",
                 f"{url!r} is a path and docs.json sets no 'api.mdx.server': the page shows the "

@@ -26,7 +26,26 @@ def slugify(text: str) -> str:
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     # camelCase -> camel-case, so operationIds read well.
     ascii_text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", ascii_text)
-    slug = _NON_SLUG.sub("-", ascii_text.lower()).strip("-")
+    return _bounded(_NON_SLUG.sub("-", ascii_text.lower()).strip("-"))
+
+
+# What Mintlify drops from a summary or a tag name when it makes an endpoint page's URL.
+_MINTLIFY_DROPS = re.compile(r"[{}(),.'/]")
+
+
+def name_slug(text: str) -> str:
+    """An endpoint page's URL part from a summary or a tag name, by Mintlify's documented rule,
+    so links and redirects written for a Mintlify site land: lower case with no hyphen inside a
+    word (``Get filterableAttributes`` -> ``get-filterableattributes``), ``{}(),.'/`` dropped
+    (``Get user's key`` -> ``get-users-key``, ``v1.2`` -> ``v12``); what else is not
+    ``[a-z0-9]`` becomes a hyphen, so the URL stays one docgen writes anywhere. May return
+    ``""``."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    kept = _MINTLIFY_DROPS.sub("", ascii_text.lower())
+    return _bounded(_NON_SLUG.sub("-", kept).strip("-"))
+
+
+def _bounded(slug: str) -> str:
     if len(slug) > MAX_SLUG:
         cut = slug[: MAX_SLUG + 1]
         slug = cut[: cut.rfind("-")] if cut.rfind("-") > MAX_SLUG // 2 else slug[:MAX_SLUG]
@@ -65,20 +84,20 @@ def heading_slug(text: str) -> str:
 
 def operation_slugs(spec: Spec) -> dict[tuple[str, str, bool], str]:
     """Every operation's URL below its directory, numbered -2, -3 on collision in spec order."""
-    tag_slugs = {tag.name: slugify(tag.label) or slugify(tag.name) for tag in spec.tags}
+    # The tag's name, not its x-displayName: a label does not change Mintlify's URL.
     taken: dict[str, int] = {}
     out: dict[tuple[str, str, bool], str] = {}
     for op in (*spec.operations, *spec.webhooks):
         if op.excluded:
             continue
         slug = (
-            slugify(op.summary or "")
+            name_slug(op.summary or "")
             or slugify(op.operation_id or "")
             or slugify(f"{op.method if not op.webhook else 'webhook'}-{op.path}")
             or "operation"
         )
         if op.tags:
-            prefix = tag_slugs.get(op.tags[0]) or slugify(op.tags[0]) or "tag"
+            prefix = name_slug(op.tags[0]) or slugify(op.tags[0]) or "tag"
             relative = f"{prefix}/{slug}"
         elif op.webhook:
             relative = f"webhooks/{slug}"

@@ -158,21 +158,52 @@ def read(text: str, names: dict[str, Any] | None = None) -> list[Any] | dict[str
     return value
 
 
-_PLACEHOLDER = re.compile(r"\$\{\s*([A-Za-z_$][A-Za-z0-9_$]*)\s*\}")
+_PLACEHOLDER = re.compile(r"\$\{\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\}")
+_MEMBER = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
+
+
+def member(text: str, names: dict[str, Any]) -> str | int | float | None:
+    """``urls.oss``: the string or number under that key of an object the page knows (an
+    exported or imported ``const urls = {oss: "https://..."}``), else None."""
+    if _MEMBER.match(text) is None:
+        return None
+    first, *keys = text.split(".")
+    value = names.get(first)
+    for key in keys:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value if isinstance(value, (str, int, float)) and not isinstance(value, bool) else None
 
 
 def template(inner: str, names: dict[str, Any]) -> str | None:
-    """A template string's text (between its backticks, as written) with each ``${name}``
-    replaced by the value the page knows for ``name`` (a string or number), or None when a
-    ``${...}`` holds anything else."""
+    """A template string's text (between its backticks, as written), read as JavaScript reads
+    it: each ``${name}`` replaced by the value the page knows for ``name`` (a string or
+    number), escapes made the characters they stand for (``\\``` a backtick, ``\\${`` a
+    dollar and brace, ``\\n`` a new line); None when a ``${...}`` holds anything else or an
+    unescaped backtick ends the string early."""
     out: list[str] = []
-    pos = 0
-    for match in _PLACEHOLDER.finditer(inner):
-        value = names.get(match.group(1))
-        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+    pos, end = 0, len(inner)
+    while pos < end:
+        char = inner[pos]
+        if char == "\\" and pos + 1 < end:
+            escaped = inner[pos + 1]
+            out.append(_ESCAPES.get(escaped, escaped))
+            pos += 2
+        elif char == "`":
             return None
-        out += [inner[pos : match.start()], str(value)]
-        pos = match.end()
-    out.append(inner[pos:])
-    text = "".join(out)
-    return None if "${" in _PLACEHOLDER.sub("", inner) else text
+        elif inner.startswith("${", pos):
+            match = _PLACEHOLDER.match(inner, pos)
+            if match is None:
+                return None
+            name = match.group(1)
+            value = member(name, names) if "." in name else names.get(name)
+            if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+                return None
+            out.append(str(value))
+            pos = match.end()
+        else:
+            out.append(char)
+            pos += 1
+    return "".join(out)
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\n": ""}  # a backslash ending a line joins it

@@ -296,7 +296,7 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
         inner = text[1:-1]
         if text[0] == "`":  # a template string: ${name} is the value the page knows
-            filled = jsliteral.template(inner, names or {}) if "${" in inner else inner
+            filled = jsliteral.template(inner, names or {})
             return Unevaluated(text) if filled is None else filled
         if text[0] not in inner:
             return inner
@@ -304,6 +304,8 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
         return jsx_text(text)
     if names is not None and _IDENT.match(text) and text in names:
         return names[text]
+    if names is not None and (found := jsliteral.member(text, names)) is not None:
+        return found
     if text[:1] in "[{":
         value = jsliteral.read(text, names)
         if value is not None:

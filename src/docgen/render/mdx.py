@@ -93,8 +93,7 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
         # card; a tag docgen does not allow shows them without it); on a line with text it
         # stays inside the paragraph. It interrupts no paragraph.
         opens_block = tag.name[:1].islower() and not tag.self_closing
-        # ...unless a blank line inside the tag (a handler's template string) would end the
-        # paragraph halfway through it, showing its source
+        # ...unless a blank line in the tag (a handler's template) would cut the paragraph there
         cut = silent and _BLANK.search(src, tag.start, tag.end) is not None
         if (silent and not cut) or not opens_block or after.strip():
             return None
@@ -165,6 +164,7 @@ def _element(
     state: StateBlock, tag: Tag, line: int, inner: str, inner_line: int, start: int
 ) -> None:
     context = _ctx(state.env)
+    mdxtags.known(tag, context.names)  # href={urls.oss}: a constant the page knows
     template = context.names.get(tag.name)
     if isinstance(template, Template):
         text, names = template.use(tag.attrs, inner, context.names, tag.elements)
@@ -216,7 +216,7 @@ def _element(
     context.depth += 1
     try:
         if inner.strip():
-            _subparse(state, inner, inner_line)
+            mdxblocks.children(state, inner, inner_line, _subparse)
     finally:
         context.depth -= 1
     if tag.name in mdxtags.PHRASING_ONLY:

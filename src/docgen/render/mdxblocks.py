@@ -5,6 +5,8 @@ where an element's closing tag is."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock, fence
 from markdown_it.rules_core import StateCore
@@ -79,6 +81,22 @@ def unwrap_paragraph(state: StateBlock) -> None:
     types = [token.type for token in tokens[-5:]]
     if types == ["mdx_open", "paragraph_open", "inline", "paragraph_close", "mdx_close"]:
         tokens[-4].hidden = tokens[-2].hidden = True
+
+
+def children(
+    state: StateBlock, inner: str, line: int, blocks: Callable[[StateBlock, str, int], None]
+) -> None:
+    """An element's children: parsed as Markdown blocks by ``blocks``, unless written on the
+    element's own line as text (``<td>- placed</td>``, ``<p>> Ready</p>``, ``<h2># Setup</h2>``):
+    as in MDX, that is a paragraph of text with its inline Markdown, not the block its first
+    characters would start (a list, a quote, a heading)."""
+    if "\n" in inner or inner.lstrip()[:1] == "<":
+        blocks(state, inner, line)
+        return
+    state.push("paragraph_open", "p", 1).map = [line, line + 1]
+    inline = state.push("inline", "", 0)
+    inline.content, inline.map, inline.children = inner.strip(), [line, line + 1], []
+    state.push("paragraph_close", "p", -1).map = [line, line + 1]
 
 
 def unwrap_paragraphs(tokens: list[Token]) -> None:

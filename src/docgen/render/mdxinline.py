@@ -52,7 +52,9 @@ def _warn_left_out(warn_at: int, expression: str, warn: mdxtags.Warn) -> None:
 def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """An expression that fills its lines and shows nothing: a comment, ``{}``, ``{" "}``, or
     code docgen does not run (``{items.map(i => (<Card ... />))}`` over several lines, whose
-    JSX would otherwise be read as blocks of the page). No paragraph is made of it."""
+    JSX would otherwise be read as blocks of the page). No paragraph is made of it. A string
+    over several lines (``{`Set up:\n\n1. Install...`}``, a prompt given to a component) is
+    one paragraph of its text, line by line: its lines are not Markdown."""
     pos = state.bMarks[start] + state.tShift[start]
     if state.src[pos : pos + 1] != "{":
         return False
@@ -60,8 +62,10 @@ def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool
     if close is None:
         return False
     expression = state.src[pos + 1 : close - 1]
-    code = _left_out(expression)
-    if not code and not _shows_nothing(expression):
+    text = evaluate(expression, _ctx(state.env).names)
+    text = text.strip("\n") if isinstance(text, str) and "\n" in text.strip() else None
+    code = text is None and _left_out(expression)
+    if not code and text is None and not _shows_nothing(expression):
         return False
     last = mdxblocks.line_of(state, close - 1, start, end)
     if state.src[close : state.eMarks[last]].strip():
@@ -70,8 +74,23 @@ def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool
         if code:
             context = _ctx(state.env)
             _warn_left_out(context.root_line + context.offset + start, expression, context.warn)
+        elif text is not None:
+            _lines_paragraph(state, text, [start, last + 1])
         state.line = last + 1
     return True
+
+
+def _lines_paragraph(state: StateBlock, text: str, lines: list[int]) -> None:
+    state.push("paragraph_open", "p", 1).map = lines
+    inline = state.push("inline", "", 0)
+    inline.map, inline.children = lines, []
+    for number, line in enumerate(text.split("\n")):
+        if number:
+            inline.children.append(Token("hardbreak", "br", 0))
+        shown = Token("mdx_text", "", 0)
+        shown.content = line
+        inline.children.append(shown)
+    state.push("paragraph_close", "p", -1)
 
 
 def _line_in(state: StateInline) -> int:
@@ -93,6 +112,7 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
     tag = scan_tag(state.src, state.pos, state.posMax)
     if tag is None:
         return False
+    mdxtags.known(tag, _ctx(state.env).names)  # href={urls.oss}: a constant the page knows
     if tag.name == "svg" and not tag.closing:
         shown = svg.drawing(state.src, state.pos, state.posMax)
         if shown is not None:

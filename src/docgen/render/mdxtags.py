@@ -20,7 +20,7 @@ from docgen.config.urls import raster_image
 from docgen.render import icons
 from docgen.render.fencemeta import fence_meta
 from docgen.render.inlinestyle import style_css
-from docgen.render.jsx import Tag, Unevaluated, as_text, scan_tag
+from docgen.render.jsx import Tag, Unevaluated, as_text, evaluate, scan_tag
 from docgen.render.markdown import safe_url, site_relative, unique
 from docgen.render.pageclasses import page_classes
 
@@ -60,7 +60,7 @@ HTML_BLOCK = set(
 HTML_INLINE = set(
     _words(
         "a b strong i em u code kbd sub sup span br small mark s del abbr q cite var samp dfn ins "
-        "button time"
+        "button time tt"
     )
 )
 # Elements HTML lets hold text but no paragraph (a browser closes an open <p> at the next
@@ -107,6 +107,18 @@ def is_block(name: str, snippets: dict[str, Any]) -> bool:
         or name in snippets
         or (name[:1].isupper() and name not in INLINE)
     )
+
+
+def known(tag: Tag, names: dict[str, Any]) -> Tag:
+    """``tag`` with each ``{...}`` attribute the page can answer replaced by its value, as JSX
+    reads it: a constant the page exports or imports (``href={url}``, ``href={urls.oss}``,
+    ``href={`${urls.pro}?source=intro`}``) that is a string or number."""
+    for key, value in tag.attrs.items():
+        if isinstance(value, Unevaluated) and key not in ("style", "..."):
+            found = evaluate(value.source, names)
+            if isinstance(found, (str, int, float)):
+                tag.attrs[key] = found
+    return tag
 
 
 def check(
