@@ -343,3 +343,22 @@ def test_drilldown_opens_a_groups_first_page(browser: Any, tmp_path: Path) -> No
         tab.wait_for_url(f"{site}/p2-x/")
     assert errors == []
     context.close()
+
+
+def test_a_page_frontmatter_icon_no_library_has_is_warned_at_its_value(tmp_path: Path) -> None:
+    """A page's own ``icon:`` (its sidebar entry's) is checked as docs.json's icons are."""
+    src = tmp_path / "src"
+    _write(src, {"name": "I", "navigation": {"groups": [{"group": "G", "pages": ["index", "a"]}]}},
+           ["index", "a"])  # fmt: skip
+    (src / "index.mdx").write_text("---\ntitle: Home\nicon:   'nosuch-page'\n---\n\nHi.\n")
+    (src / "a.mdx").write_text("---\ntitle: A\nicon: rocket\n---\n\nKnown.\n")
+    check = run_docgen(["check", "."], src)
+    expected = (
+        'index.mdx:3:10: warning[icon-unknown]: frontmatter icon="nosuch-page": no such icon in '
+        "Font Awesome Free or Lucide; the sidebar shows a neutral mark"
+    )
+    assert [line for line in check.stdout.splitlines() if "warning[" in line] == [expected]
+    result = run_docgen(["build", ".", "-o", str(tmp_path / "out")], src)
+    assert result.returncode == 0
+    built = [line for line in (result.stdout + result.stderr).splitlines() if "warning[" in line]
+    assert built == [expected]

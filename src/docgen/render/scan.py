@@ -19,6 +19,7 @@ from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.exceptions import OutputError
 from docgen.load.paths import is_file
 from docgen.nav.model import Page, Site
+from docgen.nav.pagefiles import value_start
 from docgen.nav.staticfiles import drop_conflicts
 from docgen.nav.urls import PathSet, fold, output_path, twin_path
 from docgen.render import icons, pagewarnings, schemaembed
@@ -47,6 +48,7 @@ def scan(site: Site, diagnostics: Diagnostics) -> None:
     _look_files(site, diagnostics)
     _style_files(site, diagnostics)
     _nav_icons(site.config.navigation, site.config.look.icons, diagnostics)
+    _page_icons(site, diagnostics)
 
 
 def markdown_pages(site: Site) -> int:
@@ -93,6 +95,35 @@ def _nav_icons(node: NavNode, library: str, diagnostics: Diagnostics) -> None:
     for item in node.items:
         if isinstance(item, NavNode):
             _nav_icons(item, library, diagnostics)
+
+
+def _page_icons(site: Site, diagnostics: Diagnostics) -> None:
+    """``icon-unknown`` for a page's frontmatter ``icon`` (its sidebar entry's) that no icon
+    library has, at the value in the page file."""
+    for page in site.pages:
+        icon = page.meta.icon
+        if icon is None or page.source is None or not icons.unknown(icon, site.config.look.icons):
+            continue
+        line, column = _frontmatter_value(Path(site.root) / page.source, "icon")
+        diagnostics.warning(
+            Code.ICON_UNKNOWN,
+            f'frontmatter icon="{icon[:40]}": no such icon in Font Awesome Free or Lucide; '
+            "the sidebar shows a neutral mark",
+            Location(page.source, line, column),
+        )
+
+
+def _frontmatter_value(path: Path, key: str) -> tuple[int, int]:
+    """Where the frontmatter ``key``'s value starts in the page file at ``path`` (read again:
+    only for a page with something to report)."""
+    try:
+        lines = path.read_text(encoding="utf-8-sig", errors="replace").split("\n")
+    except OSError:
+        return 1, 1
+    if not lines or lines[0].strip() != "---":
+        return 1, 1
+    end = next((n for n, line in enumerate(lines[1:], 1) if line.strip() == "---"), len(lines))
+    return value_start("\n".join(lines[1:end]), key)
 
 
 def _look_files(site: Site, diagnostics: Diagnostics) -> None:
