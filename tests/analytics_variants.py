@@ -20,7 +20,10 @@ from urllib.parse import quote
 
 from analytics_logs import CLOUDFRONT_HEADER, Request, caddy_line, cloudfront_line, combined_line
 
-COMBINED_VARIANTS = ("nginx-extra", "vhost", "apache-escapes", "crlf", "bom", "bare-cr")
+COMBINED_VARIANTS = (
+    "nginx-extra", "vhost", "apache-escapes", "crlf", "bom", "bare-cr",
+    "syslog-nginx", "syslog-fastly", "syslog-rfc5424",
+)  # fmt: skip
 CADDY_VARIANTS = ("caddy-before-2.5", "caddy-iso", "caddy-millis", "caddy-interleaved")
 CLOUDFRONT_VARIANTS = ("cloudfront-double-encoded", "cloudfront-two-blocks", "cloudfront-reordered")
 # standard logging (v2) deliveries -> the format the import names
@@ -81,6 +84,18 @@ def _combined(r: Request, i: int, variant: str) -> str:
         return f'{head} "https://docs.example.com/?q=\\"a b\\"" "{ua}"\n'
     if variant == "crlf":
         return line[:-1] + "\r\n"
+    # Sent through syslog: nginx's access_log syslog:server=... (RFC 3164, the local time of a
+    # host without its zone), Fastly's real-time log streaming (its default header: an ISO time,
+    # the cache node, the endpoint's name), rsyslog's RFC 5424 forwarding.
+    if variant == "syslog-nginx":
+        stamp = r.ts.strftime("%b %d %H:%M:%S").replace(" 0", "  ", 1)
+        return f"<190>{stamp} web{i % 3} nginx: {line}"
+    if variant == "syslog-fastly":
+        stamp = r.ts.strftime("%Y-%m-%dT%H:%M:%SZ")
+        return f"<134>{stamp} cache-fra{19000 + i % 40} docs-logs[{3000 + i % 9}]: {line}"
+    if variant == "syslog-rfc5424":
+        stamp = r.ts.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+        return f"<134>1 {stamp} web{i % 3} nginx {900 + i % 5} - - {line}"
     if variant == "bare-cr" and i % 7 == 0:  # a CR alone (nginx escape=none) ends no line
         return line.replace('"https://docs.example.com/"', '"https://docs.example.com/\rx"')
     return line

@@ -14,6 +14,10 @@ _UNESCAPED = (
 )
 
 
+# A syslog header: RFC 5424's (<PRI>1 time host app procid msgid structured-data) or, as
+# RFC 3164 and Fastly write it, everything up to the tag's ": ".
+_SYSLOG = r"^<[0-9]{1,3}>(1 \S+ \S+ \S+ \S+ \S+ (-|(\[[^]]*\])+) |.*?: )"
+
 # The common log format ends after the status and size.
 _COMMON_TAIL = "regexp_full_match(s[3], ' [0-9]{3} ([0-9]+|-) *')"
 
@@ -33,10 +37,16 @@ def combined(source: str) -> Parsed:
     # vhost_combined (and nginx formats that put $host first) starts with the virtual host: the
     # address is the next field, and the time's "[" starts the 5th field, not the 4th. A format
     # that logs X-Forwarded-For there ("client, proxy") has the client first.
-    first = "split_part(raw[1], ' ', 1)"
+    # A line sent through syslog starts with its header (<PRI>, time, host, tag: nginx's
+    # access_log syslog:, Fastly's log streaming, RFC 5424 forwarding): left out here.
+    head = (
+        f"CASE WHEN starts_with(raw[1], '<') "
+        f"THEN regexp_replace(raw[1], '{_SYSLOG}', '') ELSE raw[1] END"
+    )
+    first = f"split_part({head}, ' ', 1)"
     ip = (
-        f"rtrim(CASE WHEN starts_with(split_part(raw[1], ' ', 5), '[') "
-        f"AND NOT ends_with({first}, ',') THEN split_part(raw[1], ' ', 2) ELSE {first} END, ',')"
+        f"rtrim(CASE WHEN starts_with(split_part({head}, ' ', 5), '[') "
+        f"AND NOT ends_with({first}, ',') THEN split_part({head}, ' ', 2) ELSE {first} END, ',')"
     )
     ua = "CASE WHEN len(raw) >= 7 THEN replace(replace(raw[6], chr(1), '\"'), chr(2), '\\') END"
     return Parsed(relation, ip, f"try_strptime({stamp}, '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP", ua)
