@@ -362,3 +362,19 @@ def test_a_page_frontmatter_icon_no_library_has_is_warned_at_its_value(tmp_path:
     assert result.returncode == 0
     built = [line for line in (result.stdout + result.stderr).splitlines() if "warning[" in line]
     assert built == [expected]
+
+
+def test_tabs_named_only_with_spaces_draw_no_tab_bar(tmp_path: Path) -> None:
+    """A docs repo names its one tab " " so that Mintlify shows no tab row: docgen drew an
+    empty bar. Tabs with a name (or an icon) still get one."""
+    blank = {"name": "B", "navigation": {"tabs": [{"tab": " ", "groups": [
+        {"group": "G", "pages": ["index"]}]}]}}  # fmt: skip
+    _write(tmp_path / "blank", blank, ["index"])
+    _build(tmp_path / "blank", tmp_path / "blank-out")
+    assert 'class="tabs"' not in (tmp_path / "blank-out" / "index.html").read_text()
+    named = {"name": "N", "navigation": {"tabs": [
+        {"tab": " ", "groups": [{"group": "G", "pages": ["index"]}]},
+        {"tab": "API", "groups": [{"group": "H", "pages": ["a"]}]}]}}  # fmt: skip
+    _write(tmp_path / "named", named, ["index", "a"])
+    _build(tmp_path / "named", tmp_path / "named-out")
+    assert 'class="tabs"' in (tmp_path / "named-out" / "index.html").read_text()

@@ -227,7 +227,9 @@ class NavViews:
                 ]
             else:
                 level = tuple(self._tab(s, s is section, base) for s in siblings)
-                if not tabs:
+                if all(not view.label.strip() and not view.icon_html for view in level):
+                    pass  # tabs named " " (to show no tab bar on Mintlify): nothing to click
+                elif not tabs:
                     tabs = list(level)
                 else:
                     sidenav.append(level)
