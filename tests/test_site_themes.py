@@ -101,6 +101,11 @@ def test_themes_differ_in_what_they_carry_over(browser: Any, tmp_path: Path) -> 
                 tab.goto(f"{site}/")
                 seen[(theme, scheme)] = tab.evaluate(_STYLE)
                 context.close()
+            phone = browser.new_context(viewport={"width": 390, "height": 800})
+            tab = phone.new_page()
+            tab.goto(f"{site}/")  # nothing wider than a phone's screen
+            assert tab.evaluate("() => document.documentElement.scrollWidth") <= 390, theme
+            phone.close()
     for scheme in ("light", "dark"):
         base = seen[("", scheme)]
         assert "monospace" not in base["body"]
