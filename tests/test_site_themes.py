@@ -23,7 +23,7 @@ def _site(root: Path, theme: str | None, **extra: Any) -> Path:
     config.update(extra)
     (root / "docs.json").write_text(json.dumps(config, indent=2))
     (root / "index.mdx").write_text(
-        "---\ntitle: Home\n---\n\n## Part\n\n<Card title=\"C\" href=\"/other\">Go</Card>\n"
+        '---\ntitle: Home\n---\n\n## Part\n\n<Card title="C" href="/other">Go</Card>\n'
     )
     (root / "other.mdx").write_text("---\ntitle: Other\n---\n\nText.\n")
     return root
