@@ -80,7 +80,7 @@ def test_every_docs_json_top_level_key_is_accepted(tmp_path: Path) -> None:
     used = {"$schema", "name", "description", "colors", "api", "navigation", "navbar", "footer"}
     used |= {"redirects", "logo", "favicon", "appearance", "banner", "seo", "fonts", "icons"}
     used |= {"contextual", "integrations", "search", "styling", "background", "errors"}
-    used |= {"interaction"}
+    used |= {"interaction", "theme"}
     assert sorted(unused) == sorted(set(DOCS_JSON_KEYS) - used)
 
 

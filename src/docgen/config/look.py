@@ -176,6 +176,7 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
         image_light=image_light,
         image_dark=image_dark,
         drilldown=(data.get("interaction") or {}).get("drilldown") is True,
+        theme="" if data.get("theme") in (None, "mint") else str(data["theme"]),
         search_prompt=" ".join(str((data.get("search") or {}).get("prompt") or "").split()),
     )
 

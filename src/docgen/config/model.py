@@ -226,6 +226,7 @@ class Look:
     image_light: LocalFile | None = None  # background.image: behind every page, each theme
     image_dark: LocalFile | None = None
     drilldown: bool = False  # interaction.drilldown: opening a group goes to its first page
+    theme: str = ""  # theme: Mintlify's site theme as a variant of docgen's ("": "mint")
 
     def files(self) -> tuple[LocalFile, ...]:
         """Every local file it names."""

@@ -95,6 +95,7 @@ def chrome_view(site: Site, base: str) -> ChromeView:
         codeblocks=look.codeblocks,
         decoration=look.decoration,
         drilldown=look.drilldown,
+        site_theme=look.theme,
     )
 
 
@@ -165,7 +166,9 @@ def site_css(site: Site) -> str | None:
     if look.body_font is not None:
         root.append(f'--font-sans: "{look.body_font.family}", {_FALLBACK_FONTS};')
     if root:
-        rules.insert(0, ":root { " + " ".join(root) + " }")
+        # A site theme's own fonts (docgen.css, html[data-site-theme]) give way to the site's.
+        where = ":root, html[data-site-theme]" if look.theme else ":root"
+        rules.insert(0, where + " { " + " ".join(root) + " }")
     if look.color_light:
         # Dark mode's accent is for the screen: paper is white, so a print keeps the light one.
         rules.append(

@@ -285,6 +285,7 @@ class ChromeView:
     codeblocks: str = "system"  # docs.json ``styling.codeblocks``: "dark" keeps code dark
     decoration: str = ""  # docs.json ``background.decoration``: "gradient", "grid", "windows"
     drilldown: bool = False  # docs.json ``interaction.drilldown``: docgen.js opens first pages
+    site_theme: str = ""  # docs.json ``theme`` but "mint": html[data-site-theme] (docgen.css)
 
 
 @view
