@@ -202,12 +202,8 @@ class Quiet:
         if path.exists():
             os.replace(path, tempfile.mkdtemp(prefix="old-", dir=self.trash) + "/x")
 
-    def deleted(self, folder: Path | None = None) -> None:
-        """A command just deleted files; with ``folder``, the command's work folder, first
-        wait until the replaced sites a docgen build left to a process of its own are gone
-        (it returns before that: ``docgen.write.writer.DETACH_FILES``)."""
-        while folder is not None and any(folder.glob(".*.old-*")):
-            time.sleep(0.2)
+    def deleted(self) -> None:
+        """A command just deleted files."""
         self.last = time.monotonic()
 
     def settle(self) -> None:
@@ -284,7 +280,7 @@ def warm_commands(spec: SpecRuns, run: int, quiet: Quiet) -> None:
     timed(build, env, folder, m["rebuild"])
     edit_one(spec.spec_path, spec.original, run)
     out = timed(build, env, folder, m["edit"])
-    quiet.deleted(folder)  # docgen deleted the site it replaced
+    quiet.deleted()  # docgen deleted the site it replaced
     found = re.search(r"(\d+) written", out)
     spec.written.append(int(found.group(1)) if found else -1)
     spec.spec_path.write_text(spec.original)

@@ -8,7 +8,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,6 @@ from docgen.exceptions import OutputError
 from docgen.load.source import SourceDocument
 from docgen.spec import budget, explain, refs, validate
 from docgen.spec.fast import compiled, fastcheck, verdicts
-from docgen.write import writer
 from docgen.write.writer import write_site
 
 VALID: dict[str, Any] = {
@@ -335,44 +333,19 @@ def test_writer_keeps_unchanged_files_and_stays_atomic(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no leftovers
 
 
-def _gone(folder: Path, timeout: float = 30.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while folder.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return not folder.exists()
-
-
-def test_writer_leaves_a_big_replaced_site_to_a_process_of_its_own(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(writer, "DETACH_FILES", 50)
+def test_writer_removes_the_replaced_site_in_the_background(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    marker = {"_docgen/manifest.json": b"{}"}
     old = {f"old/{n}/index.html": b"x" * 100 for n in range(300)}
-    write_site(out, {**marker, **old})
-    # What a removal killed half-way left beside the site, and a folder that only looks alike.
-    stale = tmp_path / ".site.old-abcd_123"
-    (stale / "a").mkdir(parents=True)
-    (stale / "a" / "index.html").write_bytes(b"stale")
-    mine = tmp_path / ".site.old-notmine!"
-    mine.mkdir()
-    new = {**marker, **{f"new/{n}/index.html": b"y" for n in range(60)}}
-    write_site(out, new, detach=True)
-    # The new site is in place when the call returns; the replaced one goes in another process.
-    assert sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()) == sorted(new)
-    removers = [r for r in writer._REMOVERS if r.poll() is None or r.returncode == 0]
-    assert removers and all(r.pid != os.getpid() for r in removers)
-    left = [tmp_path / name for name in os.listdir(tmp_path) if name.startswith(".site.old-")]
-    assert all(_gone(folder) for folder in left if folder != mine), os.listdir(tmp_path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([".site.old-notmine!", "site"])
-
-
-def test_writer_removes_a_small_replaced_site_at_once(tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    write_site(out, {"_docgen/manifest.json": b"{}", "old/index.html": b"x"})
-    count = len(writer._REMOVERS)
-    write_site(out, {"_docgen/manifest.json": b"{}", "a/index.html": b"A"}, detach=True)
-    assert len(writer._REMOVERS) == count  # no process for a small site
+    write_site(out, {"_docgen/manifest.json": b"{}", **old})
+    stats = write_site(out, {"_docgen/manifest.json": b"{}", "a/index.html": b"A"}, background=True)
+    # The new site is in place at once; the old one is going (or gone) beside the caller.
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()) == [
+        "_docgen/manifest.json",
+        "a/index.html",
+    ]
+    assert stats.cleanup is not None
+    stats.finish()
+    assert stats.cleanup is None
     assert [p.name for p in tmp_path.iterdir()] == ["site"]  # no old folder left
 
 

@@ -125,7 +125,8 @@ def build(
                 return settled or diagnostics.errors > 0 or (strict and diagnostics.warnings > 0)
 
             try:
-                written = write_site(out_dir, stream, veto, detach=True)
+                # The previous site is removed beside the caches being written.
+                written = write_site(out_dir, stream, veto, background=True)
             except (OutputError, OSError) as exc:
                 failure = f"docgen: cannot write {out_shown}: {exc}; nothing was written"
             except SearchIndexError as exc:
@@ -173,6 +174,7 @@ def build(
         )
         if page_cache is not None:
             page_cache.save(listing)
+        written.finish()
         done = (
             f"{written.written + written.kept} files, {written.written} written, "
             f"{written.kept} unchanged"

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import shutil
 import stat
-import subprocess
-import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,12 +36,14 @@ class WriteStats:
     written: int = 0
     kept: int = 0
     vetoed: bool = False
+    # Removing the replaced site, in the background (``write_site(..., background=True)``).
+    cleanup: threading.Thread | None = None
 
-
-# A replaced site of this many files or more is removed by a process of its own (``detach``).
-DETACH_FILES = 5_000
-_REMOVERS: list[subprocess.Popen[bytes]] = []  # kept: not reaped, they would be warned about
-_REMOVE = "import shutil, sys\nfor path in sys.argv[1:]:\n    shutil.rmtree(path, True)\n"
+    def finish(self) -> None:
+        """Wait until the replaced site is gone."""
+        if self.cleanup is not None:
+            self.cleanup.join()
+            self.cleanup = None
 
 
 Files = Iterable[tuple[str, bytes | Placed]]
@@ -54,7 +54,7 @@ def write_site(
     files: Mapping[str, bytes] | Files | Callable[[Sink], Files],
     veto: Callable[[], bool] | None = None,
     *,
-    detach: bool = False,
+    background: bool = False,
 ) -> WriteStats:
     """Replace ``out`` with exactly ``files`` (relative path -> content), atomically.
 
@@ -64,10 +64,8 @@ def write_site(
     a :class:`~docgen.render.sink.Placed` content says the file is in place already (its path
     is checked as well). ``veto``, asked once every file is in the temporary folder, can
     still cancel the swap: the previous site is then left as it was and ``WriteStats.vetoed``
-    is set. ``detach``: a big replaced site (``DETACH_FILES``) is removed by a process of its
-    own that outlives the caller, so a rebuild returns once the new site is in place (on a
-    slow disk, removing Microsoft Graph's 47,000 files and folders took longer than the
-    rebuild); what such a process left behind, killed, is removed by the next one.
+    is set. ``background``: the replaced site is removed by a thread the caller may go on
+    beside (:meth:`WriteStats.finish` waits for it; the process waits for it on exit anyway).
     """
     out = out.absolute()
     previous = preflight(out)
@@ -109,40 +107,12 @@ def write_site(
         shutil.rmtree(staging, ignore_errors=True)
         raise
     if old is not None:
-        stale = _left_behind(out, old) if detach else []
-        if stale or (detach and stats.written + stats.kept >= DETACH_FILES):
-            _remove_detached([old, *stale])
+        if background:
+            stats.cleanup = threading.Thread(target=shutil.rmtree, args=(old, True))
+            stats.cleanup.start()
         else:
             shutil.rmtree(old, ignore_errors=True)
     return stats
-
-
-def _left_behind(out: Path, old: Path) -> list[Path]:
-    """Replaced sites beside ``out`` (but ``old``) that a killed removal left."""
-    named = re.compile(re.escape(f".{out.name}.old-") + r"[a-z0-9_]{8}")  # as mkdtemp names
-    try:
-        found = [p for p in out.parent.iterdir() if named.fullmatch(p.name) and p != old]
-    except OSError:
-        return []
-    return [p for p in found if p.is_dir() and not p.is_symlink()]
-
-
-def _remove_detached(folders: list[Path]) -> None:
-    """Remove ``folders`` in a process of their own (here, if none can be started)."""
-    try:
-        _REMOVERS.append(
-            subprocess.Popen(
-                [sys.executable, "-c", _REMOVE, *map(os.fspath, folders)],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                start_new_session=True,
-                close_fds=True,
-            )
-        )
-    except OSError:
-        for folder in folders:
-            shutil.rmtree(folder, ignore_errors=True)
 
 
 def preflight(out: Path) -> bool:
