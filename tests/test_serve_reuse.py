@@ -120,3 +120,18 @@ def test_a_reused_page_still_lists_its_warnings(tmp_path: Path) -> None:
     again = _build(root, reuse)
     assert again.reused == 2  # index among them (missing.mdx renders: see above)
     assert [line for line in again.lines if "warning[" in line] == warned
+
+
+def test_a_page_error_found_while_rendering_keeps_the_last_good_build(tmp_path: Path) -> None:
+    # A script link is found as its page renders (link-unsafe): docgen build fails on it, so a
+    # served rebuild must not go live either; fixed, the next rebuild does.
+    root = _site(tmp_path / "docs")
+    reuse = Reuse(root / "_site")
+    _build(root, reuse)
+    (root / "plain.md").write_text("# Plain\n\n[bad](javascript:alert(1))\n")
+    failed = build_snapshot(root / "docs.json", reuse)
+    assert failed.snapshot is None
+    assert any("error[link-unsafe]" in line for line in failed.text.splitlines())
+    assert failed.text.splitlines()[-1].startswith("docgen: build failed")
+    (root / "plain.md").write_text("# Plain\n\nFixed.\n")
+    _same_as_scratch(root, _build(root, reuse))

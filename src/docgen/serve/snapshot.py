@@ -94,6 +94,11 @@ def build_snapshot(target: Path, reuse: Reuse | None = None) -> BuildOutcome:
         cache = reuse.cache(result.site, config_fingerprint(result.config_doc))
     rendered = result.render(cache=cache, shards=cache)
     files = {path: data for path, data in rendered if isinstance(data, bytes)}
+    if diagnostics.errors:  # found as the pages rendered (link-unsafe): as docgen build fails
+        summary = report.summary(diagnostics, None)
+        return BuildOutcome(
+            None, (*_lines(result.root, diagnostics), f"docgen: build failed ({summary})")
+        )
     if reuse is not None and cache is not None:
         reuse.keep(cache, files)
     return BuildOutcome(
