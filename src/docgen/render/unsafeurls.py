@@ -92,6 +92,7 @@ class Findings:
         self.first = int(
             getattr(context, "root_line", 1) if context else state.env.get("assets_line", 1)
         )
+        self.locator = Locator(self.lines, self.first)
 
     def tag(self, tag: Tag, where: list[int] | None, line: int | None) -> None:
         for key in _KEYS:
@@ -156,7 +157,7 @@ class Findings:
         if self.scope is None:
             return
         why, error = found
-        at_line, column = locate(url, where, self.lines, self.first, line)
+        at_line, column = self.locator.locate(url, where, line)
         written = url if len(url) <= 60 else url[:57] + "..."
         if style:
             rule = "a page's style shows http(s) and site images; left out of the style"
@@ -176,23 +177,66 @@ class Findings:
 _OPENERS = re.compile(r"\]\(\s*<?|\]:\s*<?|=\s*\{?\s*[\"'`]|<(?=[a-zA-Z][a-zA-Z0-9+.-]*:)")
 
 
-def locate(
-    url: str, where: list[int] | None, lines: list[str], first: int, line: int | None
-) -> tuple[int, int]:
-    """(line, column) of ``url`` as the page writes it, searched from its block's first line:
-    the URL itself, else the first link destination or attribute value that reads as it once
-    entities and percent-escapes are decoded (a Markdown link's URL arrives decoded)."""
-    start = where[0] if where else (line - first if line is not None else 0)
-    end = where[1] if where else start + 1
-    rows = range(max(0, start), min(len(lines), max(end, start + 1) + 40))
-    for index in rows:
-        column = lines[index].find(url)
+class Locator:
+    """Finds where a page writes the URLs reported in it (:meth:`locate`). A URL reported
+    again is placed at its next occurrence, and each row's link starts are decoded once, so a
+    page of thousands of encoded links is located in linear time."""
+
+    def __init__(self, lines: list[str], first: int) -> None:
+        self.lines, self.first = lines, first
+        self._starts: dict[int, dict[str, list[tuple[int, str]]]] = {}
+        self._used: set[tuple[int, int]] = set()
+        self._next: dict[tuple[str, int], int] = {}  # (URL, row) -> where to search on
+
+    def locate(self, url: str, where: list[int] | None, line: int | None) -> tuple[int, int]:
+        """(line, column) of ``url`` as the page writes it, searched from its block's first
+        line: the URL itself, else the link destination or attribute value that reads as it
+        once entities and percent-escapes are decoded (a Markdown link's URL arrives decoded)."""
+        start = where[0] if where else (line - self.first if line is not None else 0)
+        end = where[1] if where else start + 1
+        rows = range(max(0, start), min(len(self.lines), max(end, start + 1) + 40))
+        for index in rows:
+            column = self._literal(url, index)
+            if column != -1:
+                return self.first + index, column + 1
+        full = urls.decoded(url)[:_COMPARED]
+        key = full[:_PREFIX]
+        for index in rows:
+            starts = self._starts.get(index)
+            if starts is None:
+                starts = self._starts[index] = _starts(self.lines[index])
+            if len(key) == _PREFIX:  # the usual case: looked up, not searched
+                candidates = starts.get(key, [])
+            else:
+                candidates = sorted(
+                    c for k, found in starts.items() if k.startswith(key) for c in found
+                )
+            for column, decoded in candidates:
+                if decoded.startswith(full) and (index, column) not in self._used:
+                    self._used.add((index, column))
+                    return self.first + index, column + 1
+        return (line if line is not None else self.first + start), 1
+
+    def _literal(self, url: str, index: int) -> int:
+        """The next column of row ``index`` where ``url`` is written, not yet reported; -1."""
+        column = self.lines[index].find(url, self._next.get((url, index), 0))
         if column != -1:
-            return first + index, column + 1
-    wanted = urls.decoded(url)[:16]
-    for index in rows:
-        text = lines[index]
-        for match in _OPENERS.finditer(text):
-            if urls.decoded(text[match.end() : match.end() + 4 * len(url) + 64]).startswith(wanted):
-                return first + index, match.end() + 1
-    return (line if line is not None else first + start), 1
+            self._next[url, index] = column + 1
+            self._used.add((index, column))
+        return column
+
+
+def _starts(text: str) -> dict[str, list[tuple[int, str]]]:
+    """Each URL written in ``text``, decoded, by its first characters: (column, text)."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for match in _OPENERS.finditer(text):
+        decoded = urls.decoded(text[match.end() : match.end() + _WINDOW])[:_COMPARED]
+        found.setdefault(decoded[:_PREFIX], []).append((match.end(), decoded))
+    return found
+
+
+# What Locator compares: the decoded URL's first characters (a key of _PREFIX, then up to
+# _COMPARED), read from a window of the written text that holds them however encoded.
+_PREFIX = 16
+_COMPARED = 200
+_WINDOW = 1024
