@@ -73,6 +73,28 @@ def test_an_endpoint_url_follows_mintlifys_rule_for_summaries_and_tags(tmp_path:
     assert not [d for d in result.diagnostics if d.code.value == "link-not-found"]
 
 
+def test_a_numbered_endpoint_url_never_takes_another_endpoints_own(tmp_path: Path) -> None:
+    # "List items." reads as list-items like "List items", so it is numbered list-items-2:
+    # the URL of the literal "List items 2" (a nav-duplicate-url error). It goes to -3.
+    ok = {"200": {"description": "OK"}}
+    summaries = ["List items", "List items.", "List items 2", "Item's", "Items"]
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "P", "version": "1"},
+        "paths": {
+            f"/p{n}": {"get": {"summary": s, "responses": ok}} for n, s in enumerate(summaries)
+        },
+    }
+    config = {"name": "P", "navigation": {"groups": [{"group": "API", "openapi": "openapi.json"}]}}
+    result = run_check(_site(tmp_path, config, {"openapi.json": json.dumps(spec)}))
+    assert result.site is not None and not result.failed, list(result.diagnostics)
+    urls = sorted(page.url for page in result.site.pages if page.operation is not None)
+    assert urls == sorted(
+        f"/api-reference/{slug}"
+        for slug in ("list-items", "list-items-3", "list-items-2", "items", "items-2")
+    )
+
+
 def test_a_redirect_listed_with_and_without_its_trailing_slash_to_one_place_is_fine(
     tmp_path: Path,
 ) -> None:

@@ -83,10 +83,11 @@ def heading_slug(text: str) -> str:
 
 
 def operation_slugs(spec: Spec) -> dict[tuple[str, str, bool], str]:
-    """Every operation's URL below its directory, numbered -2, -3 on collision in spec order."""
+    """Every operation's URL below its directory, numbered -2, -3 on collision in spec order
+    (a number that another operation's own URL already is goes to the next one: "List items."
+    and "List items" beside "List items 2" give list-items-3)."""
     # The tag's name, not its x-displayName: a label does not change Mintlify's URL.
-    taken: dict[str, int] = {}
-    out: dict[tuple[str, str, bool], str] = {}
+    wanted: list[tuple[tuple[str, str, bool], str]] = []
     for op in (*spec.operations, *spec.webhooks):
         if op.excluded:
             continue
@@ -103,7 +104,19 @@ def operation_slugs(spec: Spec) -> dict[tuple[str, str, bool], str]:
             relative = f"webhooks/{slug}"
         else:
             relative = slug
-        count = taken.get(relative, 0) + 1
-        taken[relative] = count
-        out[(op.method, op.path, op.webhook)] = relative if count == 1 else f"{relative}-{count}"
+        wanted.append(((op.method, op.path, op.webhook), relative))
+    own = {relative for _, relative in wanted}
+    counts: dict[str, int] = {}
+    given: set[str] = set()
+    out: dict[tuple[str, str, bool], str] = {}
+    for key, relative in wanted:
+        url = relative
+        if relative in given:
+            count = counts.get(relative, 1)
+            while url in given or url in own:
+                count += 1
+                url = f"{relative}-{count}"
+            counts[relative] = count
+        given.add(url)
+        out[key] = url
     return out
