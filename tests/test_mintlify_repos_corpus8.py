@@ -224,3 +224,14 @@ def test_the_tt_element_is_kept_as_html_keeps_it() -> None:
     result = render_mdx("Each zero or alpha <tt>group</tt> uses raft.\n")
     assert "<p>Each zero or alpha <tt>group</tt> uses raft.</p>" in result.rendered.html
     assert result.warnings == []
+
+
+def test_a_template_strings_escapes_are_read_as_javascript_reads_them() -> None:
+    # \u0041, \u{1F600} and \x41 in a template string came out as 'u0041', and the template
+    # reader's own escape table replaced the string reader's, so "\b", "\0" and "\v" in a
+    # quoted string (an array a page exports) were read as the letters b, 0 and v.
+    from docgen.render.jsliteral import read, template
+
+    assert template(r"\u0041 \u{1F600} \x41 a\nb \` \${x}", {}) == "A \U0001f600 A a\nb ` ${x}"
+    assert template(r"\u{110000}", {}) is None  # no such character: not a literal
+    assert read(r'["a\bb", "c\0d", "e\vf"]') == ["a\bb", "c\0d", "e\vf"]

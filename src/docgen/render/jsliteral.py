@@ -126,21 +126,25 @@ class _Reader:
         raise _NotLiteral
 
     def escape(self) -> str:
-        text = self.text
-        if self.pos >= len(text):
+        if self.pos >= len(self.text):
             raise _NotLiteral
-        char = text[self.pos]
-        match = _HEX.match(text, self.pos)
-        if match is not None:
-            self.pos = match.end()
-            code = int(next(g for g in match.groups() if g is not None), 16)
-            if code > 0x10FFFF:
-                raise _NotLiteral
-            return chr(code)
-        self.pos += 1
-        if char == "\n":  # a line continued
-            return ""
-        return _ESCAPES.get(char, char)
+        char, self.pos = _unescape(self.text, self.pos)
+        return char
+
+
+def _unescape(text: str, pos: int) -> tuple[str, int]:
+    """What the escape at ``pos`` (just after its backslash) stands for, and where the text
+    goes on: ``\\u0041``, ``\\u{1F600}``, ``\\x41``, ``\\n``..., a line continued."""
+    match = _HEX.match(text, pos)
+    if match is not None:
+        code = int(next(g for g in match.groups() if g is not None), 16)
+        if code > 0x10FFFF:
+            raise _NotLiteral
+        return chr(code), match.end()
+    char = text[pos]
+    if char == "\n":  # a line continued
+        return "", pos + 1
+    return _ESCAPES.get(char, char), pos + 1
 
 
 def read(text: str, names: dict[str, Any] | None = None) -> list[Any] | dict[str, Any] | None:
@@ -185,9 +189,11 @@ def template(inner: str, names: dict[str, Any]) -> str | None:
     while pos < end:
         char = inner[pos]
         if char == "\\" and pos + 1 < end:
-            escaped = inner[pos + 1]
-            out.append(_ESCAPES.get(escaped, escaped))
-            pos += 2
+            try:
+                text, pos = _unescape(inner, pos + 1)
+            except _NotLiteral:
+                return None
+            out.append(text)
         elif char == "`":
             return None
         elif inner.startswith("${", pos):
@@ -204,6 +210,3 @@ def template(inner: str, names: dict[str, Any]) -> str | None:
             out.append(char)
             pos += 1
     return "".join(out)
-
-
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\n": ""}  # a backslash ending a line joins it
