@@ -19,6 +19,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
+from docgen.render import unsafeurls
 from docgen.render.jsx import Tag
 from docgen.render.markdown import any_link
 
@@ -58,12 +59,19 @@ def unlinked(tag: Tag, children: list[Token]) -> list[Token]:
     linked = tag.name in ("Card", "Tile") and bool(tag.attrs.get("href"))
     if tag.name not in _CLICKED and not linked:
         return children
-    return [
-        c
-        for c in children
-        if c.type not in ("link_open", "link_close")
-        and not (c.type == "mdx_inline" and c.meta["tag"].name in ("a", "button"))
-    ]
+    kept: list[Token] = []
+    unsafe: list[int] = []  # levels of the links kept for render/unsafeurls.py to report
+    for c in children:
+        if c.type == "link_open" and unsafeurls.refused(str(c.attrGet("href") or "")):
+            unsafe.append(c.level)
+        elif c.type == "link_close" and unsafe and unsafe[-1] == c.level:
+            unsafe.pop()
+        elif c.type in ("link_open", "link_close") or (
+            c.type == "mdx_inline" and c.meta["tag"].name in ("a", "button")
+        ):
+            continue
+        kept.append(c)
+    return kept
 
 
 def prepare(meta: dict[str, Any], render: Callable[[list[Token]], str]) -> None:
