@@ -192,3 +192,22 @@ def test_mint_json_code_block_mode_and_background_style_are_read(tmp_path: Path)
         html_tag = (out / "index.html").read_text().split("<head>")[0]
         assert [a for a in ('data-codeblocks="dark"', f'data-decoration="{style}"')
                 if a in html_tag] == attributes  # fmt: skip
+
+
+def test_a_mint_json_background_or_code_block_that_is_no_object_is_not_ignored(
+    tmp_path: Path,
+) -> None:
+    """``"background": "x"`` was ignored without a word once the object form was read; it is a
+    located config-invalid error. ``"codeBlock": "dark"`` is read as the mode it names."""
+    config = {"name": "M", "navigation": [{"group": "G", "pages": ["index"]}],
+              "codeBlock": "dark", "background": "x"}  # fmt: skip
+    (tmp_path / "mint.json").write_text(json.dumps(config))
+    (tmp_path / "index.mdx").write_text(PAGE)
+    report = json.loads(run_docgen(["check", "mint.json", "--format", "json"], tmp_path).stdout)
+    found = [(d["code"], d["pointer"]) for d in report["diagnostics"]]
+    assert found == [("config-invalid", "/background")]
+    config["background"] = {"style": "grid"}
+    (tmp_path / "mint.json").write_text(json.dumps(config))
+    out = tmp_path / "out"
+    assert run_docgen(["build", "mint.json", "-o", str(out)], tmp_path).returncode == 0
+    assert 'data-codeblocks="dark"' in (out / "index.html").read_text().split("<head>")[0]

@@ -55,10 +55,18 @@ def _look(data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(background, dict) and "style" in background:
         style = {"__value": background["style"], "__ptr": "/background/style"}
         out["background"] = {"decoration": style, "__ptr": "/background"}
+    elif background is not None and not isinstance(background, dict):
+        # Not an object: docs.json's check says so at the key (it was ignored without a word).
+        out["background"] = {"__value": background, "__ptr": "/background"}
     if isinstance(code, dict) and "mode" in code:
         mode = "system" if code["mode"] == "auto" else code["mode"]
         out["styling"] = {
             "codeblocks": {"__value": mode, "__ptr": "/codeBlock/mode"},
+            "__ptr": "/codeBlock",
+        }
+    elif code is not None and not isinstance(code, dict):
+        out["styling"] = {
+            "codeblocks": {"__value": code, "__ptr": "/codeBlock"},
             "__ptr": "/codeBlock",
         }
     return out
