@@ -863,3 +863,20 @@ def test_a_heading_never_takes_the_id_of_one_of_docgens_own_elements() -> None:
     anchors = [anchor for _, _, anchor in rendered.headings]
     assert anchors == ["search-dialog-2", "sidebar-2", "content-2"]
     assert not PAGE_IDS & set(anchors)
+
+
+def test_a_drawing_keeps_a_raster_image_and_leaves_out_any_other() -> None:
+    """An icon's bitmap (``<image href="data:image/png;base64,...">`` inside the ``<svg>`` of a
+    card's icon) is kept; an SVG or HTML document, a script URL, a file is not."""
+    png = "data:image/png;base64,iVBORw0KGgo+/="
+    html, warnings = html_of(
+        f'<Card title="LangChain" icon={{<svg viewBox="0 0 9 9"><image href="{png}" x="1" '
+        'width="5" /></svg>}>Text</Card>\n\n<svg viewBox="0 0 9 9">'
+        '<image href="data:image/svg+xml;base64,PHN2Zz4=" /><image xlinkHref="javascript:x()" />'
+        f'<image href="{png}" xlinkHref="data:text/html,x" /><image href="/images/x.png" />'
+        '<image href="https://example.com/a.png" onLoad="x()" /></svg>\n'
+    )
+    assert warnings == []
+    assert html.count(f'<image href="{png}" x="1" width="5"/>') == 1
+    assert html.count("<image") == 2 and '<image href="https://example.com/a.png"/>' in html
+    assert "svg+xml" not in html and "javascript" not in html and "text/html" not in html
