@@ -460,3 +460,35 @@ def test_jsx_style_objects_keep_their_layout_properties_only(
         tab.goto(f"{site}/")
         assert tab.eval_on_selector("main img", "e => e.getBoundingClientRect().height") == 20
         context.close()
+
+
+def test_a_style_image_of_the_site_is_re_pointed_and_a_missing_one_reported(
+    repo: Path, tmp_path: Path
+) -> None:
+    """``style={{ backgroundImage: "url(...)" }}``: a file of the site (relative to the page
+    file, as an ``<img src>``) is re-pointed, a raster ``data:`` image kept, a missing file an
+    ``asset-not-found`` warning at its line and column in check and build alike."""
+    data = "data:image/png;base64,iVBORw0KGgo="
+    with (repo / "index.mdx").open("a") as handle:
+        handle.write(
+            '\n<div style={{ backgroundImage: "url(./images/hero.png)" }}>A</div>\n\n'
+            f"<div style={{{{ backgroundImage: \"url('{data}')\" }}}}>B</div>\n\n"
+            '<div style={{ maskImage: "url(/images/gone.png)" }}>C</div>\n'
+        )
+    with (repo / "guides" / "deep" / "intro.md").open("a") as handle:
+        handle.write('\n<span style={{ backgroundImage: "url(chart.png)" }}>D</span>\n')
+    check = docgen("check", "--format", "json", cwd=repo)
+    found = [
+        (d["file"], d["line"], d["column"], d["code"])
+        for d in json.loads(check.stdout)["diagnostics"]
+    ]
+    assert found == [("index.mdx", 15, 31, "asset-not-found")]
+    out = tmp_path / "out"
+    build = docgen("build", str(repo / "docs.json"), "-o", str(out))
+    assert build.returncode == 0 and build.stderr.count("asset-not-found") == 1
+    assert "index.mdx:15:31" in build.stderr
+    home = (out / "index.html").read_text()
+    assert 'style="background-image:url(&#34;images/hero.png&#34;) !important"' in home
+    assert f"background-image:url(&#34;{data}&#34;) !important" in home
+    intro = (out / "guides" / "deep" / "intro" / "index.html").read_text()
+    assert "url(&#34;../../../guides/deep/chart.png&#34;)" in intro

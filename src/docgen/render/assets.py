@@ -2,11 +2,12 @@
 
 A markdown-it core rule, active when the parse's ``env`` carries an :class:`AssetScope` (page
 bodies; never spec text). For each Markdown image, ``<img>``/``<video>``/``<audio>``/
-``<source>`` tag, ``Card img=``, and link to a file with a static file's extension
-(:func:`~docgen.nav.staticfiles.is_static_name`) whose URL is local: a relative URL is made
-root-relative against the page's folder (``./logo.svg`` in ``guides/intro.mdx`` is
-``/guides/logo.svg``, as Mintlify reads it; the page itself lives at ``guides/intro/``), and a
-target the site does not copy is an ``asset-not-found`` warning with its file, line and column.
+``<source>`` tag, ``Card img=``, image of a tag's ``style={{...}}``, and link to a file with a
+static file's extension (:func:`~docgen.nav.staticfiles.is_static_name`) whose URL is local: a
+relative URL is made root-relative against the page's folder (``./logo.svg`` in
+``guides/intro.mdx`` is ``/guides/logo.svg``, as Mintlify reads it; the page itself lives at
+``guides/intro/``), and a target the site does not copy is an ``asset-not-found`` warning with
+its file, line and column.
 Links to pages are read the same way, ``.md``/``.mdx`` and ``index`` naming the page's URL.
 The renderers then turn root-relative URLs into page-relative ones.
 """
@@ -29,6 +30,7 @@ from docgen.config.redirects import fold, match
 from docgen.diagnostics import close_matches
 from docgen.nav.model import Site
 from docgen.nav.staticfiles import is_static_name
+from docgen.render.inlinestyle import IMAGE_PROPS, image_url
 from docgen.render.jsx import Tag, Unevaluated, as_text
 
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -223,6 +225,13 @@ def _tag(
         new = _check(scope, source, url, key in shown, where, lines, first, line)
         if new is not None:
             tag.attrs[key] = new
+    style = tag.attrs.get("style")  # style={{ backgroundImage: "url(/images/x.png)" }}
+    if isinstance(style, dict):
+        for name, written in style.items():
+            found = image_url(written) if name in IMAGE_PROPS and isinstance(written, str) else None
+            moved = _check(scope, source, found, True, where, lines, first, line) if found else None
+            if moved is not None:
+                style[name] = f'url("{moved}")'
 
 
 def _check(
