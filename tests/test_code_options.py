@@ -315,6 +315,8 @@ def test_a_fence_icon_no_library_has_is_warned_at_its_place(tmp_path: Path) -> N
     (root / "docs.json").write_text(json.dumps({"name": "F", "navigation": {"pages": ["index"]}}))
     (root / "index.mdx").write_text(FENCE_ICONS_PAGE)
     (root / "snippets" / "snip.mdx").write_text('Snippet.\n\n```go G icon="nosuch-four"\ng\n```\n')
+    (root / "images").mkdir()  # a path names a file (a missing one is asset-not-found)
+    (root / "images" / "ts.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
     check = run_docgen(["check", ".", "--format", "json"], root)
     found = [
         (d["code"], d["file"], d["line"], d["column"], d["message"].split(":")[0])

@@ -460,3 +460,64 @@ def test_jsx_style_objects_keep_their_layout_properties_only(
         tab.goto(f"{site}/")
         assert tab.eval_on_selector("main img", "e => e.getBoundingClientRect().height") == 20
         context.close()
+
+
+def test_a_style_image_of_the_site_is_re_pointed_and_a_missing_one_reported(
+    repo: Path, tmp_path: Path
+) -> None:
+    """``style={{ backgroundImage: "url(...)" }}``: a file of the site (relative to the page
+    file, as an ``<img src>``) is re-pointed, a raster ``data:`` image kept, a missing file an
+    ``asset-not-found`` warning at its line and column in check and build alike."""
+    data = "data:image/png;base64,iVBORw0KGgo="
+    with (repo / "index.mdx").open("a") as handle:
+        handle.write(
+            '\n<div style={{ backgroundImage: "url(./images/hero.png)" }}>A</div>\n\n'
+            f"<div style={{{{ backgroundImage: \"url('{data}')\" }}}}>B</div>\n\n"
+            '<div style={{ maskImage: "url(/images/gone.png)" }}>C</div>\n'
+        )
+    with (repo / "guides" / "deep" / "intro.md").open("a") as handle:
+        handle.write('\n<span style={{ backgroundImage: "url(chart.png)" }}>D</span>\n')
+    check = docgen("check", "--format", "json", cwd=repo)
+    found = [
+        (d["file"], d["line"], d["column"], d["code"])
+        for d in json.loads(check.stdout)["diagnostics"]
+    ]
+    assert found == [("index.mdx", 15, 31, "asset-not-found")]
+    out = tmp_path / "out"
+    build = docgen("build", str(repo / "docs.json"), "-o", str(out))
+    assert build.returncode == 0 and build.stderr.count("asset-not-found") == 1
+    assert "index.mdx:15:31" in build.stderr
+    home = (out / "index.html").read_text()
+    assert 'style="background-image:url(&#34;images/hero.png&#34;) !important"' in home
+    assert f"background-image:url(&#34;{data}&#34;) !important" in home
+    intro = (out / "guides" / "deep" / "intro" / "index.html").read_text()
+    assert "url(&#34;../../../guides/deep/chart.png&#34;)" in intro
+
+
+def test_an_icon_given_as_a_missing_file_is_reported_as_an_image_is(
+    repo: Path, tmp_path: Path
+) -> None:
+    """A code block's, a component's and ``<Icon>``'s ``icon="/images/x.svg"`` naming no file
+    is ``asset-not-found`` at its line and column (as ``<Card img>`` is); one that is there,
+    or a URL, is not."""
+    (repo / "images" / "ts.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
+    with (repo / "index.mdx").open("a") as handle:
+        handle.write(
+            '\n```ts example.ts icon="/images/gone.svg"\nconst a = 1\n```\n\n'
+            '```ts other.ts icon="images/ts.svg"\nconst b = 2\n```\n\n'
+            '<Card title="A" icon="images/card.png">x</Card>\n\n'
+            'Inline <Icon icon="/images/mark.png" /> and '
+            '<Icon icon="https://example.com/a.svg" />\n'
+        )
+    check = docgen("check", "--format", "json", cwd=repo)
+    found = [
+        (d["file"], d["line"], d["column"], d["code"], d["message"].split(":")[0])
+        for d in json.loads(check.stdout)["diagnostics"]
+    ]
+    assert found == [
+        ("index.mdx", 11, 24, "asset-not-found", "the page shows '/images/gone.svg'"),
+        ("index.mdx", 19, 23, "asset-not-found", "the page shows 'images/card.png'"),
+        ("index.mdx", 21, 20, "asset-not-found", "the page shows '/images/mark.png'"),
+    ]
+    build = docgen("build", str(repo / "docs.json"), "-o", str(tmp_path / "out"))
+    assert build.returncode == 0 and build.stderr.count("asset-not-found") == 3

@@ -2,11 +2,12 @@
 
 A markdown-it core rule, active when the parse's ``env`` carries an :class:`AssetScope` (page
 bodies; never spec text). For each Markdown image, ``<img>``/``<video>``/``<audio>``/
-``<source>`` tag, ``Card img=``, and link to a file with a static file's extension
-(:func:`~docgen.nav.staticfiles.is_static_name`) whose URL is local: a relative URL is made
-root-relative against the page's folder (``./logo.svg`` in ``guides/intro.mdx`` is
-``/guides/logo.svg``, as Mintlify reads it; the page itself lives at ``guides/intro/``), and a
-target the site does not copy is an ``asset-not-found`` warning with its file, line and column.
+``<source>`` tag, ``Card img=``, image of a tag's ``style={{...}}``, and link to a file with a
+static file's extension (:func:`~docgen.nav.staticfiles.is_static_name`) whose URL is local: a
+relative URL is made root-relative against the page's folder (``./logo.svg`` in
+``guides/intro.mdx`` is ``/guides/logo.svg``, as Mintlify reads it; the page itself lives at
+``guides/intro/``), and a target the site does not copy is an ``asset-not-found`` warning with
+its file, line and column.
 Links to pages are read the same way, ``.md``/``.mdx`` and ``index`` naming the page's URL.
 The renderers then turn root-relative URLs into page-relative ones.
 """
@@ -29,6 +30,8 @@ from docgen.config.redirects import fold, match
 from docgen.diagnostics import close_matches
 from docgen.nav.model import Site
 from docgen.nav.staticfiles import is_static_name
+from docgen.render.fencemeta import fence_meta
+from docgen.render.inlinestyle import IMAGE_PROPS, image_url
 from docgen.render.jsx import Tag, Unevaluated, as_text
 
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -127,6 +130,17 @@ def local_target(url: str, page: str) -> str | None:
     return normal
 
 
+def icon_path(name: str) -> str | None:
+    """The root-relative path of an icon given as a file (``icon="/images/ts.svg"``; a
+    relative one is read from the docs root, as Mintlify shows it); ``None`` for an icon's
+    name or a URL (never fetched: render/icons.py)."""
+    if not ("/" in name or "." in name):
+        return None
+    if "://" in name or name.startswith("//") or ":" in name.split("/", 1)[0]:
+        return None
+    return name if name.startswith("/") else "/" + name.lstrip("./").lstrip("/")
+
+
 def _rewritten(url: str, target: str) -> str:
     """``url`` pointing at ``/target``, its query and fragment kept."""
     rest = url[len(url.split("#", 1)[0].split("?", 1)[0]) :]
@@ -172,6 +186,8 @@ def core_rule(state: StateCore) -> None:
             for child in title.children or [] if title is not None else []:
                 if child.type == "link_open":
                     _attr(scope, source, child, "href", False, token.map, lines, first)
+        elif token.type == "fence" and "icon=" in token.info:  # ```ts a.ts icon="/ts.svg"
+            _icon(scope, source, fence_meta(token.info).icon, token.map, lines, first, None)
         elif token.type == "inline" and token.children:
             for child in token.children:
                 if child.type == "image":
@@ -223,6 +239,33 @@ def _tag(
         new = _check(scope, source, url, key in shown, where, lines, first, line)
         if new is not None:
             tag.attrs[key] = new
+    icon = tag.attrs.get("icon")
+    if isinstance(icon, str):
+        _icon(scope, source, icon, where, lines, first, line)
+    style = tag.attrs.get("style")  # style={{ backgroundImage: "url(/images/x.png)" }}
+    if isinstance(style, dict):
+        for name, written in style.items():
+            found = image_url(written) if name in IMAGE_PROPS and isinstance(written, str) else None
+            moved = _check(scope, source, found, True, where, lines, first, line) if found else None
+            if moved is not None:
+                style[name] = f'url("{moved}")'
+
+
+def _icon(
+    scope: AssetScope,
+    source: str | None,
+    name: str,
+    where: list[int] | None,
+    lines: list[str],
+    first: int,
+    line: int | None,
+) -> None:
+    """An icon given as a file of the site is checked as an image is (never re-pointed: the
+    renderer reads it from the docs root, render/icons.py)."""
+    path = icon_path(name)
+    target = local_target(path, scope.page) if path is not None else None
+    if target is not None:
+        _look(scope, source, name, target, True, where, lines, first, line)
 
 
 def _check(
@@ -244,6 +287,23 @@ def _check(
         if scope.urls is not None:
             _check_page(scope, source, url, new or url, where, lines, first, line)
         return new
+    _look(scope, source, url, target, shown, where, lines, first, line)
+    return None if url.startswith("/") else _rewritten(url, target)
+
+
+def _look(
+    scope: AssetScope,
+    source: str | None,
+    url: str,
+    target: str,
+    shown: bool,
+    where: list[int] | None,
+    lines: list[str],
+    first: int,
+    line: int | None,
+) -> None:
+    """Note that the page uses the file ``target`` (``url`` as written), warning when the
+    site does not copy it."""
     scope.looked.add(target)
     if target not in scope.known:
         at_line, column = _locate(url, where, lines, first, line)
@@ -255,7 +315,6 @@ def _check(
         scope.warnings.append(
             AssetWarning(source, at_line, column, f"the page {what} '{url}': '{target}' {why}")
         )
-    return None if url.startswith("/") else _rewritten(url, target)
 
 
 def _check_page(

@@ -25,6 +25,7 @@ from zipfile import ZipFile
 from markupsafe import escape
 
 from docgen.render import svg
+from docgen.render.assets import icon_path
 from docgen.render.jsx import scan_tag
 from docgen.render.markdown import site_relative
 
@@ -243,9 +244,9 @@ def icon(
     the docs folder (shown as an image, made relative to the page with ``base``). A URL
     is never fetched: it keeps the neutral mark."""
     if is_path(name):
-        if "://" in name or name.startswith("//") or ":" in name.split("/", 1)[0]:
+        path = icon_path(name)
+        if path is None:  # a URL
             return icon_html("", color=color, size=size)
-        path = "/" + name.lstrip("./").lstrip("/") if not name.startswith("/") else name
         src = site_relative(path, base) if base is not None else path
         return icon_html(name, src=src, size=size)
     return icon_html(name, library, style, color=color, size=size)

@@ -5,9 +5,10 @@ grid, position), with plain values (words, numbers, lengths, colours) and the va
 that compute a length or a colour (``rgba()``, ``calc()``, ``repeat()``, gradients); numbers
 are pixels, as in React, except for unitless properties (``background`` too: a colour or a
 gradient, never an image URL). The image and mask properties keep
-one ``url()`` of an ``http(s)`` or site address (Mintlify's icon pattern:
-``maskImage: 'url("https://.../github.svg")'``), as a page's own ``<img>`` may show one; any
-other URL, quote or function is left out.
+one ``url()`` of an image a page's own ``<img>`` may show, as the caller's ``resolve`` says
+(Mintlify's icon pattern: ``maskImage: 'url("https://.../github.svg")'``; a file of the site,
+re-pointed by render/assets.py; a raster ``data:`` image); any other URL, quote or function is
+left out.
 
 Each declaration is ``!important``: the page's Tailwind utilities are (see
 :mod:`docgen.render.utilities`), and an inline style must still win over a class, as it does
@@ -39,7 +40,7 @@ _STYLE_PROPS = _words(
     "maskRepeat maskPosition maskSize WebkitMaskRepeat WebkitMaskPosition WebkitMaskSize"
 )
 # Properties whose value may be one image URL (or, for backgrounds, a gradient).
-_IMAGE_PROPS = _words("backgroundImage maskImage WebkitMaskImage")
+IMAGE_PROPS = _words("backgroundImage maskImage WebkitMaskImage")
 # Numbers that are not pixels (React's unitless properties).
 _UNITLESS = _words("fontWeight lineHeight opacity zIndex flex flexGrow flexShrink aspectRatio")
 _NOT_NUMBERS = _words("display objectFit textAlign")
@@ -60,8 +61,14 @@ _FUNCTIONS = _words(
     "repeating-radial-gradient"
 )
 # url("https://...") with the address alone inside: no quotes, parentheses, backslashes or
-# spaces in it (so nothing can close the url() early).
-_URL = re.compile(r"""^url\(\s*(["']?)([^"'()\\\s]{1,2000})\1\s*\)$""")
+# spaces in it (so nothing can close the url() early); a raster data: image may be long.
+_URL = re.compile(r"""^url\(\s*(["']?)([^"'()\\\s]{1,500000})\1\s*\)$""")
+
+
+def image_url(text: str) -> str | None:
+    """The address of a style's ``url(...)`` value, written as :func:`style_css` keeps it."""
+    found = _URL.match(text.strip())
+    return found.group(2) if found is not None else None
 
 
 def style_css(style: dict[str, Any], resolve: Callable[[str], str | None]) -> str:
@@ -86,12 +93,9 @@ def style_css(style: dict[str, Any], resolve: Callable[[str], str | None]) -> st
 
 
 def _value(key: str, text: str, resolve: Callable[[str], str | None]) -> str:
-    if key in _IMAGE_PROPS:
-        url = _URL.match(text)
-        if url is not None:
-            found = url.group(2)
-            if not found.lower().startswith(("https://", "http://", "/")):
-                return ""
+    if key in IMAGE_PROPS:
+        found = image_url(text)
+        if found is not None:
             address = resolve(found)
             return f'url("{address}")' if address else ""
         return text if key == "backgroundImage" and _plain(text) else ""

@@ -32,6 +32,7 @@ from docgen.render import (
     mdxprops,
     mdxtags,
     mdxtitle,
+    mdxunravel,
     snippets,
 )
 from docgen.render.assets import AssetScope
@@ -126,26 +127,10 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
     trailing = src[close[1] : state.eMarks[last]] if close is not None else ""
     if trailing.strip():
         assert close is not None
-        if (resume := _resume(state, close[1], last)) is not None:
+        if (resume := mdxblocks.resume(state, close[1], last)) is not None:
             return -1 if resume > start else resume
         _subparse(state, trailing.strip(), last)
     return -1
-
-
-def _resume(state: StateBlock, offset: int, line: int) -> int | None:
-    """``</Step><Step title="B">``: MDX reads each tag of a line of tags as a block, so an
-    element opening after a closing tag is read from where it stands, its children on the lines
-    below, as though it began its line (whose number is kept): ``line``, else None."""
-    src, context = state.src, _ctx(state.env)
-    pos = offset
-    while pos < state.eMarks[line] and src[pos] in " \t":
-        pos += 1
-    tag = scan_tag(src, pos)
-    if tag is None or tag.closing or not mdxtags.is_block(tag.name, context.imports):
-        return None
-    state.bMarks[line], state.tShift[line], state.sCount[line] = pos, 0, state.blkIndent
-    state.line = line  # the block parser goes on from there (or _jsx_block, on its own line)
-    return line
 
 
 def _subparse(state: StateBlock, text: str, line: int) -> None:
@@ -337,6 +322,7 @@ def mdx_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("html_inline", "mdx_expression", mdxinline.expression_inline)
     md.core.ruler.at("inline", mdxinline.core_inline)
     mdxblocks.install(md)
+    md.core.ruler.push("mdx_unravel", mdxunravel.unravel)
     components.install(md)
 
 

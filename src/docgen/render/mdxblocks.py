@@ -74,6 +74,22 @@ def whole_element(
     return True
 
 
+def resume(state: StateBlock, offset: int, line: int) -> int | None:
+    """``</Step><Step title="B">``: MDX reads each tag of a line of tags as a block, so an
+    element opening after a closing tag is read from where it stands, its children on the lines
+    below, as though it began its line (whose number is kept): ``line``, else None."""
+    src, context = state.src, context_of(state.env)
+    pos = offset
+    while pos < state.eMarks[line] and src[pos] in " \t":
+        pos += 1
+    tag = scan_tag(src, pos)
+    if tag is None or tag.closing or not mdxtags.is_block(tag.name, context.imports):
+        return None
+    state.bMarks[line], state.tShift[line], state.sCount[line] = pos, 0, state.blkIndent
+    state.line = line  # the block parser goes on from there (or _jsx_block, on its own line)
+    return line
+
+
 def unwrap_paragraph(state: StateBlock) -> None:
     """``<h2>Title</h2>``, ``<td>Cell</td>``: an HTML element whose text starts on its opening
     line holds that text, not a paragraph of it (as markdown-it does in a tight list)."""

@@ -352,7 +352,7 @@ def html_open(tag: Tag, env: EnvType) -> str:
             if kept:
                 attrs.append(f' class="{escape(kept)}"')
         elif key == "style" and isinstance(value, dict):
-            css = style_css(value, lambda url: href(url, env))
+            css = style_css(value, lambda url: href(url, env, shown=True))
             if css:
                 attrs.append(f' style="{escape(css)}"')
         elif key in _ATTRS or (key.startswith(("aria-", "data-")) and not _is_hook(key)):

@@ -2,7 +2,10 @@
 
 Pages come from pull requests, so an inline SVG is rebuilt from an allowlist rather than
 copied: no scripts, event handlers, ``<style>``, foreign content or links out (``href`` only to
-``#an-id`` in the same drawing). JSX spellings (``strokeWidth``, ``className``,
+``#an-id`` in the same drawing). An ``<image>`` (a logo's bitmap inside an icon) is kept with a
+raster ``data:`` image (PNG, JPEG, GIF, WebP...: a browser runs nothing in one, as in an
+``<img>``) or an ``http(s)`` one; with any other address (``data:image/svg+xml``, a page, a
+file of the site) it is left out. JSX spellings (``strokeWidth``, ``className``,
 ``xlinkHref``) become the SVG attributes the browser reads. An element that is not allowed
 is left out with everything inside it. A ``style={{...}}`` object keeps what
 :mod:`docgen.render.inlinestyle` keeps (with an image only from an ``http(s)`` URL).
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 
 from markupsafe import escape
 
+from docgen.config.urls import raster_image
 from docgen.render.inlinestyle import style_css
 from docgen.render.jsx import Tag, Unevaluated, as_text, may_scan, scan_braces, scan_tag, spent
 
@@ -25,7 +29,7 @@ def _names(text: str) -> frozenset[str]:
 
 ELEMENTS = _names(
     "svg g path circle ellipse line polyline polygon rect defs linearGradient radialGradient "
-    "stop clipPath mask pattern symbol use title desc text tspan"
+    "stop clipPath mask pattern symbol use title desc text tspan image"
 )
 _TEXT = frozenset({"title", "desc", "text", "tspan"})  # elements whose text is shown
 _ATTRIBUTES = _names(
@@ -68,6 +72,17 @@ def _absolute(url: str) -> str | None:
     return url if url.lower().startswith(("https://", "http://")) else None
 
 
+def _image_url(url: str) -> bool:
+    """Whether an ``<image>`` may show ``url``: a raster ``data:`` or an ``http(s)`` image."""
+    return raster_image(url) or _absolute(url.strip()) is not None
+
+
+def _image(tag: Tag) -> bool:
+    """Whether an ``<image>`` shows an image it may show, and nothing else (see above)."""
+    urls = [as_text(v) for k, v in tag.attrs.items() if _attribute(k) == "href"]
+    return bool(urls) and all(isinstance(v, str) and _image_url(v) for v in urls)
+
+
 def _open(tag: Tag) -> str:
     out = [f"<{tag.name}"]
     for key, value in tag.attrs.items():
@@ -81,7 +96,7 @@ def _open(tag: Tag) -> str:
         name = _attribute(key)
         text = "" if value is True else as_text(value)
         if name == "href":
-            if not re.fullmatch(r"#[\w.:-]+", text):
+            if not (_image_url(text) if tag.name == "image" else re.fullmatch(r"#[\w.:-]+", text)):
                 continue
         elif name not in _ATTRIBUTES and not name.startswith("aria-"):
             continue
@@ -133,6 +148,8 @@ def _drawing(src: str, pos: int, limit: int) -> Drawing | None:
             continue
         i = tag.end
         allowed = tag.name in ELEMENTS and not skipping
+        if allowed and tag.name == "image" and not tag.closing:
+            allowed = _image(tag)
         if tag.closing:
             if skipping:
                 skipping -= 1
