@@ -11,8 +11,8 @@ from typing import Any
 from serving import serve_folder
 from test_static import docgen
 
-from docgen.render.iconimports import _aliases, lucide_name
-from docgen.render.icons import LUCIDE, icon_svg
+from docgen.render.iconimports import lucide_name
+from docgen.render.icons import LUCIDE, icon_svg, lucide_aliases
 
 PAGE = """---
 title: Icons
@@ -41,7 +41,7 @@ def test_react_names_map_to_the_lucide_icons_they_draw() -> None:
     assert lucide_name("HomeIcon") == "house"
     assert lucide_name("CircleHelp") == "circle-question-mark"
     assert lucide_name("NotAnIcon") is None
-    assert all(icon_svg(name, LUCIDE) is not None for name in _aliases().values())
+    assert all(icon_svg(name, LUCIDE) is not None for name in lucide_aliases().values())
 
 
 def _site(tmp_path: Path) -> Path:

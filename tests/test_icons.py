@@ -10,6 +10,7 @@ from typing import Any
 from serving import serve_folder
 from test_static import docgen
 
+from docgen.render import icons
 from docgen.render.icons import LUCIDE, icon, icon_svg, unknown
 
 PAGE = """---
@@ -156,3 +157,14 @@ def test_icons_take_the_text_colour_in_a_browser(browser: Any, tmp_path: Path) -
         bolt = next(b for b in boxes if b[0] == "bolt")
         assert bolt[3] == "rgb(245, 159, 0)"
         context.close()
+
+
+def test_lucides_earlier_names_draw_the_renamed_icon() -> None:
+    # Docs written before Lucide renamed its icons still say arrow-up-circle (88 pages of an
+    # agent framework), alert-triangle, bar-chart-3: Lucide's own aliases (the kebab-case forms
+    # of lucide-react's alias exports) draw the icon, not a neutral mark with a warning.
+    for old, new in (("arrow-up-circle", "circle-arrow-up"), ("alert-triangle", "triangle-alert"),
+                     ("bar-chart-3", "chart-column")):  # fmt: skip
+        assert icons.icon_svg(old, icons.LUCIDE) == icons.icon_svg(new, icons.LUCIDE) is not None
+        assert not icons.unknown(old, icons.FONTAWESOME)
+    assert icons.unknown("switch", icons.LUCIDE)  # a name neither set had: still unknown

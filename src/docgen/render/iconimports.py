@@ -13,12 +13,9 @@ Other icon packages are not read: docgen ships no SVGs of theirs.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from importlib.resources import files
 from typing import Any
 
 from markupsafe import escape
@@ -32,7 +29,6 @@ PACKAGES = frozenset({"lucide-react"})
 DEFAULT_SIZE = 24  # px: lucide-react's ``size``
 _MAX_SIZE = 512
 _MAX_STROKE = 12
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])")
 _STROKE = re.compile(r'stroke-width="[^"]*"')
 
 
@@ -44,22 +40,15 @@ class ImportedIcon:
     icon: str | None  # the Lucide icon it draws; None when docgen's set has none
 
 
-@cache
-def _aliases() -> dict[str, str]:
-    text = files("docgen.render").joinpath("data", "lucide_react_aliases.json").read_text("utf-8")
-    data: Any = json.loads(text)
-    return dict(data["aliases"])
-
-
 def lucide_name(export: str) -> str | None:
     """The icon lucide-react's component ``export`` draws, when docgen can draw it."""
     name = export
     if name.startswith("Lucide") and name[6:7].isupper():
         name = name[6:]
-    aliases = _aliases()
+    aliases = icons.lucide_aliases()
     if name not in aliases and name.endswith("Icon") and len(name) > 4:
         name = name[:-4]
-    key = aliases.get(name) or _CAMEL.sub("-", name).lower()
+    key = aliases.get(name) or icons.CAMEL.sub("-", name).lower()
     return key if icons.icon_svg(key, icons.LUCIDE) is not None else None
 
 

@@ -90,6 +90,27 @@ def _lucide_zip() -> ZipFile:
     return ZipFile(io.BytesIO(files("lucide").joinpath("lucide.zip").read_bytes()))
 
 
+# A component name's words (``ArrowUpCircle`` -> arrow-up-circle, ``Grid2X2`` -> grid-2-x2).
+CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])")
+
+
+@cache
+def lucide_aliases() -> dict[str, str]:
+    """lucide-react's component names whose kebab-case form is not the icon they draw
+    (``Home`` draws ``house``: Lucide renames icons and keeps the old names as aliases), from
+    ``data/lucide_react_aliases.json`` (see ``data/SOURCE.md``)."""
+    text = files("docgen.render").joinpath("data", "lucide_react_aliases.json").read_text("utf-8")
+    data: Any = json.loads(text)
+    return dict(data["aliases"])
+
+
+@cache
+def _lucide_earlier() -> dict[str, str]:
+    """Lucide's earlier icon names, as docs still write them (``arrow-up-circle``,
+    ``alert-triangle``) -> the icon's name now (the kebab-case forms of the aliases)."""
+    return {CAMEL.sub("-", name).lower(): icon for name, icon in lucide_aliases().items()}
+
+
 def _lucide(name: str) -> str | None:
     """Lucide's SVG for ``name``, as the ``lucide`` package writes it (namespace prefixes
     dropped, no ``xmlns``), or ``None``."""
@@ -119,7 +140,8 @@ def icon_svg(name: str, library: str = FONTAWESOME, style: str | None = None) ->
         found = _lucide(key) or _fontawesome(key, style)
     else:
         found = _fontawesome(key, style) or _lucide(key)
-    return found or _pro_lookalike(key)
+    earlier = _lucide_earlier().get(key)
+    return found or (_lucide(earlier) if earlier else None) or _pro_lookalike(key)
 
 
 # Font Awesome Pro icons (Mintlify's own library) that real docs use often, drawn by their
