@@ -34,6 +34,7 @@ CODE = "link-unsafe"
 PAGE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
 _KEYS = ("href", "src", "poster", "img")  # the attributes and props a page's URL is written from
 _SHOWN = frozenset({"src", "poster", "img"})
+_SVG_IMAGE = re.compile(r"data:image/svg\+xml[;,]")
 # The images of a style={{...}}: url("..."), url('...'), url(...) as CSS reads each.
 _STYLE_URL = re.compile(r"""url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*))""", re.IGNORECASE)
 
@@ -48,6 +49,9 @@ def refused(url: str, shown: bool = False) -> tuple[str, bool] | None:
             return f"it decodes to a {urls.decoded(url).split(':', 1)[0]}: URL", True
         return None
     if scheme == "data":
+        if shown and _SVG_IMAGE.match(urls.decoded(url)):
+            # Shown as an image, an SVG runs nothing; docgen writes raster data: images only.
+            return "docgen shows no SVG data: image (a raster one, or a file, is shown)", False
         if not urls.raster_image(url):
             return "a data: URL other than a raster image can hold script", True
         return None if shown else ("a browser opens no data: URL as a page", False)
