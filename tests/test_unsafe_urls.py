@@ -271,3 +271,21 @@ def test_an_svg_data_image_is_left_out_with_a_warning_not_an_error(tmp_path: Pat
     html, found = _render("\n\n" + text, tmp_path)
     assert [(line, error) for line, _, _, error in found] == [(5, False), (7, False), (9, True)]
     assert "svg+xml" not in html
+
+
+def test_a_url_taken_from_a_constant_is_reported_on_its_own_line(tmp_path: Path) -> None:
+    # The URL is not written where the tag takes it (href={bad}): the search for it went on
+    # past the paragraph and put the error on a later link with the same URL, where the two
+    # errors became one.
+    text = (
+        'export const bad = "javascript:alert(1)";\n\n'
+        "First <a href={bad}>const</a>\n\n"
+        'Later <a href="javascript:alert(1)">literal</a>\n\n'
+        "[ref][r] and more\n\n"
+        "[r]: javascript:alert(2)\n"
+    )
+    _, found = _render(text, tmp_path)
+    rows = text.split("\n")
+    literal = (5 + 2, rows[4].index("javascript") + 1)  # _render's page starts on line 3
+    reference = (9 + 2, rows[8].index("javascript") + 1)
+    assert [(line, column) for line, column, *_ in found] == [(3 + 2, 1), literal, reference]

@@ -176,6 +176,8 @@ class Findings:
         )
 
 
+_REFERENCE = re.compile(r" {0,3}\[[^\]]+\]:")  # a Markdown reference definition's line
+
 # Where a URL starts: a Markdown link's or reference's destination, an attribute's value, an
 # autolink.
 _OPENERS = re.compile(r"\]\(\s*<?|\]:\s*<?|=\s*\{?\s*[\"'`]|<(?=[a-zA-Z][a-zA-Z0-9+.-]*:)")
@@ -198,7 +200,12 @@ class Locator:
         once entities and percent-escapes are decoded (a Markdown link's URL arrives decoded)."""
         start = where[0] if where else (line - self.first if line is not None else 0)
         end = where[1] if where else start + 1
-        rows = range(max(0, start), min(len(self.lines), max(end, start + 1) + 40))
+        # The block's own lines, then the reference definitions of the 40 lines after it (all
+        # 40 lines for a URL with no block): a URL a tag took from a constant is written on
+        # none of them (the block's first line then, not a later link with the same URL).
+        own = range(max(0, start), min(len(self.lines), max(end, start + 1)))
+        after = range(own.stop, min(len(self.lines), max(end, start + 1) + 40))
+        rows = [*own, *(i for i in after if where is None or _REFERENCE.match(self.lines[i]))]
         for index in rows:
             column = self._literal(url, index)
             if column != -1:
