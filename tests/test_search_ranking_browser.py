@@ -379,3 +379,40 @@ def test_a_title_holding_the_query_comes_before_a_heading_equal_to_it(
         assert [p for p, _ in _results(tab, "exit codes")] == ["/formats/", "/apps/", "/auth/"]
         assert tab.errors == []
         tab.context.close()
+
+
+def test_cjk_words_inside_a_run_of_body_text_find_their_page(browser: Any, tmp_path: Path) -> None:
+    # Pagefind indexed "在自己的基础设施上运行" as one word, found only by its start: a reader
+    # searching 基础设施 or 宝塔面板 got pages that merely shared a character (dify's docs).
+    folder = tmp_path / "site"
+    folder.mkdir()
+    pages = {
+        "deploy": ("部署概览", "你可以在自己的基础设施上运行，或通过宝塔面板安装。"),
+        "panel": ("功能", "该功能才会出现在功能**面板**中。"),
+        "apart": ("其他", "基本的设置。础石与施工。"),  # 基, 础, 设, 施 apart
+        "ja": ("設定", "設定ファイルを編集してください。"),
+    }
+    for name, (title, body) in pages.items():
+        (folder / f"{name}.mdx").write_text(f"---\ntitle: {title}\n---\n\n{body}\n")
+    config = {"name": "T", "navigation": {"groups": [{"group": "G", "pages": ["index", *pages]}]}}
+    write_site(folder, config, ["index"])
+    out = _build(folder, ["docs.json"])
+    words = json.loads((out / "_docgen/search-words.json").read_text())
+    assert not [w for w in words if any("\u3040" <= c <= "\u9fff" for c in w)]
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        assert [p for p, _ in _results(tab, "基础设施")] == ["/deploy/"]  # the letters together
+        first = _first(tab)
+        assert "你可以在自己的基础设施上运行，或通过" in first["excerpt"]
+        assert " " not in first["excerpt"]  # Pagefind's spaces between the letters taken out
+        assert first["marks"] == ["基础设施"]
+        assert [p for p, _ in _results(tab, "宝塔面板")] == ["/deploy/"]
+        assert [p for p, _ in _results(tab, "功能面板中")] == ["/panel/"]  # across <strong>
+        assert [p for p, _ in _results(tab, "ファイル")] == ["/ja/"]
+        # Letters no page has together: the pages that have them all.
+        assert [p for p, _ in _results(tab, "础施")] == ["/deploy/", "/apart/"] or [
+            p for p, _ in _results(tab, "础施")
+        ] == ["/apart/", "/deploy/"]
+        assert tab.errors == []
+        tab.context.close()

@@ -943,6 +943,38 @@
      a run of these scripts is matched anywhere inside a title, not by its start. */
   var CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
   var CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
+  /* Pagefind indexes each CJK letter as a word of its own (docgen puts U+200A HAIR SPACE
+     between them in its search documents: a run is no one word found only by its start). A
+     query holding CJK letters is searched with them apart too (null: a query without any).
+     Pagefind gives the separators back as spaces: a space between two CJK letters, or a CJK
+     letter and punctuation (which pages hardly ever write), is taken out of its titles and
+     excerpts. */
+  var LETTER_GAP = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])((?:<\/?mark>)*)[ \u200a](?=(?:<\/?mark>)*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\p{P}])/gu;
+  var PUNCTUATION_GAP = /(\p{P})((?:<\/?mark>)*)[ \u200a](?=(?:<\/?mark>)*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])/gu;
+  function letterQuery(query) {
+    if (!CJK.test(query)) { return null; }
+    var out = "", before = "";
+    Array.from(query.replace(/"/g, " ")).forEach(function (c) {
+      var space = /\s/.test(c), cjk = CJK.test(c);
+      if (out && !space && (CJK.test(before) || (cjk && !/\s/.test(before)))) { out += " "; }
+      out += c;
+      before = c;
+    });
+    return out.replace(/\s+/g, " ").trim();
+  }
+  function unspaced(d) {
+    var fix = function (t) {
+      return typeof t === "string" && CJK.test(t) ? t.replace(LETTER_GAP, "$1$2").replace(PUNCTUATION_GAP, "$1$2").replace(/<\/mark><mark>/g, "") : t;
+    };
+    if (!d) { return d; }
+    d.excerpt = fix(d.excerpt);
+    if (d.meta) { d.meta.title = fix(d.meta.title); }
+    (d.sub_results || []).forEach(function (sub) {
+      if (sub) { sub.title = fix(sub.title); sub.excerpt = fix(sub.excerpt); }
+    });
+    return d;
+  }
+
   /* The words of ``text``, a CJK run apart from the letters next to it ("集成Arize"). */
   function titleWords(text) {
     var out = [];
@@ -1280,8 +1312,16 @@
     if (version) { filters.version = version; }
 
     function run(query) {
-      return engine.search(query, { filters: filters }).then(function (found) {
-        return (found && found.results) ? found.results : [];
+      var phrase = letterQuery(query);
+      var search = function (q) {
+        return engine.search(q, { filters: filters }).then(function (found) {
+          return (found && found.results) ? found.results : [];
+        });
+      };
+      if (phrase === null) { return search(query); }
+      // Its letters next to each other first; else wherever the page has them.
+      return search('"' + phrase + '"').then(function (results) {
+        return results.length ? results : search(phrase);
       });
     }
 
@@ -1332,7 +1372,7 @@
         if (!results.length && corrected) { corrected = null; return run(query); }
         return results;
       }).then(function (results) {
-        return Promise.all(results.slice(0, PAGES).map(function (r) { return r.data(); }));
+        return Promise.all(results.slice(0, PAGES).map(function (r) { return r.data().then(unspaced); }));
       }).then(function (pages) {
         if (mine === generation && dialog.open) { show(withTitles(pages, wanted), query, corrected); }
       }).catch(function () {

@@ -30,6 +30,23 @@ FOLDER = "_docgen/pagefind"
 # Pagefind's default UIs (we use our own dialog) and its playground are left out.
 _UNSHIPPED = re.compile(r"^pagefind-(ui|modular-ui|component-ui|highlight)\.|^playground/")
 _TIMEOUT = 600  # seconds Pagefind may take to write the index once every page is in
+# Chinese, Japanese and Korean letters (Han, kana, Hangul). Their words have no spaces between
+# them, so Pagefind (which indexes one language's words here) would index a whole run as one
+# word, found only by its start: each letter is indexed as a word of its own instead, and the
+# dialog searches a CJK query as the exact phrase of its letters (docgen.js).
+_CJK = (
+    "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f"
+)
+HAS_CJK = re.compile(f"[{_CJK}]")
+CJK_RUN = re.compile(f"[{_CJK}]+")
+# Where a separator goes: between a CJK letter and anything but white space on either side
+# (Pagefind's words end at white space only: "设置。础石" would be one word).
+_CJK_CUT = re.compile(f"(?<=[{_CJK}])(?=\\S)|(?<=[^\\s{_CJK}])(?=[{_CJK}])")
+# U+200A HAIR SPACE: white space to Pagefind's word splitting, and nothing a page writes between
+# letters, so the dialog removes every one from what it shows.
+SEPARATOR = "\u200a"
+_TAGS = re.compile(r"(<[^>]*>)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +86,8 @@ def page_html(entry: SearchEntry) -> str:
         for label in entry.versions
     )
     document = entry.document
+    if HAS_CJK.search(document):
+        document = cjk_letters(document)
     if entry.weight is not None:
         weight = min(max(entry.weight, 0.0), 10.0)
         document = f'<div data-pagefind-weight="{weight:g}">{document}</div>'
@@ -76,6 +95,19 @@ def page_html(entry: SearchEntry) -> str:
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>'
         f"<body><main data-pagefind-body>{spans}{document}</main></body></html>"
     )
+
+
+def cjk_letters(document: str) -> str:
+    """``document`` with :data:`SEPARATOR` between CJK letters and at the edges of their runs,
+    in its text only (not in tags: heading ids stay the page's anchors)."""
+    parts = _TAGS.split(document)
+    for number in range(0, len(parts), 2):  # text between the tags
+        text = parts[number]
+        if HAS_CJK.search(text):
+            # Also at its ends: Pagefind joins the text on both sides of an inline tag
+            # ("功能<strong>面板</strong>中").
+            parts[number] = SEPARATOR + _CJK_CUT.sub(SEPARATOR, text) + SEPARATOR
+    return "".join(parts)
 
 
 def page_url(url: str) -> str:

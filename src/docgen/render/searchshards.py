@@ -29,7 +29,15 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
 
-from docgen.render.searchindex import FOLDER, SearchEntry, SearchIndex, page_html, page_url
+from docgen.render.searchindex import (
+    CJK_RUN,
+    FOLDER,
+    HAS_CJK,
+    SearchEntry,
+    SearchIndex,
+    page_html,
+    page_url,
+)
 from docgen.render.searchtitles import TitleRows
 from docgen.render.sink import Placed, Sink
 
@@ -39,7 +47,7 @@ SHARDS = f"{FOLDER}/shards.json"
 MIN_BYTES = 2_000_000  # the last bundle is indexed after the last page: keep it small
 MAX_BYTES = 16_000_000
 _SPREAD = 32
-_FORMAT = "docgen-search-shard-1"
+_FORMAT = "docgen-search-shard-2"
 # What only the primary bundle needs: the script the dialog imports, its worker and the WASM.
 _PRIMARY_ONLY = re.compile(r"^(pagefind\.js|pagefind-worker\.js|wasm\.[\w-]+\.pagefind)$")
 _WORD = re.compile(r"[^\W\d_][\w-]{3,39}")
@@ -207,8 +215,12 @@ class ShardedIndex:
 
 
 def _words(document: str) -> Iterator[str]:
-    """The words of a search document, lower-cased, for the typo-correction list."""
-    return map(str.lower, _WORD.findall(_TAG.sub(" ", document)))
+    """The words of a search document, lower-cased, for the typo-correction list (not CJK
+    runs: the dialog corrects letters of other scripts only, and a run is no one word)."""
+    text = _TAG.sub(" ", document)
+    if HAS_CJK.search(text):
+        text = CJK_RUN.sub(" ", text)
+    return map(str.lower, _WORD.findall(text))
 
 
 def _counted(docs: list[tuple[str, str, str]]) -> Counter[str]:
