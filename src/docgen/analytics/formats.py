@@ -11,7 +11,7 @@ import re
 
 FORMATS = (
     "combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify", "s3",
-    "gcp", "w3c",
+    "gcp", "w3c", "azure",
 )  # fmt: skip
 CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
 ALB = "alb"  # AWS Application Load Balancer access logs
@@ -21,6 +21,7 @@ NETLIFY = "netlify"  # Netlify Log Drains, NDJSON
 S3 = "s3"  # Amazon S3 server access logs (static website hosting)
 GCP = "gcp"  # Google Cloud Logging entries with an httpRequest, JSON lines (a log sink's files)
 GCP_ARRAY = "gcp-array"  # the same as one JSON array (gcloud logging read --format=json)
+AZURE = "azure"  # Azure Front Door / Azure CDN access logs (resource logs), JSON lines
 W3C = "w3c"  # W3C extended log format, space-separated (IIS, Azure App Service)
 # CloudFront standard logging (v2) also delivers JSON (one object per line) and Apache Parquet.
 CLOUDFRONT_JSON = "cloudfront-json"
@@ -57,6 +58,10 @@ GCP_KEYS = frozenset(
     {"httpRequest", "logName", "insertId", "receiveTimestamp", "resource", "jsonPayload",
      "textPayload", "protoPayload"}
 )  # fmt: skip
+# An Azure Monitor resource log record (https://learn.microsoft.com/azure/azure-monitor/
+# essentials/resource-logs-schema): time, resourceId, category, operationName, properties...;
+# two of these keys make a JSON line Azure's.
+AZURE_KEYS = frozenset({"resourceId", "category", "operationName", "properties"})
 # An ALB access log line: type, an ISO 8601 time, the load balancer, client:port.
 _ALB_LINE = re.compile(rb"[a-z0-9]+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ ")
 # A Classic Load Balancer's: no type; the time, the load balancer, client:port, backend:port
@@ -87,11 +92,12 @@ def _json_keys(line: bytes) -> set[str]:
 def _json_kind(line: bytes) -> str:
     """``cloudfront-json`` for a CloudFront standard logging (v2) JSON record, ``cloudflare``
     for a Logpush ``http_requests`` one, ``vercel`` or ``netlify`` for a log drain's entry,
-    ``gcp`` for a Cloud Logging entry, else ``caddy``."""
+    ``gcp`` for a Cloud Logging entry, ``azure`` for an Azure resource log record, else
+    ``caddy``."""
     keys = _json_keys(line)
     kinds = (
         (CLOUDFRONT_JSON, CLOUDFRONT_KEYS), (CLOUDFLARE, CLOUDFLARE_KEYS),
-        (VERCEL, VERCEL_KEYS), (NETLIFY, NETLIFY_KEYS), (GCP, GCP_KEYS),
+        (VERCEL, VERCEL_KEYS), (NETLIFY, NETLIFY_KEYS), (GCP, GCP_KEYS), (AZURE, AZURE_KEYS),
     )  # fmt: skip
     return next((kind for kind, known in kinds if len(keys & known) >= 2), "caddy")
 

@@ -109,3 +109,31 @@ def gcp(source: str) -> Parsed:
            CASE WHEN j IS NOT NULL AND j[7] IS NULL THEN {OTHER_LOG} END AS other
     FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
     return Parsed(relation, "raw[4]", epoch_or_iso("raw[6]"), "coalesce(raw[5], '')")
+
+
+# Azure Monitor resource logs of Azure Front Door (Standard/Premium: FrontDoorAccessLog; classic:
+# FrontdoorAccessLog) and Azure CDN (AzureCdnAccessLog), as a diagnostic setting archives them to
+# a storage account (one record per line): time (ISO 8601, 7 fractional digits), category,
+# operationName, properties: httpMethod, requestUri (the absolute URL), httpStatusCode (text),
+# clientIp, userAgent...
+_AZURE = (
+    "$.category", "$.properties.httpMethod", "$.properties.requestUri",
+    "$.properties.httpStatusCode", "$.properties.clientIp", "$.properties.userAgent", "$.time",
+)  # fmt: skip
+AZURE_ACCESS_LOGS = ("frontdooraccesslog", "azurecdnaccesslog")
+
+
+def azure(source: str) -> Parsed:
+    """Azure Front Door and Azure CDN access logs (resource logs, JSON lines). A record of
+    another category (the WAF's log, health probes) is ``other-log``; the category is compared
+    whatever its case (``FrontDoorAccessLog``, ``FrontdoorAccessLog``)."""
+    listed = ", ".join(quote(p) for p in _AZURE)
+    kinds = ", ".join(quote(k) for k in AZURE_ACCESS_LOGS)
+    relation = f"""
+    SELECT j AS raw, j[2] AS method, j[3] AS target, TRY_CAST(j[4] AS INTEGER) AS status,
+           coalesce(j[2] IS NOT NULL AND j[3] IS NOT NULL AND j[7] IS NOT NULL, false) AS ok,
+           false AS comment,
+           CASE WHEN j[1] IS NOT NULL AND lower(j[1]) NOT IN ({kinds}) THEN {OTHER_LOG} END
+               AS other
+    FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
+    return Parsed(relation, "raw[5]", epoch_or_iso("raw[7]"), "coalesce(raw[6], '')")

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from docgen.analytics.formats import (
     ALB,
+    AZURE,
     CLOUDFLARE,
     CLOUDFRONT_JSON,
     CLOUDFRONT_PARQUET,
@@ -23,7 +24,7 @@ from docgen.analytics.formats import (
 )
 from docgen.analytics.logfile import LogFile
 from docgen.analytics.parse_base import REASONS, Parsed, reader
-from docgen.analytics.parse_cloud import gcp, gcp_source, s3
+from docgen.analytics.parse_cloud import azure, gcp, gcp_source, s3
 from docgen.analytics.parse_cloudfront import cloudfront, cloudfront_json, cloudfront_parquet
 from docgen.analytics.parse_drains import netlify, vercel
 from docgen.analytics.parse_servers import alb, caddy, cloudflare, combined, elb
@@ -49,6 +50,7 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
         VERCEL: vercel,
         NETLIFY: netlify,
         S3: s3,
+        AZURE: azure,
     }
     return by_format.get(log.format, caddy)(source)
 
