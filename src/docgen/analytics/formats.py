@@ -17,6 +17,7 @@ CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
 ALB = "alb"  # AWS Application Load Balancer access logs
 ELB = "elb"  # AWS Classic Load Balancer access logs
 VERCEL = "vercel"  # Vercel Log Drains, NDJSON
+VERCEL_JSON = "vercel-json"  # their json delivery: a JSON array of entries per line
 NETLIFY = "netlify"  # Netlify Log Drains, NDJSON
 S3 = "s3"  # Amazon S3 server access logs (static website hosting)
 GCP = "gcp"  # Google Cloud Logging entries with an httpRequest, JSON lines (a log sink's files)
@@ -27,7 +28,7 @@ W3C = "w3c"  # W3C extended log format, space-separated (IIS, Azure App Service)
 CLOUDFRONT_JSON = "cloudfront-json"
 CLOUDFRONT_PARQUET = "cloudfront-parquet"
 # What a format named with --format also takes when the content is its other delivery.
-FAMILIES = {"cloudfront": "cloudfront", GCP: GCP}
+FAMILIES = {"cloudfront": "cloudfront", GCP: GCP, VERCEL: VERCEL}
 PARQUET_MAGIC = b"PAR1"
 BOM = b"\xef\xbb\xbf"
 FIELDS = b"#Fields:"
@@ -133,7 +134,8 @@ def gcp_array(head: bytes, forced: bool = False) -> bool:
 
 def detect(head: bytes) -> str:
     """The format of a log from its first bytes: Parquet or JSON lines of CloudFront, Cloudflare
-    Logpush, Vercel or Netlify log drains, Google Cloud Logging or Caddy JSON, a JSON array of
+    Logpush, Vercel (NDJSON, or a JSON array per line) or Netlify log drains, Google Cloud
+    Logging, Azure resource logs or Caddy JSON, a JSON array of
     Cloud Logging entries, CloudFront or IIS W3C, an ALB, Classic Load Balancer or S3 server
     access log, else combined."""
     if head.startswith(PARQUET_MAGIC):
@@ -145,7 +147,8 @@ def detect(head: bytes) -> str:
         if not line:
             continue
         if line.startswith((b"{", b"[{")):
-            return _json_kind(line)
+            kind = _json_kind(line)
+            return VERCEL_JSON if kind == VERCEL and line.startswith(b"[") else kind
         if line.startswith(b"#") and (FIELDS in head or line.startswith(b"#Version:")):
             return _w3c_kind(head)
         if line.count(b"\t") >= 10:
