@@ -11,7 +11,7 @@ import re
 
 FORMATS = (
     "combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify", "s3",
-    "gcp", "w3c", "azure",
+    "gcp", "w3c", "azure", "amplify", "traefik",
 )  # fmt: skip
 CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
 ALB = "alb"  # AWS Application Load Balancer access logs
@@ -22,6 +22,8 @@ NETLIFY = "netlify"  # Netlify Log Drains, NDJSON
 S3 = "s3"  # Amazon S3 server access logs (static website hosting)
 GCP = "gcp"  # Google Cloud Logging entries with an httpRequest, JSON lines (a log sink's files)
 GCP_ARRAY = "gcp-array"  # the same as one JSON array (gcloud logging read --format=json)
+AMPLIFY = "amplify"  # AWS Amplify Hosting access logs: CloudFront's fields as CSV, a header first
+TRAEFIK = "traefik"  # Traefik's access log in its json format
 AZURE = "azure"  # Azure Front Door / Azure CDN access logs (resource logs), JSON lines
 W3C = "w3c"  # W3C extended log format, space-separated (IIS, Azure App Service)
 # CloudFront standard logging (v2) also delivers JSON (one object per line) and Apache Parquet.
@@ -63,6 +65,15 @@ GCP_KEYS = frozenset(
 # essentials/resource-logs-schema): time, resourceId, category, operationName, properties...;
 # two of these keys make a JSON line Azure's.
 AZURE_KEYS = frozenset({"resourceId", "category", "operationName", "properties"})
+# Traefik's JSON access log (pkg/middlewares/accesslog/logdata.go): two of these make a JSON
+# line Traefik's.
+TRAEFIK_KEYS = frozenset(
+    {"ClientHost", "ClientAddr", "RequestMethod", "RequestPath", "DownstreamStatus", "StartUTC",
+     "RouterName", "RequestCount", "OriginStatus"}
+)  # fmt: skip
+# An Amplify access log's header: CloudFront's field names separated by commas, some of their
+# parentheses escaped with a backslash (cs\(Host), cs\(User-Agent\)).
+_AMPLIFY_HEADER = re.compile(rb"date,time,[a-z(),\\-]*c-ip,")
 # An ALB access log line: type, an ISO 8601 time, the load balancer, client:port.
 _ALB_LINE = re.compile(rb"[a-z0-9]+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ ")
 # A Classic Load Balancer's: no type; the time, the load balancer, client:port, backend:port
@@ -93,12 +104,13 @@ def _json_keys(line: bytes) -> set[str]:
 def _json_kind(line: bytes) -> str:
     """``cloudfront-json`` for a CloudFront standard logging (v2) JSON record, ``cloudflare``
     for a Logpush ``http_requests`` one, ``vercel`` or ``netlify`` for a log drain's entry,
-    ``gcp`` for a Cloud Logging entry, ``azure`` for an Azure resource log record, else
-    ``caddy``."""
+    ``gcp`` for a Cloud Logging entry, ``azure`` for an Azure resource log record,
+    ``traefik`` for a Traefik access log's, else ``caddy``."""
     keys = _json_keys(line)
     kinds = (
         (CLOUDFRONT_JSON, CLOUDFRONT_KEYS), (CLOUDFLARE, CLOUDFLARE_KEYS),
         (VERCEL, VERCEL_KEYS), (NETLIFY, NETLIFY_KEYS), (GCP, GCP_KEYS), (AZURE, AZURE_KEYS),
+        (TRAEFIK, TRAEFIK_KEYS),
     )  # fmt: skip
     return next((kind for kind, known in kinds if len(keys & known) >= 2), "caddy")
 
@@ -153,12 +165,20 @@ def detect(head: bytes) -> str:
             return _w3c_kind(head)
         if line.count(b"\t") >= 10:
             return "cloudfront"
+        if _AMPLIFY_HEADER.match(line):
+            return AMPLIFY
         if _ALB_LINE.match(line):
             return ALB
         if _S3_LINE.match(line):
             return S3
         return ELB if _ELB_LINE.match(line) else "combined"
     return "combined"
+
+
+def amplify_fields(head: bytes) -> tuple[str, ...]:
+    """The field names of an Amplify access log's header (its first line), unescaped."""
+    text = first_line(head).decode("ascii", "replace")
+    return tuple(name.replace("\\", "") for name in text.split(","))
 
 
 def fields_of(line: bytes | str) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.analytics.formats import (
+    AMPLIFY,
     BOM,
     CLOUDFLARE,
     CLOUDFLARE_NEEDED,
@@ -33,6 +34,7 @@ from docgen.analytics.formats import (
     NETLIFY,
     VERCEL,
     W3C,
+    amplify_fields,
     detect,
     fields_of,
     first_line,
@@ -264,6 +266,8 @@ def inspect(
             "it at the top of each file)"
         )
     fields = (cloudfront_fields(head),) if fmt in ("cloudfront", W3C) else ()
+    if fmt == AMPLIFY:
+        fields = (amplify_fields(head),)
     read = (path, compressed, fmt, digest, size, lines, skip, fields, blocks)
     return LogFile(*read, bare_cr=bare, cr=cr, all_crlf=breaks > 0 and crlf == breaks, seen=seen)
 

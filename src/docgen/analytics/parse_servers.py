@@ -143,3 +143,28 @@ def _load_balancer(source: str, shift: int) -> Parsed:
           FROM (SELECT string_split(line, '"') AS s FROM {source}))"""
     ip = "regexp_replace(raw[2], ':[0-9]+$', '')"  # IPv6 is logged with or without brackets
     return Parsed(relation, ip, "TRY_CAST(raw[1] AS TIMESTAMPTZ)::TIMESTAMP", "raw[3]")
+
+
+# Traefik's access log in its json format (pkg/middlewares/accesslog/logdata.go): ClientHost
+# (the address), RequestMethod, RequestPath (the path and query), DownstreamStatus (what the
+# client got), StartUTC (RFC 3339, nanoseconds); a header it keeps is request_<name>. Its
+# headers are dropped by default (accessLog.fields.headers.defaultMode drop).
+_TRAEFIK = (
+    "$.ClientHost", "$.RequestMethod", "$.RequestPath", "$.DownstreamStatus",
+    '$."request_User-Agent"', "$.StartUTC", "$.level",
+)  # fmt: skip
+
+
+def traefik(source: str) -> Parsed:
+    """Traefik's JSON access log. Without ``request_User-Agent`` (the default drops headers;
+    ``redact`` writes ``REDACTED``) a view is ``no-user-agent``. A line of Traefik's own log
+    (``level`` and ``msg``, no request) is ``other-log``."""
+    listed = ", ".join(quote(p) for p in _TRAEFIK)
+    relation = f"""
+    SELECT j AS raw, j[2] AS method, j[3] AS target, TRY_CAST(j[4] AS INTEGER) AS status,
+           coalesce(j[2] IS NOT NULL AND j[3] IS NOT NULL, false) AS ok, false AS comment,
+           CASE WHEN j[2] IS NULL AND j[3] IS NULL AND j[7] IS NOT NULL THEN {OTHER_LOG} END
+               AS other
+    FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
+    ua = "CASE WHEN raw[5] <> 'REDACTED' THEN raw[5] END"
+    return Parsed(relation, "raw[1]", epoch_or_iso("raw[6]"), ua)

@@ -59,6 +59,10 @@ _NO_AGENT = {
     "vercel": ("its request entries have no proxy.userAgent", "check the drain's entries"),
     "netlify": ("its traffic records have no user_agent", "include it in the drain"),
     "w3c": ("its #Fields have no cs(User-Agent)", "add it to the site's logging fields"),
+    "traefik": (
+        "Traefik drops the headers of its JSON access log by default",
+        "keep it (accessLog.fields.headers.names.User-Agent=keep)",
+    ),
     **dict.fromkeys(
         ("cloudfront", "cloudfront-json", "cloudfront-parquet"),
         ("its fields have no cs(User-Agent)", "add it to the distribution's log fields"),
