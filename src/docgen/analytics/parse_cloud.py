@@ -115,25 +115,30 @@ def gcp(source: str) -> Parsed:
 # FrontdoorAccessLog) and Azure CDN (AzureCdnAccessLog), as a diagnostic setting archives them to
 # a storage account (one record per line): time (ISO 8601, 7 fractional digits), category,
 # operationName, properties: httpMethod, requestUri (the absolute URL), httpStatusCode (text),
-# clientIp, userAgent...
-_AZURE = (
-    "$.category", "$.properties.httpMethod", "$.properties.requestUri",
-    "$.properties.httpStatusCode", "$.properties.clientIp", "$.properties.userAgent", "$.time",
-)  # fmt: skip
+# clientIp, userAgent... (Azure CDN names them HttpMethod, RequestUri...; its origin shield
+# logs a request again with isReceivedFromClient false).
+_AZURE_PROPERTIES = ("httpMethod", "requestUri", "httpStatusCode", "clientIp", "userAgent")
 AZURE_ACCESS_LOGS = ("frontdooraccesslog", "azurecdnaccesslog")
 
 
 def azure(source: str) -> Parsed:
     """Azure Front Door and Azure CDN access logs (resource logs, JSON lines). A record of
     another category (the WAF's log, health probes) is ``other-log``; the category is compared
-    whatever its case (``FrontDoorAccessLog``, ``FrontdoorAccessLog``)."""
-    listed = ", ".join(quote(p) for p in _AZURE)
+    whatever its case (``FrontDoorAccessLog``, ``FrontdoorAccessLog``). A record with
+    ``isReceivedFromClient`` false is the origin shield's copy of an edge's request:
+    ``internal``."""
+    paths = ["$.category", "$.time", "$.properties.isReceivedFromClient"]
+    for name in _AZURE_PROPERTIES:  # j[4..13]: each property camelCase, then PascalCase
+        paths += [f"$.properties.{name}", f"$.properties.{name[0].upper()}{name[1:]}"]
+    listed = ", ".join(quote(p) for p in paths)
     kinds = ", ".join(quote(k) for k in AZURE_ACCESS_LOGS)
+    fields = ", ".join(f"coalesce(j[{4 + 2 * i}], j[{5 + 2 * i}])" for i in range(5))
     relation = f"""
-    SELECT j AS raw, j[2] AS method, j[3] AS target, TRY_CAST(j[4] AS INTEGER) AS status,
-           coalesce(j[2] IS NOT NULL AND j[3] IS NOT NULL AND j[7] IS NOT NULL, false) AS ok,
+    SELECT r AS raw, r[3] AS method, r[4] AS target, TRY_CAST(r[5] AS INTEGER) AS status,
+           coalesce(r[3] IS NOT NULL AND r[4] IS NOT NULL AND r[2] IS NOT NULL, false) AS ok,
            false AS comment,
-           CASE WHEN j[1] IS NOT NULL AND lower(j[1]) NOT IN ({kinds}) THEN {OTHER_LOG} END
-               AS other
-    FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
-    return Parsed(relation, "raw[5]", epoch_or_iso("raw[7]"), "coalesce(raw[6], '')")
+           CASE WHEN r[1] IS NOT NULL AND lower(r[1]) NOT IN ({kinds}) THEN {OTHER_LOG}
+                WHEN r[8] = 'false' THEN {INTERNAL} END AS other
+    FROM (SELECT [j[1], j[2], {fields}, j[3]] AS r
+          FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source}))"""
+    return Parsed(relation, "raw[6]", epoch_or_iso("raw[2]"), "coalesce(raw[7], '')")

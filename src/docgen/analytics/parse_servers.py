@@ -156,9 +156,10 @@ _TRAEFIK = (
 
 
 def traefik(source: str) -> Parsed:
-    """Traefik's JSON access log. Without ``request_User-Agent`` (the default drops headers;
-    ``redact`` writes ``REDACTED``) a view is ``no-user-agent``. A line of Traefik's own log
-    (``level`` and ``msg``, no request) is ``other-log``."""
+    """Traefik's JSON access log. In a log without any ``request_User-Agent`` (the default
+    drops headers) a view is ``no-user-agent``, as is one whose User-Agent is ``REDACTED``;
+    in a log that keeps it, a request without it sent none. A line of Traefik's own log
+    (``level``, no request) is ``other-log``."""
     listed = ", ".join(quote(p) for p in _TRAEFIK)
     relation = f"""
     SELECT j AS raw, j[2] AS method, j[3] AS target, TRY_CAST(j[4] AS INTEGER) AS status,
@@ -166,5 +167,7 @@ def traefik(source: str) -> Parsed:
            CASE WHEN j[2] IS NULL AND j[3] IS NULL AND j[7] IS NOT NULL THEN {OTHER_LOG} END
                AS other
     FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
-    ua = "CASE WHEN raw[5] <> 'REDACTED' THEN raw[5] END"
+    # In a log that keeps the header, a request without it sent none (a bot).
+    kept = f"EXISTS (SELECT 1 FROM {source} WHERE contains(line, '\"request_User-Agent\"'))"
+    ua = f"CASE WHEN raw[5] IS NOT NULL THEN nullif(raw[5], 'REDACTED') WHEN {kept} THEN '' END"
     return Parsed(relation, "raw[1]", epoch_or_iso("raw[6]"), ua)
