@@ -136,8 +136,8 @@ def _import_one(
         )
         log = dataclasses.replace(log, lines=rows, skip=rows if log.seen else 0)
     summary = Summary(name, log.format, lines=log.lines, earlier=log.skip)
-    read = log
-    if log.format == VERCEL_JSON and log.lines:  # counted by entries: read from a copy
+    batched = log.format == VERCEL_JSON and log.lines > 0
+    if batched:  # counted by entries: read from a copy with one entry a line
         read, summary.lines, summary.earlier = unbatched(log, scratch, VERCEL)
         if log.done:
             read.path.unlink(missing_ok=True)
@@ -149,8 +149,8 @@ def _import_one(
         runs = layout_runs(log)
         layouts = tuple(dict.fromkeys(layout for _, layout in runs))
         log = dataclasses.replace(log, fields=layouts, runs=runs)
-    if read is log and needs_copy(log):
-        read = working_copy(log, scratch)
+    if not batched:
+        read = working_copy(log, scratch) if needs_copy(log) else log
     try:
         _run(con, staging_sql(read, columns), progress, f"{path.name}: counting")
     finally:
