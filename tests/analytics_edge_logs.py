@@ -137,7 +137,9 @@ def traefik_json(r: Request, i: int, **fields: object) -> str:
     return json.dumps(record | fields) + "\n"
 
 
-TRAEFIK_OWN = '{"level":"error","msg":"Error while dialing backend","time":"2024-05-01T10:00:00Z"}\n'
+TRAEFIK_OWN = (
+    '{"level":"error","msg":"Error while dialing backend","time":"2024-05-01T10:00:00Z"}\n'
+)
 
 
 def edge_extra(requests: Sequence[Request], variant: str) -> dict[str, int]:

@@ -93,8 +93,17 @@ def test_known_truth_in_each_hosts_log(showcase: Path, tmp_path: Path, variant: 
 
 
 def _request(target: str = "/", ua: str = FIREFOX, **fields: Any) -> Request:
-    values: dict[str, Any] = {"ts": START, "ip": "10.0.0.1", "method": "GET", "target": target,
-                              "status": 200, "ua": ua, "who": "human", "visitor": 1, "page": None}
+    values: dict[str, Any] = {
+        "ts": START,
+        "ip": "10.0.0.1",
+        "method": "GET",
+        "target": target,
+        "status": 200,
+        "ua": ua,
+        "who": "human",
+        "visitor": 1,
+        "page": None,
+    }
     return Request(**(values | fields))  # fmt: skip
 
 
@@ -128,11 +137,25 @@ def test_azure_categories_tiers_and_bad_records(site: Path, tmp_path: Path) -> N
 
 def _entry(i: int, path: str | None = "/", **fields: Any) -> dict[str, Any]:
     """A Vercel drain entry (https://vercel.com/docs/drains/reference/logs)."""
-    proxy = {"timestamp": 1714557600250, "method": "GET", "host": "docs.example.com",
-             "path": path, "userAgent": [FIREFOX], "statusCode": 200, "clientIp": "10.0.0.1"}
-    entry = {"id": str(i), "deploymentId": "dpl_233NRGRjVZX1caZrXWtz5g1TAksD",
-             "source": "static", "host": "docs-abc123.vercel.app", "timestamp": 1714557600255,
-             "projectId": "gdufoJxB6b9b1fEqr1jUtFkyavUU", "level": "info", "proxy": proxy}
+    proxy = {
+        "timestamp": 1714557600250,
+        "method": "GET",
+        "host": "docs.example.com",
+        "path": path,
+        "userAgent": [FIREFOX],
+        "statusCode": 200,
+        "clientIp": "10.0.0.1",
+    }
+    entry = {
+        "id": str(i),
+        "deploymentId": "dpl_233NRGRjVZX1caZrXWtz5g1TAksD",
+        "source": "static",
+        "host": "docs-abc123.vercel.app",
+        "timestamp": 1714557600255,
+        "projectId": "gdufoJxB6b9b1fEqr1jUtFkyavUU",
+        "level": "info",
+        "proxy": proxy,
+    }
     if path is None:
         del entry["proxy"]
     return entry | fields  # fmt: skip
@@ -201,7 +224,7 @@ def test_traefik_json_with_and_without_user_agents(site: Path, tmp_path: Path) -
         traefik_json(_request(), 3, **{"request_User-Agent": "REDACTED"}),
         traefik_json(_request(method="POST"), 4),
     ]
-    summary, db = _import(site, tmp_path, "access.log", "".join(kept))
+    summary, _ = _import(site, tmp_path, "access.log", "".join(kept))
     assert summary["format"] == "traefik"
     assert (summary["human"], summary["ai"]) == (1, 1)
     assert summary["skipped"] == {"method": 1, "bot": 1, "no-user-agent": 1, "other-log": 1}
@@ -219,9 +242,7 @@ def test_traefik_json_with_and_without_user_agents(site: Path, tmp_path: Path) -
 def _existing_formats(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     """A file of every format read before these hosts, with the format it is told as."""
     requests = generate(60, seed=3)
-    expected = dict.fromkeys(COMBINED_VARIANTS, "combined") | dict.fromkeys(
-        CADDY_VARIANTS, "caddy"
-    )
+    expected = dict.fromkeys(COMBINED_VARIANTS, "combined") | dict.fromkeys(CADDY_VARIANTS, "caddy")
     expected |= dict.fromkeys(CLOUDFRONT_VARIANTS, "cloudfront") | CLOUDFRONT_V2
     expected |= dict.fromkeys(CLOUDFLARE_VARIANTS, "cloudflare") | {"alb": "alb"}
     expected |= DRAIN_VARIANTS
