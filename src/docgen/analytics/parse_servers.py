@@ -17,6 +17,13 @@ _UNESCAPED = (
 # A syslog header: RFC 5424's (<PRI>1 time host app procid msgid structured-data) or, as
 # RFC 3164 and Fastly write it, everything up to the tag's ": ".
 _SYSLOG = r"^<[0-9]{1,3}>(1 \S+ \S+ \S+ \S+ \S+ (-|(\[[^]]*\])+) |.*?: )"
+# The header a syslog daemon writes a message to a file with (rsyslog's and syslog-ng's
+# defaults): no <PRI>; the time (RFC 3164's "May  1 10:00:00", or RFC 3339's in rsyslog's
+# RSYSLOG_FileFormat), the host and the tag ("haproxy[14389]:", "nginx:").
+_SYSLOG_FILE = (
+    r"^([A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}|[0-9]{4}-[0-9]{2}-[0-9]{2}T\S+) "
+    r"\S+ \S+: "
+)
 
 # The common log format ends after the status and size.
 _COMMON_TAIL = "regexp_full_match(s[3], ' [0-9]{3} ([0-9]+|-) *')"
@@ -38,10 +45,12 @@ def combined(source: str) -> Parsed:
     # address is the next field, and the time's "[" starts the 5th field, not the 4th. A format
     # that logs X-Forwarded-For there ("client, proxy") has the client first.
     # A line sent through syslog starts with its header (<PRI>, time, host, tag: nginx's
-    # access_log syslog:, Fastly's log streaming, RFC 5424 forwarding): left out here.
+    # access_log syslog:, Fastly's log streaming, RFC 5424 forwarding), or, in the file a
+    # syslog daemon wrote, the time, host and tag: left out here.
     head = (
         f"CASE WHEN starts_with(raw[1], '<') "
-        f"THEN regexp_replace(raw[1], '{_SYSLOG}', '') ELSE raw[1] END"
+        f"THEN regexp_replace(raw[1], '{_SYSLOG}', '') "
+        f"ELSE regexp_replace(raw[1], '{_SYSLOG_FILE}', '') END"
     )
     first = f"split_part({head}, ' ', 1)"
     ip = (
