@@ -11,7 +11,7 @@ import re
 
 FORMATS = (
     "combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify", "s3",
-    "gcp", "w3c", "azure", "amplify", "traefik",
+    "gcp", "w3c", "azure", "amplify", "traefik", "haproxy",
 )  # fmt: skip
 CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
 ALB = "alb"  # AWS Application Load Balancer access logs
@@ -23,6 +23,7 @@ S3 = "s3"  # Amazon S3 server access logs (static website hosting)
 GCP = "gcp"  # Google Cloud Logging entries with an httpRequest, JSON lines (a log sink's files)
 GCP_ARRAY = "gcp-array"  # the same as one JSON array (gcloud logging read --format=json)
 AMPLIFY = "amplify"  # AWS Amplify Hosting access logs: CloudFront's fields as CSV, a header first
+HAPROXY = "haproxy"  # HAProxy's HTTP log (option httplog), as a syslog daemon writes it
 TRAEFIK = "traefik"  # Traefik's access log in its json format
 AZURE = "azure"  # Azure Front Door / Azure CDN access logs (resource logs), JSON lines
 W3C = "w3c"  # W3C extended log format, space-separated (IIS, Azure App Service)
@@ -74,6 +75,11 @@ TRAEFIK_KEYS = frozenset(
 # An Amplify access log's header: CloudFront's field names separated by commas, some of their
 # parentheses escaped with a backslash (cs\(Host), cs\(User-Agent\)).
 _AMPLIFY_HEADER = re.compile(rb"date,time,[a-z(),\\-]*c-ip,")
+# HAProxy's HTTP log line (after a syslog header): client:port, [accept date with ms],
+# frontend, backend/server, timers, status.
+_HAPROXY_LINE = re.compile(
+    rb"(^|: )\S+:\d+ \[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d:\d\d\.\d{3}\] \S+ \S+/\S+ \S+ -?\d+ "
+)
 # An ALB access log line: type, an ISO 8601 time, the load balancer, client:port.
 _ALB_LINE = re.compile(rb"[a-z0-9]+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ ")
 # A Classic Load Balancer's: no type; the time, the load balancer, client:port, backend:port
@@ -167,6 +173,8 @@ def detect(head: bytes) -> str:
             return "cloudfront"
         if _AMPLIFY_HEADER.match(line):
             return AMPLIFY
+        if _HAPROXY_LINE.search(line):
+            return HAPROXY
         if _ALB_LINE.match(line):
             return ALB
         if _S3_LINE.match(line):

@@ -180,3 +180,27 @@ def traefik(source: str) -> Parsed:
     kept = f"EXISTS (SELECT 1 FROM {source} WHERE contains(line, '\"request_User-Agent\"'))"
     ua = f"CASE WHEN raw[5] IS NOT NULL THEN nullif(raw[5], 'REDACTED') WHEN {kept} THEN '' END"
     return Parsed(relation, "raw[1]", epoch_or_iso("raw[6]"), ua)
+
+
+# HAProxy's HTTP log format (option httplog; configuration manual, "HTTP log format"), as a
+# syslog daemon writes it: after the header, client_ip:port [accept_date] frontend
+# backend/server Tr/Tw/Tc/Tr/Ta status bytes cookies termination conns queues, the captured
+# headers in {...} when some are captured, and the request line in quotes, last.
+HAPROXY_LINE = (
+    r"(^|: )(\S+):[0-9]+ \[([0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:[0-9:]{8}\.[0-9]{3})\] \S+ \S+/\S+ "
+    r"\S+ (-?[0-9]+) \S+ .*\"([^\"]*)\"\s*$"
+)
+
+
+def haproxy(source: str) -> Parsed:
+    """HAProxy's HTTP log. It records no User-Agent (only among unnamed ``{...}`` captures, if
+    one is set up): its views are ``no-user-agent``. ``accept_date`` has no offset (the
+    host's local time): read as UTC."""
+    relation = f"""
+    SELECT [x.ip, x.at] AS raw, split_part(x.request, ' ', 1) AS method,
+           split_part(x.request, ' ', 2) AS target, TRY_CAST(x.status AS INTEGER) AS status,
+           x.ip <> '' AS ok, false AS comment, NULL::INTEGER AS other
+    FROM (SELECT regexp_extract(line, {quote(HAPROXY_LINE)},
+                                ['_', 'ip', 'at', 'status', 'request']) AS x FROM {source})"""
+    ts = "try_strptime(raw[2], '%d/%b/%Y:%H:%M:%S.%g')::TIMESTAMP"
+    return Parsed(relation, "raw[1]", ts, "NULL::VARCHAR")

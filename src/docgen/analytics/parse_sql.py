@@ -18,6 +18,7 @@ from docgen.analytics.formats import (
     ELB,
     GCP,
     GCP_ARRAY,
+    HAPROXY,
     NETLIFY,
     S3,
     TRAEFIK,
@@ -29,7 +30,15 @@ from docgen.analytics.parse_base import REASONS, Parsed, reader
 from docgen.analytics.parse_cloud import azure, gcp, gcp_source, s3
 from docgen.analytics.parse_cloudfront import cloudfront, cloudfront_json, cloudfront_parquet
 from docgen.analytics.parse_drains import netlify, vercel
-from docgen.analytics.parse_servers import alb, caddy, cloudflare, combined, elb, traefik
+from docgen.analytics.parse_servers import (
+    alb,
+    caddy,
+    cloudflare,
+    combined,
+    elb,
+    haproxy,
+    traefik,
+)
 
 __all__ = ["REASONS", "parsed", "staging_sql"]
 
@@ -54,6 +63,7 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
         S3: s3,
         AZURE: azure,
         TRAEFIK: traefik,
+        HAPROXY: haproxy,
     }
     return by_format.get(log.format, caddy)(source)
 
