@@ -24,6 +24,7 @@ from analytics_variants import drain_extra, write_variant
 EDGE_VARIANTS = {
     "azure-frontdoor": "azure", "azure-cdn": "azure", "vercel-json": "vercel-json",
     "amplify": "amplify", "traefik-clf": "combined", "traefik-json": "traefik",
+    "syslog-file": "combined",
 }  # fmt: skip
 AMPLIFY_HEADER = (
     "date,time,x-edge-location,sc-bytes,c-ip,cs-method,cs\\(Host\\),cs-uri-stem,sc-status,"
@@ -137,6 +138,16 @@ def traefik_json(r: Request, i: int, **fields: object) -> str:
     return json.dumps(record | fields) + "\n"
 
 
+def syslog_file(line: str, r: Request, i: int, tag: str = "nginx") -> str:
+    """``line`` as a syslog daemon writes it to a file: rsyslog's traditional header
+    (``May  1 10:00:00 host tag: ``), or every other line RSYSLOG_FileFormat's (RFC 3339)."""
+    if i % 2:
+        stamp = r.ts.strftime("%Y-%m-%dT%H:%M:%S.") + f"{i % 10**6:06d}+00:00"
+    else:
+        stamp = r.ts.strftime("%b ") + f"{r.ts.day:2d}" + r.ts.strftime(" %H:%M:%S")
+    return f"{stamp} web1 {tag}: {line}"
+
+
 TRAEFIK_OWN = (
     '{"level":"error","msg":"Error while dialing backend","time":"2024-05-01T10:00:00Z"}\n'
 )
@@ -157,7 +168,8 @@ def edge_extra(requests: Sequence[Request], variant: str) -> dict[str, int]:
 
 def write_edge_variant(path: Path, requests: Sequence[Request], variant: str) -> Path:
     """Each host's file as delivered: Azure's PT1H.json, Vercel's bodies five entries each,
-    Amplify's download (two joined), Traefik's access.log."""
+    Amplify's download (two joined), Traefik's access.log, nginx's access log sent to the local
+    syslog daemon (``access_log syslog:server=unix:/dev/log``) as it writes it to a file."""
     if variant == "vercel-json":
         ndjson = write_variant(path.with_suffix(".ndjson.gz"), requests, "vercel")
         entries = gzip.decompress(ndjson.read_bytes()).decode().splitlines()
@@ -179,6 +191,8 @@ def write_edge_variant(path: Path, requests: Sequence[Request], variant: str) ->
             lines.append(amplify_row(r, i))
         elif variant == "traefik-clf":
             lines.append(traefik_clf(r, i))
+        elif variant == "syslog-file":
+            lines.append(syslog_file(combined_line(r, i), r, i))
         else:  # Traefik's own log to the same output, after the first request
             lines.append(traefik_json(r, i))
             lines += [TRAEFIK_OWN] if i % 17 == 0 else []

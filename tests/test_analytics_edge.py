@@ -22,10 +22,11 @@ from analytics_edge_logs import (
     azure_frontdoor,
     azure_waf,
     edge_extra,
+    syslog_file,
     traefik_json,
     write_edge_variant,
 )
-from analytics_logs import START, Request, generate, truth
+from analytics_logs import START, Request, combined_line, generate, truth
 from analytics_variants import (
     CADDY_VARIANTS,
     CLOUDFLARE_VARIANTS,
@@ -239,6 +240,47 @@ def test_traefik_json_with_and_without_user_agents(site: Path, tmp_path: Path) -
     assert "accessLog.fields.headers.names.User-Agent=keep" in result.output
 
 
+HAPROXY_MANUAL = (  # the HTTP log format's example in HAProxy's configuration manual
+    "Feb  6 12:14:14 localhost haproxy[14389]: 10.0.1.2:33317 [06/Feb/2009:12:14:14.655] "
+    "http-in static/srv1 10/0/30/69/109 200 2750 - - ---- 1/1/1/1/0 0/0 {1wt.eu} {} "
+    '"GET /index.html HTTP/1.1"\n'
+)
+
+
+def test_haproxy_http_log_and_a_combined_log_format(site: Path, tmp_path: Path) -> None:
+    """HAProxy's httplog records no User-Agent: its views are no-user-agent, and the summary
+    says so; a frontend logging the combined layout (with the captured User-Agent) through the
+    local syslog daemon is read as combined."""
+    lines = [
+        HAPROXY_MANUAL.replace("/index.html", "/"),
+        HAPROXY_MANUAL.replace("/index.html", "/guides/pagination").replace("200 2750", "304 0"),
+        HAPROXY_MANUAL.replace('"GET', '"HEAD'),
+        HAPROXY_MANUAL.replace("static/srv1", "www/<NOSRV>").replace("200", "503"),
+        HAPROXY_MANUAL.replace('"GET /index.html HTTP/1.1"', '"<BADREQ>"'),
+        "Feb  6 12:14:15 localhost haproxy[14389]: Proxy http-in started.\n",
+    ]
+    log = tmp_path / "haproxy.log"
+    log.write_text("".join(lines), "utf-8")
+    args = ["analytics", "import", str(log), "--site", str(site), "--json"]
+    [summary] = json.loads(docgen(*args, "--db", str(tmp_path / "h.duckdb")).stdout)
+    assert (summary["format"], summary["counted"]) == ("haproxy", 0)
+    assert summary["skipped"] == {"malformed": 2, "method": 1, "status": 1, "no-user-agent": 2}
+    result = docgen(*args[:-1], "--db", str(tmp_path / "h2.duckdb"))
+    assert "HAProxy's HTTP log format has none" in result.output
+    # log-format "%ci - - [%trg] \"%HM %HU %HV\" %ST %B \"-\" \"%[capture.req.hdr(0)]\""
+    requests = [
+        _request("/guides/pagination", ip="10.0.0.1"),
+        _request("/guides/pagination", ip="10.0.0.2"),
+        _request("/guides/pagination", CLAUDE, ip="10.0.0.3"),
+    ]
+    text = "".join(
+        syslog_file(combined_line(r, i), r, i, "haproxy[14389]") for i, r in enumerate(requests)
+    )
+    summary, db = _import(site, tmp_path, "haproxy-combined.log", text)
+    assert (summary["format"], summary["human"], summary["ai"]) == ("combined", 2, 1)
+    assert export(db, "visitors")["totals"] == {"human": 2, "ai": 1, "total": 3}
+
+
 def _existing_formats(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     """A file of every format read before these hosts, with the format it is told as."""
     requests = generate(60, seed=3)
@@ -266,5 +308,7 @@ def test_every_format_is_told_from_every_other(tmp_path: Path) -> None:
     for variant in EDGE_VARIANTS:
         path = write_edge_variant(tmp_path / f"{variant}.log", REQUESTS[:60], variant)
         files[variant] = (path, EDGE_VARIANTS[variant])
+    files["haproxy"] = (tmp_path / "haproxy.log", "haproxy")
+    files["haproxy"][0].write_text(HAPROXY_MANUAL, "utf-8")
     told = {variant: detect(_head(path)) for variant, (path, _) in files.items()}
     assert told == {variant: fmt for variant, (_, fmt) in files.items()}
