@@ -190,6 +190,17 @@ def test_vercel_json_bodies_grow_and_bad_lines(site: Path, tmp_path: Path) -> No
     assert _views(tmp_path / "vercel.log.duckdb")["/guides/pagination"] == (1, 1)
 
 
+def test_vercel_json_without_user_agents_names_the_drain(site: Path, tmp_path: Path) -> None:
+    entry = _entry(1)
+    del entry["proxy"]["userAgent"]
+    log = tmp_path / "vercel.log"
+    log.write_text(json.dumps([entry, entry | {"id": "2"}]) + "\n", "utf-8")
+    args = ["analytics", "import", str(log), "--site", str(site)]
+    result = docgen(*args, "--db", str(tmp_path / "v.duckdb"))
+    assert "(vercel-json): 2 lines read" in result.output
+    assert "its request entries have no proxy.userAgent" in result.output
+
+
 def _entry_line(i: int) -> str:
     return json.dumps(_entry(i))
 

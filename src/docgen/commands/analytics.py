@@ -56,7 +56,10 @@ _NO_AGENT = {
         "the Logpush job has no ClientRequestUserAgent field",
         "add it to the job's field_names",
     ),
-    "vercel": ("its request entries have no proxy.userAgent", "check the drain's entries"),
+    **dict.fromkeys(
+        ("vercel", "vercel-json"),
+        ("its request entries have no proxy.userAgent", "check the drain's entries"),
+    ),
     "netlify": ("its traffic records have no user_agent", "include it in the drain"),
     "w3c": ("its #Fields have no cs(User-Agent)", "add it to the site's logging fields"),
     "haproxy": (
