@@ -193,8 +193,8 @@ def write_edge_variant(path: Path, requests: Sequence[Request], variant: str) ->
             lines.append(traefik_clf(r, i))
         elif variant == "syslog-file":
             lines.append(syslog_file(combined_line(r, i), r, i))
-        else:  # Traefik's own log to the same output, after the first request
-            lines.append(traefik_json(r, i))
+        else:  # Traefik's own log to the same output (first: its start)
             lines += [TRAEFIK_OWN] if i % 17 == 0 else []
+            lines.append(traefik_json(r, i))
     path.write_text("".join(lines), "utf-8")
     return path

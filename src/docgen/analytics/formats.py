@@ -121,6 +121,26 @@ def _json_kind(line: bytes) -> str:
     return next((kind for kind, known in kinds if len(keys & known) >= 2), "caddy")
 
 
+# Keys every line of Caddy's logs has (its access log's and its other loggers').
+_CADDY_KEYS = frozenset({"ts", "logger"})
+
+
+def _json_log_kind(head: bytes) -> str:
+    """The format of a log of JSON lines: its first line's, or, when that line is no known
+    format's and no Caddy log's (a proxy's own message before its access log, as Traefik
+    writes both to one output), the first later line's that is."""
+    for raw in head.removeprefix(BOM).split(b"\n"):
+        line = raw.strip()
+        if not line.startswith((b"{", b"[{")):
+            continue
+        kind = _json_kind(line)
+        if kind != "caddy":
+            return VERCEL_JSON if kind == VERCEL and line.startswith(b"[") else kind
+        if _json_keys(line) & _CADDY_KEYS:
+            return kind
+    return "caddy"
+
+
 def first_line(head: bytes) -> bytes:
     return next((r.strip() for r in head.removeprefix(BOM).split(b"\n") if r.strip()), b"")
 
@@ -165,8 +185,7 @@ def detect(head: bytes) -> str:
         if not line:
             continue
         if line.startswith((b"{", b"[{")):
-            kind = _json_kind(line)
-            return VERCEL_JSON if kind == VERCEL and line.startswith(b"[") else kind
+            return _json_log_kind(head)
         if line.startswith(b"#") and (FIELDS in head or line.startswith(b"#Version:")):
             return _w3c_kind(head)
         if line.count(b"\t") >= 10:
