@@ -1,8 +1,9 @@
 """The log formats an import reads, and how each is told from its first bytes (:func:`detect`).
 
 Each test looks for what only its format writes: Parquet's magic bytes, a JSON record's keys, a
-W3C ``#Fields`` header and the separator of the lines under it, the fixed fields that start an
-AWS load balancer's or an S3 server access log's line; anything else is the combined format."""
+W3C ``#Fields`` header and the separator of the lines under it, Amplify's CSV header, the fixed
+fields that start an AWS load balancer's or an S3 server access log's line, HAProxy's fields
+after its syslog header; anything else is the combined format."""
 
 from __future__ import annotations
 
@@ -173,9 +174,9 @@ def gcp_array(head: bytes, forced: bool = False) -> bool:
 def detect(head: bytes) -> str:
     """The format of a log from its first bytes: Parquet or JSON lines of CloudFront, Cloudflare
     Logpush, Vercel (NDJSON, or a JSON array per line) or Netlify log drains, Google Cloud
-    Logging, Azure resource logs or Caddy JSON, a JSON array of
-    Cloud Logging entries, CloudFront or IIS W3C, an ALB, Classic Load Balancer or S3 server
-    access log, else combined."""
+    Logging, Azure resource logs, Traefik or Caddy JSON, a JSON array of Cloud Logging
+    entries, CloudFront or IIS W3C, Amplify's CSV, HAProxy's HTTP log, an ALB, Classic Load
+    Balancer or S3 server access log, else combined."""
     if head.startswith(PARQUET_MAGIC):
         return CLOUDFRONT_PARQUET
     if gcp_array(head):
