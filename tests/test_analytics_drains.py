@@ -210,9 +210,9 @@ def test_an_unknown_format_names_the_new_ones(site: Path, tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("name", "text", "said"),
     [
-        (  # the json delivery's request bodies, one array per line
-            "vercel.json",
-            "[" + _vercel().strip() + "," + _vercel().strip() + "]\n",
+        (  # Netlify's records as a JSON array per line: not its NDJSON (Vercel's is read)
+            "netlify.json",
+            "[" + _netlify().strip() + "," + _netlify().strip() + "]\n",
             "each line is a JSON array (the drain's json delivery): set the drain to NDJSON",
         ),
         (  # a drain set to exclude personally identifiable information

@@ -151,7 +151,7 @@ def test_a_w3c_log_without_user_agents_says_what_to_add(site: Path, tmp_path: Pa
 def test_an_unknown_format_names_the_cloud_ones(site: Path, tmp_path: Path) -> None:
     log = tmp_path / "a.log"
     log.write_text(_iis("/"))
-    args = ["analytics", "import", str(log), "--site", str(site), "--format", "azure"]
+    args = ["analytics", "import", str(log), "--site", str(site), "--format", "akamai"]
     result = docgen(*args, "--db", str(tmp_path / "a.duckdb"))
     assert result.exit_code == 2
     for name in ("s3", "gcp", "w3c"):

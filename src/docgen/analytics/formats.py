@@ -1,8 +1,9 @@
 """The log formats an import reads, and how each is told from its first bytes (:func:`detect`).
 
 Each test looks for what only its format writes: Parquet's magic bytes, a JSON record's keys, a
-W3C ``#Fields`` header and the separator of the lines under it, the fixed fields that start an
-AWS load balancer's or an S3 server access log's line; anything else is the combined format."""
+W3C ``#Fields`` header and the separator of the lines under it, Amplify's CSV header, the fixed
+fields that start an AWS load balancer's or an S3 server access log's line, HAProxy's fields
+after its syslog header; anything else is the combined format."""
 
 from __future__ import annotations
 
@@ -11,22 +12,27 @@ import re
 
 FORMATS = (
     "combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify", "s3",
-    "gcp", "w3c",
+    "gcp", "w3c", "azure", "amplify", "traefik", "haproxy",
 )  # fmt: skip
 CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
 ALB = "alb"  # AWS Application Load Balancer access logs
 ELB = "elb"  # AWS Classic Load Balancer access logs
 VERCEL = "vercel"  # Vercel Log Drains, NDJSON
+VERCEL_JSON = "vercel-json"  # their json delivery: a JSON array of entries per line
 NETLIFY = "netlify"  # Netlify Log Drains, NDJSON
 S3 = "s3"  # Amazon S3 server access logs (static website hosting)
 GCP = "gcp"  # Google Cloud Logging entries with an httpRequest, JSON lines (a log sink's files)
 GCP_ARRAY = "gcp-array"  # the same as one JSON array (gcloud logging read --format=json)
+AMPLIFY = "amplify"  # AWS Amplify Hosting access logs: CloudFront's fields as CSV, a header first
+HAPROXY = "haproxy"  # HAProxy's HTTP log (option httplog), as a syslog daemon writes it
+TRAEFIK = "traefik"  # Traefik's access log in its json format
+AZURE = "azure"  # Azure Front Door / Azure CDN access logs (resource logs), JSON lines
 W3C = "w3c"  # W3C extended log format, space-separated (IIS, Azure App Service)
 # CloudFront standard logging (v2) also delivers JSON (one object per line) and Apache Parquet.
 CLOUDFRONT_JSON = "cloudfront-json"
 CLOUDFRONT_PARQUET = "cloudfront-parquet"
 # What a format named with --format also takes when the content is its other delivery.
-FAMILIES = {"cloudfront": "cloudfront", GCP: GCP}
+FAMILIES = {"cloudfront": "cloudfront", GCP: GCP, VERCEL: VERCEL}
 PARQUET_MAGIC = b"PAR1"
 BOM = b"\xef\xbb\xbf"
 FIELDS = b"#Fields:"
@@ -57,6 +63,24 @@ GCP_KEYS = frozenset(
     {"httpRequest", "logName", "insertId", "receiveTimestamp", "resource", "jsonPayload",
      "textPayload", "protoPayload"}
 )  # fmt: skip
+# An Azure Monitor resource log record (https://learn.microsoft.com/azure/azure-monitor/
+# essentials/resource-logs-schema): time, resourceId, category, operationName, properties...;
+# two of these keys make a JSON line Azure's.
+AZURE_KEYS = frozenset({"resourceId", "category", "operationName", "properties"})
+# Traefik's JSON access log (pkg/middlewares/accesslog/logdata.go): two of these make a JSON
+# line Traefik's.
+TRAEFIK_KEYS = frozenset(
+    {"ClientHost", "ClientAddr", "RequestMethod", "RequestPath", "DownstreamStatus", "StartUTC",
+     "RouterName", "RequestCount", "OriginStatus"}
+)  # fmt: skip
+# An Amplify access log's header: CloudFront's field names separated by commas, some of their
+# parentheses escaped with a backslash (cs\(Host), cs\(User-Agent\)).
+_AMPLIFY_HEADER = re.compile(rb"date,time,[a-z(),\\-]*c-ip,")
+# HAProxy's HTTP log line (after a syslog header): client:port, [accept date with ms],
+# frontend, backend/server, timers, status.
+_HAPROXY_LINE = re.compile(
+    rb"(^|: )\S+:\d+ \[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d:\d\d\.\d{3}\] \S+ \S+/\S+ \S+ -?\d+ "
+)
 # An ALB access log line: type, an ISO 8601 time, the load balancer, client:port.
 _ALB_LINE = re.compile(rb"[a-z0-9]+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ ")
 # A Classic Load Balancer's: no type; the time, the load balancer, client:port, backend:port
@@ -87,13 +111,35 @@ def _json_keys(line: bytes) -> set[str]:
 def _json_kind(line: bytes) -> str:
     """``cloudfront-json`` for a CloudFront standard logging (v2) JSON record, ``cloudflare``
     for a Logpush ``http_requests`` one, ``vercel`` or ``netlify`` for a log drain's entry,
-    ``gcp`` for a Cloud Logging entry, else ``caddy``."""
+    ``gcp`` for a Cloud Logging entry, ``azure`` for an Azure resource log record,
+    ``traefik`` for a Traefik access log's, else ``caddy``."""
     keys = _json_keys(line)
     kinds = (
         (CLOUDFRONT_JSON, CLOUDFRONT_KEYS), (CLOUDFLARE, CLOUDFLARE_KEYS),
-        (VERCEL, VERCEL_KEYS), (NETLIFY, NETLIFY_KEYS), (GCP, GCP_KEYS),
+        (VERCEL, VERCEL_KEYS), (NETLIFY, NETLIFY_KEYS), (GCP, GCP_KEYS), (AZURE, AZURE_KEYS),
+        (TRAEFIK, TRAEFIK_KEYS),
     )  # fmt: skip
     return next((kind for kind, known in kinds if len(keys & known) >= 2), "caddy")
+
+
+# Keys every line of Caddy's logs has (its access log's and its other loggers').
+_CADDY_KEYS = frozenset({"ts", "logger"})
+
+
+def _json_log_kind(head: bytes) -> str:
+    """The format of a log of JSON lines: its first line's, or, when that line is no known
+    format's and no Caddy log's (a proxy's own message before its access log, as Traefik
+    writes both to one output), the first later line's that is."""
+    for raw in head.removeprefix(BOM).split(b"\n"):
+        line = raw.strip()
+        if not line.startswith((b"{", b"[{")):
+            continue
+        kind = _json_kind(line)
+        if kind != "caddy":
+            return VERCEL_JSON if kind == VERCEL and line.startswith(b"[") else kind
+        if _json_keys(line) & _CADDY_KEYS:
+            return kind
+    return "caddy"
 
 
 def first_line(head: bytes) -> bytes:
@@ -127,9 +173,10 @@ def gcp_array(head: bytes, forced: bool = False) -> bool:
 
 def detect(head: bytes) -> str:
     """The format of a log from its first bytes: Parquet or JSON lines of CloudFront, Cloudflare
-    Logpush, Vercel or Netlify log drains, Google Cloud Logging or Caddy JSON, a JSON array of
-    Cloud Logging entries, CloudFront or IIS W3C, an ALB, Classic Load Balancer or S3 server
-    access log, else combined."""
+    Logpush, Vercel (NDJSON, or a JSON array per line) or Netlify log drains, Google Cloud
+    Logging, Azure resource logs, Traefik or Caddy JSON, a JSON array of Cloud Logging
+    entries, CloudFront or IIS W3C, Amplify's CSV, HAProxy's HTTP log, an ALB, Classic Load
+    Balancer or S3 server access log, else combined."""
     if head.startswith(PARQUET_MAGIC):
         return CLOUDFRONT_PARQUET
     if gcp_array(head):
@@ -139,17 +186,27 @@ def detect(head: bytes) -> str:
         if not line:
             continue
         if line.startswith((b"{", b"[{")):
-            return _json_kind(line)
+            return _json_log_kind(head)
         if line.startswith(b"#") and (FIELDS in head or line.startswith(b"#Version:")):
             return _w3c_kind(head)
         if line.count(b"\t") >= 10:
             return "cloudfront"
+        if _AMPLIFY_HEADER.match(line):
+            return AMPLIFY
+        if _HAPROXY_LINE.search(line):
+            return HAPROXY
         if _ALB_LINE.match(line):
             return ALB
         if _S3_LINE.match(line):
             return S3
         return ELB if _ELB_LINE.match(line) else "combined"
     return "combined"
+
+
+def amplify_fields(head: bytes) -> tuple[str, ...]:
+    """The field names of an Amplify access log's header (its first line), unescaped."""
+    text = first_line(head).decode("ascii", "replace")
+    return tuple(name.replace("\\", "") for name in text.split(","))
 
 
 def fields_of(line: bytes | str) -> tuple[str, ...]:

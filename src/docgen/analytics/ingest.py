@@ -20,7 +20,8 @@ from typing import Any
 
 from docgen.analytics import store
 from docgen.analytics.agents import Classifier, Kind, default_classifier
-from docgen.analytics.formats import CLOUDFRONT_PARQUET, GCP_ARRAY, W3C
+from docgen.analytics.batches import unbatched
+from docgen.analytics.formats import CLOUDFRONT_PARQUET, GCP_ARRAY, VERCEL, VERCEL_JSON, W3C
 from docgen.analytics.logfile import (
     Earlier,
     LogFile,
@@ -135,6 +136,12 @@ def _import_one(
         )
         log = dataclasses.replace(log, lines=rows, skip=rows if log.seen else 0)
     summary = Summary(name, log.format, lines=log.lines, earlier=log.skip)
+    batched = log.format == VERCEL_JSON and log.lines > 0
+    if batched:  # counted by entries: read from a copy with one entry a line
+        read, summary.lines, summary.earlier = unbatched(log, scratch, VERCEL)
+        if log.done:
+            read.path.unlink(missing_ok=True)
+            return summary
     if log.done or log.lines == 0:
         return summary
     # every #Fields block, not the first only
@@ -142,7 +149,8 @@ def _import_one(
         runs = layout_runs(log)
         layouts = tuple(dict.fromkeys(layout for _, layout in runs))
         log = dataclasses.replace(log, fields=layouts, runs=runs)
-    read = working_copy(log, scratch) if needs_copy(log) else log
+    if not batched:
+        read = working_copy(log, scratch) if needs_copy(log) else log
     try:
         _run(con, staging_sql(read, columns), progress, f"{path.name}: counting")
     finally:
@@ -151,7 +159,7 @@ def _import_one(
     counts = con.execute("SELECT reason, sum(n)::BIGINT FROM staged GROUP BY reason").fetchall()
     reasons = {int(r): int(n) for r, n in counts}
     seen = sum(int(v) for v in reasons.values())
-    dropped = (log.lines - log.skip) - seen
+    dropped = (read.lines - read.skip) - seen
     if dropped > 0:
         reasons[3] = reasons.get(3, 0) + dropped
     agents = [

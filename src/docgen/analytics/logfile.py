@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.analytics.formats import (
+    AMPLIFY,
     BOM,
     CLOUDFLARE,
     CLOUDFLARE_NEEDED,
@@ -33,6 +34,7 @@ from docgen.analytics.formats import (
     NETLIFY,
     VERCEL,
     W3C,
+    amplify_fields,
     detect,
     fields_of,
     first_line,
@@ -126,11 +128,11 @@ def _is_gzip(path: Path) -> bool:
 
 
 def drain_problem(fmt: str, head: bytes) -> str | None:
-    """Why a Vercel or Netlify log drain's file cannot be counted: a JSON array per line (the
-    ``json`` delivery's request bodies, not NDJSON), or traffic records without the visitor's
-    address (Netlify's "Exclude personally identifiable information")."""
+    """Why a Vercel or Netlify log drain's file cannot be counted: Netlify's with a JSON array
+    per line (not NDJSON; Vercel's ``json`` delivery is read), or traffic records without the
+    visitor's address (Netlify's "Exclude personally identifiable information")."""
     lines = [r.strip() for r in head.removeprefix(BOM).split(b"\n") if r.strip()]
-    if lines and lines[0].startswith(b"["):
+    if fmt == NETLIFY and lines and lines[0].startswith(b"["):
         return (
             "each line is a JSON array (the drain's json delivery): set the drain to NDJSON, or "
             "write one entry per line (jq -c '.[]')"
@@ -264,11 +266,13 @@ def inspect(
             "it at the top of each file)"
         )
     fields = (cloudfront_fields(head),) if fmt in ("cloudfront", W3C) else ()
+    if fmt == AMPLIFY:
+        fields = (amplify_fields(head),)
     read = (path, compressed, fmt, digest, size, lines, skip, fields, blocks)
     return LogFile(*read, bare_cr=bare, cr=cr, all_crlf=breaks > 0 and crlf == breaks, seen=seen)
 
 
-def _lines(log: LogFile) -> Iterator[bytes]:
+def content_lines(log: LogFile) -> Iterator[bytes]:
     """The lines of the content (ended by LF only), read again."""
     rest = b""
     for chunk, _ in _chunks(log.path, log.gzip):
@@ -282,7 +286,7 @@ def layout_runs(log: LogFile) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """Where a CloudFront W3C log's layout changes: (line of the ``#Fields`` line, its fields),
     the first at line 0 (the lines above the first ``#Fields`` are read with its layout)."""
     runs: list[tuple[int, tuple[str, ...]]] = []
-    for number, line in enumerate(_lines(log)):
+    for number, line in enumerate(content_lines(log)):
         if line.removeprefix(BOM).startswith(FIELDS):
             layout = fields_of(line.removeprefix(BOM))
             if not runs:
@@ -316,7 +320,7 @@ def working_copy(log: LogFile, folder: Path) -> LogFile:
     try:
         with os.fdopen(handle, "wb") as out:
             prefix, run = b"", 0
-            for number, line in enumerate(_lines(log)):
+            for number, line in enumerate(content_lines(log)):
                 if numbered:
                     while run < len(starts) and starts[run][0] <= number:
                         prefix, run = starts[run][1], run + 1

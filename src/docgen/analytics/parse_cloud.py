@@ -109,3 +109,36 @@ def gcp(source: str) -> Parsed:
            CASE WHEN j IS NOT NULL AND j[7] IS NULL THEN {OTHER_LOG} END AS other
     FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
     return Parsed(relation, "raw[4]", epoch_or_iso("raw[6]"), "coalesce(raw[5], '')")
+
+
+# Azure Monitor resource logs of Azure Front Door (Standard/Premium: FrontDoorAccessLog; classic:
+# FrontdoorAccessLog) and Azure CDN (AzureCdnAccessLog), as a diagnostic setting archives them to
+# a storage account (one record per line): time (ISO 8601, 7 fractional digits), category,
+# operationName, properties: httpMethod, requestUri (the absolute URL), httpStatusCode (text),
+# clientIp, userAgent... (Azure CDN names them HttpMethod, RequestUri...; its origin shield
+# logs a request again with isReceivedFromClient false).
+_AZURE_PROPERTIES = ("httpMethod", "requestUri", "httpStatusCode", "clientIp", "userAgent")
+AZURE_ACCESS_LOGS = ("frontdooraccesslog", "azurecdnaccesslog")
+
+
+def azure(source: str) -> Parsed:
+    """Azure Front Door and Azure CDN access logs (resource logs, JSON lines). A record of
+    another category (the WAF's log, health probes) is ``other-log``; the category is compared
+    whatever its case (``FrontDoorAccessLog``, ``FrontdoorAccessLog``). A record with
+    ``isReceivedFromClient`` false is the origin shield's copy of an edge's request:
+    ``internal``."""
+    paths = ["$.category", "$.time", "$.properties.isReceivedFromClient"]
+    for name in _AZURE_PROPERTIES:  # j[4..13]: each property camelCase, then PascalCase
+        paths += [f"$.properties.{name}", f"$.properties.{name[0].upper()}{name[1:]}"]
+    listed = ", ".join(quote(p) for p in paths)
+    kinds = ", ".join(quote(k) for k in AZURE_ACCESS_LOGS)
+    fields = ", ".join(f"coalesce(j[{4 + 2 * i}], j[{5 + 2 * i}])" for i in range(5))
+    relation = f"""
+    SELECT r AS raw, r[3] AS method, r[4] AS target, TRY_CAST(r[5] AS INTEGER) AS status,
+           coalesce(r[3] IS NOT NULL AND r[4] IS NOT NULL AND r[2] IS NOT NULL, false) AS ok,
+           false AS comment,
+           CASE WHEN r[1] IS NOT NULL AND lower(r[1]) NOT IN ({kinds}) THEN {OTHER_LOG}
+                WHEN r[8] = 'false' THEN {INTERNAL} END AS other
+    FROM (SELECT [j[1], j[2], {fields}, j[3]] AS r
+          FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source}))"""
+    return Parsed(relation, "raw[6]", epoch_or_iso("raw[2]"), "coalesce(raw[7], '')")

@@ -2,14 +2,15 @@
 ``#Fields`` lines), and standard logging (v2) JSON lines and Parquet. Every value is text; the
 path and User-Agent are URL-encoded. The W3C extended log format of IIS and Azure App Service
 is read by the same code: the same field names under ``#Fields`` lines, separated by spaces
-(a space inside a value, as in the User-Agent, is written ``+``)."""
+(a space inside a value, as in the User-Agent, is written ``+``); so is AWS Amplify Hosting's
+access log: CloudFront's fields separated by commas under a header line of their names."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
-from docgen.analytics.formats import W3C
+from docgen.analytics.formats import AMPLIFY, W3C
 from docgen.analytics.logfile import LogFile
 from docgen.analytics.parse_base import Parsed, quote, reader
 
@@ -33,10 +34,11 @@ def cloudfront(log: LogFile) -> Parsed:
 
     needed = ("date", "time", "c-ip", "cs-method", "cs-uri-stem", "sc-status")
     ok = " AND ".join(f"{column(n)} IS NOT NULL" for n in needed)
+    stem = _decoded(_unescaped(log, column("cs-uri-stem")))
     relation = f"""
-    SELECT f AS raw, {column("cs-method")} AS method, {_decoded(column("cs-uri-stem"))} AS target,
+    SELECT f AS raw, {column("cs-method")} AS method, {stem} AS target,
            TRY_CAST({column("sc-status")} AS INTEGER) AS status, coalesce({ok}, false) AS ok,
-           coalesce(starts_with(line, '#'), false) AS comment, NULL::INTEGER AS other
+           coalesce({_header(log)}, false) AS comment, NULL::INTEGER AS other
     FROM (SELECT line, string_split(line, {_separator(log)}) AS f FROM {source})"""
     ts = f"TRY_CAST({column('date', 'raw')} || ' ' || {column('time', 'raw')} AS TIMESTAMP)"
     # NULL (no User-Agent recorded) only where the #Fields have none
@@ -45,13 +47,31 @@ def cloudfront(log: LogFile) -> Parsed:
 
 
 def _separator(log: LogFile) -> str:
-    """SQL: the character between two fields (IIS and Azure write spaces, CloudFront tabs)."""
-    return "chr(32)" if log.format == W3C else "chr(9)"
+    """SQL: the character between two fields (IIS and Azure write spaces, Amplify commas,
+    CloudFront tabs)."""
+    return {W3C: "chr(32)", AMPLIFY: "','"}.get(log.format, "chr(9)")
+
+
+def _header(log: LogFile) -> str:
+    """SQL: the line is a header: a ``#`` directive, or Amplify's line of field names (again
+    in a file of several downloads put together)."""
+    if log.format == AMPLIFY:
+        return "starts_with(line, '#') OR starts_with(line, 'date,time,')"
+    return "starts_with(line, '#')"
+
+
+def _unescaped(log: LogFile, value: str) -> str:
+    """SQL: ``value`` without the backslashes Amplify escapes parentheses (and ``=``) with."""
+    if log.format == AMPLIFY and value != "NULL":
+        return f"replace({value}, '\\', '')"
+    return value
 
 
 def _agent(log: LogFile, value: str) -> str:
     """SQL: the User-Agent of ``value``; IIS writes each space of a value as ``+``."""
-    return f"replace({value}, '+', ' ')" if log.format == W3C and value != "NULL" else value
+    if log.format == W3C and value != "NULL":
+        return f"replace({value}, '+', ' ')"
+    return _unescaped(log, value)
 
 
 def _decoded(stem: str) -> str:

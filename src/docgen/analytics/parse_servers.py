@@ -17,6 +17,13 @@ _UNESCAPED = (
 # A syslog header: RFC 5424's (<PRI>1 time host app procid msgid structured-data) or, as
 # RFC 3164 and Fastly write it, everything up to the tag's ": ".
 _SYSLOG = r"^<[0-9]{1,3}>(1 \S+ \S+ \S+ \S+ \S+ (-|(\[[^]]*\])+) |.*?: )"
+# The header a syslog daemon writes a message to a file with (rsyslog's and syslog-ng's
+# defaults): no <PRI>; the time (RFC 3164's "May  1 10:00:00", or RFC 3339's in rsyslog's
+# RSYSLOG_FileFormat), the host and the tag ("haproxy[14389]:", "nginx:").
+_SYSLOG_FILE = (
+    r"^([A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}|[0-9]{4}-[0-9]{2}-[0-9]{2}T\S+) "
+    r"\S+ \S+: "
+)
 
 # The common log format ends after the status and size.
 _COMMON_TAIL = "regexp_full_match(s[3], ' [0-9]{3} ([0-9]+|-) *')"
@@ -38,10 +45,12 @@ def combined(source: str) -> Parsed:
     # address is the next field, and the time's "[" starts the 5th field, not the 4th. A format
     # that logs X-Forwarded-For there ("client, proxy") has the client first.
     # A line sent through syslog starts with its header (<PRI>, time, host, tag: nginx's
-    # access_log syslog:, Fastly's log streaming, RFC 5424 forwarding): left out here.
+    # access_log syslog:, Fastly's log streaming, RFC 5424 forwarding), or, in the file a
+    # syslog daemon wrote, the time, host and tag: left out here.
     head = (
         f"CASE WHEN starts_with(raw[1], '<') "
-        f"THEN regexp_replace(raw[1], '{_SYSLOG}', '') ELSE raw[1] END"
+        f"THEN regexp_replace(raw[1], '{_SYSLOG}', '') "
+        f"ELSE regexp_replace(raw[1], '{_SYSLOG_FILE}', '') END"
     )
     first = f"split_part({head}, ' ', 1)"
     ip = (
@@ -143,3 +152,55 @@ def _load_balancer(source: str, shift: int) -> Parsed:
           FROM (SELECT string_split(line, '"') AS s FROM {source}))"""
     ip = "regexp_replace(raw[2], ':[0-9]+$', '')"  # IPv6 is logged with or without brackets
     return Parsed(relation, ip, "TRY_CAST(raw[1] AS TIMESTAMPTZ)::TIMESTAMP", "raw[3]")
+
+
+# Traefik's access log in its json format (pkg/middlewares/accesslog/logdata.go): ClientHost
+# (the address), RequestMethod, RequestPath (the path and query), DownstreamStatus (what the
+# client got), StartUTC (RFC 3339, nanoseconds); a header it keeps is request_<name>. Its
+# headers are dropped by default (accessLog.fields.headers.defaultMode drop).
+_TRAEFIK = (
+    "$.ClientHost", "$.RequestMethod", "$.RequestPath", "$.DownstreamStatus",
+    '$."request_User-Agent"', "$.StartUTC", "$.level",
+)  # fmt: skip
+
+
+def traefik(source: str) -> Parsed:
+    """Traefik's JSON access log. In a log without any ``request_User-Agent`` (the default
+    drops headers) a view is ``no-user-agent``, as is one whose User-Agent is ``REDACTED``;
+    in a log that keeps it, a request without it sent none. A line of Traefik's own log
+    (``level``, no request) is ``other-log``."""
+    listed = ", ".join(quote(p) for p in _TRAEFIK)
+    relation = f"""
+    SELECT j AS raw, j[2] AS method, j[3] AS target, TRY_CAST(j[4] AS INTEGER) AS status,
+           coalesce(j[2] IS NOT NULL AND j[3] IS NOT NULL, false) AS ok, false AS comment,
+           CASE WHEN j[2] IS NULL AND j[3] IS NULL AND j[7] IS NOT NULL THEN {OTHER_LOG} END
+               AS other
+    FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
+    # In a log that keeps the header, a request without it sent none (a bot).
+    kept = f"EXISTS (SELECT 1 FROM {source} WHERE contains(line, '\"request_User-Agent\"'))"
+    ua = f"CASE WHEN raw[5] IS NOT NULL THEN nullif(raw[5], 'REDACTED') WHEN {kept} THEN '' END"
+    return Parsed(relation, "raw[1]", epoch_or_iso("raw[6]"), ua)
+
+
+# HAProxy's HTTP log format (option httplog; configuration manual, "HTTP log format"), as a
+# syslog daemon writes it: after the header, client_ip:port [accept_date] frontend
+# backend/server Tr/Tw/Tc/Tr/Ta status bytes cookies termination conns queues, the captured
+# headers in {...} when some are captured, and the request line in quotes, last.
+HAPROXY_LINE = (
+    r"(^|: )(\S+):[0-9]+ \[([0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:[0-9:]{8}\.[0-9]{3})\] \S+ \S+/\S+ "
+    r"\S+ (-?[0-9]+) \S+ .*\"([^\"]*)\"\s*$"
+)
+
+
+def haproxy(source: str) -> Parsed:
+    """HAProxy's HTTP log. It records no User-Agent (only among unnamed ``{...}`` captures, if
+    one is set up): its views are ``no-user-agent``. ``accept_date`` has no offset (the
+    host's local time): read as UTC."""
+    relation = f"""
+    SELECT [x.ip, x.at] AS raw, split_part(x.request, ' ', 1) AS method,
+           split_part(x.request, ' ', 2) AS target, TRY_CAST(x.status AS INTEGER) AS status,
+           x.ip <> '' AS ok, false AS comment, NULL::INTEGER AS other
+    FROM (SELECT regexp_extract(line, {quote(HAPROXY_LINE)},
+                                ['_', 'ip', 'at', 'status', 'request']) AS x FROM {source})"""
+    ts = "try_strptime(raw[2], '%d/%b/%Y:%H:%M:%S.%g')::TIMESTAMP"
+    return Parsed(relation, "raw[1]", ts, "NULL::VARCHAR")

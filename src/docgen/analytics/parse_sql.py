@@ -10,23 +10,35 @@ from collections.abc import Sequence
 
 from docgen.analytics.formats import (
     ALB,
+    AMPLIFY,
+    AZURE,
     CLOUDFLARE,
     CLOUDFRONT_JSON,
     CLOUDFRONT_PARQUET,
     ELB,
     GCP,
     GCP_ARRAY,
+    HAPROXY,
     NETLIFY,
     S3,
+    TRAEFIK,
     VERCEL,
     W3C,
 )
 from docgen.analytics.logfile import LogFile
 from docgen.analytics.parse_base import REASONS, Parsed, reader
-from docgen.analytics.parse_cloud import gcp, gcp_source, s3
+from docgen.analytics.parse_cloud import azure, gcp, gcp_source, s3
 from docgen.analytics.parse_cloudfront import cloudfront, cloudfront_json, cloudfront_parquet
 from docgen.analytics.parse_drains import netlify, vercel
-from docgen.analytics.parse_servers import alb, caddy, cloudflare, combined, elb
+from docgen.analytics.parse_servers import (
+    alb,
+    caddy,
+    cloudflare,
+    combined,
+    elb,
+    haproxy,
+    traefik,
+)
 
 __all__ = ["REASONS", "parsed", "staging_sql"]
 
@@ -35,7 +47,7 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
     """The relation of ``log``; ``columns`` are a Parquet file's column names."""
     if log.format == CLOUDFRONT_PARQUET:
         return cloudfront_parquet(log, columns)
-    if log.format in ("cloudfront", W3C):
+    if log.format in ("cloudfront", W3C, AMPLIFY):
         return cloudfront(log)
     if log.format in (GCP, GCP_ARRAY):
         return gcp(gcp_source(log))
@@ -49,6 +61,9 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
         VERCEL: vercel,
         NETLIFY: netlify,
         S3: s3,
+        AZURE: azure,
+        TRAEFIK: traefik,
+        HAPROXY: haproxy,
     }
     return by_format.get(log.format, caddy)(source)
 

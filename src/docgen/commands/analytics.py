@@ -56,9 +56,20 @@ _NO_AGENT = {
         "the Logpush job has no ClientRequestUserAgent field",
         "add it to the job's field_names",
     ),
-    "vercel": ("its request entries have no proxy.userAgent", "check the drain's entries"),
+    **dict.fromkeys(
+        ("vercel", "vercel-json"),
+        ("its request entries have no proxy.userAgent", "check the drain's entries"),
+    ),
     "netlify": ("its traffic records have no user_agent", "include it in the drain"),
     "w3c": ("its #Fields have no cs(User-Agent)", "add it to the site's logging fields"),
+    "haproxy": (
+        "HAProxy's HTTP log format has none",
+        "give the frontend a log-format in the combined layout (see the README)",
+    ),
+    "traefik": (
+        "Traefik drops the headers of its JSON access log by default",
+        "keep it (accessLog.fields.headers.names.User-Agent=keep)",
+    ),
     **dict.fromkeys(
         ("cloudfront", "cloudfront-json", "cloudfront-parquet"),
         ("its fields have no cs(User-Agent)", "add it to the distribution's log fields"),
