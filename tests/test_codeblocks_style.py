@@ -87,6 +87,7 @@ def test_a_shiki_theme_docgen_does_not_draw_is_said_and_drawn_nearest(
 ) -> None:
     root = _site(tmp_path / "src", {"theme": theme, "languages": {"custom": ["/rego.json"]}})
     (root / "style.css").write_text(":root { --shiki-foreground: #111111; }\n")
+    (root / "rego.json").write_text('{"name": "rego", "scopeName": "source.rego"}')
     code, found = _report(root)
     assert code == 0
     [(level, kind, said, line), languages] = found
@@ -96,7 +97,7 @@ def test_a_shiki_theme_docgen_does_not_draw_is_said_and_drawn_nearest(
     assert said.endswith(
         "dark in both themes" if attribute else ("dark in the dark theme", "(css-variables)")
     )
-    assert languages[2].startswith("styling.codeblocks.languages: 'languages' is a Mintlify")
+    assert languages[2].startswith("styling.codeblocks.languages.custom[0]: docgen does not run")
     result = run_docgen(["build", ".", "-o", str(tmp_path / "out")], root)
     assert result.returncode == 0
     html = (tmp_path / "out" / "index.html").read_text()
