@@ -393,6 +393,14 @@ def test_css_variables_colour_code_from_the_sites_variables(browser: Any, tmp_pa
             )
             assert seen[f"{where} .gi"] == PALETTE["gi"][int(scheme == "dark" or where == "panel")]
         assert seen["prose"].startswith("rgb(18, 19, 23) rgb(212, 212, 212) ")  # background, text
+        # The title and tab bars are tinted from them: dark, with light text, in both themes.
+        for bar in (".docgen-codeblock .code-title 0", ".code-group [role=tab] 1"):
+            text = re.findall(r"rgba?\([^)]*\)|color\([^)]*\)", seen[bar])[1]
+            assert not _dark(text), (scheme, bar)
+        title = re.findall(
+            r"rgba?\([^)]*\)|color\([^)]*\)", seen[".docgen-codeblock .code-title 0"]
+        )
+        assert _dark(title[0]), scheme
         printed = _probe(browser, out, scheme, "print")  # paper is white
         assert _palette(printed, "prose") == 0
         assert printed["prose"].split()[:6] == BLOCK[0].split()[:6]
