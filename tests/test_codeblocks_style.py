@@ -77,7 +77,8 @@ def test_dark_and_system_and_githubs_own_themes_are_drawn_silently(
 @pytest.mark.parametrize(
     ("theme", "attribute", "named"),
     [("dracula", True, "'dracula'"), ("min-light", False, "'min-light'"),
-     ("css-variables", False, "'css-variables'"),
+     ({"light": "css-variables", "dark": "nord"}, False, "'nord'; code blocks are in the colours "
+      "of the site's CSS variables"),
      ({"light": "one-light", "dark": "one-dark-pro"}, False, "'one-light' and 'one-dark-pro'"),
      ({"light": "nord", "dark": "nord"}, True, "'nord';")],
 )  # fmt: skip
@@ -85,14 +86,18 @@ def test_a_shiki_theme_docgen_does_not_draw_is_said_and_drawn_nearest(
     tmp_path: Path, theme: object, attribute: bool, named: str
 ) -> None:
     root = _site(tmp_path / "src", {"theme": theme, "languages": {"custom": ["/rego.json"]}})
+    (root / "style.css").write_text(":root { --shiki-foreground: #111111; }\n")
+    (root / "rego.json").write_text('{"name": "rego", "scopeName": "source.rego"}')
     code, found = _report(root)
     assert code == 0
     [(level, kind, said, line), languages] = found
     assert (level, kind, line) == ("info", "config-unused-key", _line_of(root, '"theme"'))
     assert said.startswith("styling.codeblocks.theme: docgen draws code in its own palettes")
     assert named in said
-    assert said.endswith("dark in both themes" if attribute else "dark in the dark theme")
-    assert languages[2].startswith("styling.codeblocks.languages: 'languages' is a Mintlify")
+    assert said.endswith(
+        "dark in both themes" if attribute else ("dark in the dark theme", "(css-variables)")
+    )
+    assert languages[2].startswith("styling.codeblocks.languages.custom[0]: docgen does not run")
     result = run_docgen(["build", ".", "-o", str(tmp_path / "out")], root)
     assert result.returncode == 0
     html = (tmp_path / "out" / "index.html").read_text()
@@ -113,6 +118,49 @@ def test_a_theme_shiki_lacks_and_a_mode_mintlify_lacks_are_errors_with_a_hint(
     )
     code, found = _report(_site(tmp_path / "b", "darker"))
     assert code == 1 and [f[1] for f in found] == ["config-invalid"]
+
+
+# Every Pygments token class docgen.css colours, and the line marks of diffs.
+_CLASSES = (
+    "c c1 cm ch cs cp cpf k kd kn kr kp ow o kt kc s s1 s2 sb sc sd sh sx sa dl se si",
+    "sr ss nt m mi mf mh mo mb il nb bp nf fm nd nc nn ne na no nv vi vg vc p gi gd gh gu err",
+)
+TOKENS = tuple(" ".join(_CLASSES).split())
+# A code block with one span of each class, in the page's prose and in an API sample panel:
+# the block's colours, and each span's colour, background, style and weight.
+PROBE = """tokens => {
+  const out = {};
+  const surfaces = ['body', '.topbar', '.sidebar', '.docgen-codeblock', '.docgen-codeblock pre',
+    '.docgen-codeblock .code-title', '.code-group', '.code-group [role=tab]', '.prose p'];
+  for (const selector of surfaces) {
+    for (const [n, e] of [...document.querySelectorAll(selector)].slice(0, 2).entries()) {
+      const s = getComputedStyle(e);
+      out[selector + ' ' + n] = [s.backgroundColor, s.color, s.borderTopColor, s.colorScheme,
+        s.boxShadow].join(' ');
+    }
+  }
+  const main = document.querySelector('main');
+  const panel = document.createElement('div');
+  panel.className = 'sample-panel';
+  main.append(panel);
+  for (const [where, holder] of [['prose', document.querySelector('.prose')], ['panel', panel]]) {
+    const pre = document.createElement('pre');
+    pre.className = 'highlight';
+    pre.innerHTML = '<code>' + tokens.map(t => `<span class="${t}">x</span>`).join('')
+      + '<span class="line line-add">+</span><span class="line line-remove">-</span></code>';
+    holder.append(pre);
+    const style = e => getComputedStyle(e);
+    const code = pre.querySelector('code');
+    out[where] = [style(pre).backgroundColor, style(code).color,
+      style(pre.querySelector('.line-add')).getPropertyValue('--diff'),
+      style(pre.querySelector('.line-remove')).getPropertyValue('--diff')].join(' ');
+    for (const t of tokens) {
+      const s = style(pre.querySelector('.' + t));
+      out[where + ' .' + t] = [s.color, s.backgroundColor, s.fontStyle, s.fontWeight].join(' ');
+    }
+  }
+  return out;
+}"""
 
 
 def _colours(tab: Any, selector: str) -> list[str]:
@@ -211,3 +259,159 @@ def test_a_mint_json_background_or_code_block_that_is_no_object_is_not_ignored(
     out = tmp_path / "out"
     assert run_docgen(["build", "mint.json", "-o", str(out)], tmp_path).returncode == 0
     assert 'data-codeblocks="dark"' in (out / "index.html").read_text().split("<head>")[0]
+
+
+# docgen's two palettes, as computed in a browser: the classes of each colour, and the colour,
+# background, style and weight of the light palette and of the dark one.
+PALETTE = {
+    "c c1 ch cm cp cpf cs": ("rgb(95, 104, 115) rgba(0, 0, 0, 0) italic 400",
+                             "rgb(139, 148, 158) rgba(0, 0, 0, 0) italic 400"),
+    "k kd kn kp kr o ow": ("rgb(207, 34, 46) rgba(0, 0, 0, 0) normal 400",
+                           "rgb(255, 123, 114) rgba(0, 0, 0, 0) normal 400"),
+    "kt nc ne nn nv vc vg vi": ("rgb(149, 56, 0) rgba(0, 0, 0, 0) normal 400",
+                                "rgb(255, 166, 87) rgba(0, 0, 0, 0) normal 400"),
+    "bp nb": ("rgb(102, 57, 186) rgba(0, 0, 0, 0) normal 400",
+              "rgb(255, 166, 87) rgba(0, 0, 0, 0) normal 400"),
+    "il kc m mb mf mh mi mo na no se si": ("rgb(5, 80, 174) rgba(0, 0, 0, 0) normal 400",
+                                           "rgb(121, 192, 255) rgba(0, 0, 0, 0) normal 400"),
+    "dl s s1 s2 sa sb sc sd sh sx": ("rgb(10, 48, 105) rgba(0, 0, 0, 0) normal 400",
+                                     "rgb(165, 214, 255) rgba(0, 0, 0, 0) normal 400"),
+    "nt sr ss": ("rgb(17, 99, 41) rgba(0, 0, 0, 0) normal 400",
+                 "rgb(126, 231, 135) rgba(0, 0, 0, 0) normal 400"),
+    "fm nd nf": ("rgb(130, 80, 223) rgba(0, 0, 0, 0) normal 400",
+                 "rgb(210, 168, 255) rgba(0, 0, 0, 0) normal 400"),
+    "p": ("rgb(87, 96, 106) rgba(0, 0, 0, 0) normal 400",
+          "rgb(177, 186, 196) rgba(0, 0, 0, 0) normal 400"),
+    "gi": ("rgb(17, 99, 41) rgb(218, 251, 225) normal 400",
+           "rgb(175, 245, 180) rgba(46, 160, 67, 0.15) normal 400"),
+    "gd": ("rgb(130, 7, 30) rgb(255, 235, 233) normal 400",
+           "rgb(255, 220, 215) rgba(248, 81, 73, 0.15) normal 400"),
+    "gh gu": ("rgb(5, 80, 174) rgba(0, 0, 0, 0) normal 600",
+              "rgb(121, 192, 255) rgba(0, 0, 0, 0) normal 600"),
+}  # fmt: skip
+# A code block's background, text and the colours of added and removed lines.
+BLOCK = ("rgb(246, 248, 250) rgb(31, 35, 40) #1a7f37 #cf222e",
+         "rgb(13, 19, 32) rgb(230, 237, 243) #3fb950 #f85149")  # fmt: skip
+
+
+def _probe(browser: Any, out: Path, scheme: str, media: str = "screen") -> dict[str, str]:
+    with serve_folder(out) as site:
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+        tab = context.new_page()
+        tab.emulate_media(media=media)
+        tab.goto(f"{site}/")
+        seen: dict[str, str] = tab.evaluate(PROBE, list(TOKENS))
+        context.close()
+    return seen
+
+
+def _palette(seen: dict[str, str], where: str) -> int:
+    """0 when the tokens in ``where`` (prose or panel) have the light palette, 1 the dark."""
+    for which in (0, 1):
+        if all(seen[f"{where} .{t}"] == PALETTE[g][which] for g in PALETTE for t in g.split()):
+            return which
+    raise AssertionError({t: seen[f"{where} .{t}"] for t in TOKENS})
+
+
+def test_each_code_block_takes_one_of_the_two_palettes(browser: Any, tmp_path: Path) -> None:
+    """The dark palette is written once (custom properties) for the dark theme, the API sample
+    panels and ``codeblocks: "dark"``: every class is drawn as before, in every case."""
+    for mode in ("dark", "system"):
+        out = tmp_path / f"out-{mode}"
+        assert (
+            run_docgen(["build", ".", "-o", str(out)], _site(tmp_path / mode, mode)).returncode == 0
+        )
+        for scheme in ("light", "dark"):
+            seen = _probe(browser, out, scheme)
+            dark = int(mode == "dark" or scheme == "dark")
+            assert (_palette(seen, "prose"), _palette(seen, "panel")) == (dark, 1), (mode, scheme)
+            assert seen["prose"] == BLOCK[dark]
+            printed = _probe(browser, out, scheme, "print")  # paper is white
+            assert (_palette(printed, "prose"), _palette(printed, "panel")) == (0, 0)
+            assert printed["prose"].split()[:6] == BLOCK[0].split()[:6]
+
+
+def test_the_dark_code_palette_and_surfaces_are_written_once() -> None:
+    """``codeblocks: "dark"`` repeated the dark theme's surface colours and every selector of
+    the dark syntax palette; each is written once now, shared by the selectors."""
+    import tinycss2
+
+    css = (Path(__file__).resolve().parents[1] / "templates/assets/docgen.css").read_text()
+    declared: dict[tuple[str, str], int] = {}
+    selectors: list[str] = []
+
+    def walk(rules: list[Any]) -> None:
+        for rule in rules:
+            if rule.type == "at-rule" and rule.content is not None:
+                walk(tinycss2.parse_rule_list(rule.content, True, True))
+            elif rule.type == "qualified-rule":
+                selectors.extend(tinycss2.serialize(rule.prelude).split(","))
+                for item in tinycss2.parse_declaration_list(rule.content, True, True):
+                    if item.type == "declaration" and item.name.startswith("--"):
+                        key = (item.name, tinycss2.serialize(item.value).strip())
+                        declared[key] = declared.get(key, 0) + 1
+
+    walk(tinycss2.parse_stylesheet(css, True, True))
+    for name in ("--bg", "--bg-subtle", "--border", "--text", "--code-bg", "--code-text"):
+        values = [n for (key, _), n in declared.items() if key == name]
+        assert len(values) >= 2 and set(values) == {1}, name  # light, dark, each written once
+    for token in TOKENS:
+        naming = [s for s in selectors if re.search(rf"\.{token}\b(?!-)", s)]
+        assert len(naming) <= 2, (token, naming)  # docgen's palettes; the site's variables
+
+
+CSS_VARIABLES = """:root {
+  --mint-color-background: #121317;
+  --mint-color-text: #d4d4d4;
+  --mint-token-keyword: #e888f8;
+  --mint-token-string-expression: #afec73;
+}
+.dark { --shiki-token-function: #d9f07c; }
+"""
+
+
+def test_css_variables_colour_code_from_the_sites_variables(browser: Any, tmp_path: Path) -> None:
+    """``"theme": "css-variables"`` (trigger.dev's docs) was drawn as docgen's light palette;
+    code takes the colours of the variables the repo's CSS defines (Mintlify's ``--mint-``
+    names, or Shiki's ``--shiki-``), docgen's where it defines none; paper stays light."""
+    root = _site(tmp_path / "src", {"theme": "css-variables"})
+    (root / "style.css").write_text(CSS_VARIABLES)
+    assert _report(root) == (0, [])
+    out = tmp_path / "out"
+    assert run_docgen(["build", ".", "-o", str(out)], root).returncode == 0
+    assert 'data-codeblocks="css-variables"' in (out / "index.html").read_text()
+    for scheme in ("light", "dark"):
+        seen = _probe(browser, out, scheme)
+        for where in ("prose", "panel"):
+            assert seen[f"{where} .k"].startswith("rgb(232, 136, 248) ")  # --mint-token-keyword
+            assert seen[f"{where} .s2"].startswith("rgb(175, 236, 115) ")
+            # Shiki's name, defined for the dark theme only (.dark): docgen's colour elsewhere.
+            function = seen[f"{where} .nf"].split(" rgba")[0]
+            palette = PALETTE["fm nd nf"][int(scheme == "dark" or where == "panel")]
+            assert function == (
+                "rgb(217, 240, 124)" if scheme == "dark" else palette.split(" rgba")[0]
+            )
+            assert seen[f"{where} .gi"] == PALETTE["gi"][int(scheme == "dark" or where == "panel")]
+        assert seen["prose"].startswith("rgb(18, 19, 23) rgb(212, 212, 212) ")  # background, text
+        # The title and tab bars are tinted from them: dark, with light text, in both themes.
+        for bar in (".docgen-codeblock .code-title 0", ".code-group [role=tab] 1"):
+            text = re.findall(r"rgba?\([^)]*\)|color\([^)]*\)", seen[bar])[1]
+            assert not _dark(text), (scheme, bar)
+        title = re.findall(
+            r"rgba?\([^)]*\)|color\([^)]*\)", seen[".docgen-codeblock .code-title 0"]
+        )
+        assert _dark(title[0]), scheme
+        printed = _probe(browser, out, scheme, "print")  # paper is white
+        assert _palette(printed, "prose") == 0
+        assert printed["prose"].split()[:6] == BLOCK[0].split()[:6]
+
+
+def test_css_variables_no_css_file_defines_are_said(tmp_path: Path) -> None:
+    root = _site(tmp_path / "src", {"theme": {"light": "css-variables", "dark": "github-dark"}})
+    (root / "style.css").write_text(".hero { color: red; }\n")
+    code, found = _report(root)
+    assert code == 0
+    [(level, kind, said, line)] = found
+    assert (level, kind, line) == ("info", "config-unused-key", _line_of(root, '"theme"'))
+    assert said.startswith("styling.codeblocks.theme: 'css-variables' colours code from the")
+    assert said.endswith("no .css file of the docs repo defines one: code keeps docgen's palettes")

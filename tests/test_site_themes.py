@@ -124,3 +124,46 @@ def test_themes_differ_in_what_they_carry_over(browser: Any, tmp_path: Path) -> 
         # Text stays readable in each scheme: the colour scheme still switches the palette.
         assert all(seen[(t, scheme)]["text"] == base["text"] for t in ("maple", "linden"))
     assert seen[("almond", "light")]["ground"] != seen[("almond", "dark")]["ground"]
+
+
+@pytest.mark.parametrize(
+    ("settings", "theme"),
+    [({"theme": "venus"}, "palm"), ({"theme": "quill"}, "willow"), ({"theme": "prism"}, None),
+     ({"theme": "prism", "layout": "sidenav"}, "maple"), ({"layout": "solidSidenav"}, "willow"),
+     ({"theme": "venus", "layout": "topnav"}, "palm")],
+)  # fmt: skip
+def test_a_mint_json_theme_and_layout_are_the_docs_json_theme_mintlifys_upgrade_gives(
+    tmp_path: Path, settings: dict[str, str], theme: str | None
+) -> None:
+    """mint.json's ``theme`` (venus, quill, prism) and ``layout`` were accepted and unused;
+    they are the docs.json theme Mintlify's upgrade maps them to (a side layout wins)."""
+    root = _site(tmp_path / "src", None)
+    (root / "docs.json").unlink()
+    config = {"name": "M", "navigation": [{"group": "G", "pages": ["index", "other"]}]}
+    (root / "mint.json").write_text(json.dumps({**config, **settings}, indent=2))
+    result = run_docgen(["check", "mint.json", "--format", "json"], root)
+    assert (result.returncode, json.loads(result.stdout)["diagnostics"]) == (0, [])
+    out = tmp_path / "out"
+    assert run_docgen(["build", "mint.json", "-o", str(out)], root).returncode == 0
+    html = (out / "index.html").read_text().split("<head>")[0]
+    assert ("data-site-theme" in html) is (theme is not None)
+    assert theme is None or f'data-site-theme="{theme}"' in html
+
+
+def test_a_mint_json_theme_or_layout_it_does_not_have_is_an_error_at_its_value(
+    tmp_path: Path,
+) -> None:
+    root = _site(tmp_path / "src", None)
+    (root / "docs.json").unlink()
+    config = {"name": "M", "theme": "venis", "layout": "sidenv",
+              "navigation": [{"group": "G", "pages": ["index"]}]}  # fmt: skip
+    (root / "mint.json").write_text(json.dumps(config, indent=2))
+    result = run_docgen(["check", "mint.json", "--format", "json"], root)
+    found = [(d["code"], d["message"], d["line"]) for d in json.loads(result.stdout)["diagnostics"]]
+    assert result.returncode == 1
+    assert found == [
+        ("config-invalid", "theme: 'venis' is not one of venus, quill, prism; did you mean "
+         "'venus'?", 3),
+        ("config-invalid", "layout: 'sidenv' is not one of topnav, sidenav, solidSidenav; did "
+         "you mean 'sidenav'?", 4),
+    ]  # fmt: skip

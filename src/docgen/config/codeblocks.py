@@ -5,15 +5,22 @@ one, as docgen always did; ``"dark"`` keeps them dark in both. ``{"theme": ...}`
 themes, which docgen does not draw (it highlights with Pygments, in GitHub's light and dark
 palettes): a dark theme alone is drawn as ``"dark"``, a light one alone or a light and a dark
 one as ``"system"``, and for any theme but GitHub's own an info line says its colours are not
-used. A name Shiki does not have is an error, as Mintlify refuses it.
+used. ``css-variables`` (Shiki's theme whose colours are the site's CSS variables) is drawn
+as ``"css-variables"``: docgen.css colours code from the variables the docs repo's CSS
+defines (``--mint-token-keyword``..., or Shiki's ``--shiki-token-keyword``...), docgen's
+palettes where it defines none (nav/resolver.py says so when it defines none at all). A name
+Shiki does not have is an error, as Mintlify refuses it.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from docgen.diagnostics import Code, Diagnostics, close_matches
 from docgen.load.source import SourceDocument
+
+CSS_VARIABLES = "css-variables"
 
 # The themes Mintlify accepts (@mintlify/validation 0.1.878, shikiThemes.js).
 SHIKI_THEMES = (
@@ -31,25 +38,28 @@ SHIKI_THEMES = (
     "solarized-light", "synthwave-84", "tokyo-night", "vesper", "vitesse-black", "vitesse-dark",
     "vitesse-light", "css-variables",
 )  # fmt: skip
-# Shiki's light themes (its bundle marks each theme light or dark); css-variables, which
-# leaves the colours to the site's CSS, keeps docgen's default.
+# Shiki's light themes (its bundle marks each theme light or dark).
 _LIGHT = frozenset((
     "catppuccin-latte", "everforest-light", "github-light", "github-light-default",
     "github-light-high-contrast", "gruvbox-light-hard", "gruvbox-light-medium",
     "gruvbox-light-soft", "kanagawa-lotus", "light-plus", "material-theme-lighter", "min-light",
     "one-light", "rose-pine-dawn", "slack-ochin", "snazzy-light", "solarized-light",
-    "vitesse-light", "css-variables",
+    "vitesse-light",
 ))  # fmt: skip
-# docgen's palettes are GitHub's: these are drawn as written.
-_DRAWN = frozenset(("github-light", "github-light-default", "github-dark", "github-dark-default"))
+# docgen's palettes are GitHub's: these are drawn as written; css-variables from the site's CSS.
+_DRAWN = frozenset(
+    ("github-light", "github-light-default", "github-dark", "github-dark-default", CSS_VARIABLES)
+)
 _SHOWN = {
     "dark": "dark in both themes",
     "system": "light in the light theme and dark in the dark theme",
+    CSS_VARIABLES: "in the colours of the site's CSS variables (css-variables)",
 }
 
 
 def read_codeblocks(raw: Any, doc: SourceDocument, diagnostics: Diagnostics) -> str:
-    """``"system"`` or ``"dark"``: the code blocks ``raw`` asks for, as docgen draws them."""
+    """``"system"``, ``"dark"`` or ``"css-variables"``: the code blocks ``raw`` asks for, as
+    docgen draws them."""
     if raw == "dark":
         return "dark"
     theme = raw.get("theme") if isinstance(raw, dict) else None
@@ -71,6 +81,8 @@ def read_codeblocks(raw: Any, doc: SourceDocument, diagnostics: Diagnostics) -> 
             return "system"
     in_light = theme if isinstance(theme, str) else theme["light"]
     shown = "system" if in_light in _LIGHT else "dark"
+    if CSS_VARIABLES in names.values():  # the site's variables, in whichever theme names it
+        shown = CSS_VARIABLES
     others = [name for name in names.values() if name not in _DRAWN]
     if others:
         diagnostics.info(
@@ -85,3 +97,24 @@ def read_codeblocks(raw: Any, doc: SourceDocument, diagnostics: Diagnostics) -> 
 
 def _dotted(pointer: str) -> str:
     return pointer.lstrip("/").replace("/", ".")
+
+
+# A variable docgen.css reads under css-variables, as the repo's CSS would define it.
+_VARIABLE = re.compile(r"--(?:mint-token|mint-color|shiki)-[a-z-]+\s*:")
+
+
+def report_css_variables(
+    codeblocks: str, css: str | None, doc: SourceDocument | None, diagnostics: Diagnostics
+) -> None:
+    """Under ``css-variables``, an info line when the docs repo's CSS (``css``, joined) defines
+    none of the variables code is coloured from: code keeps docgen's palettes."""
+    if codeblocks != CSS_VARIABLES or (css is not None and _VARIABLE.search(css)):
+        return
+    pointer = "/styling/codeblocks/theme"
+    diagnostics.info(
+        Code.CONFIG_UNUSED_KEY,
+        f"{_dotted(pointer)}: 'css-variables' colours code from the site's CSS variables "
+        "(--mint-token-keyword, --mint-color-text..., or Shiki's --shiki-token-keyword...), and "
+        "no .css file of the docs repo defines one: code keeps docgen's palettes",
+        doc.location(pointer) if doc is not None else None,
+    )

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import posixpath
 import re
+from pathlib import Path
 from typing import Any
 
 from docgen.config import urls
 from docgen.config.codeblocks import read_codeblocks
+from docgen.config.languages import read_grammar
 from docgen.config.model import Font, LocalFile, Look
 from docgen.diagnostics import Code, Diagnostics
 from docgen.load.source import SourceDocument
@@ -67,6 +69,21 @@ class _Reader:
             return light, dark
         one = self.file(raw, pointer, what, instead)
         return one, one
+
+    def languages(self, codeblocks: Any) -> tuple[tuple[str, str], ...]:
+        """The fence languages the grammars of ``codeblocks.languages.custom`` name, each with
+        the Pygments lexer that draws it (config/languages.py)."""
+        raw = codeblocks.get("languages") if isinstance(codeblocks, dict) else None
+        found: dict[str, str] = {}
+        for index, value in enumerate((raw or {}).get("custom") or ()):
+            pointer = f"/styling/codeblocks/languages/custom/{index}"
+            grammar = self.file(value, pointer, "language grammar", "its code has no colours")
+            if grammar is not None:
+                root = Path(self.doc.path).parent
+                where = self.doc.location(pointer)
+                for language, lexer in read_grammar(grammar, root, index, where, self.diagnostics):
+                    found.setdefault(language, lexer)
+        return tuple(found.items())
 
     def metatags(self, raw: Any) -> tuple[tuple[str, str], ...]:
         out: list[tuple[str, str]] = []
@@ -172,6 +189,7 @@ def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostic
         not_found=_not_found((data.get("errors") or {}).get("404")),
         eyebrows=styling.get("eyebrows", "section"),
         codeblocks=read_codeblocks(styling.get("codeblocks"), doc, diagnostics),
+        languages=reader.languages(styling.get("codeblocks")),
         decoration=decoration,
         image_light=image_light,
         image_dark=image_dark,

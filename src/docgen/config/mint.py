@@ -9,6 +9,7 @@ The mapping (documented in the README, "mint.json"):
   ``api.playground.mode`` ``show``/``simple``/``hide`` becomes ``display``
   ``interactive``/``simple``/``none``, ``disableProxy: true`` becomes ``proxy: false``,
   ``api.request.example.languages`` becomes ``api.examples.languages``.
+  ``theme`` and ``layout`` become docs.json's ``theme`` (config/mintchrome.py).
 - ``navigation`` (a list of groups) becomes the sidebar. ``tabs`` and ``anchors`` with a local
   ``url`` split it: a page goes to the division whose ``url`` is the longest folder prefix of its
   path, the rest to a first division named by ``primaryTab.name`` / ``topAnchor.name``
@@ -26,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from docgen.config.includes import LocatedDocument
-from docgen.config.mintchrome import mint_chrome
+from docgen.config.mintchrome import MINT_CHOICES, mint_chrome
 from docgen.diagnostics import Code, Diagnostics, close_matches
 from docgen.load.source import SourceDocument
 
@@ -53,6 +54,8 @@ _USED = {
     "search",
     "background",
     "codeBlock",
+    "theme",
+    "layout",
 }
 _UNUSED = {
     "backgroundImage",
@@ -63,13 +66,11 @@ _UNUSED = {
     "hideFeedbackButtons",  # documented by Mintlify for mint.json, read by its renderer
     "integrations",
     "isWhiteLabeled",
-    "layout",
     "metadata",
     "mintlify",
     "rounded",
     "seo",
     "sidebar",
-    "theme",
     "topbar",
 }
 _NESTED_KNOWN = {
@@ -123,6 +124,15 @@ class _Converter:
                     Code.CONFIG_INVALID,
                     f"unknown mint.json key '{key}'{hint}",
                     self.doc.location(f"/{key}#key"),
+                )
+        for key, choices in MINT_CHOICES.items():
+            if key in data and data[key] not in choices:
+                close = close_matches(str(data[key]), choices)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                self.diagnostics.error(
+                    Code.CONFIG_INVALID,
+                    f"{key}: {str(data[key])[:60]!r} is not one of {', '.join(choices)}{hint}",
+                    self.doc.location(f"/{key}"),
                 )
         out: dict[str, Any] = {"name": data.get("name"), "__ptr": ""}
         colors = data.get("colors")

@@ -47,10 +47,25 @@ def mint_chrome(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# mint.json's ``theme`` and ``layout`` as Mintlify's upgrade to docs.json maps them
+# (@mintlify/validation, upgradeToDocsConfig): a ``layout`` with a side navigation wins.
+_THEMES = {"venus": "palm", "quill": "willow", "prism": "mint"}
+_LAYOUTS = {"sidenav": "maple", "solidSidenav": "willow"}
+# The values mint.json's schema allows (config/mint.py reports any other at its place).
+MINT_CHOICES = {"theme": (*_THEMES,), "layout": ("topnav", *_LAYOUTS)}
+
+
 def _look(data: dict[str, Any]) -> dict[str, Any]:
-    """``background.style`` becomes ``background.decoration``; ``codeBlock.mode`` (``auto``
+    """``theme`` (``venus``, ``quill``, ``prism``) and ``layout`` (``sidenav``,
+    ``solidSidenav``) become docs.json's ``theme``, as Mintlify's upgrade maps them;
+    ``background.style`` becomes ``background.decoration``; ``codeBlock.mode`` (``auto``
     or ``dark``) ``styling.codeblocks`` (``system`` or ``dark``)."""
     out: dict[str, Any] = {}
+    theme, layout = data.get("theme"), data.get("layout")
+    if layout in _LAYOUTS:
+        out["theme"] = {"__value": _LAYOUTS[layout], "__ptr": "/layout"}
+    elif theme in _THEMES:
+        out["theme"] = {"__value": _THEMES[theme], "__ptr": "/theme"}
     background, code = data.get("background"), data.get("codeBlock")
     if isinstance(background, dict) and "style" in background:
         style = {"__value": background["style"], "__ptr": "/background/style"}

@@ -221,7 +221,9 @@ class Look:
     not_found: tuple[str, str, bool] = ("", "", False)  # errors.404: title, description, redirect
     eyebrows: str = "section"  # styling.eyebrows: above the title, "section" or "breadcrumbs"
     search_prompt: str = ""  # search.prompt: the search box's placeholder ("": docgen's)
-    codeblocks: str = "system"  # styling.codeblocks as drawn: "system" or "dark"
+    codeblocks: str = "system"  # styling.codeblocks as drawn: "system", "dark", "css-variables"
+    # styling.codeblocks.languages.custom: (fence language, Pygments lexer) from the grammars
+    languages: tuple[tuple[str, str], ...] = ()
     decoration: str = ""  # background.decoration: "gradient", "grid", "windows" or none
     image_light: LocalFile | None = None  # background.image: behind every page, each theme
     image_dark: LocalFile | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from docgen.config.codeblocks import report_css_variables
 from docgen.config.model import (
     DEFAULT_DIRECTORY,
     NavNode,
@@ -100,6 +101,10 @@ class Resolver:
         if self.scan_pages:  # the static files to copy, then the CSS files to apply
             found = (self.root, self.diagnostics, self.output_dir, self.ignore)
             site.static, site.styles = discover_static(*found), discover_styles(*found)
+            css = site.styles.text if site.styles is not None else None
+            report_css_variables(
+                self.config.look.codeblocks, css, self.config_doc, self.diagnostics
+            )
         playground.check(site, self.diagnostics)
         check_redirects(site, self.config_doc, self.diagnostics)
         return site

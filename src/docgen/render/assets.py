@@ -64,6 +64,7 @@ class AssetScope:
     urls: frozenset[str] | None = None  # the site's page URLs, folded (None: links unchecked)
     redirects: tuple[Redirect, ...] = ()  # a link to a redirect's source arrives too
     linked: dict[str, str] = field(default_factory=dict)  # folded path -> "page" or "missing"
+    languages: dict[str, str] = field(default_factory=dict)  # fence language -> Pygments lexer
 
 
 # What a page that looked up a local file it shows "read" (render/page.py, write/jobkeys.py):
@@ -110,6 +111,7 @@ def asset_scope(site: Site, page: str) -> AssetScope:
         Path(site.root),
         icons=site.config.look.icons,
         urls=site.page_urls(),
+        languages=dict(site.config.look.languages),
         redirects=site.config.redirects,
     )
 

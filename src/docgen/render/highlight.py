@@ -12,18 +12,9 @@ from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from docgen.config.languages import ALIASES as _ALIASES
+
 _FORMATTER = HtmlFormatter(nowrap=True)
-_ALIASES = {
-    "sh": "bash",
-    "shell": "bash",
-    "curl": "bash",
-    "js": "javascript",
-    "py": "python",
-    "jsonc": "json",
-    "yml": "yaml",
-    "node": "javascript",
-    "ts": "typescript",
-}
 
 
 @lru_cache(maxsize=64)

@@ -66,8 +66,10 @@ def _fence(
     token = tokens[idx]
     meta = fence_meta(token.info)  # the language, then a title and options (render/fencemeta)
     language = meta.language
-    text, marks = take_notations(token.content.rstrip("\n"), language)  # [!code ++]...
-    code = highlight(text, language)
+    scope = assets.scope_of(env)[0]  # a custom language's lexer (config/languages.py)
+    lexer = scope.languages.get(language.lower(), language) if scope and language else language
+    text, marks = take_notations(token.content.rstrip("\n"), lexer)  # [!code ++]...
+    code = highlight(text, lexer)
     if marks or meta.focus or "lines" in meta.flags:  # every line in a span (render/codelines)
         code = draw_lines(code, marks, meta.highlight, meta.focus)
     elif meta.highlight:

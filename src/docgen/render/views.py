@@ -282,7 +282,7 @@ class ChromeView:
     menu: tuple[MenuItemView, ...] = ()  # docs.json ``contextual``: the page menu
     integrations: str = ""  # docs.json ``integrations`` for _docgen/integrations.js (JSON)
     search_prompt: str = "Search…"  # docs.json ``search.prompt``: the search box's placeholder
-    codeblocks: str = "system"  # docs.json ``styling.codeblocks``: "dark" keeps code dark
+    codeblocks: str = "system"  # docs.json ``styling.codeblocks``: "dark", "css-variables"
     decoration: str = ""  # docs.json ``background.decoration``: "gradient", "grid", "windows"
     drilldown: bool = False  # docs.json ``interaction.drilldown``: docgen.js opens first pages
     site_theme: str = ""  # docs.json ``theme`` but "mint": html[data-site-theme] (docgen.css)
