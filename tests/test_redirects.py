@@ -475,3 +475,36 @@ def test_a_redirect_from_a_page_in_other_letter_case_is_left_out(tmp_path: Path)
     assert (out / "guides" / "new" / "index.html").is_file()
     assert "refresh" not in (out / "guides" / "new" / "index.html").read_text()
     assert not (out / "Guides").exists()
+
+
+def test_a_redirect_to_no_page_of_the_site_is_a_located_warning(tmp_path: Path) -> None:
+    """A docs repo's redirects outlive its pages: 15 of an AI coding assistant's sent readers to
+    pages moved into subfolders (a 404 after the hop), and nothing said so."""
+    redirects = [
+        {"source": "/setup", "destination": "/new"},  # moved: guides/new
+        {"source": "/old/telemetry", "destination": "/customize/telemetry#opt-out"},
+        {"source": "/fine", "destination": "/guides/new"},
+        {"source": "/home", "destination": "/"},
+        {"source": "/hop", "destination": "/fine"},  # a chain ending at a page: not this
+        {"source": "/out", "destination": "https://example.org/gone"},
+        {"source": "/spec", "destination": "/openapi.json"},  # a file: the host's to answer
+        {"source": "/beta/:slug*", "destination": "/v2/:slug*"},  # filled in per request
+    ]
+    config = _site(tmp_path, redirects)
+    lines = config.read_text().splitlines()
+    at = [n for n, line in enumerate(lines, 1) if '"destination"' in line]
+    column = lines[at[0] - 1].index(":") + 3
+    for command in ("check", "build"):
+        extra = ["-o", str(tmp_path / "o")] if command == "build" else []
+        run = _run(command, str(config), *extra)
+        found = [
+            line for line in (run.stdout + run.stderr).splitlines() if "link-not-found" in line
+        ]
+        assert found == [
+            f"{config}:{at[0]}:{column}: warning[link-not-found]: redirect '/setup' leads to "
+            "'/new': the site has no page at '/new'; did you mean '/guides/new'?",
+            f"{config}:{at[1]}:{column}: warning[link-not-found]: redirect '/old/telemetry' "
+            "leads to '/customize/telemetry#opt-out': the site has no page at "
+            "'/customize/telemetry'",
+        ], command
+    assert (tmp_path / "o" / "setup" / "index.html").is_file()  # still written: a warning

@@ -6,11 +6,12 @@ an error: a browser would never arrive)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from urllib.parse import unquote
 
 from docgen.config.model import Redirect
 from docgen.config.redirects import fold, is_pattern, match, substitute
 from docgen.config.urls import scheme_of
-from docgen.diagnostics import Code, Diagnostics, Location
+from docgen.diagnostics import Code, Diagnostics, Location, close_matches
 from docgen.load.source import SourceDocument
 from docgen.nav.model import Site
 from docgen.nav.urls import redirect_path, twin_path, unsafe_url
@@ -186,13 +187,46 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
                 f"redirect {redirect.source!r} passes more than {MAX_HOPS} redirects",
                 where(redirect, "destination"),
             )
-        elif len(trail) > 2:
-            diagnostics.warning(
-                Code.REDIRECT_LOOP,
-                f"redirect {redirect.source!r} leads to another redirect: {shown}; point it "
-                "at the last one's destination",
-                where(redirect, "destination"),
-            )
+        else:
+            if len(trail) > 2:
+                diagnostics.warning(
+                    Code.REDIRECT_LOOP,
+                    f"redirect {redirect.source!r} leads to another redirect: {shown}; point "
+                    "it at the last one's destination",
+                    where(redirect, "destination"),
+                )
+            # A pattern's trail is a sample path's; a trail that stops at a redirect left the
+            # site there.
+            ended = is_pattern(redirect.source) or first(trail[-1]) is not None
+            missing = None if ended else _missing_page(trail[-1], pages)
+            if missing is not None:
+                diagnostics.warning(
+                    Code.LINK_NOT_FOUND,
+                    f"redirect {redirect.source!r} leads to {redirect.destination!r}: {missing}",
+                    where(redirect, "destination"),
+                )
+
+
+def _missing_page(target: str, pages: set[str]) -> str | None:
+    """What is wrong with a redirect's last destination on the site, ``target``, when it is
+    a page path (its last part has no file extension) that no page has; else ``None``."""
+    path = unquote(target)
+    if is_pattern(path) or "." in path.rstrip("/").rsplit("/", 1)[-1]:
+        return None  # filled in from the request, or a file (the site's own or the host's)
+    if path.rstrip("/") in ("", "/") or fold(path) in pages:
+        return None
+    return f"the site has no page at '{path}'{_moved_to(fold(path), pages)}"
+
+
+def _moved_to(path: str, pages: set[str]) -> str:
+    """A did-you-mean for a missing page: one with the same last part (a page moved into
+    another folder), else a path alike whose last part is alike too."""
+    name = path.rsplit("/", 1)[-1]
+    same = sorted(page for page in pages if page.rsplit("/", 1)[-1] == name)
+    close = same or close_matches(path, sorted(pages), n=1, cutoff=0.75)
+    if close and (same or close_matches(name, [close[0].rsplit("/", 1)[-1]], cutoff=0.6)):
+        return f"; did you mean '{close[0]}'?"
+    return ""
 
 
 def _case_only(site: Site, source: str) -> bool:
