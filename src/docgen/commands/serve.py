@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import importlib.util
 import logging
 import os
@@ -16,6 +17,7 @@ from docgen.load.target import find_target
 from docgen.serve import REQUIRED
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+BACKLOG = 256
 
 
 def _missing() -> list[str]:
@@ -51,12 +53,15 @@ def app_from_env(console: Console) -> Any:
     """The app behind :func:`docgen.cli.app_from_env`, or ``None`` when the site has errors
     (reported to ``console``); raises :class:`UsageError` for unusable settings."""
     from docgen.serve.app import create_app
+    from docgen.serve.conn import GuardedH11Protocol, connection_limits_from_env
     from docgen.serve.limits import limits_from_env
     from docgen.serve.snapshot import build_snapshot
 
     configure_logging(console)
     try:
         limits = limits_from_env(os.environ)
+        # for uvicorn --http docgen.serve.conn:GuardedH11Protocol (read as connections open)
+        GuardedH11Protocol.limits = connection_limits_from_env(os.environ)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     target = find_target(Path(os.environ.get("DOCGEN_CONFIG", "docs.json")))
@@ -87,8 +92,12 @@ def serve(
     watch: bool,
     allow_hosts: tuple[str, ...],
     allow_local: bool,
+    connection_flags: tuple[float | None, float | None, int | None] = (None, None, None),
 ) -> int:
-    """Serve the site for ``target`` until interrupted; return the exit code."""
+    """Serve the site for ``target`` until interrupted; return the exit code.
+
+    ``connection_flags``: ``--header-timeout``, ``--body-timeout`` and ``--max-connections``
+    (``None`` when not given: the ``DOCGEN_SERVE_*`` variable, else the default)."""
     missing = _missing()
     if missing:
         console.err(f"docgen: docgen serve needs {', '.join(missing)}: pip install 'docgen[serve]'")
@@ -96,12 +105,14 @@ def serve(
     import uvicorn
 
     from docgen.serve.app import create_app
+    from docgen.serve.conn import guarded_protocol
     from docgen.serve.limits import limits_from_env
     from docgen.serve.reuse import Reuse
     from docgen.serve.snapshot import build_snapshot, waiting_snapshot
 
     try:
         limits = limits_from_env(os.environ)
+        connections = _connection_limits(connection_flags)
     except ValueError as exc:
         console.err(f"docgen: {exc}")
         return 2
@@ -150,6 +161,10 @@ def serve(
         lifespan="on",
         timeout_graceful_shutdown=2,
         server_header=False,
+        http=guarded_protocol(_fit_file_limit(console, connections)),
+        # asyncio accepts up to ``backlog`` connections at a time before any is looked at
+        # (and closed if one too many): Uvicorn's 2048 would overshoot the file limit
+        backlog=BACKLOG,
     )
     server = _server(console, config, app.state.docgen, watch, root, host)
     try:
@@ -161,6 +176,47 @@ def serve(
         console.err(f"docgen: cannot listen on {host}:{port} (in use? choose another with --port)")
         return 1
     return 0
+
+
+def _connection_limits(flags: tuple[float | None, float | None, int | None]) -> Any:
+    """The connection limits: each flag given, else its ``DOCGEN_SERVE_*`` variable, else the
+    default; raises ``ValueError`` for a bad variable."""
+    from docgen.serve.conn import ConnectionLimits, connection_limits_from_env
+
+    env = connection_limits_from_env(os.environ)
+    head, body, most = flags
+    return ConnectionLimits(
+        env.head_timeout if head is None else head,
+        env.body_timeout if body is None else body,
+        env.max_connections if most is None else most,
+    )
+
+
+def _fit_file_limit(console: Console, limits: Any) -> Any:
+    """Each connection holds a file descriptor (two while proxying): raise the process's soft
+    limit towards the hard one (as Go's runtime does) so that ``limits.max_connections`` fit,
+    else lower that number and say so (once descriptors ran out, accepting would fail for
+    everyone, with a traceback per attempt)."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return limits
+    wanted = 2 * limits.max_connections + BACKLOG + 256
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return limits
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        soft = target
+    if soft >= wanted:
+        return limits
+    fits = max(1, (soft - BACKLOG - 256) // 2)
+    console.err(
+        f"docgen: the open-file limit ({soft}) allows {fits} connections, not "
+        f"{limits.max_connections}: serving at most {fits} (raise it with ulimit -n {wanted})"
+    )
+    return dataclasses.replace(limits, max_connections=fits)
 
 
 def _analytics(console: Console, root: Path) -> Any:
