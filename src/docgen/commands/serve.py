@@ -24,9 +24,13 @@ def _missing() -> list[str]:
     return [name for name in REQUIRED if importlib.util.find_spec(name) is None]
 
 
+def _address(host: str, port: int) -> str:
+    """``host:port``, an IPv6 address in brackets."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def _url(host: str, port: int) -> str:
-    shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}/"
+    return f"http://{_address(host, port)}/"
 
 
 def configure_logging(console: Console) -> None:
@@ -173,7 +177,9 @@ def serve(
     except SystemExit:  # Uvicorn exits when it cannot bind; it has logged why
         pass
     if not server.started:
-        console.err(f"docgen: cannot listen on {host}:{port} (in use? choose another with --port)")
+        console.err(
+            f"docgen: cannot listen on {_address(host, port)} (in use? choose another with --port)"
+        )
         return 1
     return 0
 
