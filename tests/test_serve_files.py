@@ -180,3 +180,41 @@ def test_ipv6(site: Path) -> None:
         assert "Traceback" not in taken.stderr
     finally:
         process.stop()
+
+
+def test_host_of_all_ipv6_addresses_takes_ipv4_too(site: Path) -> None:
+    if not socket.has_dualstack_ipv6():
+        pytest.skip("no dual-stack IPv6")
+    port = free_port()
+    process = Process(
+        [
+            *(sys.executable, "-m", "docgen", "serve", str(site / "docs.json"), "--no-watch"),
+            *("--host", "::", "--port", str(port)),
+        ],
+        ROOT,
+    )
+    try:
+        process.wait_output("Serving at")
+        for url in (f"http://127.0.0.1:{port}/", f"http://[::1]:{port}/"):
+            assert httpx.get(url, trust_env=False, timeout=10).status_code == 200, url
+    finally:
+        process.stop()
+
+
+def test_a_symlink_out_of_the_docs_folder_is_not_served(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.txt"
+    outside.write_text("SECRET-OUTSIDE")
+    folder = tmp_path / "docs"
+    (folder / "images").mkdir(parents=True)
+    config = {"name": "Tiny", "navigation": {"pages": ["index"]}}
+    (folder / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    (folder / "index.mdx").write_text("---\ntitle: Home\n---\n\n![x](/images/leak.png)\n")
+    (folder / "images" / "leak.png").symlink_to(outside)
+    (folder / "linked").symlink_to(tmp_path, target_is_directory=True)
+    process, base = start(folder, "--no-watch")
+    try:
+        for path in ("/images/leak.png", "/linked/outside.txt"):
+            answer = get(base + path)
+            assert answer.status_code == 404 and b"SECRET-OUTSIDE" not in answer.content, path
+    finally:
+        process.stop()

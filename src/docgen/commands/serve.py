@@ -7,6 +7,7 @@ import dataclasses
 import importlib.util
 import logging
 import os
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -172,9 +173,10 @@ def serve(
     )
     server = _server(console, config, app.state.docgen, watch, root, host)
     try:
+        sockets = _dual_stack(host, port)
         with contextlib.suppress(KeyboardInterrupt):  # Uvicorn re-raises Ctrl+C after shutdown
-            server.run()
-    except SystemExit:  # Uvicorn exits when it cannot bind; it has logged why
+            server.run(sockets)
+    except (SystemExit, OSError):  # Uvicorn exits when it cannot bind; it has logged why
         pass
     if not server.started:
         console.err(
@@ -182,6 +184,18 @@ def serve(
         )
         return 1
     return 0
+
+
+def _dual_stack(host: str, port: int) -> list[socket.socket] | None:
+    """For ``--host ::``, one socket for IPv6 and IPv4 (as Node and Go listen on ``::``;
+    asyncio's own would take IPv6 only); else ``None`` (Uvicorn binds ``host``)."""
+    if host != "::" or not socket.has_dualstack_ipv6():
+        return None
+    return [
+        socket.create_server(
+            ("::", port), family=socket.AF_INET6, backlog=BACKLOG, dualstack_ipv6=True
+        )
+    ]
 
 
 def _connection_limits(flags: tuple[float | None, float | None, int | None]) -> Any:
@@ -263,7 +277,8 @@ def _server(console: Console, config: Any, docs: Any, watch: bool, root: Path, h
             console.out(f"Serving at {_url(host, port)} ({mode}; Ctrl+C to stop)")
             if host not in LOOPBACK:
                 console.err(
-                    f"docgen: listening on {host}: readers' browsers must use a host name "
+                    f"docgen: listening on {_address(host, port)}: readers' browsers must use a "
+                    "host name "
                     "allowed with --allow-host"
                 )
 
