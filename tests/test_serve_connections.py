@@ -182,6 +182,25 @@ def test_slow_connections_do_not_starve_real_requests(strict: int) -> None:
             sock.close()
 
 
+def test_slow_bodies_do_not_starve_real_requests(strict: int) -> None:
+    slow = []
+    try:
+        for _ in range(30):  # more than the cap, each with a body that never ends
+            sock = socket.create_connection(("127.0.0.1", strict), timeout=5)
+            sock.sendall(
+                b"POST /_docgen/api/request HTTP/1.1\r\nHost: localhost\r\n"
+                b"Origin: http://localhost\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 100000\r\n\r\n{"
+            )
+            slow.append(sock)
+            time.sleep(0.01)  # its head read: it is receiving a body
+        answer = request(strict)
+        assert answer.startswith(b"HTTP/1.1 200 ") and b"<html" in answer
+    finally:
+        for sock in slow:
+            sock.close()
+
+
 def test_a_response_being_streamed_is_not_cut(site: Path) -> None:
     """The deadlines cover receiving requests: a live-reload stream outlives them."""
     process, port = start(site, "--header-timeout", "0.5", "--body-timeout", "0.5")

@@ -14,9 +14,9 @@ holds its connection (and a file descriptor) for ever; a thousand of them starve
 - a request body must arrive complete within ``body_timeout`` seconds of its head; else the
   connection is closed (the app sees the reader gone);
 - at most ``max_connections`` connections are open: one more closes the connection that has
-  waited longest for a request head (an idle keep-alive one or a slow sender), so real requests,
-  whose heads arrive at once, are not starved; when every connection has a request in flight,
-  the new one is answered ``503`` and closed.
+  been receiving a request head or body for the longest time (an idle keep-alive one, a slow
+  sender), so real requests, which arrive at once, are not starved; when every connection has
+  a whole request in (its answer being made or sent), the new one is answered ``503``.
 
 A response being sent (a large proxied answer, a live-reload event stream) is never timed by
 these: the deadlines cover only receiving requests.
@@ -72,7 +72,8 @@ class GuardedH11Protocol(H11Protocol):
         super().__init__(*args, **kwargs)
         self._phase: type[h11._util.Sentinel] | None = None  # h11.IDLE or h11.SEND_BODY
         self._timer: asyncio.TimerHandle | None = None
-        self.waiting_since: float | None = None  # when it began waiting for a request head
+        # when it began receiving the current request head or body (None: it has it all)
+        self.receiving_since: float | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[arg-type]
@@ -90,7 +91,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel()
-        self.waiting_since = None
+        self.receiving_since = None
         super().connection_lost(exc)
 
     def _cancel(self) -> None:
@@ -108,18 +109,16 @@ class GuardedH11Protocol(H11Protocol):
         state = self.conn.their_state
         if state is not h11.IDLE and state is not h11.SEND_BODY:
             self._cancel()
-            self.waiting_since = None
+            self.receiving_since = None
             return
         if self._phase is state:
             return
         self._cancel()
         self._phase = state
-        if state is h11.IDLE:
-            self.waiting_since = time.monotonic()
-            self._timer = self.loop.call_later(self.limits.head_timeout, self._expired, True)
-        else:
-            self.waiting_since = None
-            self._timer = self.loop.call_later(self.limits.body_timeout, self._expired, False)
+        self.receiving_since = time.monotonic()
+        head = state is h11.IDLE
+        seconds = self.limits.head_timeout if head else self.limits.body_timeout
+        self._timer = self.loop.call_later(seconds, self._expired, head)
 
     def _expired(self, head: bool) -> None:
         self._timer = None
@@ -130,18 +129,18 @@ class GuardedH11Protocol(H11Protocol):
         self.transport.close()
 
     def _make_room(self) -> None:
-        """One connection too many: close the one waiting longest for a request head, or this
-        one (503) when every other has a request in flight."""
-        waiting = [
+        """One connection too many: close the one receiving a request for the longest time, or
+        this one (503) when every other has its whole request in."""
+        receiving = [
             c
             for c in self.connections
             if isinstance(c, GuardedH11Protocol)
             and c is not self
-            and c.waiting_since is not None
+            and c.receiving_since is not None
             and not c.transport.is_closing()
         ]
-        if waiting:
-            oldest = min(waiting, key=lambda c: c.waiting_since or 0.0)
+        if receiving:
+            oldest = min(receiving, key=lambda c: c.receiving_since or 0.0)
             oldest.transport.close()
             return
         self.transport.write(BUSY_503)
