@@ -5,6 +5,7 @@ ever, and many slow connections do not starve real readers (--header-timeout, --
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -201,6 +202,32 @@ def test_slow_bodies_do_not_starve_real_requests(strict: int) -> None:
             sock.close()
 
 
+def test_a_reader_that_stops_reading_is_cut(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    (folder / "images").mkdir(parents=True)
+    config = {"name": "Big", "navigation": {"pages": ["index"]}}
+    (folder / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    (folder / "index.mdx").write_text("---\ntitle: Home\n---\n\n![x](/images/big.png)\n")
+    (folder / "images" / "big.png").write_bytes(os.urandom(20_000_000))
+    process, port = start(folder, "--no-watch", "--send-timeout", "1")
+    try:
+        with socket.socket() as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(b"GET /images/big.png HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            time.sleep(3)  # not reading: 64 KiB and more wait unsent in the server
+            sock.settimeout(2)
+            received = 0
+            with contextlib.suppress(OSError):
+                while chunk := sock.recv(1 << 20):
+                    received += len(chunk)
+        assert received < 20_000_000  # the server gave up on this reader
+        assert request(port, "/llms.txt").startswith(b"HTTP/1.1 200 ")
+    finally:
+        process.stop()
+    assert "Traceback" not in process.output, process.output[-3000:]
+
+
 def test_a_response_being_streamed_is_not_cut(site: Path) -> None:
     """The deadlines cover receiving requests: a live-reload stream outlives them."""
     process, port = start(site, "--header-timeout", "0.5", "--body-timeout", "0.5")
@@ -227,6 +254,7 @@ def test_a_response_being_streamed_is_not_cut(site: Path) -> None:
     [
         ("DOCGEN_SERVE_HEADER_TIMEOUT", "soon"),
         ("DOCGEN_SERVE_BODY_TIMEOUT", "-1"),
+        ("DOCGEN_SERVE_SEND_TIMEOUT", "inf"),
         ("DOCGEN_SERVE_MAX_CONNECTIONS", "0"),
     ],
 )

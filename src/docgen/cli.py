@@ -200,6 +200,13 @@ def build(
     "$DOCGEN_SERVE_BODY_TIMEOUT).",
 )
 @click.option(
+    "--send-timeout",
+    type=click.FloatRange(0, 3600, min_open=True),
+    metavar="SECONDS",
+    help="Time a reader may leave 64 KiB of an answer untaken (default 30; "
+    "$DOCGEN_SERVE_SEND_TIMEOUT).",
+)
+@click.option(
     "--max-connections",
     type=click.IntRange(1, 100_000),
     metavar="N",
@@ -214,6 +221,7 @@ def serve(
     allow_local: bool,
     header_timeout: float | None,
     body_timeout: float | None,
+    send_timeout: float | None,
     max_connections: int | None,
 ) -> None:
     """Serve the site for TARGET from memory, with the playground's request proxy.
@@ -223,7 +231,7 @@ def serve(
     """
     from docgen.commands.serve import serve as run
 
-    limits = (header_timeout, body_timeout, max_connections)
+    limits = (header_timeout, body_timeout, send_timeout, max_connections)
     sys.exit(
         _guard(
             lambda: run(

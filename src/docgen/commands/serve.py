@@ -19,6 +19,9 @@ from docgen.serve import REQUIRED
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 BACKLOG = 256
+# --header-timeout, --body-timeout, --send-timeout, --max-connections (None: not given)
+ConnectionFlags = tuple[float | None, float | None, float | None, int | None]
+NO_FLAGS: ConnectionFlags = (None, None, None, None)
 
 
 def _missing() -> list[str]:
@@ -97,12 +100,13 @@ def serve(
     watch: bool,
     allow_hosts: tuple[str, ...],
     allow_local: bool,
-    connection_flags: tuple[float | None, float | None, int | None] = (None, None, None),
+    connection_flags: ConnectionFlags = NO_FLAGS,
 ) -> int:
     """Serve the site for ``target`` until interrupted; return the exit code.
 
-    ``connection_flags``: ``--header-timeout``, ``--body-timeout`` and ``--max-connections``
-    (``None`` when not given: the ``DOCGEN_SERVE_*`` variable, else the default)."""
+    ``connection_flags``: ``--header-timeout``, ``--body-timeout``, ``--send-timeout`` and
+    ``--max-connections`` (``None`` when not given: the ``DOCGEN_SERVE_*`` variable, else
+    the default)."""
     missing = _missing()
     if missing:
         console.err(f"docgen: docgen serve needs {', '.join(missing)}: pip install 'docgen[serve]'")
@@ -198,16 +202,17 @@ def _dual_stack(host: str, port: int) -> list[socket.socket] | None:
     ]
 
 
-def _connection_limits(flags: tuple[float | None, float | None, int | None]) -> Any:
+def _connection_limits(flags: ConnectionFlags) -> Any:
     """The connection limits: each flag given, else its ``DOCGEN_SERVE_*`` variable, else the
     default; raises ``ValueError`` for a bad variable."""
     from docgen.serve.conn import ConnectionLimits, connection_limits_from_env
 
     env = connection_limits_from_env(os.environ)
-    head, body, most = flags
+    head, body, send, most = flags
     return ConnectionLimits(
         env.head_timeout if head is None else head,
         env.body_timeout if body is None else body,
+        env.send_timeout if send is None else send,
         env.max_connections if most is None else most,
     )
 

@@ -13,6 +13,9 @@ holds its connection (and a file descriptor) for ever; a thousand of them starve
   connection is closed;
 - a request body must arrive complete within ``body_timeout`` seconds of its head; else the
   connection is closed (the app sees the reader gone);
+- a reader must take what the server has to send: once more than 64 KiB of an answer wait
+  unsent (asyncio's high-water mark), they must drain within ``send_timeout`` seconds; else the
+  connection is closed (a reader that stopped reading a large file held it for ever);
 - at most ``max_connections`` connections are open: one more closes the connection that has
   been receiving a request head or body for the longest time (an idle keep-alive one, a slow
   sender), so real requests, which arrive at once, are not starved; when every connection has
@@ -37,16 +40,19 @@ from docgen.serve.limits import env_count, env_seconds
 
 ENV_HEAD_TIMEOUT = "DOCGEN_SERVE_HEADER_TIMEOUT"
 ENV_BODY_TIMEOUT = "DOCGEN_SERVE_BODY_TIMEOUT"
+ENV_SEND_TIMEOUT = "DOCGEN_SERVE_SEND_TIMEOUT"
 ENV_MAX_CONNECTIONS = "DOCGEN_SERVE_MAX_CONNECTIONS"
 MOST_CONNECTIONS = 100_000
 
 
 @dataclass(frozen=True, slots=True)
 class ConnectionLimits:
-    """Deadlines (seconds) for a request's head and body, and the open connections allowed."""
+    """Deadlines (seconds) for a request's head and body and for a stalled answer to drain, and
+    the open connections allowed."""
 
     head_timeout: float = 10.0
     body_timeout: float = 30.0
+    send_timeout: float = 30.0
     max_connections: int = 1000
 
 
@@ -72,6 +78,7 @@ class GuardedH11Protocol(H11Protocol):
         super().__init__(*args, **kwargs)
         self._phase: type[h11._util.Sentinel] | None = None  # h11.IDLE or h11.SEND_BODY
         self._timer: asyncio.TimerHandle | None = None
+        self._send_timer: asyncio.TimerHandle | None = None
         # when it began receiving the current request head or body (None: it has it all)
         self.receiving_since: float | None = None
 
@@ -89,7 +96,25 @@ class GuardedH11Protocol(H11Protocol):
         super().on_response_complete()
         self._arm()
 
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self._send_timer is None:
+            self._send_timer = self.loop.call_later(self.limits.send_timeout, self._stalled)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self._send_timer is not None:
+            self._send_timer.cancel()
+            self._send_timer = None
+
+    def _stalled(self) -> None:
+        self._send_timer = None
+        self.transport.abort()  # close() would wait for the unsent bytes
+
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._send_timer is not None:
+            self._send_timer.cancel()
+            self._send_timer = None
         self._cancel()
         self.receiving_since = None
         super().connection_lost(exc)
@@ -159,5 +184,6 @@ def connection_limits_from_env(environ: Mapping[str, str]) -> ConnectionLimits:
     return ConnectionLimits(
         env_seconds(environ, ENV_HEAD_TIMEOUT, defaults.head_timeout),
         env_seconds(environ, ENV_BODY_TIMEOUT, defaults.body_timeout),
+        env_seconds(environ, ENV_SEND_TIMEOUT, defaults.send_timeout),
         env_count(environ, ENV_MAX_CONNECTIONS, defaults.max_connections, MOST_CONNECTIONS),
     )
