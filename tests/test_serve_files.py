@@ -218,3 +218,57 @@ def test_a_symlink_out_of_the_docs_folder_is_not_served(tmp_path: Path) -> None:
             assert answer.status_code == 404 and b"SECRET-OUTSIDE" not in answer.content, path
     finally:
         process.stop()
+
+
+# every kind of static file the build copies (README "Static files")
+MEDIA = {
+    "png": "image/png",
+    "jpg": "image/jpeg",
+    "jpeg": "image/jpeg",
+    "gif": "image/gif",
+    "webp": "image/webp",
+    "avif": "image/avif",
+    "ico": "image/x-icon",
+    "bmp": "image/bmp",
+    "tif": "image/tiff",
+    "tiff": "image/tiff",
+    "mp4": "video/mp4",
+    "webm": "video/webm",
+    "mov": "video/quicktime",
+    "m4v": "video/mp4",
+    "ogv": "video/ogg",
+    "mp3": "audio/mpeg",
+    "wav": "audio/wav",
+    "m4a": "audio/mp4",
+    "ogg": "audio/ogg",
+    "oga": "audio/ogg",
+    "flac": "audio/flac",
+    "pdf": "application/pdf",
+    "txt": "text/plain; charset=utf-8",
+    "csv": "text/csv; charset=utf-8",
+    "zip": "application/zip",
+    "woff": "font/woff",
+    "woff2": "font/woff2",
+    "ttf": "font/ttf",
+    "otf": "font/otf",
+}
+
+
+def test_every_copied_kind_of_file_has_its_media_type(tmp_path: Path) -> None:
+    """With nosniff, application/octet-stream made a browser download a PDF instead of
+    showing it, and some refuse to play a video or show an image sent as it."""
+    folder = tmp_path / "docs"
+    (folder / "files").mkdir(parents=True)
+    config = {"name": "Tiny", "navigation": {"pages": ["index"]}}
+    (folder / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    (folder / "index.mdx").write_text("---\ntitle: Home\n---\n\nHello.\n")
+    for suffix in MEDIA:
+        (folder / "files" / f"a.{suffix}").write_bytes(b"0123456789")
+    process, base = start(folder, "--no-watch")
+    try:
+        for suffix, media in MEDIA.items():
+            answer = get(base + f"/files/a.{suffix}")
+            assert answer.status_code == 200, suffix
+            assert answer.headers["content-type"] == media, suffix
+    finally:
+        process.stop()
