@@ -197,6 +197,19 @@ def test_host_of_all_ipv6_addresses_takes_ipv4_too(site: Path) -> None:
         process.wait_output("Serving at")
         for url in (f"http://127.0.0.1:{port}/", f"http://[::1]:{port}/"):
             assert httpx.get(url, trust_env=False, timeout=10).status_code == 200, url
+        taken = subprocess.run(
+            [
+                *(sys.executable, "-m", "docgen", "serve", str(site / "docs.json")),
+                *("--no-watch", "--host", "::", "--port", str(port)),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=ROOT,
+        )
+        assert taken.returncode == 1
+        assert f"docgen: cannot listen on [::]:{port}" in taken.stderr
+        assert "Traceback" not in taken.stderr
     finally:
         process.stop()
 

@@ -178,10 +178,14 @@ def serve(
     server = _server(console, config, app.state.docgen, watch, root, host)
     try:
         sockets = _dual_stack(host, port)
-        with contextlib.suppress(KeyboardInterrupt):  # Uvicorn re-raises Ctrl+C after shutdown
-            server.run(sockets)
-    except (SystemExit, OSError):  # Uvicorn exits when it cannot bind; it has logged why
-        pass
+    except OSError as exc:
+        console.err(f"docgen: {exc.strerror or exc}")
+    else:
+        try:
+            with contextlib.suppress(KeyboardInterrupt):  # Uvicorn re-raises Ctrl+C
+                server.run(sockets)
+        except SystemExit:  # Uvicorn exits when it cannot bind; it has logged why
+            pass
     if not server.started:
         console.err(
             f"docgen: cannot listen on {_address(host, port)} (in use? choose another with --port)"
