@@ -4,6 +4,7 @@ no file, shutdown on SIGTERM, IPv6."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import signal
 import socket
@@ -86,9 +87,32 @@ def test_byte_ranges(base: str) -> None:
         answer = get(base + CSS, Range=header)
         assert answer.status_code == 200 and answer.content == whole, header
     # If-Range: the range only while the file is the one the reader has part of
-    etag = get(base + CSS).headers["etag"]
+    etag = get(base + CSS, **{"Accept-Encoding": "identity"}).headers["etag"]
     assert get(base + CSS, Range="bytes=0-1", **{"If-Range": etag}).status_code == 206
     assert get(base + CSS, Range="bytes=0-1", **{"If-Range": '"old"'}).status_code == 200
+
+
+def test_text_is_gzipped_for_readers_that_accept_it(base: str) -> None:
+    plain = get(base + CSS, **{"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.headers["vary"] == "Accept-Encoding"
+    for path in (CSS, "/", "/_docgen/docgen.js"):
+        with httpx.stream(
+            "GET", base + path, headers={"Accept-Encoding": "gzip"}, trust_env=False
+        ) as packed:
+            wire = b"".join(packed.iter_raw())
+        identity = get(base + path, **{"Accept-Encoding": "identity"})
+        assert packed.headers["content-encoding"] == "gzip", path
+        assert gzip.decompress(wire) == identity.content
+        assert len(wire) < len(identity.content) / 2
+        etag = packed.headers["etag"]
+        assert etag != identity.headers["etag"]
+        again = get(base + path, **{"Accept-Encoding": "gzip", "If-None-Match": etag})
+        assert again.status_code == 304, path
+    refused = get(base + CSS, **{"Accept-Encoding": "gzip;q=0, identity"})
+    assert "content-encoding" not in refused.headers
+    small = get(base + "/llms.txt", **{"Accept-Encoding": "gzip"})  # under 1 KiB
+    assert "content-encoding" not in small.headers
 
 
 def test_content_hashed_search_files_are_immutable_others_revalidated(base: str) -> None:

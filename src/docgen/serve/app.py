@@ -30,6 +30,7 @@ from docgen.exceptions import ProxyError
 from docgen.nav.urls import PLAYGROUND_DIR
 from docgen.serve import watch as live
 from docgen.serve.answer import EnvelopeResponse
+from docgen.serve.compress import GzipCache
 from docgen.serve.envelope import parse_envelope, read_envelope
 from docgen.serve.files import file_answer
 from docgen.serve.gate import gated
@@ -83,6 +84,7 @@ class DocsServer:
         self.verify = verify
         self.client: httpx.AsyncClient | None = None
         self.hub = live.LiveReload() if watch else None
+        self.packer = GzipCache()  # compressed files by ETag (content): valid across builds
 
     def swap(self, snapshot: Snapshot) -> None:
         """Replace the served build (one reference assignment: requests see old or new)."""
@@ -157,7 +159,7 @@ class DocsServer:
         if self.hub is not None and kind.startswith("text/html"):
             data = live.inject_script(data)
             etag = etag[:-1] + '-lr"' if etag else etag
-        return file_answer(request.headers, key, data, etag, kind)
+        return file_answer(request.headers, key, data, etag, kind, self.packer)
 
     def _not_found(self, snapshot: Snapshot) -> Response:
         page = snapshot.files.get("404.html")

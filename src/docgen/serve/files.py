@@ -1,8 +1,9 @@
 """The answer to a request for one file of the site, as a careful static host gives it:
-conditional requests (``If-None-Match`` with weak comparison, lists and ``*``, as a browser
-sends back the ``W/`` tag a compressing reverse proxy made of ours), byte ranges (one range;
-``If-Range``), and cache headers (content-hashed search files are immutable; every other file,
-whose name stays when its content changes, is revalidated)."""
+gzip for text (:mod:`docgen.serve.compress`), conditional requests (``If-None-Match`` with
+weak comparison, lists and ``*``, as a browser sends back the ``W/`` tag a compressing reverse
+proxy made of ours), byte ranges (one range; ``If-Range``), and cache headers (content-hashed
+search files are immutable; every other file, whose name stays when its content changes, is
+revalidated)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import re
 from collections.abc import Mapping
 
 from starlette.responses import Response
+
+from docgen.serve.compress import GzipCache, accepts_gzip, compressible, gzip_etag
 
 REVALIDATE = "no-cache"
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -66,15 +69,30 @@ def byte_range(header: str | None, size: int) -> tuple[int, int] | bool | None:
 
 
 def file_answer(
-    headers: Mapping[str, str], key: str, data: bytes, etag: str, kind: str
+    headers: Mapping[str, str],
+    key: str,
+    data: bytes,
+    etag: str,
+    kind: str,
+    packer: GzipCache | None = None,
 ) -> Response:
     """The answer to a ``GET`` or ``HEAD`` of the site file ``key`` (``data``, of media type
-    ``kind``) given the request's ``headers``."""
+    ``kind``) given the request's ``headers``; gzip-compressed with ``packer`` for a reader
+    that accepts it (a range is taken from the file itself)."""
     out = {"Cache-Control": cache_control(key), "Accept-Ranges": "bytes"}
-    if etag:
-        out["ETag"] = etag
-    if none_match(headers.get("if-none-match"), etag):
+    packed = None
+    if packer is not None and compressible(kind, len(data)):
+        out["Vary"] = "Accept-Encoding"
+        if accepts_gzip(headers.get("accept-encoding")) and "range" not in headers:
+            packed = packer.get(etag, data) if etag else None
+    chosen = gzip_etag(etag) if packed is not None else etag
+    if chosen:
+        out["ETag"] = chosen
+    if none_match(headers.get("if-none-match"), chosen):
         return Response(status_code=304, headers=out)
+    if packed is not None:
+        out["Content-Encoding"] = "gzip"
+        return Response(packed, 200, out, media_type=kind)
     if_range = headers.get("if-range")
     wanted = None
     if if_range is None or (etag and not etag.startswith("W/") and if_range.strip() == etag):
