@@ -7,6 +7,7 @@ import functools
 import http.server
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -230,6 +231,21 @@ def test_serve_records_the_pages_it_serves(tmp_path: Path) -> None:
     assert views["views"][0] == {"path": "/guides/pagination", "human": 1, "ai": 2, "total": 3}
     visitors = cli_export(db, "visitors")  # all from 127.0.0.1: one visitor, human and AI
     assert visitors["totals"] == {"human": 1, "ai": 1, "total": 1}
+
+
+def test_views_served_just_before_sigterm_are_stored(tmp_path: Path) -> None:
+    db = tmp_path / "served.duckdb"
+    env = {
+        "DOCGEN_ANALYTICS_KEYS": KEY,
+        "DOCGEN_ANALYTICS_PROJECT": "acme-docs",
+        "DOCGEN_ANALYTICS_DB": str(db),
+    }
+    process, base = serve(tmp_path, env)
+    httpx.get(base + "/guides/pagination/", headers={"User-Agent": HUMAN_AGENTS[0]})
+    process.proc.send_signal(signal.SIGTERM)  # before the recorder's next 2 s flush
+    process.proc.wait(15)
+    assert "Traceback" not in process.output
+    assert cli_export(db, "views")["totals"]["human"] == 1
 
 
 def test_the_recorder_merges_slashes_as_the_import_does(tmp_path: Path) -> None:

@@ -185,6 +185,33 @@ def build(
     is_flag=True,
     help="Let the playground proxy reach loopback and private-network APIs.",
 )
+@click.option(
+    "--header-timeout",
+    type=click.FloatRange(0, 3600, min_open=True),
+    metavar="SECONDS",
+    help="Time a request's line and headers may take to arrive (default 10; "
+    "$DOCGEN_SERVE_HEADER_TIMEOUT); then 408.",
+)
+@click.option(
+    "--body-timeout",
+    type=click.FloatRange(0, 3600, min_open=True),
+    metavar="SECONDS",
+    help="Time a request's body may take to arrive after its headers (default 30; "
+    "$DOCGEN_SERVE_BODY_TIMEOUT).",
+)
+@click.option(
+    "--send-timeout",
+    type=click.FloatRange(0, 3600, min_open=True),
+    metavar="SECONDS",
+    help="Time a reader may leave 64 KiB of an answer untaken (default 30; "
+    "$DOCGEN_SERVE_SEND_TIMEOUT).",
+)
+@click.option(
+    "--max-connections",
+    type=click.IntRange(1, 100_000),
+    metavar="N",
+    help="Open connections at most (default 1000; $DOCGEN_SERVE_MAX_CONNECTIONS).",
+)
 def serve(
     target: Path | None,
     host: str,
@@ -192,6 +219,10 @@ def serve(
     no_watch: bool,
     allow_hosts: tuple[str, ...],
     allow_local: bool,
+    header_timeout: float | None,
+    body_timeout: float | None,
+    send_timeout: float | None,
+    max_connections: int | None,
 ) -> None:
     """Serve the site for TARGET from memory, with the playground's request proxy.
 
@@ -200,8 +231,13 @@ def serve(
     """
     from docgen.commands.serve import serve as run
 
+    limits = (header_timeout, body_timeout, send_timeout, max_connections)
     sys.exit(
-        _guard(lambda: run(Terminal(), target, host, port, not no_watch, allow_hosts, allow_local))
+        _guard(
+            lambda: run(
+                Terminal(), target, host, port, not no_watch, allow_hosts, allow_local, limits
+            )
+        )
     )
 
 

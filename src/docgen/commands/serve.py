@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import importlib.util
 import logging
 import os
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -16,15 +18,23 @@ from docgen.load.target import find_target
 from docgen.serve import REQUIRED
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+BACKLOG = 256
+# --header-timeout, --body-timeout, --send-timeout, --max-connections (None: not given)
+ConnectionFlags = tuple[float | None, float | None, float | None, int | None]
+NO_FLAGS: ConnectionFlags = (None, None, None, None)
 
 
 def _missing() -> list[str]:
     return [name for name in REQUIRED if importlib.util.find_spec(name) is None]
 
 
+def _address(host: str, port: int) -> str:
+    """``host:port``, an IPv6 address in brackets."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def _url(host: str, port: int) -> str:
-    shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}/"
+    return f"http://{_address(host, port)}/"
 
 
 def configure_logging(console: Console) -> None:
@@ -51,12 +61,15 @@ def app_from_env(console: Console) -> Any:
     """The app behind :func:`docgen.cli.app_from_env`, or ``None`` when the site has errors
     (reported to ``console``); raises :class:`UsageError` for unusable settings."""
     from docgen.serve.app import create_app
+    from docgen.serve.conn import GuardedH11Protocol, connection_limits_from_env
     from docgen.serve.limits import limits_from_env
     from docgen.serve.snapshot import build_snapshot
 
     configure_logging(console)
     try:
         limits = limits_from_env(os.environ)
+        # for uvicorn --http docgen.serve.conn:GuardedH11Protocol (read as connections open)
+        GuardedH11Protocol.limits = connection_limits_from_env(os.environ)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     target = find_target(Path(os.environ.get("DOCGEN_CONFIG", "docs.json")))
@@ -87,8 +100,13 @@ def serve(
     watch: bool,
     allow_hosts: tuple[str, ...],
     allow_local: bool,
+    connection_flags: ConnectionFlags = NO_FLAGS,
 ) -> int:
-    """Serve the site for ``target`` until interrupted; return the exit code."""
+    """Serve the site for ``target`` until interrupted; return the exit code.
+
+    ``connection_flags``: ``--header-timeout``, ``--body-timeout``, ``--send-timeout`` and
+    ``--max-connections`` (``None`` when not given: the ``DOCGEN_SERVE_*`` variable, else
+    the default)."""
     missing = _missing()
     if missing:
         console.err(f"docgen: docgen serve needs {', '.join(missing)}: pip install 'docgen[serve]'")
@@ -96,12 +114,14 @@ def serve(
     import uvicorn
 
     from docgen.serve.app import create_app
+    from docgen.serve.conn import guarded_protocol
     from docgen.serve.limits import limits_from_env
     from docgen.serve.reuse import Reuse
     from docgen.serve.snapshot import build_snapshot, waiting_snapshot
 
     try:
         limits = limits_from_env(os.environ)
+        connections = _connection_limits(connection_flags)
     except ValueError as exc:
         console.err(f"docgen: {exc}")
         return 2
@@ -150,17 +170,82 @@ def serve(
         lifespan="on",
         timeout_graceful_shutdown=2,
         server_header=False,
+        http=guarded_protocol(_fit_file_limit(console, connections)),
+        # asyncio accepts up to ``backlog`` connections at a time before any is looked at
+        # (and closed if one too many): Uvicorn's 2048 would overshoot the file limit
+        backlog=BACKLOG,
     )
     server = _server(console, config, app.state.docgen, watch, root, host)
     try:
-        with contextlib.suppress(KeyboardInterrupt):  # Uvicorn re-raises Ctrl+C after shutdown
-            server.run()
-    except SystemExit:  # Uvicorn exits when it cannot bind; it has logged why
-        pass
+        sockets = _dual_stack(host, port)
+    except OSError as exc:
+        console.err(f"docgen: {exc.strerror or exc}")
+    else:
+        try:
+            with contextlib.suppress(KeyboardInterrupt):  # Uvicorn re-raises Ctrl+C
+                server.run(sockets)
+        except SystemExit:  # Uvicorn exits when it cannot bind; it has logged why
+            pass
     if not server.started:
-        console.err(f"docgen: cannot listen on {host}:{port} (in use? choose another with --port)")
+        console.err(
+            f"docgen: cannot listen on {_address(host, port)} (in use? choose another with --port)"
+        )
         return 1
     return 0
+
+
+def _dual_stack(host: str, port: int) -> list[socket.socket] | None:
+    """For ``--host ::``, one socket for IPv6 and IPv4 (as Node and Go listen on ``::``;
+    asyncio's own would take IPv6 only); else ``None`` (Uvicorn binds ``host``)."""
+    if host != "::" or not socket.has_dualstack_ipv6():
+        return None
+    return [
+        socket.create_server(
+            ("::", port), family=socket.AF_INET6, backlog=BACKLOG, dualstack_ipv6=True
+        )
+    ]
+
+
+def _connection_limits(flags: ConnectionFlags) -> Any:
+    """The connection limits: each flag given, else its ``DOCGEN_SERVE_*`` variable, else the
+    default; raises ``ValueError`` for a bad variable."""
+    from docgen.serve.conn import ConnectionLimits, connection_limits_from_env
+
+    env = connection_limits_from_env(os.environ)
+    head, body, send, most = flags
+    return ConnectionLimits(
+        env.head_timeout if head is None else head,
+        env.body_timeout if body is None else body,
+        env.send_timeout if send is None else send,
+        env.max_connections if most is None else most,
+    )
+
+
+def _fit_file_limit(console: Console, limits: Any) -> Any:
+    """Each connection holds a file descriptor (two while proxying): raise the process's soft
+    limit towards the hard one (as Go's runtime does) so that ``limits.max_connections`` fit,
+    else lower that number and say so (once descriptors ran out, accepting would fail for
+    everyone, with a traceback per attempt)."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return limits
+    wanted = 2 * limits.max_connections + BACKLOG + 256
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return limits
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        soft = target
+    if soft >= wanted:
+        return limits
+    fits = max(1, (soft - BACKLOG - 256) // 2)
+    console.err(
+        f"docgen: the open-file limit ({soft}) allows {fits} connections, not "
+        f"{limits.max_connections}: serving at most {fits} (raise it with ulimit -n {wanted})"
+    )
+    return dataclasses.replace(limits, max_connections=fits)
 
 
 def _analytics(console: Console, root: Path) -> Any:
@@ -201,7 +286,8 @@ def _server(console: Console, config: Any, docs: Any, watch: bool, root: Path, h
             console.out(f"Serving at {_url(host, port)} ({mode}; Ctrl+C to stop)")
             if host not in LOOPBACK:
                 console.err(
-                    f"docgen: listening on {host}: readers' browsers must use a host name "
+                    f"docgen: listening on {_address(host, port)}: readers' browsers must use a "
+                    "host name "
                     "allowed with --allow-host"
                 )
 

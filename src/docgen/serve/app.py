@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import ssl
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
@@ -29,7 +30,9 @@ from docgen.exceptions import ProxyError
 from docgen.nav.urls import PLAYGROUND_DIR
 from docgen.serve import watch as live
 from docgen.serve.answer import EnvelopeResponse
+from docgen.serve.compress import GzipCache
 from docgen.serve.envelope import parse_envelope, read_envelope
+from docgen.serve.files import file_answer
 from docgen.serve.gate import gated
 from docgen.serve.http import CONTENT_TYPES, content_type, split_host
 from docgen.serve.limits import LargeResponses, Limits, MiB
@@ -48,6 +51,7 @@ SECURITY_HEADERS = (
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"SAMEORIGIN"),
 )
+_ENCODED_SEPARATOR = re.compile(rb"%(?:2f|5c|00)", re.IGNORECASE)
 ASGIReceive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 ASGISend = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[MutableMapping[str, Any], ASGIReceive, ASGISend], Awaitable[None]]
@@ -80,6 +84,7 @@ class DocsServer:
         self.verify = verify
         self.client: httpx.AsyncClient | None = None
         self.hub = live.LiveReload() if watch else None
+        self.packer = GzipCache()  # compressed files by ETag (content): valid across builds
 
     def swap(self, snapshot: Snapshot) -> None:
         """Replace the served build (one reference assignment: requests see old or new)."""
@@ -154,12 +159,7 @@ class DocsServer:
         if self.hub is not None and kind.startswith("text/html"):
             data = live.inject_script(data)
             etag = etag[:-1] + '-lr"' if etag else etag
-        headers = {"Cache-Control": "no-cache"}
-        if etag:
-            headers["ETag"] = etag
-            if request.headers.get("if-none-match") == etag:
-                return Response(status_code=304, headers=headers)
-        return Response(data, 200, headers, media_type=kind)
+        return file_answer(request.headers, key, data, etag, kind, self.packer)
 
     def _not_found(self, snapshot: Snapshot) -> Response:
         page = snapshot.files.get("404.html")
@@ -262,6 +262,12 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
+        if _ENCODED_SEPARATOR.search(scope.get("raw_path") or b""):
+            # one path, one meaning: "/_docgen%2Fapi%2Frequest" is not the proxy, nor
+            # "/a%2F..%2Fb" a folder up (what a reverse proxy's rules see is what is served)
+            answer = Response("Not found\n", 404, media_type="text/plain; charset=utf-8")
+            await answer(scope, receive, send_secured)
+            return
         if not self.server.host_allowed(host):
             named = host is not None and split_host(host)[0] in self.server.snapshot.hosts
             response = Response(

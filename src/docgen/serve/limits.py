@@ -58,8 +58,8 @@ def limits_from_env(environ: Mapping[str, str]) -> Limits:
     return Limits(
         max_request_bytes=_size(environ, ENV_MAX_REQUEST, defaults.max_request_bytes),
         max_response_bytes=_size(environ, ENV_MAX_RESPONSE, defaults.max_response_bytes),
-        timeout=_seconds(environ, ENV_TIMEOUT, defaults.timeout),
-        large_at_once=_count(environ, ENV_LARGE_AT_ONCE, defaults.large_at_once),
+        timeout=env_seconds(environ, ENV_TIMEOUT, defaults.timeout),
+        large_at_once=env_count(environ, ENV_LARGE_AT_ONCE, defaults.large_at_once),
     )
 
 
@@ -73,16 +73,20 @@ def _size(environ: Mapping[str, str], name: str, default: int) -> int:
     return int(match.group(1)) * _UNITS[match.group(2).lower()]
 
 
-def _count(environ: Mapping[str, str], name: str, default: int) -> int:
+def env_count(environ: Mapping[str, str], name: str, default: int, most: int = 1000) -> int:
+    """A whole number from 1 to ``most`` in ``environ[name]``, else ``default``; raises
+    ``ValueError`` with a message naming the variable."""
     value = environ.get(name, "").strip()
     if not value:
         return default
-    if not value.isdigit() or not 0 < int(value) <= 1000:
-        raise ValueError(f"{name}={value!r}: expected a whole number from 1 to 1000")
+    if not value.isdigit() or not 0 < int(value) <= most:
+        raise ValueError(f"{name}={value!r}: expected a whole number from 1 to {most}")
     return int(value)
 
 
-def _seconds(environ: Mapping[str, str], name: str, default: float) -> float:
+def env_seconds(environ: Mapping[str, str], name: str, default: float) -> float:
+    """A positive number of seconds in ``environ[name]``, else ``default``; raises
+    ``ValueError`` with a message naming the variable."""
     value = environ.get(name, "").strip()
     if not value:
         return default
