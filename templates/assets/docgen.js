@@ -1194,7 +1194,9 @@
         .catch(function () { titles = new Titles([], null, null); });
       // An absolute URL: a bare "_docgen/..." would be read as a module name, not a path.
       var index = import(new URL(base + "_docgen/pagefind/pagefind.js", doc.baseURI).href).then(function (module) {
-        return Promise.resolve(module.options({ baseUrl: "/", excerptLength: 22 })).then(function () {
+        // Pagefind counts an excerpt in words, and indexes each CJK letter as one.
+        var letters = /^(zh|ja|ko)\b/i.test(doc.documentElement.getAttribute("lang") || "");
+        return Promise.resolve(module.options({ baseUrl: "/", excerptLength: letters ? 60 : 22 })).then(function () {
           return module.init();
         }).then(function () {
           // A big site's index comes in several bundles (shards.json lists all but this one).
