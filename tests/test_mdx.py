@@ -880,3 +880,35 @@ def test_a_drawing_keeps_a_raster_image_and_leaves_out_any_other() -> None:
     assert html.count(f'<image href="{png}" x="1" width="5"/>') == 1
     assert html.count("<image") == 2 and '<image href="https://example.com/a.png"/>' in html
     assert "svg+xml" not in html and "javascript" not in html and "text/html" not in html
+
+
+def test_children_on_the_opening_line_are_phrasing_in_every_component() -> None:
+    """MDX reads ``<Note>Short</Note>`` as a component holding text (phrasing), not a paragraph;
+    the same children on lines of their own are a paragraph. Every component behaves alike."""
+    written = {
+        "Note": "callout-note",
+        "Tip": "callout-tip",
+        "Warning": "callout-warning",
+        "Info": "callout-info",
+        "Check": "callout-check",
+        "Danger": "callout-danger",
+        'Card title="T"': '"card-title">T</p>',
+        'Accordion title="A"': "accordion-body",
+        'Expandable title="E"': "expandable-body",
+        "Frame": "frame",
+        'Update label="v1"': "update-body",
+        'ParamField path="id"': "field-desc",
+    }
+    for opening, mark in written.items():
+        name = opening.split()[0]
+        one_line, warnings = html_of(f"<{opening}>Short **text**</{name}>\n")
+        assert warnings == [] and mark in one_line, opening
+        assert "<p>" not in one_line and ">Short <strong>text</strong></" in one_line, one_line
+        lines, warnings = html_of(f"<{opening}>\nShort **text**\n</{name}>\n")
+        assert warnings == [] and "<p>Short <strong>text</strong></p>" in lines, lines
+    steps, _ = html_of('<Steps>\n<Step title="S">Do it.</Step>\n</Steps>\n')
+    assert '<div class="step-body">Do it.</div>' in steps
+    tabs, _ = html_of('<Tabs><Tab title="A">One</Tab><Tab title="B">Two</Tab></Tabs>\n')
+    assert 'aria-labelledby="mdx-tabs-1-1-t">One</div>' in tabs and "<p>" not in tabs
+    several, _ = html_of("<Note>One.\n\nTwo.</Note>\n")  # not MDX, but kept as paragraphs
+    assert "<p>One.</p>\n<p>Two.</p>" in several
