@@ -150,7 +150,7 @@ def test_relative_import_is_resolved_from_the_page_folder(tmp_path: Path) -> Non
     page = (
         "import Start from '../snippets/start.mdx'\n"
         "import { port } from '../snippets/vars.mdx'\n\n"
-        "<Start />\n\n<Steps>\n  <Step title=\"One\">\n    <Start />\n  </Step>\n</Steps>\n\n"
+        '<Start />\n\n<Steps>\n  <Step title="One">\n    <Start />\n  </Step>\n</Steps>\n\n'
         "Port {port}.\n"
     )
     html, warnings = html_of(page, tmp_path, "docs/guide/page.mdx")
@@ -867,7 +867,8 @@ def test_a_heading_never_takes_the_id_of_one_of_docgens_own_elements() -> None:
 
 def test_a_drawing_keeps_a_raster_image_and_leaves_out_any_other() -> None:
     """An icon's bitmap (``<image href="data:image/png;base64,...">`` inside the ``<svg>`` of a
-    card's icon) is kept; an SVG or HTML document, a script URL, a file is not."""
+    card's icon) is kept; an SVG or HTML document, a script URL is not. A file of the site is
+    kept in a page's drawing (re-pointed by the page, test_static.py), not in an icon's."""
     png = "data:image/png;base64,iVBORw0KGgo+/="
     html, warnings = html_of(
         f'<Card title="LangChain" icon={{<svg viewBox="0 0 9 9"><image href="{png}" x="1" '
@@ -878,7 +879,10 @@ def test_a_drawing_keeps_a_raster_image_and_leaves_out_any_other() -> None:
     )
     assert warnings == []
     assert html.count(f'<image href="{png}" x="1" width="5"/>') == 1
-    assert html.count("<image") == 2 and '<image href="https://example.com/a.png"/>' in html
+    assert html.count("<image") == 3 and '<image href="https://example.com/a.png"/>' in html
+    assert '<image href="/images/x.png"/>' in html
+    icon, _ = html_of('<Card title="A" icon={<svg><image href="/images/x.png" /></svg>}>B</Card>\n')
+    assert "<image" not in icon and "x.png" not in icon
     assert "svg+xml" not in html and "javascript" not in html and "text/html" not in html
 
 

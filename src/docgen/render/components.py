@@ -366,7 +366,14 @@ def _render_text(
 def _render_html(
     self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
-    return tokens[idx].content
+    token = tokens[idx]
+    html = token.content
+    images: dict[str, str] = (token.meta or {}).get("images") or {}
+    for written, moved in images.items():  # a drawing's files of the site, as an <img src>
+        url = mdxtags.href(moved or written, env, shown=True)
+        drawn = f' href="{escape(url)}"' if url is not None else ""
+        html = html.replace(f' href="{escape(written)}"', drawn)
+    return html
 
 
 def install(md: MarkdownIt) -> None:

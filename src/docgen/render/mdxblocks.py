@@ -48,11 +48,12 @@ def whole_element(
     ``<script>``/``<style>`` (left out, warned about) that fills its lines: one block, blank
     lines inside it too."""
     html = ""
+    images: tuple[str, ...] = ()
     if tag.name == "svg":
-        shown = svg.drawing(state.src, tag.start, limit)
+        shown = svg.drawing(state.src, tag.start, limit, site_images=True)
         if shown is None:
             return False
-        element_end, html = shown.end, shown.html + "\n"
+        element_end, html, images = shown.end, shown.html + "\n", shown.images
     else:
         element_end = mdxtags.element_end(state.src, tag, limit)
     last = line_of(state, element_end - 1, start, end)
@@ -62,7 +63,10 @@ def whole_element(
         return True
     context = context_of(state.env)
     if html:
-        state.push("mdx_html", "", 0).content = html
+        token = state.push("mdx_html", "", 0)
+        token.content, token.map = html, [start, last + 1]
+        if images:  # files of the site: checked and re-pointed (render/assets.py)
+            token.meta = {"images": dict.fromkeys(images, "")}
     elif tag.name == "Latex":
         close = state.src.rfind("</", tag.end, element_end)
         formula = state.src[tag.end : close if close != -1 else element_end]

@@ -114,10 +114,13 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         return False
     mdxtags.known(tag, _ctx(state.env).names)  # href={urls.oss}: a constant the page knows
     if tag.name == "svg" and not tag.closing:
-        shown = svg.drawing(state.src, state.pos, state.posMax)
+        shown = svg.drawing(state.src, state.pos, state.posMax, site_images=True)
         if shown is not None:
             if not silent:
-                state.push("mdx_html", "", 0).content = shown.html
+                token = state.push("mdx_html", "", 0)
+                token.content = shown.html
+                if shown.images:  # files of the site: checked and re-pointed (render/assets.py)
+                    token.meta = {"images": dict.fromkeys(shown.images, "")}
             state.pos = shown.end
             return True
     if tag.name == "Latex" and not tag.closing:
