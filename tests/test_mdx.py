@@ -592,7 +592,7 @@ def test_an_element_may_open_after_a_closing_tag_on_its_line() -> None:
     assert html.count('<li class="step">') == 2
     assert '<p class="step-title">B</p><div class="step-body"><p>Second</p>\n</div></li>' in html
     assert "hidden><p>Why</p>\n</div>\n</div>\n<p>End.</p>\n" in html
-    assert "&lt;" not in html and "</span>" not in html
+    assert "&lt;" not in html and "mdx-inline" not in html
     html, warnings = html_of("<Note>a</Note>" * 40 + "\n\n<Note>x</Note><Tip>y text\n")
     assert warnings == [] and html.count('class="callout callout-note"') == 41
     assert html.endswith(html_of("<Tip>y text\n")[0])  # unclosed, text after it: a paragraph
@@ -911,8 +911,14 @@ def test_children_on_the_opening_line_are_phrasing_in_every_component() -> None:
         lines, warnings = html_of(f"<{opening}>\nShort **text**\n</{name}>\n")
         assert warnings == [] and "<p>Short <strong>text</strong></p>" in lines, lines
     steps, _ = html_of('<Steps>\n<Step title="S">Do it.</Step>\n</Steps>\n')
-    assert '<div class="step-body">Do it.</div>' in steps
+    assert '<div class="step-body"><span class="mdx-p">Do it.</span>' in steps
     tabs, _ = html_of('<Tabs><Tab title="A">One</Tab><Tab title="B">Two</Tab></Tabs>\n')
-    assert 'aria-labelledby="mdx-tabs-1-1-t">One</div>' in tabs and "<p>" not in tabs
+    assert 'aria-labelledby="mdx-tabs-1-1-t"><span class="mdx-p">One</span>' in tabs
+    assert "<p>" not in tabs
+    # After a component's title, the text is a block of its own (as in Mintlify's <div>)
+    titled, _ = html_of('<Tip title="T">Text.</Tip>\n')
+    assert '<p class="callout-title">T</p><span class="mdx-p">Text.</span>' in titled
+    cell, _ = html_of("<td>Cell</td>\n")  # an HTML element holds the text itself
+    assert cell == "<td>Cell</td>\n"
     several, _ = html_of("<Note>One.\n\nTwo.</Note>\n")  # not MDX, but kept as paragraphs
     assert "<p>One.</p>\n<p>Two.</p>" in several

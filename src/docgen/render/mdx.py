@@ -123,7 +123,8 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
     inner_line = mdxblocks.line_of(state, inner_start, start, end) + dropped
     _element(state, tag, line, inner, inner_line, start)
     if after.strip():  # <Note>Short</Note>: MDX's phrasing children, no paragraph
-        mdxblocks.unwrap_paragraph(state)
+        html = tag.name in mdxtags.HTML_BLOCK or tag.name in mdxtags.HTML_INLINE
+        mdxblocks.unwrap_paragraph(state, html)
     trailing = src[close[1] : state.eMarks[last]] if close is not None else ""
     if trailing.strip():
         assert close is not None

@@ -94,13 +94,19 @@ def resume(state: StateBlock, offset: int, line: int) -> int | None:
     return line
 
 
-def unwrap_paragraph(state: StateBlock) -> None:
-    """``<h2>Title</h2>``, ``<td>Cell</td>``: an HTML element whose text starts on its opening
-    line holds that text, not a paragraph of it (as markdown-it does in a tight list)."""
+def unwrap_paragraph(state: StateBlock, html: bool) -> None:
+    """``<h2>Title</h2>``, ``<td>Cell</td>``, ``<Note>Short</Note>``: an element whose text
+    starts on its opening line holds that text, not a paragraph of it (as MDX reads it). An
+    HTML element holds the text itself; a component, which may draw a title or an icon before
+    it, holds it in a ``span.mdx-p`` (a block, as Mintlify's components hold it in a ``div``)."""
     tokens = state.tokens
     types = [token.type for token in tokens[-5:]]
     if types == ["mdx_open", "paragraph_open", "inline", "paragraph_close", "mdx_close"]:
-        tokens[-4].hidden = tokens[-2].hidden = True
+        if html:
+            tokens[-4].hidden = tokens[-2].hidden = True
+            return
+        tokens[-4].tag = tokens[-2].tag = "span"
+        tokens[-4].attrSet("class", "mdx-p")
 
 
 def children(
