@@ -922,3 +922,19 @@ def test_children_on_the_opening_line_are_phrasing_in_every_component() -> None:
     assert cell == "<td>Cell</td>\n"
     several, _ = html_of("<Note>One.\n\nTwo.</Note>\n")  # not MDX, but kept as paragraphs
     assert "<p>One.</p>\n<p>Two.</p>" in several
+
+
+def test_a_typed_card_takes_its_callouts_colours_and_icon() -> None:
+    """Mintlify's ``<Card type="warning">``: the card in that callout's colours, with its icon
+    unless the card names one; an unknown type is a plain card."""
+    html, warnings = html_of(
+        '<Card title="A" type="warning">Mind it.</Card>\n\n'
+        '<Card title="B" type="tip" icon="rocket" href="/b">Go.</Card>\n\n'
+        '<Card title="C" type="bogus">Plain.</Card>\n'
+    )
+    assert warnings == []
+    assert '<div class="card card-type-warning"><span class="card-icon">' in html
+    assert 'data-icon="triangle-exclamation"' in html
+    assert '<a class="card card-type-tip" href="/b"><span class="card-icon">' in html
+    assert 'data-icon="rocket"' in html and html.count('class="card-icon"') == 2
+    assert '<div class="card"><p class="card-title">C</p>' in html

@@ -60,9 +60,9 @@ EXAMPLE_START = "<!--docgen:example-->"
 EXAMPLE_END = "<!--/docgen:example-->"
 
 
-def _icon(tag: Tag, env: EnvType, css: str = "") -> str:
-    """The component's ``icon`` (with ``iconType``, ``color``), ``""`` when it has none."""
-    name, element = attr(tag, "icon"), tag.elements.get("icon")
+def _icon(tag: Tag, env: EnvType, css: str = "", default: str = "") -> str:
+    """The component's ``icon`` (with ``iconType``, ``color``), else ``default``'s."""
+    name, element = attr(tag, "icon") or default, tag.elements.get("icon")
     if not name and element is None:
         return ""
     context = env.get("mdx")
@@ -103,7 +103,8 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         href = mdxtags.href(attr(tag, "href"), env)
         image = mdxtags.href(attr(tag, "img"), env, shown=True)
         parts = [f'<img class="card-img" src="{escape(image)}" alt="">' if image else ""]
-        parts.append(_icon(tag, env, "card-icon"))
+        kind = attr(tag, "type") if attr(tag, "type") in cardlinks.TYPED else ""
+        parts.append(_icon(tag, env, "card-icon", cardlinks.TYPED.get(kind, "")))
         if name == "Tile" and attr(tag, "description"):
             parts.append(f'<p class="card-desc">{mdxprops.html(meta, tag, "description")}</p>')
         arrow = ARROW if flag(tag, "arrow") else ""
@@ -113,6 +114,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         covered = bool(href) and bool(meta.get("inner_links"))  # links inside: no <a> around
         frame["close"] = (foot if cta else "") + cardlinks.end(href or "", title, covered)
         horizontal = " card-horizontal" * flag(tag, "horizontal") + " card-covered" * covered
+        horizontal += f" card-type-{kind}" if kind else ""
         if href and not covered:
             rel = ' rel="noopener noreferrer"' if href.startswith(("http:", "https:")) else ""
             return f'<a class="card{horizontal}" href="{escape(href)}"{rel}>' + "".join(parts)
