@@ -938,3 +938,17 @@ def test_a_typed_card_takes_its_callouts_colours_and_icon() -> None:
     assert '<a class="card card-type-tip" href="/b"><span class="card-icon">' in html
     assert 'data-icon="rocket"' in html and html.count('class="card-icon"') == 2
     assert '<div class="card"><p class="card-title">C</p>' in html
+
+
+def test_a_badge_takes_its_size_shape_stroke_and_state() -> None:
+    """Mintlify's ``<Badge size="sm" shape="rounded" stroke disabled>``: each is a class the
+    stylesheet draws (they were ignored); an unknown size or shape is the default look."""
+    html, warnings = html_of(
+        'A <Badge color="blue" size="sm" shape="rounded" stroke disabled>New</Badge> and '
+        '<Badge size="huge" shape="blob">Old</Badge>.\n'
+    )
+    assert warnings == []
+    assert (
+        '<span class="badge badge-blue badge-sm badge-rounded badge-stroke badge-disabled">New'
+    ) in html
+    assert '<span class="badge badge-gray">Old</span>' in html

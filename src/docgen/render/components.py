@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from docgen.nav.slugs import slugify
 from docgen.render import (
+    badges,
     cardlinks,
     codeicons,
     htmlheading,
@@ -322,7 +323,7 @@ def _inline(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         color = attr(tag, "color", "gray")
         color = color if color.replace("-", "").isalpha() else "gray"
         mark = _icon(tag, env, "badge-icon") if attr(tag, "icon") else ""
-        return f'<span class="badge badge-{escape(color)}">{mark}'
+        return f'<span class="badge badge-{escape(color)}{badges.look(tag)}">{mark}'
     if name == "Icon":
         if tag.closing:
             return ""
