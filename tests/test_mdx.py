@@ -952,3 +952,19 @@ def test_a_badge_takes_its_size_shape_stroke_and_state() -> None:
         '<span class="badge badge-blue badge-sm badge-rounded badge-stroke badge-disabled">New'
     ) in html
     assert '<span class="badge badge-gray">Old</span>' in html
+
+
+def test_a_tile_shows_its_preview_above_its_title_and_description() -> None:
+    """Mintlify's ``<Tile>``: the children are the preview (on top), the title is "displayed
+    below the tile preview" and the description below the title; docgen put the description
+    first and the preview last."""
+    html, warnings = html_of(
+        '<Tile href="/x" title="Accordion" description="Two variants">\n'
+        '  <img src="/a.svg" alt="Preview" />\n</Tile>\n'
+    )
+    assert warnings == []
+    assert html.startswith(
+        '<a class="card card-tile" href="/x"><div class="tile-preview"><img src="/a.svg" '
+        'alt="Preview"></div><p class="card-title">Accordion</p>'
+        '<p class="card-desc">Two variants</p></a>'
+    ), html

@@ -106,15 +106,19 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         parts = [f'<img class="card-img" src="{escape(image)}" alt="">' if image else ""]
         kind = attr(tag, "type") if attr(tag, "type") in cardlinks.TYPED else ""
         parts.append(_icon(tag, env, "card-icon", cardlinks.TYPED.get(kind, "")))
-        if name == "Tile" and attr(tag, "description"):
-            parts.append(f'<p class="card-desc">{mdxprops.html(meta, tag, "description")}</p>')
         arrow = ARROW if flag(tag, "arrow") else ""
-        parts.append(f'<p class="card-title">{escape(title)}{arrow}</p>' if title else "")
+        head = f'<p class="card-title">{escape(title)}{arrow}</p>' if title else ""
         cta = attr(tag, "cta")  # the call to action at the card's foot
-        foot = f'<p class="card-cta">{mdxprops.html(meta, tag, "cta")}{ARROW}</p>'
+        foot = f'<p class="card-cta">{mdxprops.html(meta, tag, "cta")}{ARROW}</p>' if cta else ""
+        if name == "Tile":  # its preview (the children) on top, its title and description below
+            desc = mdxprops.html(meta, tag, "description") if attr(tag, "description") else ""
+            foot = "</div>" + head + (f'<p class="card-desc">{desc}</p>' if desc else "") + foot
+            head = '<div class="tile-preview">'
+        parts.append(head)
         covered = bool(href) and bool(meta.get("inner_links"))  # links inside: no <a> around
-        frame["close"] = (foot if cta else "") + cardlinks.end(href or "", title, covered)
+        frame["close"] = foot + cardlinks.end(href or "", title, covered)
         horizontal = " card-horizontal" * flag(tag, "horizontal") + " card-covered" * covered
+        horizontal += " card-tile" * (name == "Tile")
         horizontal += f" card-type-{kind}" if kind else ""
         if href and not covered:
             rel = ' rel="noopener noreferrer"' if href.startswith(("http:", "https:")) else ""
