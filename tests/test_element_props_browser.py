@@ -34,6 +34,14 @@ strokeWidth="2"><rect width="18" height="18" x="3" y="3" rx="2" /></svg>}>
 </Update>
 
 Hover <Tooltip tip={<>See <a href="/props">the guide</a></>}>this word</Tooltip> now.
+
+<Accordion title="Install steps">
+  Run the installer.
+</Accordion>
+
+<Accordion title="Other" id="custom-id">
+  Hidden until opened.
+</Accordion>
 """
 
 
@@ -71,3 +79,20 @@ def test_element_props_are_visible_in_the_built_page(page: Any, site: str) -> No
     shot = os.environ.get("DOCGEN_SHOT")
     if shot:
         page.screenshot(path=shot, full_page=True)
+
+
+def test_an_accordion_opened_is_the_hash_and_its_link_opens_it(page: Any, site: str) -> None:
+    """As on Mintlify: opening an accordion puts its id (its ``id``, else its title's slug) in
+    the address, and that address opens it."""
+    page.goto(f"{site}/props/")
+    first = page.locator("details.accordion#install-steps")
+    assert first.get_attribute("open") is None
+    first.locator("summary").click()
+    page.wait_for_function("window.location.hash === '#install-steps'")
+    assert first.get_attribute("open") is not None
+    page.goto("about:blank")  # a fresh load of the shared address
+    page.goto(f"{site}/props/#custom-id")
+    opened = page.locator("details.accordion#custom-id")
+    page.wait_for_function("document.getElementById('custom-id').open")
+    assert opened.locator(".accordion-body").is_visible()
+    assert page.locator("details.accordion#install-steps").get_attribute("open") is None

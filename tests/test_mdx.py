@@ -49,7 +49,7 @@ def test_tabs_code_groups_and_accordions_are_accessible_static_html() -> None:
     assert html.count('role="tab"') == 4 and html.count('role="tabpanel"') == 4
     assert ">JS</button>" in html and ">SDK</button>" in html
     assert html.count(" hidden>") == 2  # the second panel of each group
-    assert '<details class="accordion" open><summary>More</summary>' in html
+    assert '<details class="accordion" open id="more"><summary>More</summary>' in html
 
 
 def test_fields_have_anchors_and_nest_through_expandable() -> None:

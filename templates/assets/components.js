@@ -1,5 +1,6 @@
 // Mintlify components (render/components.py): tabs and code groups (arrow keys move between
-// tabs, WAI-ARIA tabs pattern) and the copy button of <Prompt>. Pages read fine without it.
+// tabs, WAI-ARIA tabs pattern), an opened accordion's hash and the copy button of <Prompt>.
+// Pages read fine without it.
 (function () {
   "use strict";
   function select(list, tab) {
@@ -27,6 +28,16 @@
       select(list, tab);
       tab.focus();
     });
+  });
+  // An accordion a reader opens becomes the page's hash, as on Mintlify: its link can be
+  // shared, and opens it (docgen.js reveals the target of a hash).
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest("details.accordion[id] > summary");
+    if (!summary || !window.history || !window.history.replaceState) { return; }
+    var details = summary.parentElement;
+    window.setTimeout(function () {
+      if (details.open) { window.history.replaceState(null, "", "#" + encodeURIComponent(details.id)); }
+    }, 0);
   });
   document.querySelectorAll("[data-mdx-copy-button]").forEach(function (button) {
     button.addEventListener("click", function () {

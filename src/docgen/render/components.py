@@ -169,6 +169,9 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         if name == "Expandable" and title:
             summary = Markup("Show {}").format(title)
         is_open = " open" if flag(tag, "defaultOpen") else ""
+        if name == "Accordion":  # a link to it opens it; opened, it is the page's hash
+            wanted = slugify(attr(tag, "id")) or slugify(as_text(tag.attrs.get("title", "")))
+            is_open += f' id="{escape(unique_anchor(env, wanted or "accordion"))}"'
         css = "accordion" if name == "Accordion" else "expandable"
         desc = attr(tag, "description")
         extra = f'<span class="accordion-desc">{mdxprops.html(meta, tag, "description")}</span>'
