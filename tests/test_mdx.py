@@ -968,3 +968,20 @@ def test_a_tile_shows_its_preview_above_its_title_and_description() -> None:
         'alt="Preview"></div><p class="card-title">Accordion</p>'
         '<p class="card-desc">Two variants</p></a>'
     ), html
+
+
+def test_tabs_show_their_default_tab_and_a_step_its_own_number() -> None:
+    """Mintlify's ``<Tabs defaultTabIndex={1}>`` shows its second tab first (an index past the
+    last: the first); ``<Step stepNumber={5}>`` shows 5 (drawn by the stylesheet)."""
+    html, warnings = html_of(
+        '<Tabs defaultTabIndex={1}>\n<Tab title="A">\nOne\n</Tab>\n<Tab title="B">\nTwo\n</Tab>\n'
+        '</Tabs>\n\n<Tabs defaultTabIndex={9}>\n<Tab title="C">\nThree\n</Tab>\n</Tabs>\n\n'
+        '<Steps>\n<Step title="S" stepNumber={5}>\nDo.\n</Step>\n</Steps>\n'
+    )
+    assert warnings == []
+    assert 'aria-controls="mdx-tabs-1-1" aria-selected="false" tabindex=-1>A<' in html
+    assert 'aria-controls="mdx-tabs-1-2" aria-selected="true">B<' in html
+    assert 'id="mdx-tabs-1-1" aria-labelledby="mdx-tabs-1-1-t" hidden><p>One' in html
+    assert 'id="mdx-tabs-1-2" aria-labelledby="mdx-tabs-1-2-t"><p>Two' in html
+    assert 'id="mdx-tabs-2-1" aria-labelledby="mdx-tabs-2-1-t"><p>Three' in html
+    assert '<li class="step" data-step="5">' in html

@@ -131,9 +131,10 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         steps = stack[-2] if len(stack) > 1 and stack[-2]["name"] == "Steps" else {}
         size = steps.get("title_size")
         step_head = htmlheading.step_title(tag, escape(title), meta.get("anchor"), size)
-        mark = _icon(tag, env, "step-icon")
+        mark, number = _icon(tag, env, "step-icon"), attr(tag, "stepNumber")  # its own number
+        shown = f' data-step="{escape(number)}"' if number.isdecimal() and len(number) < 6 else ""
         css = "step has-icon" if mark else "step"
-        return f'<li class="{css}">{mark}{step_head}<div class="step-body">'
+        return f'<li class="{css}"{shown}>{mark}{step_head}<div class="step-body">'
     if name in ("Tabs", "CodeGroup", "RequestExample", "ResponseExample"):
         wanted = "Tab" if name == "Tabs" else "fence"
         titles, marks = codeicons.tab_titles(meta.get("children", []), wanted, env)
@@ -143,7 +144,8 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
             "RequestExample": "Request example",
             "ResponseExample": "Response example",
         }[name]
-        tablist, ids = mdxtags.tablist(env, titles, label, marks)
+        frame["selected"] = mdxtags.tab_index(tag, len(titles)) if name == "Tabs" else 0
+        tablist, ids = mdxtags.tablist(env, titles, label, marks, frame["selected"])
         frame["panels"] = ids
         frame["next"] = 0
         css = "mdx-tabs" if name == "Tabs" else "mdx-tabs code-group"
@@ -155,7 +157,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         if parent is not None and "panels" in parent and parent["next"] < len(parent["panels"]):
             panel = parent["panels"][parent["next"]]
             parent["next"] += 1
-            hidden = " hidden" if parent["next"] > 1 else ""
+            hidden = " hidden" if parent["next"] - 1 != parent.get("selected", 0) else ""
             return (
                 f'<div class="mdx-tabpanel" role="tabpanel" id="{panel}" '
                 f'aria-labelledby="{panel}-t"{hidden}>'
@@ -325,12 +327,8 @@ def _inline(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     if name == "Tooltip":
         return tooltip(tag, meta, env)
     if name == "Badge":
-        if tag.closing:
-            return "</span>"
-        color = attr(tag, "color", "gray")
-        color = color if color.replace("-", "").isalpha() else "gray"
-        mark = _icon(tag, env, "badge-icon") if attr(tag, "icon") else ""
-        return f'<span class="badge badge-{escape(color)}{badges.look(tag)}">{mark}'
+        mark = _icon(tag, env, "badge-icon") if attr(tag, "icon") and not tag.closing else ""
+        return badges.html(tag, mark)
     if name == "Icon":
         if tag.closing:
             return ""
