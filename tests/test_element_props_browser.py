@@ -42,6 +42,34 @@ Hover <Tooltip tip={<>See <a href="/props">the guide</a></>}>this word</Tooltip>
 <Accordion title="Other" id="custom-id">
   Hidden until opened.
 </Accordion>
+
+<CodeGroup>
+```bash cURL
+curl one
+```
+
+```python Python
+print("one")
+```
+</CodeGroup>
+
+<Tabs>
+<Tab title="cURL">
+Tab of cURL.
+</Tab>
+<Tab title="Python">
+Tab of Python.
+</Tab>
+</Tabs>
+
+<Tabs sync={false}>
+<Tab title="cURL">
+Kept.
+</Tab>
+<Tab title="Python">
+Not synced.
+</Tab>
+</Tabs>
 """
 
 
@@ -96,3 +124,20 @@ def test_an_accordion_opened_is_the_hash_and_its_link_opens_it(page: Any, site: 
     page.wait_for_function("document.getElementById('custom-id').open")
     assert opened.locator(".accordion-body").is_visible()
     assert page.locator("details.accordion#install-steps").get_attribute("open") is None
+
+
+def test_choosing_a_tab_chooses_the_same_label_in_the_other_groups(page: Any, site: str) -> None:
+    """As on Mintlify: a code group and tabs with the same labels switch together; a ``<Tabs
+    sync={false}>`` keeps its own choice."""
+    page.goto(f"{site}/props/")
+    page.locator(".code-group [role=tab]", has_text="Python").click()
+    lists = page.locator(".mdx-tablist")
+    selected = "[aria-selected=true]"
+    page.wait_for_function(
+        "document.querySelectorAll('.mdx-tablist')[1].querySelector('[aria-selected=true]')"
+        ".textContent.trim() === 'Python'"
+    )
+    assert page.get_by_text("Tab of Python.").is_visible()
+    assert not page.get_by_text("Tab of cURL.").is_visible()
+    assert lists.nth(2).locator(selected).inner_text() == "cURL"
+    assert page.get_by_text("Kept.").is_visible()

@@ -12,10 +12,23 @@
       if (panel) { panel.hidden = !on; }
     });
   }
+  // As on Mintlify, choosing a tab chooses the tab of the same label in every other group of
+  // tabs and code group of the page, but for a <Tabs sync={false}> (data-no-sync).
+  function label(tab) { return tab.textContent.trim(); }
+  function sync(list, tab) {
+    var lists = document.querySelectorAll(".mdx-tablist");
+    if (list.parentElement.hasAttribute("data-no-sync")) { return; }
+    lists.forEach(function (other) {
+      if (other === list || other.parentElement.hasAttribute("data-no-sync")) { return; }
+      other.querySelectorAll('[role="tab"]').forEach(function (t) {
+        if (label(t) === label(tab) && t.getAttribute("aria-selected") !== "true") { select(other, t); }
+      });
+    });
+  }
   document.querySelectorAll(".mdx-tablist").forEach(function (list) {
     list.addEventListener("click", function (event) {
       var tab = event.target.closest('[role="tab"]');
-      if (tab) { select(list, tab); }
+      if (tab) { select(list, tab); sync(list, tab); }
     });
     list.addEventListener("keydown", function (event) {
       var tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
@@ -26,6 +39,7 @@
       event.preventDefault();
       var tab = tabs[(next + tabs.length) % tabs.length];
       select(list, tab);
+      sync(list, tab);
       tab.focus();
     });
   });

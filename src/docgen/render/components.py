@@ -151,7 +151,9 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         css = "mdx-tabs" if name == "Tabs" else "mdx-tabs code-group"
         caption = f'<p class="example-title">{label}</p>' if name.endswith("Example") else ""
         mark = EXAMPLE_START if name.endswith("Example") else ""  # endpoint pages: the aside
-        return f'{mark}<div class="{css}" data-mdx-tabs>{caption}{tablist if len(ids) > 1 else ""}'
+        shown = tablist if len(ids) > 1 else ""
+        sync = " data-no-sync" if tag.attrs.get("sync") in (False, "false") else ""  # its own
+        return f'{mark}<div class="{css}" data-mdx-tabs{sync}>{caption}{shown}'
     if name in ("Tab", "View"):
         parent = stack[-2] if len(stack) > 1 else None
         if parent is not None and "panels" in parent and parent["next"] < len(parent["panels"]):
