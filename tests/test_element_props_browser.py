@@ -34,6 +34,42 @@ strokeWidth="2"><rect width="18" height="18" x="3" y="3" rx="2" /></svg>}>
 </Update>
 
 Hover <Tooltip tip={<>See <a href="/props">the guide</a></>}>this word</Tooltip> now.
+
+<Accordion title="Install steps">
+  Run the installer.
+</Accordion>
+
+<Accordion title="Other" id="custom-id">
+  Hidden until opened.
+</Accordion>
+
+<CodeGroup>
+```bash cURL
+curl one
+```
+
+```python Python
+print("one")
+```
+</CodeGroup>
+
+<Tabs>
+<Tab title="cURL">
+Tab of cURL.
+</Tab>
+<Tab title="Python">
+Tab of Python.
+</Tab>
+</Tabs>
+
+<Tabs sync={false}>
+<Tab title="cURL">
+Kept.
+</Tab>
+<Tab title="Python">
+Not synced.
+</Tab>
+</Tabs>
 """
 
 
@@ -71,3 +107,37 @@ def test_element_props_are_visible_in_the_built_page(page: Any, site: str) -> No
     shot = os.environ.get("DOCGEN_SHOT")
     if shot:
         page.screenshot(path=shot, full_page=True)
+
+
+def test_an_accordion_opened_is_the_hash_and_its_link_opens_it(page: Any, site: str) -> None:
+    """As on Mintlify: opening an accordion puts its id (its ``id``, else its title's slug) in
+    the address, and that address opens it."""
+    page.goto(f"{site}/props/")
+    first = page.locator("details.accordion#install-steps")
+    assert first.get_attribute("open") is None
+    first.locator("summary").click()
+    page.wait_for_function("window.location.hash === '#install-steps'")
+    assert first.get_attribute("open") is not None
+    page.goto("about:blank")  # a fresh load of the shared address
+    page.goto(f"{site}/props/#custom-id")
+    opened = page.locator("details.accordion#custom-id")
+    page.wait_for_function("document.getElementById('custom-id').open")
+    assert opened.locator(".accordion-body").is_visible()
+    assert page.locator("details.accordion#install-steps").get_attribute("open") is None
+
+
+def test_choosing_a_tab_chooses_the_same_label_in_the_other_groups(page: Any, site: str) -> None:
+    """As on Mintlify: a code group and tabs with the same labels switch together; a ``<Tabs
+    sync={false}>`` keeps its own choice."""
+    page.goto(f"{site}/props/")
+    page.locator(".code-group [role=tab]", has_text="Python").click()
+    lists = page.locator(".mdx-tablist")
+    selected = "[aria-selected=true]"
+    page.wait_for_function(
+        "document.querySelectorAll('.mdx-tablist')[1].querySelector('[aria-selected=true]')"
+        ".textContent.trim() === 'Python'"
+    )
+    assert page.get_by_text("Tab of Python.").is_visible()
+    assert not page.get_by_text("Tab of cURL.").is_visible()
+    assert lists.nth(2).locator(selected).inner_text() == "cURL"
+    assert page.get_by_text("Kept.").is_visible()

@@ -49,7 +49,7 @@ def test_tabs_code_groups_and_accordions_are_accessible_static_html() -> None:
     assert html.count('role="tab"') == 4 and html.count('role="tabpanel"') == 4
     assert ">JS</button>" in html and ">SDK</button>" in html
     assert html.count(" hidden>") == 2  # the second panel of each group
-    assert '<details class="accordion" open><summary>More</summary>' in html
+    assert '<details class="accordion" open id="more"><summary>More</summary>' in html
 
 
 def test_fields_have_anchors_and_nest_through_expandable() -> None:
@@ -150,7 +150,7 @@ def test_relative_import_is_resolved_from_the_page_folder(tmp_path: Path) -> Non
     page = (
         "import Start from '../snippets/start.mdx'\n"
         "import { port } from '../snippets/vars.mdx'\n\n"
-        "<Start />\n\n<Steps>\n  <Step title=\"One\">\n    <Start />\n  </Step>\n</Steps>\n\n"
+        '<Start />\n\n<Steps>\n  <Step title="One">\n    <Start />\n  </Step>\n</Steps>\n\n'
         "Port {port}.\n"
     )
     html, warnings = html_of(page, tmp_path, "docs/guide/page.mdx")
@@ -592,7 +592,7 @@ def test_an_element_may_open_after_a_closing_tag_on_its_line() -> None:
     assert html.count('<li class="step">') == 2
     assert '<p class="step-title">B</p><div class="step-body"><p>Second</p>\n</div></li>' in html
     assert "hidden><p>Why</p>\n</div>\n</div>\n<p>End.</p>\n" in html
-    assert "&lt;" not in html and "</span>" not in html
+    assert "&lt;" not in html and "mdx-inline" not in html
     html, warnings = html_of("<Note>a</Note>" * 40 + "\n\n<Note>x</Note><Tip>y text\n")
     assert warnings == [] and html.count('class="callout callout-note"') == 41
     assert html.endswith(html_of("<Tip>y text\n")[0])  # unclosed, text after it: a paragraph
@@ -867,7 +867,8 @@ def test_a_heading_never_takes_the_id_of_one_of_docgens_own_elements() -> None:
 
 def test_a_drawing_keeps_a_raster_image_and_leaves_out_any_other() -> None:
     """An icon's bitmap (``<image href="data:image/png;base64,...">`` inside the ``<svg>`` of a
-    card's icon) is kept; an SVG or HTML document, a script URL, a file is not."""
+    card's icon) is kept; an SVG or HTML document, a script URL is not. A file of the site is
+    kept in a page's drawing (re-pointed by the page, test_static.py), not in an icon's."""
     png = "data:image/png;base64,iVBORw0KGgo+/="
     html, warnings = html_of(
         f'<Card title="LangChain" icon={{<svg viewBox="0 0 9 9"><image href="{png}" x="1" '
@@ -878,5 +879,109 @@ def test_a_drawing_keeps_a_raster_image_and_leaves_out_any_other() -> None:
     )
     assert warnings == []
     assert html.count(f'<image href="{png}" x="1" width="5"/>') == 1
-    assert html.count("<image") == 2 and '<image href="https://example.com/a.png"/>' in html
+    assert html.count("<image") == 3 and '<image href="https://example.com/a.png"/>' in html
+    assert '<image href="/images/x.png"/>' in html
+    icon, _ = html_of('<Card title="A" icon={<svg><image href="/images/x.png" /></svg>}>B</Card>\n')
+    assert "<image" not in icon and "x.png" not in icon
     assert "svg+xml" not in html and "javascript" not in html and "text/html" not in html
+
+
+def test_children_on_the_opening_line_are_phrasing_in_every_component() -> None:
+    """MDX reads ``<Note>Short</Note>`` as a component holding text (phrasing), not a paragraph;
+    the same children on lines of their own are a paragraph. Every component behaves alike."""
+    written = {
+        "Note": "callout-note",
+        "Tip": "callout-tip",
+        "Warning": "callout-warning",
+        "Info": "callout-info",
+        "Check": "callout-check",
+        "Danger": "callout-danger",
+        'Card title="T"': '"card-title">T</p>',
+        'Accordion title="A"': "accordion-body",
+        'Expandable title="E"': "expandable-body",
+        "Frame": "frame",
+        'Update label="v1"': "update-body",
+        'ParamField path="id"': "field-desc",
+    }
+    for opening, mark in written.items():
+        name = opening.split()[0]
+        one_line, warnings = html_of(f"<{opening}>Short **text**</{name}>\n")
+        assert warnings == [] and mark in one_line, opening
+        assert "<p>" not in one_line and ">Short <strong>text</strong></" in one_line, one_line
+        lines, warnings = html_of(f"<{opening}>\nShort **text**\n</{name}>\n")
+        assert warnings == [] and "<p>Short <strong>text</strong></p>" in lines, lines
+    steps, _ = html_of('<Steps>\n<Step title="S">Do it.</Step>\n</Steps>\n')
+    assert '<div class="step-body"><span class="mdx-p">Do it.</span>' in steps
+    tabs, _ = html_of('<Tabs><Tab title="A">One</Tab><Tab title="B">Two</Tab></Tabs>\n')
+    assert 'aria-labelledby="mdx-tabs-1-1-t"><span class="mdx-p">One</span>' in tabs
+    assert "<p>" not in tabs
+    # After a component's title, the text is a block of its own (as in Mintlify's <div>)
+    titled, _ = html_of('<Tip title="T">Text.</Tip>\n')
+    assert '<p class="callout-title">T</p><span class="mdx-p">Text.</span>' in titled
+    cell, _ = html_of("<td>Cell</td>\n")  # an HTML element holds the text itself
+    assert cell == "<td>Cell</td>\n"
+    several, _ = html_of("<Note>One.\n\nTwo.</Note>\n")  # not MDX, but kept as paragraphs
+    assert "<p>One.</p>\n<p>Two.</p>" in several
+
+
+def test_a_typed_card_takes_its_callouts_colours_and_icon() -> None:
+    """Mintlify's ``<Card type="warning">``: the card in that callout's colours, with its icon
+    unless the card names one; an unknown type is a plain card."""
+    html, warnings = html_of(
+        '<Card title="A" type="warning">Mind it.</Card>\n\n'
+        '<Card title="B" type="tip" icon="rocket" href="/b">Go.</Card>\n\n'
+        '<Card title="C" type="bogus">Plain.</Card>\n'
+    )
+    assert warnings == []
+    assert '<div class="card card-type-warning"><span class="card-icon">' in html
+    assert 'data-icon="triangle-exclamation"' in html
+    assert '<a class="card card-type-tip" href="/b"><span class="card-icon">' in html
+    assert 'data-icon="rocket"' in html and html.count('class="card-icon"') == 2
+    assert '<div class="card"><p class="card-title">C</p>' in html
+
+
+def test_a_badge_takes_its_size_shape_stroke_and_state() -> None:
+    """Mintlify's ``<Badge size="sm" shape="rounded" stroke disabled>``: each is a class the
+    stylesheet draws (they were ignored); an unknown size or shape is the default look."""
+    html, warnings = html_of(
+        'A <Badge color="blue" size="sm" shape="rounded" stroke disabled>New</Badge> and '
+        '<Badge size="huge" shape="blob">Old</Badge>.\n'
+    )
+    assert warnings == []
+    assert (
+        '<span class="badge badge-blue badge-sm badge-rounded badge-stroke badge-disabled">New'
+    ) in html
+    assert '<span class="badge badge-gray">Old</span>' in html
+
+
+def test_a_tile_shows_its_preview_above_its_title_and_description() -> None:
+    """Mintlify's ``<Tile>``: the children are the preview (on top), the title is "displayed
+    below the tile preview" and the description below the title; docgen put the description
+    first and the preview last."""
+    html, warnings = html_of(
+        '<Tile href="/x" title="Accordion" description="Two variants">\n'
+        '  <img src="/a.svg" alt="Preview" />\n</Tile>\n'
+    )
+    assert warnings == []
+    assert html.startswith(
+        '<a class="card card-tile" href="/x"><div class="tile-preview"><img src="/a.svg" '
+        'alt="Preview"></div><p class="card-title">Accordion</p>'
+        '<p class="card-desc">Two variants</p></a>'
+    ), html
+
+
+def test_tabs_show_their_default_tab_and_a_step_its_own_number() -> None:
+    """Mintlify's ``<Tabs defaultTabIndex={1}>`` shows its second tab first (an index past the
+    last: the first); ``<Step stepNumber={5}>`` shows 5 (drawn by the stylesheet)."""
+    html, warnings = html_of(
+        '<Tabs defaultTabIndex={1}>\n<Tab title="A">\nOne\n</Tab>\n<Tab title="B">\nTwo\n</Tab>\n'
+        '</Tabs>\n\n<Tabs defaultTabIndex={9}>\n<Tab title="C">\nThree\n</Tab>\n</Tabs>\n\n'
+        '<Steps>\n<Step title="S" stepNumber={5}>\nDo.\n</Step>\n</Steps>\n'
+    )
+    assert warnings == []
+    assert 'aria-controls="mdx-tabs-1-1" aria-selected="false" tabindex=-1>A<' in html
+    assert 'aria-controls="mdx-tabs-1-2" aria-selected="true">B<' in html
+    assert 'id="mdx-tabs-1-1" aria-labelledby="mdx-tabs-1-1-t" hidden><p>One' in html
+    assert 'id="mdx-tabs-1-2" aria-labelledby="mdx-tabs-1-2-t"><p>Two' in html
+    assert 'id="mdx-tabs-2-1" aria-labelledby="mdx-tabs-2-1-t"><p>Three' in html
+    assert '<li class="step" data-step="5">' in html

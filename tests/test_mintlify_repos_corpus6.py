@@ -34,7 +34,7 @@ def test_a_bare_address_in_prose_is_a_link_as_remark_gfm_makes_it() -> None:
     assert '<a href="mailto:support@example.com">support@example.com</a>,' in html
     assert (
         '<a href="http://www.example.com/docs_(v2)" rel="noopener noreferrer">'
-        "www.example.com/docs_(v2)</a>).</p>"
+        "www.example.com/docs_(v2)</a>).</span>"
     ) in html
     assert "<code>https://not.a.link</code>" in html
     assert "pkg@1.2.3;" in html  # a version, not an address

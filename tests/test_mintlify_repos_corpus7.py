@@ -133,7 +133,7 @@ def test_a_md_page_is_mdx_as_mintlify_compiles_it(tmp_path: Path) -> None:
     article = html[html.index('<article class="prose') : html.index("</article>")]
     assert '<div class="callout callout-note" role="note"><p>Roles apply to <strong>' in article
     assert '<p class="step-title">Open settings</p>' in article
-    assert '<details class="accordion">' in article and "max-height:50vh" in article
+    assert '<details class="accordion" id="output">' in article and "max-height:50vh" in article
     assert "environmentName@{YYYY} or x." in article
     assert "&lt;" not in article  # no tag shown as text
     warning = "org.md:25:32: warning[mdx-unsupported]: unknown MDX component <Missing>"

@@ -166,8 +166,8 @@ def test_a_string_over_several_lines_given_to_a_component_is_its_text() -> None:
     result = render_mdx(page)
     html = result.rendered.html
     assert "<h1" not in html and "{`" not in html and "`}" not in html
-    assert "<p>Set up:<br />\n<br />\n1. Install it<br />\n   # or: pipx install it<br />" in html
-    assert "Then log `Status: ${result.status}` &lt;b&gt;now&lt;/b&gt;.</p>" in html
+    assert ">Set up:<br />\n<br />\n1. Install it<br />\n   # or: pipx install it<br />" in html
+    assert "Then log `Status: ${result.status}` &lt;b&gt;now&lt;/b&gt;.</span>" in html
     assert [w.message for w in result.warnings] == [
         "unknown MDX component <KeyPrompt>: its content is shown without it"
     ]

@@ -44,6 +44,12 @@ PLACES = {
     "title link": '<Step title="See [this]({url})">Body</Step>',
     "accordion title link": '<Accordion title="See [this]({url})">Body</Accordion>',
     "prop link": '<Tooltip tip={{<>See <a href="{url}">this</a></>}}>word</Tooltip>',
+    # A link a reader cannot click (a summary's, a component's in a paragraph) is reported too
+    "clicked prop link": (
+        '<Accordion title="A" description={{<>See <a href="{url}">it</a></>}}>B</Accordion>'
+    ),
+    "inline card href": 'Text <Card title="Card" href="{url}">Body</Card> end.',
+    "inline card title link": 'Text <Card title="See [this]({url})" href="/a">Body</Card> end.',
     "video poster": '<video src="/v.mp4" poster="{url}" />',
     "iframe src": '<iframe src="{url}" />',
 }
@@ -73,6 +79,7 @@ def test_script_urls_are_located_errors_and_never_written(
         "reference link",
         "title link",
         "accordion title link",
+        "inline card title link",
     ) and ("<" in url or " " in url):
         url = url.replace("<", "%3C").replace(">", "%3E")  # a Markdown destination has no <
     text = PLACES[place].format(url=url)
@@ -171,6 +178,22 @@ def test_check_and_build_report_the_same_errors_and_nothing_is_written(tmp_path:
     _site(tmp_path, good.replace("(/)", "(javascript:alert(1))"))
     code, checked, build_code, built = _check_and_build(target, out)
     assert code == build_code == 1 and checked == built and len(checked) == 1
+
+
+def test_links_a_reader_cannot_click_are_reported_in_check_and_build(tmp_path: Path) -> None:
+    """A card's Markdown title in a paragraph (not shown there) and an ``<a>`` in an accordion's
+    summary (shown as its text) are never links; a script URL in them was dropped without a
+    word, where every other place reports it."""
+    page = (
+        "---\ntitle: Home\n---\n\n"
+        'Text <Card title="See [it](javascript:alert(1))" href="/">Body</Card> end.\n\n'
+        '<Accordion title="A" description={<>See <a href="javascript:alert(2)">it</a></>}>'
+        "B</Accordion>\n"
+    )
+    code, checked, build_code, built = _check_and_build(_site(tmp_path, page), tmp_path / "o")
+    assert code == build_code == 1 and checked == built
+    located = [line.split(" error[link-unsafe]")[0].rsplit("/", 1)[1] for line in checked]
+    assert located == ["index.mdx:5:28:", "index.mdx:7:50:"], checked
 
 
 CONFIG_CASES = {

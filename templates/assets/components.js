@@ -1,5 +1,6 @@
 // Mintlify components (render/components.py): tabs and code groups (arrow keys move between
-// tabs, WAI-ARIA tabs pattern) and the copy button of <Prompt>. Pages read fine without it.
+// tabs, WAI-ARIA tabs pattern), an opened accordion's hash and the copy button of <Prompt>.
+// Pages read fine without it.
 (function () {
   "use strict";
   function select(list, tab) {
@@ -11,10 +12,23 @@
       if (panel) { panel.hidden = !on; }
     });
   }
+  // As on Mintlify, choosing a tab chooses the tab of the same label in every other group of
+  // tabs and code group of the page, but for a <Tabs sync={false}> (data-no-sync).
+  function label(tab) { return tab.textContent.trim(); }
+  function sync(list, tab) {
+    var lists = document.querySelectorAll(".mdx-tablist");
+    if (list.parentElement.hasAttribute("data-no-sync")) { return; }
+    lists.forEach(function (other) {
+      if (other === list || other.parentElement.hasAttribute("data-no-sync")) { return; }
+      other.querySelectorAll('[role="tab"]').forEach(function (t) {
+        if (label(t) === label(tab) && t.getAttribute("aria-selected") !== "true") { select(other, t); }
+      });
+    });
+  }
   document.querySelectorAll(".mdx-tablist").forEach(function (list) {
     list.addEventListener("click", function (event) {
       var tab = event.target.closest('[role="tab"]');
-      if (tab) { select(list, tab); }
+      if (tab) { select(list, tab); sync(list, tab); }
     });
     list.addEventListener("keydown", function (event) {
       var tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
@@ -25,8 +39,19 @@
       event.preventDefault();
       var tab = tabs[(next + tabs.length) % tabs.length];
       select(list, tab);
+      sync(list, tab);
       tab.focus();
     });
+  });
+  // An accordion a reader opens becomes the page's hash, as on Mintlify: its link can be
+  // shared, and opens it (docgen.js reveals the target of a hash).
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest("details.accordion[id] > summary");
+    if (!summary || !window.history || !window.history.replaceState) { return; }
+    var details = summary.parentElement;
+    window.setTimeout(function () {
+      if (details.open) { window.history.replaceState(null, "", "#" + encodeURIComponent(details.id)); }
+    }, 0);
   });
   document.querySelectorAll("[data-mdx-copy-button]").forEach(function (button) {
     button.addEventListener("click", function () {

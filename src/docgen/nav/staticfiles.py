@@ -134,10 +134,19 @@ def _svg_refusal(path: Path) -> str | None:
         return "an SVG that cannot be read"
     if not data.strip():
         return None
-    found = _SVG_SCRIPT.search(data)
-    if found is not None and b"foreignobject" not in found.group().lower():
+    hits = {_hit_kind(m.group()) for m in _SVG_SCRIPT.finditer(data)}
+    if "script" in hits:  # an event handler or a javascript: URL, however it is written
         return _SCRIPT
-    return _svg_problem(data) or (_HTML if found is not None else None)
+    # An element the bytes name (<script>, <iframe>, <embed>) is judged by its namespace
+    # (below); a <foreignObject> holds HTML.
+    return _svg_problem(data) or (_HTML if "html" in hits else None)
+
+
+def _hit_kind(found: bytes) -> str:
+    squeezed = re.sub(rb"\s", b"", found.lower())
+    if squeezed.startswith(b"<foreignobject"):
+        return "html"
+    return "element" if squeezed.startswith(b"<") else "script"
 
 
 _XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -168,7 +177,9 @@ def _svg_problem(data: bytes) -> str | None:
     for element in root.iter():
         tag = str(element.tag)
         local = tag.rpartition("}")[2].lower()
-        if local in _SVG_RUNNERS:
+        # In no namespace (<script xmlns=""/>, as some editors leave one) an element is no
+        # SVG or HTML element: a browser opening the file, an XML document, runs nothing in it.
+        if local in _SVG_RUNNERS and tag.startswith("{"):
             return _SCRIPT
         html = html or tag.startswith(_XHTML) or local == "foreignobject"
         for key, value in element.attrib.items():

@@ -188,6 +188,11 @@ def core_rule(state: StateCore) -> None:
             for child in title.children or [] if title is not None else []:
                 if child.type == "link_open":
                     _attr(scope, source, child, "href", False, token.map, lines, first)
+            for prop in [title, *(token.meta.get("props") or {}).values()]:
+                for child in prop.children or [] if prop is not None else []:
+                    _drawing(scope, source, child, token.map, lines, first)
+        elif token.type == "mdx_html":
+            _drawing(scope, source, token, token.map, lines, first)
         elif token.type == "fence" and "icon=" in token.info:  # ```ts a.ts icon="/ts.svg"
             _icon(scope, source, fence_meta(token.info).icon, token.map, lines, first, None)
         elif token.type == "inline" and token.children:
@@ -198,6 +203,8 @@ def core_rule(state: StateCore) -> None:
                     _attr(scope, source, child, "href", False, token.map, lines, first)
                 elif child.type == "mdx_inline":
                     _tag(scope, source, child.meta["tag"], token.map, lines, first, None)
+                elif child.type == "mdx_html":
+                    _drawing(scope, source, child, token.map, lines, first)
 
 
 def _first_line(env: Any) -> int:
@@ -251,6 +258,21 @@ def _tag(
             moved = _check(scope, source, found, True, where, lines, first, line) if found else None
             if moved is not None:
                 style[name] = f'url("{moved}")'
+
+
+def _drawing(
+    scope: AssetScope,
+    source: str | None,
+    token: Token,
+    where: list[int] | None,
+    lines: list[str],
+    first: int,
+) -> None:
+    """An inline ``<svg>``'s ``<image>``s that show files of the site (render/svg.py): each
+    checked as an ``<img src>`` is, and its root-relative address noted for the renderer."""
+    images: dict[str, str] = (token.meta or {}).get("images") or {}
+    for url in images:
+        images[url] = _check(scope, source, url, True, where, lines, first, None) or ""
 
 
 def _icon(

@@ -58,3 +58,15 @@ def end(href: str, label: str, covered: bool) -> str:
         f'<a class="card-cover" href="{escape(href)}"{rel} aria-label="{escape(label or href)}">'
         "</a></div>"
     )
+
+
+# <Card type="note">: a card in a callout's colours with the callout's icon (Mintlify's typed
+# cards); the icon is drawn from the site's icon library, unless the card names its own.
+TYPED = {
+    "note": "pencil",
+    "info": "circle-info",
+    "tip": "lightbulb",
+    "check": "circle-check",
+    "warning": "triangle-exclamation",
+    "danger": "triangle-exclamation",
+}

@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from docgen.nav.slugs import slugify
 from docgen.render import (
+    badges,
     cardlinks,
     codeicons,
     htmlheading,
@@ -60,9 +61,9 @@ EXAMPLE_START = "<!--docgen:example-->"
 EXAMPLE_END = "<!--/docgen:example-->"
 
 
-def _icon(tag: Tag, env: EnvType, css: str = "") -> str:
-    """The component's ``icon`` (with ``iconType``, ``color``), ``""`` when it has none."""
-    name, element = attr(tag, "icon"), tag.elements.get("icon")
+def _icon(tag: Tag, env: EnvType, css: str = "", default: str = "") -> str:
+    """The component's ``icon`` (with ``iconType``, ``color``), else ``default``'s."""
+    name, element = attr(tag, "icon") or default, tag.elements.get("icon")
     if not name and element is None:
         return ""
     context = env.get("mdx")
@@ -103,16 +104,22 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         href = mdxtags.href(attr(tag, "href"), env)
         image = mdxtags.href(attr(tag, "img"), env, shown=True)
         parts = [f'<img class="card-img" src="{escape(image)}" alt="">' if image else ""]
-        parts.append(_icon(tag, env, "card-icon"))
-        if name == "Tile" and attr(tag, "description"):
-            parts.append(f'<p class="card-desc">{mdxprops.html(meta, tag, "description")}</p>')
+        kind = attr(tag, "type") if attr(tag, "type") in cardlinks.TYPED else ""
+        parts.append(_icon(tag, env, "card-icon", cardlinks.TYPED.get(kind, "")))
         arrow = ARROW if flag(tag, "arrow") else ""
-        parts.append(f'<p class="card-title">{escape(title)}{arrow}</p>' if title else "")
+        head = f'<p class="card-title">{escape(title)}{arrow}</p>' if title else ""
         cta = attr(tag, "cta")  # the call to action at the card's foot
-        foot = f'<p class="card-cta">{mdxprops.html(meta, tag, "cta")}{ARROW}</p>'
+        foot = f'<p class="card-cta">{mdxprops.html(meta, tag, "cta")}{ARROW}</p>' if cta else ""
+        if name == "Tile":  # its preview (the children) on top, its title and description below
+            desc = mdxprops.html(meta, tag, "description") if attr(tag, "description") else ""
+            foot = "</div>" + head + (f'<p class="card-desc">{desc}</p>' if desc else "") + foot
+            head = '<div class="tile-preview">'
+        parts.append(head)
         covered = bool(href) and bool(meta.get("inner_links"))  # links inside: no <a> around
-        frame["close"] = (foot if cta else "") + cardlinks.end(href or "", title, covered)
+        frame["close"] = foot + cardlinks.end(href or "", title, covered)
         horizontal = " card-horizontal" * flag(tag, "horizontal") + " card-covered" * covered
+        horizontal += " card-tile" * (name == "Tile")
+        horizontal += f" card-type-{kind}" if kind else ""
         if href and not covered:
             rel = ' rel="noopener noreferrer"' if href.startswith(("http:", "https:")) else ""
             return f'<a class="card{horizontal}" href="{escape(href)}"{rel}>' + "".join(parts)
@@ -124,9 +131,10 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         steps = stack[-2] if len(stack) > 1 and stack[-2]["name"] == "Steps" else {}
         size = steps.get("title_size")
         step_head = htmlheading.step_title(tag, escape(title), meta.get("anchor"), size)
-        mark = _icon(tag, env, "step-icon")
+        mark, number = _icon(tag, env, "step-icon"), attr(tag, "stepNumber")  # its own number
+        shown = f' data-step="{escape(number)}"' if number.isdecimal() and len(number) < 6 else ""
         css = "step has-icon" if mark else "step"
-        return f'<li class="{css}">{mark}{step_head}<div class="step-body">'
+        return f'<li class="{css}"{shown}>{mark}{step_head}<div class="step-body">'
     if name in ("Tabs", "CodeGroup", "RequestExample", "ResponseExample"):
         wanted = "Tab" if name == "Tabs" else "fence"
         titles, marks = codeicons.tab_titles(meta.get("children", []), wanted, env)
@@ -136,19 +144,22 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
             "RequestExample": "Request example",
             "ResponseExample": "Response example",
         }[name]
-        tablist, ids = mdxtags.tablist(env, titles, label, marks)
+        frame["selected"] = mdxtags.tab_index(tag, len(titles)) if name == "Tabs" else 0
+        tablist, ids = mdxtags.tablist(env, titles, label, marks, frame["selected"])
         frame["panels"] = ids
         frame["next"] = 0
         css = "mdx-tabs" if name == "Tabs" else "mdx-tabs code-group"
         caption = f'<p class="example-title">{label}</p>' if name.endswith("Example") else ""
         mark = EXAMPLE_START if name.endswith("Example") else ""  # endpoint pages: the aside
-        return f'{mark}<div class="{css}" data-mdx-tabs>{caption}{tablist if len(ids) > 1 else ""}'
+        shown = tablist if len(ids) > 1 else ""
+        sync = " data-no-sync" if tag.attrs.get("sync") in (False, "false") else ""  # its own
+        return f'{mark}<div class="{css}" data-mdx-tabs{sync}>{caption}{shown}'
     if name in ("Tab", "View"):
         parent = stack[-2] if len(stack) > 1 else None
         if parent is not None and "panels" in parent and parent["next"] < len(parent["panels"]):
             panel = parent["panels"][parent["next"]]
             parent["next"] += 1
-            hidden = " hidden" if parent["next"] > 1 else ""
+            hidden = " hidden" if parent["next"] - 1 != parent.get("selected", 0) else ""
             return (
                 f'<div class="mdx-tabpanel" role="tabpanel" id="{panel}" '
                 f'aria-labelledby="{panel}-t"{hidden}>'
@@ -162,6 +173,9 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         if name == "Expandable" and title:
             summary = Markup("Show {}").format(title)
         is_open = " open" if flag(tag, "defaultOpen") else ""
+        if name == "Accordion":  # a link to it opens it; opened, it is the page's hash
+            wanted = slugify(attr(tag, "id")) or slugify(as_text(tag.attrs.get("title", "")))
+            is_open += f' id="{escape(unique_anchor(env, wanted or "accordion"))}"'
         css = "accordion" if name == "Accordion" else "expandable"
         desc = attr(tag, "description")
         extra = f'<span class="accordion-desc">{mdxprops.html(meta, tag, "description")}</span>'
@@ -315,12 +329,8 @@ def _inline(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
     if name == "Tooltip":
         return tooltip(tag, meta, env)
     if name == "Badge":
-        if tag.closing:
-            return "</span>"
-        color = attr(tag, "color", "gray")
-        color = color if color.replace("-", "").isalpha() else "gray"
-        mark = _icon(tag, env, "badge-icon") if attr(tag, "icon") else ""
-        return f'<span class="badge badge-{escape(color)}">{mark}'
+        mark = _icon(tag, env, "badge-icon") if attr(tag, "icon") and not tag.closing else ""
+        return badges.html(tag, mark)
     if name == "Icon":
         if tag.closing:
             return ""
@@ -366,7 +376,14 @@ def _render_text(
 def _render_html(
     self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
-    return tokens[idx].content
+    token = tokens[idx]
+    html = token.content
+    images: dict[str, str] = (token.meta or {}).get("images") or {}
+    for written, moved in images.items():  # a drawing's files of the site, as an <img src>
+        url = mdxtags.href(moved or written, env, shown=True)
+        drawn = f' href="{escape(url)}"' if url is not None else ""
+        html = html.replace(f' href="{escape(written)}"', drawn)
+    return html
 
 
 def install(md: MarkdownIt) -> None:

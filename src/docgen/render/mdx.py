@@ -122,8 +122,9 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
     inner, dropped = mdxindent.dedent_children(src[inner_start:inner_end])
     inner_line = mdxblocks.line_of(state, inner_start, start, end) + dropped
     _element(state, tag, line, inner, inner_line, start)
-    if after.strip() and (tag.name in mdxtags.HTML_BLOCK or tag.name in mdxtags.HTML_INLINE):
-        mdxblocks.unwrap_paragraph(state)
+    if after.strip():  # <Note>Short</Note>: MDX's phrasing children, no paragraph
+        html = tag.name in mdxtags.HTML_BLOCK or tag.name in mdxtags.HTML_INLINE
+        mdxblocks.unwrap_paragraph(state, html)
     trailing = src[close[1] : state.eMarks[last]] if close is not None else ""
     if trailing.strip():
         assert close is not None

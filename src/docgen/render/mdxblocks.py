@@ -48,11 +48,12 @@ def whole_element(
     ``<script>``/``<style>`` (left out, warned about) that fills its lines: one block, blank
     lines inside it too."""
     html = ""
+    images: tuple[str, ...] = ()
     if tag.name == "svg":
-        shown = svg.drawing(state.src, tag.start, limit)
+        shown = svg.drawing(state.src, tag.start, limit, site_images=True)
         if shown is None:
             return False
-        element_end, html = shown.end, shown.html + "\n"
+        element_end, html, images = shown.end, shown.html + "\n", shown.images
     else:
         element_end = mdxtags.element_end(state.src, tag, limit)
     last = line_of(state, element_end - 1, start, end)
@@ -62,7 +63,10 @@ def whole_element(
         return True
     context = context_of(state.env)
     if html:
-        state.push("mdx_html", "", 0).content = html
+        token = state.push("mdx_html", "", 0)
+        token.content, token.map = html, [start, last + 1]
+        if images:  # files of the site: checked and re-pointed (render/assets.py)
+            token.meta = {"images": dict.fromkeys(images, "")}
     elif tag.name == "Latex":
         close = state.src.rfind("</", tag.end, element_end)
         formula = state.src[tag.end : close if close != -1 else element_end]
@@ -90,13 +94,19 @@ def resume(state: StateBlock, offset: int, line: int) -> int | None:
     return line
 
 
-def unwrap_paragraph(state: StateBlock) -> None:
-    """``<h2>Title</h2>``, ``<td>Cell</td>``: an HTML element whose text starts on its opening
-    line holds that text, not a paragraph of it (as markdown-it does in a tight list)."""
+def unwrap_paragraph(state: StateBlock, html: bool) -> None:
+    """``<h2>Title</h2>``, ``<td>Cell</td>``, ``<Note>Short</Note>``: an element whose text
+    starts on its opening line holds that text, not a paragraph of it (as MDX reads it). An
+    HTML element holds the text itself; a component, which may draw a title or an icon before
+    it, holds it in a ``span.mdx-p`` (a block, as Mintlify's components hold it in a ``div``)."""
     tokens = state.tokens
     types = [token.type for token in tokens[-5:]]
     if types == ["mdx_open", "paragraph_open", "inline", "paragraph_close", "mdx_close"]:
-        tokens[-4].hidden = tokens[-2].hidden = True
+        if html:
+            tokens[-4].hidden = tokens[-2].hidden = True
+            return
+        tokens[-4].tag = tokens[-2].tag = "span"
+        tokens[-4].attrSet("class", "mdx-p")
 
 
 def children(

@@ -10,7 +10,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from docgen.render import iconimports, math, mdxblocks, mdxprops, mdxtags, svg
+from docgen.render import iconimports, math, mdxblocks, mdxprops, mdxtags, mdxtitle, svg
 from docgen.render.jsx import (
     Tag,
     Unevaluated,
@@ -114,10 +114,13 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         return False
     mdxtags.known(tag, _ctx(state.env).names)  # href={urls.oss}: a constant the page knows
     if tag.name == "svg" and not tag.closing:
-        shown = svg.drawing(state.src, state.pos, state.posMax)
+        shown = svg.drawing(state.src, state.pos, state.posMax, site_images=True)
         if shown is not None:
             if not silent:
-                state.push("mdx_html", "", 0).content = shown.html
+                token = state.push("mdx_html", "", 0)
+                token.content = shown.html
+                if shown.images:  # files of the site: checked and re-pointed (render/assets.py)
+                    token.meta = {"images": dict.fromkeys(shown.images, "")}
             state.pos = shown.end
             return True
     if tag.name == "Latex" and not tag.closing:
@@ -157,6 +160,9 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         props = mdxprops.parse(state.md, state.env, tag, state.src, _line_in(state))
         token = state.push("mdx_inline", "", 0)
         token.meta = {"tag": tag, "props": props}
+        if tag.name in mdxtags.BLOCK and not tag.closing and "title" not in props:
+            # not shown in a paragraph, but its links are reported (render/unsafeurls.py)
+            token.meta["title"] = mdxtitle.parse(tag)
     state.pos = tag.end
     return True
 

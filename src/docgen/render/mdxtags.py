@@ -248,16 +248,24 @@ def unique_anchor(env: EnvType, wanted: str) -> str:
     return unique(wanted, env["mdx"].taken)
 
 
+def tab_index(tag: Tag, count: int) -> int:
+    """The tab ``<Tabs defaultTabIndex={1}>`` shows first (zero-based; else the first)."""
+    wanted = attr(tag, "defaultTabIndex")
+    return int(wanted) if wanted.isdecimal() and int(wanted) < count else 0
+
+
 def tablist(
-    env: EnvType, titles: list[str], label: str, marks: Sequence[str] = ()
+    env: EnvType, titles: list[str], label: str, marks: Sequence[str] = (), selected: int = 0
 ) -> tuple[str, list[str]]:
-    """The tab buttons of ``titles`` (each after its icon in ``marks``) and their panels' ids."""
+    """The tab buttons of ``titles`` (each after its icon in ``marks``) and their panels' ids;
+    ``selected``: the one shown first."""
     group = new_id(env, "mdx-tabs-")
     ids = [f"{group}-{n}" for n in range(1, len(titles) + 1)]
     shown = list(marks) + [""] * (len(titles) - len(marks))
     buttons = "".join(
         f'<button type="button" role="tab" id="{i}-t" aria-controls="{i}" '
-        f'aria-selected="{"true" if n == 0 else "false"}"{"" if n == 0 else " tabindex=-1"}'
+        f'aria-selected="{"true" if n == selected else "false"}"'
+        f"{'' if n == selected else ' tabindex=-1'}"
         f"{_unnamed(str(escape(t)), n)}>{m}{escape(t)}</button>"
         for n, (i, t, m) in enumerate(zip(ids, titles, shown, strict=True))
     )

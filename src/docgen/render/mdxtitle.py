@@ -61,14 +61,24 @@ def unlinked(tag: Tag, children: list[Token]) -> list[Token]:
         return children
     kept: list[Token] = []
     unsafe: list[int] = []  # levels of the links kept for render/unsafeurls.py to report
+    tags: list[bool] = []  # for each <a> open: kept (its href refused, and reported) or not
     for c in children:
+        name = c.meta["tag"].name if c.type == "mdx_inline" else ""
         if c.type == "link_open" and unsafeurls.refused(str(c.attrGet("href") or "")):
             unsafe.append(c.level)
         elif c.type == "link_close" and unsafe and unsafe[-1] == c.level:
             unsafe.pop()
-        elif c.type in ("link_open", "link_close") or (
-            c.type == "mdx_inline" and c.meta["tag"].name in ("a", "button")
-        ):
+        elif name == "a" and not c.meta["tag"].self_closing:
+            tag = c.meta["tag"]
+            if tag.closing:
+                keep = tags.pop() if tags else False
+            else:  # an unsafe href is reported, then taken out: no link is left
+                href = tag.attrs.get("href")
+                keep = isinstance(href, str) and unsafeurls.refused(href) is not None
+                tags.append(keep)
+            if not keep:
+                continue
+        elif c.type in ("link_open", "link_close") or name in ("a", "button"):
             continue
         kept.append(c)
     return kept

@@ -4,8 +4,10 @@ Pages come from pull requests, so an inline SVG is rebuilt from an allowlist rat
 copied: no scripts, event handlers, ``<style>``, foreign content or links out (``href`` only to
 ``#an-id`` in the same drawing). An ``<image>`` (a logo's bitmap inside an icon) is kept with a
 raster ``data:`` image (PNG, JPEG, GIF, WebP...: a browser runs nothing in one, as in an
-``<img>``) or an ``http(s)`` one; with any other address (``data:image/svg+xml``, a page, a
-file of the site) it is left out. JSX spellings (``strokeWidth``, ``className``,
+``<img>``), an ``http(s)`` one, or, in a page's own drawing (``site_images``), a file of the
+site, which the page checks and re-points as it does an ``<img src>`` (render/assets.py, from
+:attr:`Drawing.images`); with any other address (``data:image/svg+xml``, ``javascript:``) it
+is left out. JSX spellings (``strokeWidth``, ``className``,
 ``xlinkHref``) become the SVG attributes the browser reads. An element that is not allowed
 is left out with everything inside it. A ``style={{...}}`` object keeps what
 :mod:`docgen.render.inlinestyle` keeps (with an image only from an ``http(s)`` URL).
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 
 from markupsafe import escape
 
-from docgen.config.urls import raster_image
+from docgen.config.urls import raster_image, scheme_of, script_capable
 from docgen.render.inlinestyle import style_css
 from docgen.render.jsx import Tag, Unevaluated, as_text, may_scan, scan_braces, scan_tag, spent
 
@@ -55,6 +57,7 @@ MAX_SVG_DEPTH = 64
 class Drawing:
     html: str
     end: int  # offset just after the closing </svg>
+    images: tuple[str, ...] = ()  # local addresses of its <image>s, as written (see above)
 
 
 def _attribute(key: str) -> str:
@@ -72,18 +75,30 @@ def _absolute(url: str) -> str | None:
     return url if url.lower().startswith(("https://", "http://")) else None
 
 
-def _image_url(url: str) -> bool:
-    """Whether an ``<image>`` may show ``url``: a raster ``data:`` or an ``http(s)`` image."""
-    return raster_image(url) or _absolute(url.strip()) is not None
+def _image_url(url: str, local: bool = False) -> bool:
+    """Whether an ``<image>`` may show ``url``: a raster ``data:`` or an ``http(s)`` image,
+    or with ``local`` a file of the site (an address with no scheme and no host)."""
+    return raster_image(url) or _absolute(url.strip()) is not None or (local and _local(url))
 
 
-def _image(tag: Tag) -> bool:
+def _local(url: str) -> bool:
+    """Whether ``url`` names a file of the site: no scheme (however spelt), no host."""
+    cleaned = url.strip()
+    return (
+        bool(cleaned)
+        and scheme_of(url) is None
+        and not script_capable(url)
+        and not cleaned.startswith(("//", "\\", "/\\", "#"))
+    )
+
+
+def _image(tag: Tag, local: bool) -> bool:
     """Whether an ``<image>`` shows an image it may show, and nothing else (see above)."""
     urls = [as_text(v) for k, v in tag.attrs.items() if _attribute(k) == "href"]
-    return bool(urls) and all(isinstance(v, str) and _image_url(v) for v in urls)
+    return bool(urls) and all(isinstance(v, str) and _image_url(v, local) for v in urls)
 
 
-def _open(tag: Tag) -> str:
+def _open(tag: Tag, images: list[str] | None = None) -> str:
     out = [f"<{tag.name}"]
     for key, value in tag.attrs.items():
         if key == "style" and isinstance(value, dict):
@@ -96,7 +111,12 @@ def _open(tag: Tag) -> str:
         name = _attribute(key)
         text = "" if value is True else as_text(value)
         if name == "href":
-            if not (_image_url(text) if tag.name == "image" else re.fullmatch(r"#[\w.:-]+", text)):
+            local = images is not None and tag.name == "image" and _local(text)
+            if local and images is not None and _SAFE_VALUE.fullmatch(text):
+                images.append(text)  # re-pointed by the page (render/assets.py)
+            elif not (
+                _image_url(text) if tag.name == "image" else re.fullmatch(r"#[\w.:-]+", text)
+            ):
                 continue
         elif name not in _ATTRIBUTES and not name.startswith("aria-"):
             continue
@@ -117,18 +137,18 @@ def _next_markup(src: str, pos: int, limit: int) -> int:
     return min(found, default=limit)
 
 
-def drawing(src: str, pos: int, limit: int) -> Drawing | None:
+def drawing(src: str, pos: int, limit: int, *, site_images: bool = False) -> Drawing | None:
     """The safe HTML of the ``<svg>`` element opening at ``src[pos]``, or None when it never
-    closes within ``limit``."""
+    closes within ``limit``; ``site_images``: an ``<image>`` may show a file of the site."""
     limit = min(limit, pos + MAX_SVG_CHARS)
     if not may_scan(pos):
         return None
-    found = _drawing(src, pos, limit)
+    found = _drawing(src, pos, limit, [] if site_images else None)
     spent((found.end if found else limit) - pos)
     return found
 
 
-def _drawing(src: str, pos: int, limit: int) -> Drawing | None:
+def _drawing(src: str, pos: int, limit: int, images: list[str] | None) -> Drawing | None:
     out: list[str] = []
     opened: list[str] = []  # allowed elements open now
     skipping = 0  # depth inside an element that is left out
@@ -149,7 +169,7 @@ def _drawing(src: str, pos: int, limit: int) -> Drawing | None:
         i = tag.end
         allowed = tag.name in ELEMENTS and not skipping
         if allowed and tag.name == "image" and not tag.closing:
-            allowed = _image(tag)
+            allowed = _image(tag, images is not None)
         if tag.closing:
             if skipping:
                 skipping -= 1
@@ -157,15 +177,15 @@ def _drawing(src: str, pos: int, limit: int) -> Drawing | None:
                 opened.pop()
                 out.append(f"</{tag.name}>")
                 if not opened:
-                    return Drawing("".join(out), i)
+                    return Drawing("".join(out), i, tuple(images or ()))
         elif tag.self_closing:
             if allowed:
-                out.append(_open(tag))
+                out.append(_open(tag, images))
             if not opened:  # <svg ... />: a drawing with nothing in it
-                return Drawing("".join(out), i)
+                return Drawing("".join(out), i, tuple(images or ()))
         elif allowed:
             opened.append(tag.name)
-            out.append(_open(tag))
+            out.append(_open(tag, images))
         else:
             skipping += 1
         if len(opened) + skipping > MAX_SVG_DEPTH:

@@ -144,8 +144,8 @@ class Findings:
                     continue
             elif child.type == "mdx_inline":
                 self.tag(child.meta["tag"], where, None)
-                for prop in (child.meta.get("props") or {}).values():
-                    prop.children = self.children(prop.children or [], where)
+                for inline in _inlines(child.meta):  # its title and element props
+                    inline.children = self.children(inline.children or [], where)
             out.append(child)
         return out
 
