@@ -144,3 +144,35 @@ def test_a_component_that_returns_null_shows_nothing(tmp_path: Path) -> None:
     html, warnings = html_of(page, tmp_path, "guide.mdx")
     assert warnings == []
     assert "Text  here." in html and "V3Banner" not in html and "Later" not in html
+
+
+def test_an_export_whose_value_is_on_the_next_line_is_read(tmp_path: Path) -> None:
+    # Prettier wraps a long ``export const URL = "..."`` after the ``=``: JavaScript reads on,
+    # and so does docgen, in a snippet and in the page (an ``=>`` or a ``+`` at the end of a line
+    # goes on too; a line ending in a comment goes on only if the code before it does).
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "links.mdx").write_text(
+        'export const REPO_URL =\n  "https://example.com/repo";\n\n'
+        'export const DOCS = "https://example.com/docs"; // or: the blog,\n'
+        'export const BLOG =\n  "https://example.com/blog";\n'
+    )
+    (tmp_path / "snippets" / "tiles.jsx").write_text(
+        "export const SITE =\n  'https://example.com/site';\n\n"
+        "export const Tile = ({ name }) =>\n  <b>{name}</b>;\n"
+    )
+    page = (
+        'import { REPO_URL } from "/snippets/links.mdx";\n'
+        'import { SITE, Tile } from "/snippets/tiles.jsx";\n\n'
+        "export const LABEL =\n  'Repository';\n\n"
+        '<Card title="Repo" href={REPO_URL}>{LABEL}</Card>\n\n'
+        'Site: {SITE} <Tile name="tile" />\n'
+    )
+    html, warnings = html_of(page, tmp_path, "guide.mdx")
+    assert warnings == []
+    assert 'href="https://example.com/repo"' in html and "Repository" in html
+    assert "Site: https://example.com/site <b>tile</b>" in html
+    html, warnings = html_of(
+        'import { BLOG } from "/snippets/links.mdx";\n\nBlog: {BLOG}\n', tmp_path
+    )
+    assert warnings == []  # the comment's "," did not take the next export into DOCS
+    assert "Blog: https://example.com/blog" in html
