@@ -50,7 +50,7 @@ export function Section({ title, description, link }) {
     assert warnings == []
     one, two = html.split("<h2>")[1:]
     assert one.startswith("One</h2>") and "<p>Told</p>" in one
-    assert "Kids with <strong>bold</strong> and a <a href=\"/a\">link</a>." in one
+    assert 'Kids with <strong>bold</strong> and a <a href="/a">link</a>.' in one
     assert two.startswith("Two</h2>") and "<p>" not in two.split('role="note">')[0]
     assert "<a>no link</a>" in html  # an attribute whose prop is not given is left out
 

@@ -13,6 +13,7 @@ from docgen.diagnostics import Code, Diagnostics, Location, close_matches
 from docgen.exceptions import LoadError, RemoteError, UnsafePathError
 from docgen.load.paths import display_name, is_file, is_remote, not_a_file, resolve_inside
 from docgen.load.remote import Fetched, RemotePolicy, fetch
+from docgen.load.json_slips import CONTROL_IN_STRING
 from docgen.load.source import SourceDocument, load_document, looks_like_json
 from docgen.spec import refs
 from docgen.spec.background import ValidationTask, Verdicts, run_task, validation
@@ -125,6 +126,7 @@ class SpecLoader:
                 Location(name, exc.line, exc.column),
             )
             return None
+        self._control_characters(document)
         data = document.data
         if not isinstance(data, dict):
             self.diagnostics.error(
@@ -316,8 +318,27 @@ class SpecLoader:
                 Location(name, exc.line, exc.column),
             )
             return None
+        self._control_characters(document)
         documents[name] = document
         return document, True
+
+    def _control_characters(self, document: SourceDocument) -> None:
+        """A JSON spec with raw line breaks or tabs in its strings: JSON forbids them, but
+        Mintlify reads such a spec (its parser falls back to YAML); a validation error, so a
+        warning with ``--no-strict-spec``, the strings read with the characters they hold."""
+        if document.control_at is None:
+            return
+        report = self.diagnostics.error if self.strict_spec else self.diagnostics.warning
+        how = (
+            "--no-strict-spec reads it as Mintlify does"
+            if self.strict_spec
+            else "read as Mintlify reads it, the string keeping the character"
+        )
+        report(
+            Code.SPEC_INVALID,
+            f"{CONTROL_IN_STRING}; {how}",
+            Location(document.name, *document.control_at),
+        )
 
 
 def _index(
