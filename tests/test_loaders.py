@@ -783,7 +783,7 @@ def test_json_spec_with_raw_line_breaks_in_strings(root: Path) -> None:
     lenient = Diagnostics()
     loaded = SpecLoader(root, lenient, validate=False, strict_spec=False).load("api.json", None)
     assert loaded is not None
-    assert [(d.code, d.level.value) for d in lenient][0] == (Code.SPEC_INVALID, "warning")
+    assert next((d.code, d.level.value) for d in lenient) == (Code.SPEC_INVALID, "warning")
     assert loaded.data["info"]["description"] == "First.\nSecond."
     second = text.split("\n")[1]
     assert loaded.document.position("/paths/~1a/get/responses/200/x") == (

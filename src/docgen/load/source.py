@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docgen.diagnostics import Location
+from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import LoadError
 from docgen.load import json_locate, yaml_safe
 from docgen.load.gcpause import gc_paused
@@ -136,5 +136,26 @@ def load_document(path: Path, name: str) -> SourceDocument:
         if exc.message != CONTROL_IN_STRING:
             raise
         data = parse_json(text, strict=False)
-        return SourceDocument(path, name, text, data, True, control_at=(exc.line, exc.column))
+        at = (exc.line or 1, exc.column or 1)
+        return SourceDocument(path, name, text, data, True, control_at=at)
     return SourceDocument(path=path, name=name, text=text, data=data, is_json=True)
+
+
+def control_characters(document: SourceDocument, diagnostics: Diagnostics, strict: bool) -> None:
+    """A JSON spec with raw line breaks or tabs in its strings: JSON forbids them, but
+    Mintlify reads such a spec (its parser falls back to YAML); a validation error, so a
+    warning with ``--no-strict-spec`` (``strict`` False), the strings read with the characters
+    they hold."""
+    if document.control_at is None:
+        return
+    report = diagnostics.error if strict else diagnostics.warning
+    how = (
+        "--no-strict-spec reads it as Mintlify does"
+        if strict
+        else "read as Mintlify reads it, the string keeping the character"
+    )
+    report(
+        Code.SPEC_INVALID,
+        f"{CONTROL_IN_STRING}; {how}",
+        Location(document.name, *document.control_at),
+    )

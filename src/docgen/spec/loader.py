@@ -13,8 +13,12 @@ from docgen.diagnostics import Code, Diagnostics, Location, close_matches
 from docgen.exceptions import LoadError, RemoteError, UnsafePathError
 from docgen.load.paths import display_name, is_file, is_remote, not_a_file, resolve_inside
 from docgen.load.remote import Fetched, RemotePolicy, fetch
-from docgen.load.json_slips import CONTROL_IN_STRING
-from docgen.load.source import SourceDocument, load_document, looks_like_json
+from docgen.load.source import (
+    SourceDocument,
+    control_characters,
+    load_document,
+    looks_like_json,
+)
 from docgen.spec import refs
 from docgen.spec.background import ValidationTask, Verdicts, run_task, validation
 from docgen.spec.model import METHODS, Operation, Spec, Tag
@@ -126,7 +130,7 @@ class SpecLoader:
                 Location(name, exc.line, exc.column),
             )
             return None
-        self._control_characters(document)
+        control_characters(document, self.diagnostics, self.strict_spec)
         data = document.data
         if not isinstance(data, dict):
             self.diagnostics.error(
@@ -318,27 +322,9 @@ class SpecLoader:
                 Location(name, exc.line, exc.column),
             )
             return None
-        self._control_characters(document)
+        control_characters(document, self.diagnostics, self.strict_spec)
         documents[name] = document
         return document, True
-
-    def _control_characters(self, document: SourceDocument) -> None:
-        """A JSON spec with raw line breaks or tabs in its strings: JSON forbids them, but
-        Mintlify reads such a spec (its parser falls back to YAML); a validation error, so a
-        warning with ``--no-strict-spec``, the strings read with the characters they hold."""
-        if document.control_at is None:
-            return
-        report = self.diagnostics.error if self.strict_spec else self.diagnostics.warning
-        how = (
-            "--no-strict-spec reads it as Mintlify does"
-            if self.strict_spec
-            else "read as Mintlify reads it, the string keeping the character"
-        )
-        report(
-            Code.SPEC_INVALID,
-            f"{CONTROL_IN_STRING}; {how}",
-            Location(document.name, *document.control_at),
-        )
 
 
 def _index(
