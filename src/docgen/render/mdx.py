@@ -153,6 +153,7 @@ def _element(
     template = context.names.get(tag.name)
     if isinstance(template, Template):
         text, names = template.use(tag.attrs, inner, context.names, tag.elements)
+        context.used(template, line)
         if not context.spend(len(text), line, f"<{tag.name}"):
             return
         child = replace(context, names=names, depth=context.depth + 1, offset=0, root_line=line)

@@ -166,6 +166,7 @@ def _template_inline(state: StateInline, template: Template, tag: Tag, inner: st
     context = _ctx(state.env)
     line, near = _line_in(state), f"<{tag.name}"
     text, names = template.use(tag.attrs, inner, context.names, tag.elements)
+    context.used(template, line)
     if not context.spend(len(text), line, near):
         return
     if state.pending:
