@@ -240,3 +240,17 @@ def test_a_component_nested_in_itself_a_few_times_is_read_whole() -> None:
     html, warnings = html_of(page)
     assert warnings == []
     assert html.count("<b>leaf29</b>") == 20 and html.count("<b>f4</b>") == 20
+
+
+def test_an_attribute_a_component_computes_in_code_is_left_out_once_a_page() -> None:
+    page = (
+        "export const Title = ({ text, href }) => (\n"
+        '  <h3 id={text.toLowerCase()} title={text + "!"} data-x={`${href}#top`}>{text}</h3>\n'
+        ");\n\n"
+        '<Title text="Body" href="/a" />\n\n<Title text="Response" href="/b" />\n'
+    )
+    html, warnings = html_of(page)
+    assert 'title="Body!"' in html and 'data-x="/b#top"' in html  # computed from props: kept
+    assert html.count(">Body<") == 1 and html.count(">Response<") == 1
+    assert "toLowerCase" not in html
+    assert len(warnings) == 1 and "<Title> computes text.toLowerCase()" in warnings[0]

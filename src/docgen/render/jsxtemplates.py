@@ -63,8 +63,9 @@ class Template:
         children: str,
         names: dict[str, Any],
         elements: dict[str, str] | None = None,
-    ) -> tuple[str, dict[str, Any]]:
-        """The MDX a use stands for, and the names its ``{expressions}`` see. ``elements``:
+    ) -> tuple[str, dict[str, Any], list[str]]:
+        """The MDX a use stands for, the names its ``{expressions}`` see, and what the body
+        computes in code that was left out (``const`` names, attribute expressions). ``elements``:
         the props given as JSX (``icon={<Icon>...</Icon>}``), written in where the body shows
         them, as JSX, so they are read with the page's components."""
         given = {k: v for k, v in attrs.items() if k != "..." and not isinstance(v, Unevaluated)}
@@ -75,9 +76,10 @@ class Template:
         for name, expression in self.lets:
             props[name] = evaluate(expression, props)  # Unevaluated: left out where shown
             known.add(name)
-        body = fill(self.body, props, known, children, elements or {})
+        dropped = list(self.opaque)
+        body = fill(self.body, props, known, children, elements or {}, dropped)
         shown = {k: v for k, v in props.items() if not isinstance(v, Unevaluated)}
-        return body, {**names, **shown}
+        return body, {**names, **shown}, dropped
 
 
 def _body(rest: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
@@ -185,9 +187,12 @@ def fill(
     known: set[str],
     children: str,
     elements: dict[str, str] | None = None,
+    dropped: list[str] | None = None,
 ) -> str:
     """``body`` with its props written in (see the module's docstring); a prop given as JSX
-    (``elements``) is written in as that JSX where the body shows it as content."""
+    (``elements``) is written in as that JSX where the body shows it as content. An attribute
+    computed from a prop by code (``id={text.toLowerCase()}``) is left out, its expression
+    added to ``dropped`` (when given; else the MDX reader warns about it)."""
     elements = elements or {}
     given = dict.fromkeys(elements, True)  # an element is there, even one without text
     out: list[str] = []
@@ -226,6 +231,14 @@ def fill(
                 if attribute is not None
                 else "{" + _attribute_value(built) + "}"
             )
+        elif (
+            dropped is not None
+            and attribute is not None
+            and any(n in known for n in _IDENT.findall(expression))
+            and isinstance(evaluate(expression, props), Unevaluated)
+        ):
+            out[-1] = out[-1][: attribute.start()] + " "
+            dropped.append(expression)
         else:
             out.append(body[start:end])
         i = end

@@ -9,7 +9,7 @@ from typing import Any
 from docgen.render import snippets
 from docgen.render.assets import AssetScope
 from docgen.render.jsx import SCAN_FACTOR, current_budget
-from docgen.render.jsxtemplates import MAX_EXPANSION, MAX_USES, Template
+from docgen.render.jsxtemplates import MAX_EXPANSION, MAX_USES
 from docgen.render.markdown import TakenIds
 
 MAX_DEPTH = 48  # nested components (and snippets) beyond this are shown as text: mdx-too-deep
@@ -113,17 +113,17 @@ class Context:
             told=self.told,
         )
 
-    def used(self, template: Template, line: int) -> None:
+    def used(self, component: str, dropped: list[str], line: int) -> None:
         """Warn, once a page, that a component computes what docgen leaves out."""
-        if not template.opaque or template.name in self.told:
+        if not dropped or component in self.told:
             return
-        self.told.add(template.name)
-        names = ", ".join(template.opaque)
+        self.told.add(component)
+        shown = ", ".join(sorted({d if len(d) <= 40 else d[:37] + "..." for d in dropped}))
         self.warn(
             line,
-            f"<{template.name}> computes {names} in JavaScript, which docgen does not run; "
+            f"<{component}> computes {shown} in JavaScript, which docgen does not run; "
             "what shows it is left out (said once a page)",
-            near=f"<{template.name}",
+            near=f"<{component}",
         )
 
 
