@@ -184,13 +184,16 @@ def _library(document: SourceDocument) -> list[str]:
         if schema is not None:
             own.append(pointer)
         reported.append((pointer, leaf, worded, schema is not None))
+    located = paramcheck.findings(document.data) if unlocated else []
+    out = [message for _, message in located]
+    if len(located) < len(unlocated):
+        reported += [("", error, None, False) for error in unlocated]
     document_level = [p for p, _, _, mine in reported if not mine]
     kept = [
         (p, leaf, worded)
         for p, leaf, worded, mine in reported
         if not mine or not any((p + "/").startswith(d + "/") for d in document_level)
     ]
-    out = [message for _, message in paramcheck.findings(document.data)] if unlocated else []
     out += [
         (f"at {pointer}: " if pointer else "") + (worded or explain.message(leaf))
         for pointer, leaf, worded in explain.without_consequences(kept)

@@ -211,7 +211,7 @@ def _library_verdict(
     located = paramcheck.findings(document.data) if unlocated else []
     for pointer, message in located:
         found.error(Code.SPEC_INVALID, message, document.location(pointer))
-    if not located:  # docgen did not find them: the library's words, at the top
+    if len(located) < len(unlocated):  # docgen did not find them all: the library's words too
         reported.extend(("", error, None) for error in unlocated)
     # A Schema Object's own error where the document's check reported one too: the same fault.
     document_level = [pointer for pointer, leaf, _ in reported if id(leaf) not in where_written]
