@@ -45,6 +45,8 @@ Quickstarts
     </div>
     <ul id="bare-list"><li>one</li></ul>
   </a>
+  <h1 id="hero" className="hero-headline">Secure wallets</h1>
+  <p id="hero-body" className="hero-body">Keys in enclaves.</p>
 </div>
 
 <ul id="prose-list"><li>A list of the article</li></ul>
@@ -55,6 +57,10 @@ Quickstarts
 def authored_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("authored")
     (root / "authored.mdx").write_text(PAGE)
+    (root / "style.css").write_text(  # the repo's own CSS, one class a rule
+        ".hero-headline { font-size: 60px; margin: 0 0 20px; }\n"
+        ".hero-body { margin: 0 0 24px; }\n"
+    )
     config = {
         "name": "Authored",
         "colors": {"primary": "#0f766e"},
@@ -132,3 +138,12 @@ def test_not_prose_leaves_the_pages_own_markup_without_the_articles_typography(t
     assert _style(tab, "#bare-list", "paddingLeft", "listStyleType") == ["0px", "none"]
     # Outside not-prose the article's typography stays.
     assert _style(tab, "#prose-list", "paddingLeft")[0] != "0px"
+
+
+def test_the_repos_css_styles_its_markup_inside_not_prose(tab: Any) -> None:
+    """A class of the repo's style sheet (specificity of one class) wins over docgen's
+    not-prose resets, as over Tailwind's preflight on Mintlify: a hero headline of 82px was
+    drawn at 16px, and its paragraph lost its margin."""
+    assert _style(tab, "#hero", "fontSize", "marginBottom") == ["60px", "20px"]
+    assert _style(tab, "#hero-body", "marginBottom") == ["24px"]
+

@@ -16,7 +16,7 @@ import pytest
 from docgen.diagnostics import Diagnostics
 from docgen.exceptions import OutputError
 from docgen.load.source import SourceDocument
-from docgen.spec import budget, explain, refs, validate
+from docgen.spec import budget, explain, paramcheck, refs, validate
 from docgen.spec.fast import compiled, fastcheck, verdicts
 from docgen.write.writer import write_site
 
@@ -167,8 +167,11 @@ def _library(document: SourceDocument) -> list[str]:
                 return found
         return None
 
-    reported, own = [], []
+    reported, own, unlocated = [], [], []
     for error in cls(document.data, base_uri=document.path.as_uri()).iter_errors():
+        if type(error).__name__ in paramcheck.CLASSES:  # docgen's own words, at the place
+            unlocated.append(error)
+            continue
         leaf, worded = explain.pick(error)
         pointer = refs.join("", *(list(leaf.absolute_path) or list(error.absolute_path)))
         schema = getattr(error, "reference_schema", None)
@@ -181,13 +184,17 @@ def _library(document: SourceDocument) -> list[str]:
         if schema is not None:
             own.append(pointer)
         reported.append((pointer, leaf, worded, schema is not None))
+    located = paramcheck.findings(document.data) if unlocated else []
+    out = [message for _, message in located]
+    if len(located) < len(unlocated):
+        reported += [("", error, None, False) for error in unlocated]
     document_level = [p for p, _, _, mine in reported if not mine]
     kept = [
         (p, leaf, worded)
         for p, leaf, worded, mine in reported
         if not mine or not any((p + "/").startswith(d + "/") for d in document_level)
     ]
-    out = [
+    out += [
         (f"at {pointer}: " if pointer else "") + (worded or explain.message(leaf))
         for pointer, leaf, worded in explain.without_consequences(kept)
     ]

@@ -80,10 +80,17 @@ def test_merge_keys_merge_under_the_keys_written_beside_them() -> None:
         """)
     )
     assert data["ModelA"] == {
-        "name": "model", "in": "path", "required": True, "description": "The model."
+        "name": "model",
+        "in": "path",
+        "required": True,
+        "description": "The model.",
     }
     assert data["ModelB"] == {
-        "name": "other", "in": "path", "required": True, "deprecated": True, "example": "m1"
+        "name": "other",
+        "in": "path",
+        "required": True,
+        "deprecated": True,
+        "example": "m1",
     }
     assert data["Quoted"] == {"<<": "x"}
 
@@ -296,7 +303,7 @@ def test_json_locate(pointer: str, position: tuple[int, int]) -> None:
 def test_line_and_column_of_a_big_text_match_counting_them() -> None:
     """A big text is located through an index of its line starts (counting the lines before
     each of a 2 MB docs.json's 24,803 entries took 24 s); it must say what counting says."""
-    text = "".join(("ab\n", "xyz", "\n", "\n\n", "{\"k\": 1}")[i % 5] for i in range(40_000))
+    text = "".join(("ab\n", "xyz", "\n", "\n\n", '{"k": 1}')[i % 5] for i in range(40_000))
     assert len(text) > 65_536
     for offset in (0, 1, 2, 3, len(text) // 2, len(text) - 1, len(text), *range(0, len(text), 997)):
         line = text.count("\n", 0, offset) + 1
@@ -755,3 +762,33 @@ def test_parsing_a_big_document_starts_no_garbage_collection() -> None:
             gc.enable()
     finally:
         gc.callbacks.remove(seen)
+
+
+def test_json_spec_with_raw_line_breaks_in_strings(root: Path) -> None:
+    # JSON forbids a raw line break or tab inside a string, but Mintlify reads such a spec (its
+    # parser falls back to YAML): a spec-invalid error that --no-strict-spec makes a warning, the
+    # string keeping the character, and positions found after it are still right.
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "T", "version": "1", "description": "First.\nSecond."},
+        "paths": {"/a": {"get": {"responses": {"200": {"description": "ok"}}}}},
+    }
+    text = json.dumps(spec).replace("\\n", "\n").replace('"ok"', '"o\tk", "x": {"$ref": "#/n"}')
+    (root / "api.json").write_text(text)
+    strict = Diagnostics()
+    assert SpecLoader(root, strict, validate=False).load("api.json", None) is not None
+    first = next(iter(strict))
+    assert (first.code, first.level.value, first.line) == (Code.SPEC_INVALID, "error", 1)
+    assert text[first.column - 1] == "\n"
+    lenient = Diagnostics()
+    loaded = SpecLoader(root, lenient, validate=False, strict_spec=False).load("api.json", None)
+    assert loaded is not None
+    assert next((d.code, d.level.value) for d in lenient) == (Code.SPEC_INVALID, "warning")
+    assert loaded.data["info"]["description"] == "First.\nSecond."
+    second = text.split("\n")[1]
+    assert loaded.document.position("/paths/~1a/get/responses/200/x") == (
+        2,
+        second.index('{"$ref"') + 1,
+    )
+    with pytest.raises(LoadError, match="line break or tab inside a string"):
+        source.parse_json(text)  # the config and other JSON stay strict

@@ -50,7 +50,7 @@ export function Section({ title, description, link }) {
     assert warnings == []
     one, two = html.split("<h2>")[1:]
     assert one.startswith("One</h2>") and "<p>Told</p>" in one
-    assert "Kids with <strong>bold</strong> and a <a href=\"/a\">link</a>." in one
+    assert 'Kids with <strong>bold</strong> and a <a href="/a">link</a>.' in one
     assert two.startswith("Two</h2>") and "<p>" not in two.split('role="note">')[0]
     assert "<a>no link</a>" in html  # an attribute whose prop is not given is left out
 
@@ -144,3 +144,113 @@ def test_a_component_that_returns_null_shows_nothing(tmp_path: Path) -> None:
     html, warnings = html_of(page, tmp_path, "guide.mdx")
     assert warnings == []
     assert "Text  here." in html and "V3Banner" not in html and "Later" not in html
+
+
+def test_an_export_whose_value_is_on_the_next_line_is_read(tmp_path: Path) -> None:
+    # Prettier wraps a long ``export const URL = "..."`` after the ``=``: JavaScript reads on,
+    # and so does docgen, in a snippet and in the page (an ``=>`` or a ``+`` at the end of a line
+    # goes on too; a line ending in a comment goes on only if the code before it does).
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "links.mdx").write_text(
+        'export const REPO_URL =\n  "https://example.com/repo";\n\n'
+        'export const DOCS = "https://example.com/docs"; // or: the blog,\n'
+        'export const BLOG =\n  "https://example.com/blog";\n'
+    )
+    (tmp_path / "snippets" / "tiles.jsx").write_text(
+        "export const SITE =\n  'https://example.com/site';\n\n"
+        "export const Tile = ({ name }) =>\n  <b>{name}</b>;\n"
+    )
+    page = (
+        'import { REPO_URL } from "/snippets/links.mdx";\n'
+        'import { SITE, Tile } from "/snippets/tiles.jsx";\n\n'
+        "export const LABEL =\n  'Repository';\n\n"
+        '<Card title="Repo" href={REPO_URL}>{LABEL}</Card>\n\n'
+        'Site: {SITE} <Tile name="tile" />\n'
+    )
+    html, warnings = html_of(page, tmp_path, "guide.mdx")
+    assert warnings == []
+    assert 'href="https://example.com/repo"' in html and "Repository" in html
+    assert "Site: https://example.com/site <b>tile</b>" in html
+    html, warnings = html_of(
+        'import { BLOG } from "/snippets/links.mdx";\n\nBlog: {BLOG}\n', tmp_path
+    )
+    assert warnings == []  # the comment's "," did not take the next export into DOCS
+    assert "Blog: https://example.com/blog" in html
+
+
+NESTED = """\
+export const Nested = ({ parentKey, childKey, required, children }) => {
+  const fullKey = `${parentKey}.${childKey}`;
+  const anchorId = `body-${fullKey.replace(/\\./g, '-')}`;
+
+return (
+
+<div className="param" id={anchorId}>
+  <a href={`#${anchorId}`}>#</a>
+  <code title={fullKey}>{fullKey}</code>
+  {required && (<span>required</span>)}
+  {children && (
+    <div className="desc">{children}</div>
+  )}
+</div>
+); };
+"""
+
+
+def test_a_components_const_declarations_are_read_or_left_out(tmp_path: Path) -> None:
+    # const lines before the return: a value built from props (a template string) is shown;
+    # one docgen cannot compute (a method call) is left out with what shows it, said once a
+    # page, and the rest of the component renders; {children && (...)} keeps its children.
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "nested.mdx").write_text(NESTED)
+    page = (
+        'import { Nested } from "/snippets/nested.mdx";\n\n'
+        '<Nested parentKey="params" childKey="curve" required={true}>\n'
+        "The **curve**.\n</Nested>\n\n"
+        '<Nested parentKey="params" childKey="name" />\n'
+    )
+    html, warnings = html_of(page, tmp_path, "guide.mdx")
+    assert html.count('<code title="params.curve">params.curve</code>') == 1
+    assert '<code title="params.name">params.name</code>' in html
+    assert "<span>required</span>" in html and html.count("required") == 1
+    assert '<div class="desc">The <strong>curve</strong>.</div>' in html
+    assert html.count('class="desc"') == 1  # no children, no branch
+    assert "anchorId" not in html and 'href="#"' not in html and "id=" not in html
+    assert html.count("<a>#</a>") == 2
+    assert len(warnings) == 1 and "-:3:mdx-unsupported:<Nested> computes anchorId" in warnings[0]
+
+
+def test_a_component_nested_in_itself_a_few_times_is_read_whole() -> None:
+    # A field component of 7 nested elements, its children (fields) inside an Expandable, 4
+    # levels down, 680 uses on the page (as generated API pages write them): neither the
+    # depth bound nor the scan budget (which grows with what components expand to) cuts it.
+    rows = "".join(f'<div className="r{i}">\n' for i in range(6)) + "<b>{name}</b>\n"
+    rows += '<div className="kids">{children}</div>\n' + "</div>\n" * 6
+    page = f"export const Field = ({{ name, children }}) => (\n{rows});\n\n"
+
+    def fields(level: int, count: int) -> str:
+        if level == 0:
+            return "".join(f'<Field name="leaf{i}" />\n' for i in range(count))
+        inner = fields(level - 1, count)
+        return (
+            f'<Field name="f{level}">\n<Expandable title="more">\n{inner}</Expandable>\n</Field>\n'
+        )
+
+    page += "".join(fields(4, 30) for _ in range(20))
+    html, warnings = html_of(page)
+    assert warnings == []
+    assert html.count("<b>leaf29</b>") == 20 and html.count("<b>f4</b>") == 20
+
+
+def test_an_attribute_a_component_computes_in_code_is_left_out_once_a_page() -> None:
+    page = (
+        "export const Title = ({ text, href }) => (\n"
+        '  <h3 id={text.toLowerCase()} title={text + "!"} data-x={`${href}#top`}>{text}</h3>\n'
+        ");\n\n"
+        '<Title text="Body" href="/a" />\n\n<Title text="Response" href="/b" />\n'
+    )
+    html, warnings = html_of(page)
+    assert 'title="Body!"' in html and 'data-x="/b#top"' in html  # computed from props: kept
+    assert html.count(">Body<") == 1 and html.count(">Response<") == 1
+    assert "toLowerCase" not in html
+    assert len(warnings) == 1 and "<Title> computes text.toLowerCase()" in warnings[0]

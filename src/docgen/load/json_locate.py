@@ -34,7 +34,7 @@ def _skip_value(text: str, i: int) -> int:
             if depth <= 0:
                 return i
         elif c == '"':
-            _, i = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+            _, i = json.decoder.scanstring(text, i + 1, False)  # type: ignore[attr-defined]
             if depth == 0:
                 return i
         elif c in ",: \t\r\n":
@@ -137,7 +137,7 @@ class _Walked:
         members = self._members(start)
         text = self.text
         while key not in members.found and (at := self._next(members)) is not None:
-            name, end = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
+            name, end = json.decoder.scanstring(text, at + 1, False)  # type: ignore[attr-defined]
             value = _skip_ws(text, _skip_ws(text, end) + 1)  # past the colon
             members.found.setdefault(name, (at, value))
             members.resume, members.skip = value, True

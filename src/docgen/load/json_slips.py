@@ -9,6 +9,9 @@ import json
 from docgen.exceptions import LoadError
 
 _SPACE = " \t\r\n"
+CONTROL_IN_STRING = (
+    "invalid JSON: a raw line break or tab inside a string; JSON needs it escaped (\\n, \\t)"
+)
 
 
 def _previous(text: str, pos: int) -> int:
@@ -40,6 +43,8 @@ def json_error(text: str, exc: json.JSONDecodeError) -> LoadError:
             "remove the comma (JSON allows none there)"
         )
         at = before
+    elif here[:1] and here[0] in "\n\r\t":  # white space errs only inside a string
+        message = CONTROL_IN_STRING
     elif here in ("//", "/*") or here[:1] == "#":
         message = "invalid JSON: comments are not allowed in JSON; remove the comment"
     elif here[:1] == "'":

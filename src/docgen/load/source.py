@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docgen.diagnostics import Location
+from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import LoadError
 from docgen.load import json_locate, yaml_safe
 from docgen.load.gcpause import gc_paused
-from docgen.load.json_slips import json_error
+from docgen.load.json_slips import CONTROL_IN_STRING, json_error
 from docgen.load.paths import FOLDER, SPECIAL, not_a_file
 
 _LONG_NUMBER = re.compile(r"\d{4301}")
@@ -32,6 +32,9 @@ class SourceDocument:
     data: Any
     is_json: bool
     _nodes: Any = field(default=None, repr=False)
+    # (line, column) of the first raw control character (a line break, a tab) inside a JSON
+    # string, which JSON forbids and the spec was read with anyway (see ``load_document``)
+    control_at: tuple[int, int] | None = None
 
     def position(self, pointer: str) -> tuple[int, int]:
         """1-based (line, column) of ``pointer`` (``#key`` suffix: of the key itself)."""
@@ -82,11 +85,12 @@ def read_text(path: Path) -> str:
         raise LoadError(f"not valid UTF-8 (byte {exc.start})", line, column + 1) from None
 
 
-def parse_json(text: str) -> Any:
-    """Parse JSON text; raises :class:`LoadError` with line and column."""
+def parse_json(text: str, strict: bool = True) -> Any:
+    """Parse JSON text; raises :class:`LoadError` with line and column. ``strict=False``
+    allows raw control characters (line breaks, tabs) inside strings."""
     try:
         with gc_paused():
-            return json.loads(text)
+            return json.loads(text, strict=strict)
     except json.JSONDecodeError as exc:
         raise json_error(text, exc) from None
     except ValueError:  # Python reads integers of at most 4,300 digits (sys.int_info)
@@ -116,8 +120,42 @@ def peek_json(path: Path) -> SourceDocument:
 
 
 def load_document(path: Path, name: str) -> SourceDocument:
-    """Read and parse a JSON or YAML file (format from the extension, else sniffed)."""
+    """Read and parse a JSON or YAML file (format from the extension, else sniffed).
+
+    A JSON file whose strings hold raw line breaks or tabs (JSON forbids them) is read with
+    them as the characters they are, and ``control_at`` says where the first one is: Mintlify
+    reads such a spec (its parser falls back to YAML), so a caller decides what it is."""
     text = read_text(path)
     is_json = looks_like_json(path, text)
-    data = parse_json(text) if is_json else yaml_safe.load_yaml(text)
-    return SourceDocument(path=path, name=name, text=text, data=data, is_json=is_json)
+    if not is_json:
+        data = yaml_safe.load_yaml(text)
+        return SourceDocument(path=path, name=name, text=text, data=data, is_json=False)
+    try:
+        data = parse_json(text)
+    except LoadError as exc:
+        if exc.message != CONTROL_IN_STRING:
+            raise
+        data = parse_json(text, strict=False)
+        at = (exc.line or 1, exc.column or 1)
+        return SourceDocument(path, name, text, data, True, control_at=at)
+    return SourceDocument(path=path, name=name, text=text, data=data, is_json=True)
+
+
+def control_characters(document: SourceDocument, diagnostics: Diagnostics, strict: bool) -> None:
+    """A JSON spec with raw line breaks or tabs in its strings: JSON forbids them, but
+    Mintlify reads such a spec (its parser falls back to YAML); a validation error, so a
+    warning with ``--no-strict-spec`` (``strict`` False), the strings read with the characters
+    they hold."""
+    if document.control_at is None:
+        return
+    report = diagnostics.error if strict else diagnostics.warning
+    how = (
+        "--no-strict-spec reads it as Mintlify does"
+        if strict
+        else "read as Mintlify reads it, the string keeping the character"
+    )
+    report(
+        Code.SPEC_INVALID,
+        f"{CONTROL_IN_STRING}; {how}",
+        Location(document.name, *document.control_at),
+    )

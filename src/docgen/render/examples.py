@@ -175,13 +175,18 @@ def generate(
         return value["enum"][0]
     if isinstance(value.get("allOf"), list):
         merged: dict[str, Any] = {}
+        scalar: Any = None  # a member that is no object (``allOf: [$ref: Uuid]``, a wrapper)
         for member in value["allOf"]:
             part = generate(member, spec, value_doc, mode, depth + 1, seen, budget)
             if isinstance(part, dict):
                 merged.update(part)
+            elif scalar is None:
+                scalar = part
         own = _object(value, spec, value_doc, mode, depth, seen, budget)
         if isinstance(own, dict):
             merged.update(own)
+        if not merged and scalar is not None and value.get("type") != "object":
+            return scalar
         return merged
     for key in ("oneOf", "anyOf"):
         if isinstance(value.get(key), list) and value[key]:

@@ -31,6 +31,8 @@ _FUNCTION = re.compile(
     re.S,
 )
 _RETURN = re.compile(r"\{\s*return\s*(.*?)\s*;?\s*\}", re.S)
+_DECLARATION = re.compile(r"\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=", re.S)
+MAX_DECLARATIONS = 20
 _PARAM = re.compile(r"\s*([A-Za-z_$][\w$]*)\s*(?:=\s*(.+?))?\s*$", re.S)
 _CONDITION = re.compile(r"\s*([A-Za-z_$][\w$]*)\s*&&\s*(.+?)\s*$", re.S)
 _TERNARY = re.compile(r"\s*(!?)\s*([A-Za-z_$][\w$]*)\s*\?(.+)$", re.S)
@@ -49,6 +51,11 @@ class Template:
     name: str
     params: dict[str, Any]  # prop -> default (absent when it has none)
     body: str  # the JSX, as MDX to read
+    # ``const name = value;`` lines before the ``return``, in order: a value built from props
+    # and literals is known where the body shows ``{name}``; any other (a call, a method) is
+    # left out there, and what uses it (``href={`#${id}`}``)
+    lets: tuple[tuple[str, str], ...] = ()
+    opaque: tuple[str, ...] = ()  # the declarations docgen cannot compute (said at a use)
 
     def use(
         self,
@@ -56,22 +63,36 @@ class Template:
         children: str,
         names: dict[str, Any],
         elements: dict[str, str] | None = None,
-    ) -> tuple[str, dict[str, Any]]:
-        """The MDX a use stands for, and the names its ``{expressions}`` see. ``elements``:
+    ) -> tuple[str, dict[str, Any], list[str]]:
+        """The MDX a use stands for, the names its ``{expressions}`` see, and what the body
+        computes in code that was left out (``const`` names, attribute expressions). ``elements``:
         the props given as JSX (``icon={<Icon>...</Icon>}``), written in where the body shows
         them, as JSX, so they are read with the page's components."""
         given = {k: v for k, v in attrs.items() if k != "..." and not isinstance(v, Unevaluated)}
         props = {**self.params, **given}
         known = set(self.params) | set(given)
-        body = fill(self.body, props, known, children, elements or {})
-        return body, {**names, **props}
+        if children.strip() and "children" in self.params:
+            props["children"] = True  # ``{children && (...)}`` keeps its branch
+        for name, expression in self.lets:
+            props[name] = evaluate(expression, props)  # Unevaluated: left out where shown
+            known.add(name)
+        dropped = list(self.opaque)
+        body = fill(self.body, props, known, children, elements or {}, dropped)
+        shown = {k: v for k, v in props.items() if not isinstance(v, Unevaluated)}
+        return body, {**names, **shown}, dropped
 
 
-def _body(rest: str) -> str | None:
+def _body(rest: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
     """The JSX an arrow function's or a function's body gives, if that is all it does
-    (``""`` for ``null``: a placeholder component that shows nothing)."""
+    (``""`` for ``null``: a placeholder component that shows nothing), and the ``const``
+    declarations before its ``return``."""
     text = rest.strip().rstrip(";").strip()
+    lets: tuple[tuple[str, str], ...] = ()
     if text.startswith("{"):
+        declared = _declarations(text)
+        if declared is None:
+            return None
+        lets, text = declared
         match = _RETURN.fullmatch(text)
         if match is None:
             return None
@@ -79,8 +100,47 @@ def _body(rest: str) -> str | None:
     if text.startswith("(") and text.endswith(")"):
         text = text[1:-1].strip()
     if text == "null":
-        return ""
-    return text if text.startswith("<") and text.endswith(">") else None
+        return "", lets
+    return (text, lets) if text.startswith("<") and text.endswith(">") else None
+
+
+def _declarations(text: str) -> tuple[tuple[tuple[str, str], ...], str] | None:
+    """``{ const a = ...; const b = ...; return ... }``: the declarations, and the block
+    without them (``{ return ... }``); ``None`` when a declaration does not end."""
+    lets: list[tuple[str, str]] = []
+    at = 1
+    while (match := _DECLARATION.match(text, at)) is not None:
+        end = _expression_end(text, match.end())
+        if end is None or len(lets) >= MAX_DECLARATIONS:
+            return None
+        lets.append((match.group(1), text[match.end() : end].strip()))
+        at = end + 1
+    return tuple(lets), "{" + text[at:]
+
+
+def _expression_end(text: str, start: int) -> int | None:
+    """Where the expression at ``start`` ends: its ``;`` or the line break after it, outside
+    brackets and strings (a template string's ``${...}`` included)."""
+    depth, quote, i = 0, "", start
+    while i < len(text):
+        char = text[i]
+        if quote:
+            if char == "\\":
+                i += 1
+            elif char == quote:
+                quote = ""
+        elif char in "\"'`":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif depth == 0 and (char == ";" or (char == "\n" and text[start:i].strip())):
+            return i
+        i += 1
+    return None
 
 
 def parse(statement: str) -> Template | None:
@@ -89,9 +149,10 @@ def parse(statement: str) -> Template | None:
     match = _ARROW.match(text) or _FUNCTION.match(text)
     if match is None:
         return None
-    body = _body(text[match.end() :])
-    if body is None:
+    read = _body(text[match.end() :])
+    if read is None:
         return None
+    body, lets = read
     params: dict[str, Any] = {}
     for part in (match.group("params") or "").split(","):
         if not part.strip() or part.strip().startswith("..."):
@@ -103,7 +164,11 @@ def parse(statement: str) -> Template | None:
         if isinstance(default, Unevaluated):
             return None
         params[param.group(1)] = default
-    return Template(match.group(1), params, body)
+    probe: dict[str, Any] = dict.fromkeys(params, "")
+    for name, expression in lets:
+        probe[name] = evaluate(expression, probe)
+    opaque = tuple(name for name, _ in lets if isinstance(probe[name], Unevaluated))
+    return Template(match.group(1), params, body, lets, opaque)
 
 
 def _attribute_value(value: Any) -> str:
@@ -122,9 +187,12 @@ def fill(
     known: set[str],
     children: str,
     elements: dict[str, str] | None = None,
+    dropped: list[str] | None = None,
 ) -> str:
     """``body`` with its props written in (see the module's docstring); a prop given as JSX
-    (``elements``) is written in as that JSX where the body shows it as content."""
+    (``elements``) is written in as that JSX where the body shows it as content. An attribute
+    computed from a prop by code (``id={text.toLowerCase()}``) is left out, its expression
+    added to ``dropped`` (when given; else the MDX reader warns about it)."""
     elements = elements or {}
     given = dict.fromkeys(elements, True)  # an element is there, even one without text
     out: list[str] = []
@@ -137,7 +205,10 @@ def fill(
         expression = body[start + 1 : end - 1].strip()
         condition = _CONDITION.fullmatch(expression)
         attribute = _ATTRIBUTE.search("".join(out[-1:]))
-        if expression == "children":
+        if any(isinstance(props.get(n), Unevaluated) for n in _IDENT.findall(expression)):
+            if attribute is not None:  # built from a value docgen does not compute: left out
+                out[-1] = out[-1][: attribute.start()] + " "
+        elif expression == "children":
             out.append(children)
         elif _IDENT.fullmatch(expression) and expression in known:
             value = props.get(expression)
@@ -160,6 +231,14 @@ def fill(
                 if attribute is not None
                 else "{" + _attribute_value(built) + "}"
             )
+        elif (
+            dropped is not None
+            and attribute is not None
+            and any(n in known for n in _IDENT.findall(expression))
+            and isinstance(evaluate(expression, props), Unevaluated)
+        ):
+            out[-1] = out[-1][: attribute.start()] + " "
+            dropped.append(expression)
         else:
             out.append(body[start:end])
         i = end

@@ -153,7 +153,8 @@ def _element(
     mdxtags.known(tag, context.names)  # href={urls.oss}: a constant the page knows
     template = context.names.get(tag.name)
     if isinstance(template, Template):
-        text, names = template.use(tag.attrs, inner, context.names, tag.elements)
+        text, names, dropped = template.use(tag.attrs, inner, context.names, tag.elements)
+        context.used(template.name, dropped, line)
         if not context.spend(len(text), line, f"<{tag.name}"):
             return
         child = replace(context, names=names, depth=context.depth + 1, offset=0, root_line=line)

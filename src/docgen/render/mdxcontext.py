@@ -8,10 +8,11 @@ from typing import Any
 
 from docgen.render import snippets
 from docgen.render.assets import AssetScope
+from docgen.render.jsx import SCAN_FACTOR, current_budget
 from docgen.render.jsxtemplates import MAX_EXPANSION, MAX_USES
 from docgen.render.markdown import TakenIds
 
-MAX_DEPTH = 24  # nested components (and snippets) beyond this are shown as text: mdx-too-deep
+MAX_DEPTH = 48  # nested components (and snippets) beyond this are shown as text: mdx-too-deep
 
 
 @dataclass(slots=True)
@@ -43,6 +44,7 @@ class Context:
     assets: AssetScope | None = None  # local files the page shows (render/assets.py)
     expand: bool = False  # tokens wanted: a snippet's tokens stand in for its HTML
     spent: list[int] = field(default_factory=lambda: [0, 0, 0])  # JSX uses, characters, refusals
+    told: set[str] = field(default_factory=set)  # components whose code was warned about
 
     @property
     def importer(self) -> str | None:
@@ -75,6 +77,9 @@ class Context:
         self.spent[1] += characters
         deep = self.depth >= MAX_DEPTH
         if not deep and self.spent[0] <= MAX_USES and self.spent[1] <= MAX_EXPANSION:
+            budget = current_budget()
+            if budget is not None:  # the text a component expands to is read as the page is
+                budget.left += SCAN_FACTOR * characters
             return True
         self.spent[2] += 1
         if self.spent[2] > 1:  # said once a page
@@ -105,6 +110,20 @@ class Context:
             assets=self.assets,
             expand=self.expand,
             spent=self.spent,
+            told=self.told,
+        )
+
+    def used(self, component: str, dropped: list[str], line: int) -> None:
+        """Warn, once a page, that a component computes what docgen leaves out."""
+        if not dropped or component in self.told:
+            return
+        self.told.add(component)
+        shown = ", ".join(sorted({d if len(d) <= 40 else d[:37] + "..." for d in dropped}))
+        self.warn(
+            line,
+            f"<{component}> computes {shown} in JavaScript, which docgen does not run; "
+            "what shows it is left out (said once a page)",
+            near=f"<{component}",
         )
 
 

@@ -37,6 +37,7 @@ _ESM_SHAPE = re.compile(
 )
 _EXTENSIONS = (".mdx", ".md", ".jsx", ".js", ".tsx", ".ts")
 _JAVASCRIPT = (".jsx", ".js", ".tsx", ".ts")
+_CONTINUES = frozenset("=+-*%&|?:,")  # a statement's line ending in one goes on
 
 Warn = Callable[..., None]
 
@@ -81,6 +82,8 @@ def statement_end(
     i = pos
     while line < end and line - start < MAX_STATEMENT_LINES:
         stop = ends[line]
+        last = ""  # the line's last character outside strings, white space aside
+        comment = False
         while i < stop:
             char = src[i]
             if quote is not None:
@@ -94,12 +97,18 @@ def statement_end(
                 depth += 1
             elif char in ")]}":
                 depth -= 1
+            if quote is None and char == "/" and src[i + 1 : i + 2] == "/":
+                comment = True  # ``// ...``: what ends the line is the comment's
+            if quote is None and not comment and not char.isspace():
+                last = "=" if char == ">" and src[i - 1] == "=" else char  # ``=>`` goes on
             i += 1
         if quote in ("'", '"'):
             # A JS string never spans lines: this "quote" is JSX text ("you'd like"), and the
             # brackets after it on the line were skipped, as if quoted; they are balanced text.
             quote = None
-        if depth <= 0 and quote is None:
+        # A line ending in an operator (``export const URL =`` with the value on the next line,
+        # as Prettier wraps a long one) goes on, as JavaScript reads it.
+        if depth <= 0 and quote is None and last not in _CONTINUES:
             return line
         line += 1
         if line < end:

@@ -13,7 +13,12 @@ from docgen.diagnostics import Code, Diagnostics, Location, close_matches
 from docgen.exceptions import LoadError, RemoteError, UnsafePathError
 from docgen.load.paths import display_name, is_file, is_remote, not_a_file, resolve_inside
 from docgen.load.remote import Fetched, RemotePolicy, fetch
-from docgen.load.source import SourceDocument, load_document, looks_like_json
+from docgen.load.source import (
+    SourceDocument,
+    control_characters,
+    load_document,
+    looks_like_json,
+)
 from docgen.spec import refs
 from docgen.spec.background import ValidationTask, Verdicts, run_task, validation
 from docgen.spec.model import METHODS, Operation, Spec, Tag
@@ -125,6 +130,7 @@ class SpecLoader:
                 Location(name, exc.line, exc.column),
             )
             return None
+        control_characters(document, self.diagnostics, self.strict_spec)
         data = document.data
         if not isinstance(data, dict):
             self.diagnostics.error(
@@ -316,6 +322,7 @@ class SpecLoader:
                 Location(name, exc.line, exc.column),
             )
             return None
+        control_characters(document, self.diagnostics, self.strict_spec)
         documents[name] = document
         return document, True
 

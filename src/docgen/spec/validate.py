@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.load.source import SourceDocument
-from docgen.spec import budget, explain, refs
+from docgen.spec import budget, explain, paramcheck, refs
 from docgen.spec.fast import fastcheck, verdicts
 from docgen.spec.versions import line_for
 
@@ -163,6 +163,7 @@ def _library_verdict(
     reported: list[tuple[str, ValidationError, str | None]] = []
     places = _Places(documents)
     where_written: dict[int, SourceDocument] = {}  # id(error) -> document it is in
+    unlocated: list[ValidationError] = []
     try:
         validator = cls(document.data, base_uri=document.path.as_uri())
         for error in _iter_errors(validator, refs_ok):
@@ -171,6 +172,9 @@ def _library_verdict(
                 continue
             if isinstance(error, prescreen.TooComplexError):
                 _too_complex(error, document, places, found)
+                continue
+            if type(error).__name__ in paramcheck.CLASSES:  # says no where: found below
+                unlocated.append(error)
                 continue
             leaf, worded = explain.pick(error)
             path = list(leaf.absolute_path) or list(error.absolute_path)
@@ -204,6 +208,11 @@ def _library_verdict(
             f"the OpenAPI validator stopped on this spec: {type(exc).__name__}: {_short(exc)}",
             Location(document.name, 1, 1),
         )
+    located = paramcheck.findings(document.data) if unlocated else []
+    for pointer, message in located:
+        found.error(Code.SPEC_INVALID, message, document.location(pointer))
+    if len(located) < len(unlocated):  # docgen did not find them all: the library's words too
+        reported.extend(("", error, None) for error in unlocated)
     # A Schema Object's own error where the document's check reported one too: the same fault.
     document_level = [pointer for pointer, leaf, _ in reported if id(leaf) not in where_written]
     reported = [

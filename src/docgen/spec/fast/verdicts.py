@@ -18,7 +18,7 @@ from docgen.diagnostics import Code, Diagnostic, Level
 from docgen.load import cache as cache_store
 from docgen.load.source import SourceDocument
 
-FORMAT = "docgen-verdict-5"  # bump when the wording of spec errors changes
+FORMAT = "docgen-verdict-6"  # bump when the wording of spec errors changes
 KEEP = 256  # entries kept when the folder is pruned
 _LIBRARIES = (
     "docgen",
