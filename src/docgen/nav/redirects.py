@@ -13,7 +13,7 @@ from docgen.config.urls import scheme_of
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.load.source import SourceDocument
 from docgen.nav.model import Site
-from docgen.nav.urls import redirect_path, twin_path, unsafe_url
+from docgen.nav.urls import redirect_path, shortened, twin_path, unsafe_url
 
 MAX_HOPS = 20
 
@@ -162,7 +162,8 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
             if problem is not None:
                 diagnostics.error(
                     Code.REDIRECT_INVALID,
-                    f"redirect source {redirect.source!r} cannot be written: {problem}",
+                    f"redirect source {shortened(redirect.source, 200)!r} cannot be written: "
+                    f"{problem}",
                     where(redirect, "source"),
                 )
                 continue
