@@ -415,3 +415,16 @@ def test_css_variables_no_css_file_defines_are_said(tmp_path: Path) -> None:
     assert (level, kind, line) == ("info", "config-unused-key", _line_of(root, '"theme"'))
     assert said.startswith("styling.codeblocks.theme: 'css-variables' colours code from the")
     assert said.endswith("no .css file of the docs repo defines one: code keeps docgen's palettes")
+
+
+def test_a_mint_json_code_block_written_as_auto_follows_the_page(tmp_path: Path) -> None:
+    """``"codeBlock": "auto"`` is the mode ``codeBlock.mode: "auto"`` is (it was an error,
+    'not one of system, dark', while ``"codeBlock": "dark"`` was read)."""
+    config = {"name": "M", "navigation": [{"group": "G", "pages": ["index"]}], "codeBlock": "auto"}
+    (tmp_path / "mint.json").write_text(json.dumps(config))
+    (tmp_path / "index.mdx").write_text(PAGE)
+    report = json.loads(run_docgen(["check", "mint.json", "--format", "json"], tmp_path).stdout)
+    assert report["diagnostics"] == []
+    out = tmp_path / "out"
+    assert run_docgen(["build", "mint.json", "-o", str(out)], tmp_path).returncode == 0
+    assert "data-codeblocks" not in (out / "index.html").read_text().split("<head>")[0]

@@ -247,7 +247,7 @@ def run_check(
     # What rendering would report (check = build minus writing); first what does not need the
     # pages parsed, which drops static files that clash with pages: the pages' asset warnings
     # are then found against what the site really copies.
-    scan(site, diagnostics)
+    scan(site, diagnostics, config_doc)
     if pages_in_render and scan_pages:
         result = CheckResult(root, target, diagnostics, site, config_doc, dropped, pending)
         result.pages_left = True

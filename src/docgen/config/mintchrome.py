@@ -74,14 +74,19 @@ def _look(data: dict[str, Any]) -> dict[str, Any]:
         # Not an object: docs.json's check says so at the key (it was ignored without a word).
         out["background"] = {"__value": background, "__ptr": "/background"}
     if isinstance(code, dict) and "mode" in code:
-        mode = "system" if code["mode"] == "auto" else code["mode"]
         out["styling"] = {
-            "codeblocks": {"__value": mode, "__ptr": "/codeBlock/mode"},
+            "codeblocks": {"__value": _mode(code["mode"]), "__ptr": "/codeBlock/mode"},
             "__ptr": "/codeBlock",
         }
     elif code is not None and not isinstance(code, dict):
         out["styling"] = {
-            "codeblocks": {"__value": code, "__ptr": "/codeBlock"},
+            "codeblocks": {"__value": _mode(code), "__ptr": "/codeBlock"},
             "__ptr": "/codeBlock",
         }
     return out
+
+
+def _mode(value: Any) -> Any:
+    """mint.json's code block mode as docs.json names it (``auto`` is ``system``), however it is
+    written (``codeBlock.mode`` or ``codeBlock`` itself)."""
+    return "system" if value == "auto" else value

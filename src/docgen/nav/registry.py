@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.nav.model import Page, PageKind
 from docgen.nav.slugs import operation_slugs
-from docgen.nav.urls import fold, spelling_difference, unsafe_url
+from docgen.nav.urls import fold, shortened, spelling_difference, unsafe_url
 from docgen.spec.model import Operation, Spec
 
 
@@ -48,8 +48,8 @@ class Registry:
         if unsafe is not None:
             self.diagnostics.error(
                 Code.NAV_UNSAFE_URL,
-                f"the page at '{page.url}' ({describe}) cannot be written: {unsafe}; "
-                "rename the page file or the 'directory'",
+                f"the page at '{shortened(page.url, 200)}' ({describe}) cannot be written: "
+                f"{unsafe}; rename the page file or the 'directory'",
                 where,
             )
             return

@@ -72,10 +72,15 @@ _RESERVED_STEMS = frozenset(name[:3] for name in _RESERVED)
 
 
 MAX_NAME_BYTES = 255  # a file or folder name, in UTF-8 (ext4, APFS, NTFS, ...)
+# A whole output path, in UTF-8: Linux refuses a path over 4,096 bytes, and the output folder's
+# own path comes first (a redirect source or an API 'directory' of 1,500 folders passed check
+# and stopped build).
+MAX_PATH_BYTES = 2_048
 
 
-def _cut(text: str) -> str:
-    return text if len(text) <= 60 else text[:40] + "..." + text[-17:]
+def shortened(text: str, limit: int = 60) -> str:
+    """``text`` as a message quotes it: its start and end when it is over ``limit`` long."""
+    return text if len(text) <= limit else text[:40] + "..." + text[-17:]
 
 
 def check_path(relative: str) -> PurePosixPath:
@@ -88,6 +93,13 @@ def path_parts(relative: str) -> tuple[str, ...]:
     raises :class:`OutputError` for anything unsafe."""
     if not relative or "\x00" in relative or "\\" in relative or "//" in relative:
         raise OutputError(f"unsafe output path {relative!r}")
+    if len(relative) > MAX_PATH_BYTES // 4 and len(relative.encode("utf-8", "surrogatepass")) > (
+        MAX_PATH_BYTES
+    ):
+        raise OutputError(
+            f"output path {shortened(relative)!r} is over {MAX_PATH_BYTES} bytes long; file "
+            "systems refuse paths that long"
+        )
     control = _CONTROL.search(relative) is not None  # rare: then each part is looked at
     # A name can be 4 bytes a character: shorter names cannot be too long.
     long = len(relative) > MAX_NAME_BYTES // 4
@@ -105,7 +117,7 @@ def path_parts(relative: str) -> tuple[str, ...]:
         size = len(part.encode("utf-8", "surrogatepass")) if long else 0
         if size > MAX_NAME_BYTES:
             raise OutputError(
-                f"the name {_cut(part)!r} is {size} bytes long; file systems refuse names "
+                f"the name {shortened(part)!r} is {size} bytes long; file systems refuse names "
                 f"over {MAX_NAME_BYTES} bytes"
             )
         if part in ("", ".", ".."):

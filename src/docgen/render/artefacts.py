@@ -177,9 +177,10 @@ def own_llms_txt(site: Site) -> bool:
     return any(item.name == "llms.txt" for item in site.static)
 
 
-def site_file_paths(site: Site) -> list[str]:
+def site_file_paths(site: Site, *, forwarding: bool = True) -> list[str]:
     """Every file :func:`docgen.render.site.iter_site` writes besides the pages, the shared
-    schema pages and the search index's bundles (under ``_docgen/pagefind*/``)."""
+    schema pages and the search index's bundles (under ``_docgen/pagefind*/``);
+    ``forwarding=False``: without the redirects' forwarding pages."""
     paths: list[str] = []
     if (
         not any(page.url == "/" for page in site.pages)
@@ -201,7 +202,7 @@ def site_file_paths(site: Site) -> list[str]:
     paths += [f"_docgen/{name}" for name in ASSETS]
     if diagrams.wanted(site):
         paths += diagrams.file_paths()
-    paths += redirect_paths(site)
+    paths += redirect_paths(site, forwarding=forwarding)
     if site_css(site) is not None:
         paths.append(SITE_CSS)
     if utilities.wanted(site):

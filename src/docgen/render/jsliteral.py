@@ -140,11 +140,27 @@ def _unescape(text: str, pos: int) -> tuple[str, int]:
         code = int(next(g for g in match.groups() if g is not None), 16)
         if code > 0x10FFFF:
             raise _NotLiteral
+        if 0xD800 <= code < 0xE000:
+            return _surrogate(text, code, match.end())
         return chr(code), match.end()
     char = text[pos]
     if char == "\n":  # a line continued
         return "", pos + 1
     return _ESCAPES.get(char, char), pos + 1
+
+
+def _surrogate(text: str, code: int, end: int) -> tuple[str, int]:
+    """A UTF-16 surrogate written as an escape (JavaScript strings are UTF-16): with its other
+    half escaped right after it (``\\uD83D\\uDE00``), the one character both stand for;
+    alone, U+FFFD, as a browser shows it (no UTF-8 page can hold a lone surrogate: the build
+    stopped on writing one after check had passed)."""
+    if code < 0xDC00 and text.startswith("\\u", end):
+        low = _HEX.match(text, end + 1)
+        if low is not None and low.group(3) is None:
+            second = int(low.group(1) or low.group(2), 16)
+            if 0xDC00 <= second < 0xE000:
+                return chr(0x10000 + ((code - 0xD800) << 10) + (second - 0xDC00)), low.end()
+    return "\ufffd", end
 
 
 def read(text: str, names: dict[str, Any] | None = None) -> list[Any] | dict[str, Any] | None:

@@ -5,6 +5,10 @@ paragraph starts."""
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left, bisect_right
+from typing import Any, TypeGuard
+
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
@@ -94,7 +98,21 @@ def _lines_paragraph(state: StateBlock, text: str, lines: list[int]) -> None:
 
 
 def _line_in(state: StateInline) -> int:
-    return int(state.env.get("_mdx_line", 0)) + state.src.count("\n", 0, state.pos)
+    """The page line of ``state.pos``. The line breaks before it are counted on from the last
+    position asked about in the same text: counted from its start each time, a paragraph of
+    20,000 inline tags read its 400 KB once a tag (30 s)."""
+    src, pos = state.src, state.pos
+    memo = state.env.get("_mdx_line_at")
+    start, breaks = (memo[1], memo[2]) if _memo_of(memo, src) and memo[1] <= pos else (0, 0)
+    breaks += src.count("\n", start, pos)
+    state.env["_mdx_line_at"] = (src, pos, breaks)
+    return int(state.env.get("_mdx_line", 0)) + breaks
+
+
+def _memo_of(memo: object, key: object) -> TypeGuard[tuple[Any, ...]]:
+    """Whether ``memo`` (a tuple kept in the parse's env) was worked out for ``key``, the very
+    object (the text being parsed, or the paragraph's place)."""
+    return isinstance(memo, tuple) and memo[0] is key
 
 
 def jsx_inline(state: StateInline, silent: bool) -> bool:
@@ -230,18 +248,34 @@ def _unclosed_comment(state: StateInline) -> str | None:
     it, or it closes in a later paragraph (a comment over several paragraphs is a block of its
     own only when it starts a line and nothing follows its end); ``None`` when it is no
     comment or is closed (``{/* a */ b``: a brace left open, shown as text)."""
-    if not state.src.startswith("{/*", state.pos) or "*/" in state.src[state.pos + 3 :]:
+    if not state.src.startswith("{/*", state.pos):
+        return None
+    # Worked out once a text and once a paragraph, not once a '{/*': 8,000 of them after
+    # 8,000 lines read the page's lines for each (30 s).
+    closes = state.env.get("_mdx_last_close")
+    if not _memo_of(closes, state.src):
+        closes = (state.src, state.src.rfind("*/"))
+        state.env["_mdx_last_close"] = closes
+    if closes[1] >= state.pos + 3:  # a '*/' later in the paragraph closes it
         return None
     rest = state.env.get("_mdx_rest")
+    said = state.env.get("_mdx_unclosed")
+    if not _memo_of(said, rest):
+        said = (rest, _unclosed_message(state, rest))
+        state.env["_mdx_unclosed"] = said
+    return str(said[1])
+
+
+def _unclosed_message(state: StateInline, rest: object) -> str:
+    """:func:`_unclosed_comment`'s message for a paragraph whose place is ``rest`` (the page's
+    text and the line after the paragraph)."""
     text, after = rest if isinstance(rest, tuple) else ("", 0)
-    pos = 0
-    for _ in range(after):  # the offset of the line after the paragraph
-        pos = text.find("\n", pos) + 1
-        if pos == 0:
-            break
-    end = text.find("*/", pos) if pos else -1
-    if end != -1:
-        line = _ctx(state.env).root_line + text.count("\n", 0, end)
+    starts, closes = _marks(state, text)
+    pos = starts[after] if 0 < after < len(starts) else 0  # the line after the paragraph
+    found = bisect_left(closes, pos) if pos else len(closes)
+    if found < len(closes):
+        end = closes[found]
+        line = _ctx(state.env).root_line + bisect_right(starts, end) - 1
         return (
             f"MDX comment '{{/*' is not closed in its paragraph (the next '*/' is on line "
             f"{line}): shown as text; in MDX everything up to there is the comment"
@@ -250,6 +284,17 @@ def _unclosed_comment(state: StateInline) -> str | None:
         "MDX comment '{/*' is never closed (no '*/}' after it): shown as text (Mintlify's "
         "MDX parser fails on it)"
     )
+
+
+def _marks(state: StateInline, text: str) -> tuple[list[int], list[int]]:
+    """Where ``text``'s lines start and where each '*/' in it is, found once a text (a page
+    of many paragraphs each with an unclosed '{/*' searched the page again for each)."""
+    memo = state.env.get("_mdx_marks")
+    if not _memo_of(memo, text):
+        starts = [0, *(m.end() for m in re.finditer("\n", text))]
+        memo = (text, starts, [m.start() for m in re.finditer(r"\*/", text)])
+        state.env["_mdx_marks"] = memo
+    return memo[1], memo[2]
 
 
 def core_inline(state: StateCore) -> None:

@@ -42,11 +42,18 @@ def forwards_root(site: Site) -> bool:
     )
 
 
-def redirect_paths(site: Site) -> list[str]:
-    """The files :func:`redirect_files` writes."""
+def redirect_paths(site: Site, *, forwarding: bool = True) -> list[str]:
+    """The files :func:`redirect_files` writes (``forwarding=False``: only ``_redirects``,
+    the forwarding pages being :func:`forwarding_pages`)."""
     if not site.config.redirects:
         return []
-    return [output_path(redirect_path(r.source)) for r in _page_redirects(site)] + [REDIRECTS_FILE]
+    pages = [path for _, path in forwarding_pages(site)] if forwarding else []
+    return [*pages, REDIRECTS_FILE]
+
+
+def forwarding_pages(site: Site) -> list[tuple[Redirect, str]]:
+    """Each redirect that gets a forwarding page, and that page's output path."""
+    return [(r, output_path(redirect_path(r.source))) for r in _page_redirects(site)]
 
 
 def _page(redirect: Redirect, config: SiteConfig) -> str:

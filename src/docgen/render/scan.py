@@ -12,26 +12,29 @@ report through :mod:`docgen.render.pagewarnings`, so they find the same.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from docgen.config.model import NavNode
 from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.exceptions import OutputError
 from docgen.load.paths import is_file
+from docgen.load.source import SourceDocument
 from docgen.nav.model import Page, Site
 from docgen.nav.pagefiles import value_start
 from docgen.nav.staticfiles import drop_conflicts
-from docgen.nav.urls import PathSet, fold, output_path, twin_path
+from docgen.nav.urls import PathSet, fold, output_path, shortened, twin_path
 from docgen.render import icons, pagewarnings, schemaembed
 from docgen.render.artefacts import site_file_paths
 from docgen.render.assets import asset_scope
 from docgen.render.mdx import mdx_warnings
 from docgen.render.pagebody import markdown_source, page_description
+from docgen.render.redirects import forwarding_pages
 from docgen.render.searchindex import FOLDER as SEARCH_FOLDER
 from docgen.render.snippets import SnippetFiles
 
 
-def scan(site: Site, diagnostics: Diagnostics) -> None:
+def scan(site: Site, diagnostics: Diagnostics, config_doc: SourceDocument | None = None) -> None:
     """Report what rendering and writing ``site`` would find, without doing either, except
     the Markdown pages' warnings (:func:`scan_pages`, which the caller runs after this: this
     drops static files that clash with pages, so the pages are checked against what is copied)."""
@@ -44,7 +47,7 @@ def scan(site: Site, diagnostics: Diagnostics) -> None:
                 "the page shows its own content only",
                 Location(page.source, 1, 1) if page.source else None,
             )
-    _outputs(site, diagnostics)
+    _outputs(site, diagnostics, config_doc)
     _look_files(site, diagnostics)
     _style_files(site, diagnostics)
     _nav_icons(site.config.navigation, site.config.look.icons, diagnostics)
@@ -173,13 +176,14 @@ def _page_paths(site: Site) -> Iterator[tuple[str, Page]]:
         yield twin_path(page.url), page
 
 
-def _outputs(site: Site, diagnostics: Diagnostics) -> None:
+def _outputs(site: Site, diagnostics: Diagnostics, config_doc: SourceDocument | None) -> None:
     """``output-conflict`` for a page whose files another page or a site file would also write
-    (shared schema pages are given free URLs by construction: see ``render/schemalinks``)."""
+    (shared schema pages are given free URLs by construction: see ``render/schemalinks``);
+    then :func:`_forwarding` for the redirects' forwarding pages."""
     paths = PathSet()
     owners: dict[str, str] = {}
     reserved = fold(SEARCH_FOLDER)  # _docgen/pagefind/ and the shards _docgen/pagefind-N/
-    for path in site_file_paths(site):
+    for path in site_file_paths(site, forwarding=False):
         paths.add(path)
         owners[fold(path)] = "a file docgen writes for the site"
     for path, page in _page_paths(site):
@@ -203,4 +207,38 @@ def _outputs(site: Site, diagnostics: Diagnostics) -> None:
             )
         else:
             owners[fold(path)] = f"the page {page.url}"
+    _forwarding(site, paths, owners, config_doc, diagnostics)
     site.static = drop_conflicts(site.static, paths, owners, diagnostics)
+
+
+def _forwarding(
+    site: Site,
+    paths: PathSet,
+    owners: dict[str, str],
+    config_doc: SourceDocument | None,
+    diagnostics: Diagnostics,
+) -> None:
+    """A redirect whose forwarding page would take the path of a file docgen writes (its
+    ``/llms.txt``, ``/_docgen/...``), of a page's file, or of another redirect's page in other
+    letter case or Unicode form, is left out with a ``redirect-conflict`` warning at its
+    source, as one whose source is a page's Markdown version is (build stopped on an internal
+    error, after check did too)."""
+    left_out = []
+    for redirect, path in forwarding_pages(site):
+        try:
+            paths.add(path)
+        except OutputError as exc:
+            owner = owners.get(fold(path))
+            diagnostics.warning(
+                Code.REDIRECT_CONFLICT,
+                f"redirect source {shortened(redirect.source, 200)!r} cannot have its "
+                f"forwarding page: {exc}{f' ({owner})' if owner else ''}; the redirect is left "
+                "out",
+                config_doc.location(f"{redirect.pointer}/source") if config_doc else None,
+            )
+            left_out.append(redirect)
+            continue
+        owners[fold(path)] = f"the redirect from {redirect.source}"
+    if left_out:
+        kept = tuple(r for r in site.config.redirects if r not in left_out)
+        site.config = replace(site.config, redirects=kept)

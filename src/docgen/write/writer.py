@@ -202,16 +202,19 @@ class Placer:
         return target, f"{self._out}/{inside}"
 
     def _make(self, folder: str) -> None:
-        """Make ``folder`` (inside the staging folder) and whichever of its parents are missing."""
-        parent = folder.rpartition("/")[0]
-        if parent not in self.made:
-            self._make(parent)
-        try:
-            os.mkdir(folder)
-        except FileExistsError:
-            if not os.path.isdir(folder):
-                raise
-        self.made.add(folder)
+        """Make ``folder`` (inside the staging folder) and whichever of its parents are missing
+        (outermost first, in a loop: a path of a thousand folders is no deep recursion)."""
+        missing = []
+        while folder not in self.made:
+            missing.append(folder)
+            folder = folder.rpartition("/")[0]
+        for each in reversed(missing):
+            try:
+                os.mkdir(each)
+            except FileExistsError:
+                if not os.path.isdir(each):
+                    raise
+            self.made.add(each)
 
     def link(self, relative: str) -> bool:
         """Hard-link the previous site's file at ``relative`` into place without reading it
