@@ -353,6 +353,9 @@ def test_docgen_serve_never_redirects_to_another_host_through_a_pattern(tmp_path
             response.read()
             connection.close()
             location = response.getheader("Location") or ""
+            if "%2F" in path:  # an encoded separator: refused before any redirect is looked at
+                assert response.status == 404 and not location, path
+                continue
             assert response.status in (301, 302), path
             assert location.startswith("/") and not location.startswith(("//", "/\\")), location
     finally:
