@@ -511,3 +511,37 @@ def test_a_redirect_to_no_page_of_the_site_is_a_located_warning(tmp_path: Path) 
             "'/customize/telemetry'",
         ], command
     assert (tmp_path / "o" / "setup" / "index.html").is_file()  # still written: a warning
+
+
+def test_a_destination_naming_an_index_page_leads_to_that_page(tmp_path: Path) -> None:
+    """Mintlify's own docs redirect to '/fr/assistant/index': the folder's index page, which
+    docgen writes at '/fr/assistant' (as a link to it is read); the forwarding page went to a
+    path with no page."""
+    redirects = [
+        {"source": "/old-guides", "destination": "/guides/index#setup"},
+        {"source": "/old-home", "destination": "/index"},
+    ]
+    config = _site(tmp_path, redirects)
+    (tmp_path / "guides" / "index.mdx").write_text("---\ntitle: Guides\n---\n\nAll.\n")
+    config.write_text(config.read_text().replace('"guides/new"', '"guides/index", "guides/new"'))
+    out = tmp_path / "o"
+    run = _run("build", str(config), "-o", str(out))
+    assert run.returncode == 0 and "link-not-found" not in run.stderr, run.stderr
+    assert "url=../guides/#setup" in (out / "old-guides" / "index.html").read_text()
+    lines = (out / "_redirects").read_text().splitlines()
+    assert ["/old-guides", "/guides#setup", "301"] in [line.split() for line in lines]
+    assert ["/old-home", "/", "301"] in [line.split() for line in lines]
+
+
+def test_redirects_written_under_the_sites_hosting_folder_are_checked_without_it(
+    tmp_path: Path,
+) -> None:
+    """A site hosted at example.com/docs writes its redirects '/docs/old' -> '/docs/new' (a
+    survey tool's 195 of them): the destinations are its pages without the folder."""
+    redirects = [
+        {"source": f"/docs/old{n}", "destination": "/docs/guides/new"} for n in range(3)
+    ] + [{"source": "/docs/gone", "destination": "/docs/guides/gone"}]
+    config = _site(tmp_path, redirects)
+    run = _run("check", str(config))
+    found = [line for line in (run.stdout + run.stderr).splitlines() if "link-not-found" in line]
+    assert len(found) == 1 and "no page at '/guides/gone'" in found[0], found

@@ -243,6 +243,8 @@ def read_redirects(
             source = "/" + source
         if destination[:1] not in ("/", "#") and scheme_of(destination) is None:
             destination = "/" + destination
+        if destination[:1] == "/":
+            destination = _index_named(destination)
         problem = _source_problem(source)
         if problem is not None:
             diagnostics.error(
@@ -316,3 +318,16 @@ def read_redirects(
             doc.location("/redirects"),
         )
     return tuple(out)
+
+
+def _index_named(destination: str) -> str:
+    """A site destination naming a folder's ``index`` page (``/assistant/index``) as that
+    page's URL (``/assistant``), as Mintlify reads a link to it: docgen writes the page there."""
+    path = destination.split("#", 1)[0].split("?", 1)[0]
+    rest = destination[len(path) :]
+    bare = path.rstrip("/")
+    if bare == "/index":
+        return "/" + rest
+    if bare.endswith("/index"):
+        return bare[: -len("/index")] + rest
+    return destination

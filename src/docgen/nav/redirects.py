@@ -6,6 +6,7 @@ an error: a browser would never arrive)."""
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 from dataclasses import replace
 from urllib.parse import unquote
 
@@ -198,6 +199,7 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
         site.pages = [page for page in site.pages if fold(page.url) not in replaced]
         pages -= replaced
     first = _First(redirects)
+    prefix = _hosting_prefix(redirects, pages)
     for redirect in usable:
         trail = _follow(redirect, first, pages)
         shown = " -> ".join(trail)
@@ -224,7 +226,7 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
             # A pattern's trail is a sample path's; a trail that stops at a redirect left the
             # site there.
             ended = is_pattern(redirect.source) or first(trail[-1]) is not None
-            missing = None if ended else _missing_page(trail[-1], pages)
+            missing = None if ended else _missing_page(trail[-1], pages, prefix)
             if missing is not None:
                 diagnostics.warning(
                     Code.LINK_NOT_FOUND,
@@ -233,14 +235,39 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
                 )
 
 
-def _missing_page(target: str, pages: set[str]) -> str | None:
+def _hosting_prefix(redirects: tuple[Redirect, ...], pages: set[str]) -> str | None:
+    """The folder a site's redirects are written under when it is hosted at a subpath
+    (``/docs/...`` for example.com/docs): the first folder of at least half of the literal
+    sources and of the site destinations (three or more), that no page has."""
+    sources = [r.source for r in redirects if not is_pattern(r.source)]
+    targets = [t for t in (_target(r.destination) for r in redirects) if t is not None]
+    if len(sources) < 3 or len(targets) < 3:
+        return None
+    firsts = Counter(fold(source).strip("/").split("/", 1)[0] for source in sources)
+    folder = "/" + firsts.most_common(1)[0][0]
+    if folder == "/" or any(p == fold(folder) or p.startswith(fold(folder) + "/") for p in pages):
+        return None
+    if all(
+        2 * sum(fold(x).startswith(fold(folder) + "/") for x in group) >= len(group)
+        for group in (sources, targets)
+    ):
+        return folder
+    return None
+
+
+def _missing_page(target: str, pages: set[str], prefix: str | None = None) -> str | None:
     """What is wrong with a redirect's last destination on the site, ``target``, when it is
-    a page path (its last part has no file extension) that no page has; else ``None``."""
+    a page path (its last part has no file extension) that no page has, also without the
+    hosting ``prefix`` (:func:`_hosting_prefix`); else ``None``."""
     path = unquote(target)
     if is_pattern(path) or "." in path.rstrip("/").rsplit("/", 1)[-1]:
         return None  # filled in from the request, or a file (the site's own or the host's)
     if path.rstrip("/") in ("", "/") or fold(path) in pages:
         return None
+    if prefix is not None and fold(path).startswith(fold(prefix) + "/"):
+        path = path[len(prefix) :]
+        if fold(path) in pages:
+            return None
     return f"the site has no page at '{path}'{_moved_to(fold(path), pages)}"
 
 
