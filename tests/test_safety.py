@@ -597,3 +597,27 @@ def test_remote_refs_and_specs_make_no_connection(tmp_path: Path) -> None:
         thread.join(timeout=5)
         server.close()
     assert connections == [], "docgen connected to a URL"
+
+
+@pytest.mark.parametrize("where", ["component", "page"])
+def test_constants_that_double_each_other_stay_within_memory(tmp_path: Path, where: str) -> None:
+    """Twenty constants each written as the one before twice: 2 KB of page would be 2 GB of
+    text (the reviewer's repro crashed check with MemoryError); a value past 1 MB is left out,
+    and a component's is said."""
+    chain = "\n".join(f"  const a{n} = `${{a{n - 1}}}${{a{n - 1}}}`;" for n in range(1, 20))
+    if where == "component":
+        page = (
+            "---\ntitle: Home\n---\n\nexport const Boom = ({ p }) => {\n  const a0 = `${p}${p}`;\n"
+            f"{chain}\n  return <div title={{a19}}>{{a19}}</div>;\n}};\n\n"
+            f'<Boom p="{"x" * 2000}" />\n'
+        )
+    else:
+        exports = chain.replace("  const", "export const")
+        page = f'---\ntitle: Home\n---\n\nexport const a0 = "{"x" * 2000}";\n{exports}\n\n{{a19}}\n'
+    (tmp_path / "index.mdx").write_text(page)
+    config = {"name": "T", "navigation": {"pages": ["index"]}}
+    (tmp_path / "docs.json").write_text(json.dumps(config))
+    result = _docgen(tmp_path, "check", str(tmp_path / "docs.json"), timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    if where == "component":
+        assert "<Boom> computes" in result.stdout + result.stderr

@@ -15,6 +15,9 @@ from typing import Any
 
 MAX_NESTING = 32
 MAX_NUMBER_CHARS = 1_000  # a longer number is left unread (Python reads 4,300 digits)
+# A template string longer than this is left unread: a chain of constants that each double
+# the one before would otherwise take memory two to the power of the chain's length.
+MAX_TEMPLATE_CHARS = 1 << 20
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _SPACE = re.compile(r"(?:\s+|//[^\n]*|/\*.*?\*/)*", re.S)
@@ -201,9 +204,11 @@ def template(inner: str, names: dict[str, Any]) -> str | None:
     dollar and brace, ``\\n`` a new line); None when a ``${...}`` holds anything else or an
     unescaped backtick ends the string early."""
     out: list[str] = []
-    pos, end = 0, len(inner)
+    pos, end, size = 0, len(inner), 0
     while pos < end:
         char = inner[pos]
+        if size > MAX_TEMPLATE_CHARS:
+            return None
         if char == "\\" and pos + 1 < end:
             try:
                 text, pos = _unescape(inner, pos + 1)
@@ -221,8 +226,9 @@ def template(inner: str, names: dict[str, Any]) -> str | None:
             if isinstance(value, bool) or not isinstance(value, (str, int, float)):
                 return None
             out.append(str(value))
+            size += len(out[-1])
             pos = match.end()
         else:
             out.append(char)
             pos += 1
-    return "".join(out)
+    return None if size > MAX_TEMPLATE_CHARS else "".join(out)

@@ -68,15 +68,17 @@ class Template:
         computes in code that was left out (``const`` names, attribute expressions). ``elements``:
         the props given as JSX (``icon={<Icon>...</Icon>}``), written in where the body shows
         them, as JSX, so they are read with the page's components."""
-        given = {k: v for k, v in attrs.items() if k != "..." and not isinstance(v, Unevaluated)}
+        given = {k: bounded(v) for k, v in attrs.items() if k != "..."}
+        given = {k: v for k, v in given.items() if not isinstance(v, Unevaluated)}
         props = {**self.params, **given}
         known = set(self.params) | set(given)
         if children.strip() and "children" in self.params:
             props["children"] = True  # ``{children && (...)}`` keeps its branch
         for name, expression in self.lets:
-            props[name] = evaluate(expression, props)  # Unevaluated: left out where shown
+            props[name] = bounded(evaluate(expression, props))  # Unevaluated: left out
             known.add(name)
-        dropped = list(self.opaque)
+        # Also those this use makes too long to write out (bounded).
+        dropped = [n for n, _ in self.lets if isinstance(props[n], Unevaluated)]
         body = fill(self.body, props, known, children, elements or {}, dropped)
         shown = {k: v for k, v in props.items() if not isinstance(v, Unevaluated)}
         return body, {**names, **shown}, dropped
@@ -166,9 +168,29 @@ def parse(statement: str) -> Template | None:
         params[param.group(1)] = default
     probe: dict[str, Any] = dict.fromkeys(params, "")
     for name, expression in lets:
-        probe[name] = evaluate(expression, probe)
+        probe[name] = bounded(evaluate(expression, probe))
     opaque = tuple(name for name, _ in lets if isinstance(probe[name], Unevaluated))
     return Template(match.group(1), params, body, lets, opaque)
+
+
+def bounded(value: Any) -> Any:
+    """``value``, or :class:`Unevaluated` when writing it out would take more than
+    :data:`MAX_EXPANSION` characters (an array naming a long string a thousand times)."""
+    budget = MAX_EXPANSION
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            budget -= len(item)
+        elif isinstance(item, dict):
+            budget -= len(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            budget -= len(item)
+            stack.extend(item)
+        if budget < 0:
+            return Unevaluated("(too long to write out)")
+    return value
 
 
 def _attribute_value(value: Any) -> str:
