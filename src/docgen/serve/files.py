@@ -20,7 +20,9 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 # (``fragment/en_58614c1.pf_fragment``, ``pagefind.en_ccc81274b9.pf_meta``) in the primary
 # bundle ``_docgen/pagefind/`` and the shards ``_docgen/pagefind-N/``.
 _HASHED = re.compile(r"_docgen/pagefind(?:-\d+)?/(?:[a-z]+/)?[^/]*_[0-9a-f]{7,}\.pf_[a-z]+")
-_RANGE = re.compile(r"bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*", re.IGNORECASE)
+# At most 18 digits a number (a larger one is no file's size, and Python refuses to read
+# integers of more than 4,300 digits): a longer one makes the header malformed (whole file).
+_RANGE = re.compile(r"bytes\s*=\s*(\d{0,18})\s*-\s*(\d{0,18})\s*", re.IGNORECASE)
 
 
 def cache_control(key: str) -> str:

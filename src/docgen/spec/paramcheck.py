@@ -38,6 +38,7 @@ def _listed(
 ) -> list[tuple[str, str]]:
     """The (name, in) of a parameters list; a pair listed twice is a finding."""
     seen: list[tuple[str, str]] = []
+    listed: set[tuple[str, str]] = set()  # seen, for a quick lookup in a long list
     if not isinstance(items, list):
         return seen
     for index, item in enumerate(items):
@@ -45,7 +46,7 @@ def _listed(
         if parameter is None:
             continue
         key = (str(parameter.get("name")), str(parameter.get("in")))
-        if key in seen:
+        if key in listed:
             found.append(
                 (
                     refs.join(pointer, index),
@@ -54,6 +55,7 @@ def _listed(
                 )
             )
         seen.append(key)
+        listed.add(key)
     return seen
 
 
