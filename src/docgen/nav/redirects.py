@@ -200,6 +200,7 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
         pages -= replaced
     first = _First(redirects)
     prefix = _hosting_prefix(redirects, pages)
+    indexed = _Pages(pages)
     for redirect in usable:
         trail = _follow(redirect, first, pages)
         shown = " -> ".join(trail)
@@ -226,7 +227,7 @@ def check_redirects(site: Site, doc: SourceDocument | None, diagnostics: Diagnos
             # A pattern's trail is a sample path's; a trail that stops at a redirect left the
             # site there.
             ended = is_pattern(redirect.source) or first(trail[-1]) is not None
-            missing = None if ended else _missing_page(trail[-1], pages, prefix)
+            missing = None if ended else _missing_page(trail[-1], indexed, prefix)
             if missing is not None:
                 diagnostics.warning(
                     Code.LINK_NOT_FOUND,
@@ -271,12 +272,25 @@ def _missing_page(target: str, pages: set[str], prefix: str | None = None) -> st
     return f"the site has no page at '{path}'{_moved_to(fold(path), pages)}"
 
 
+class _Pages(set[str]):
+    """The site's page URLs (folded), sorted and by their last part once, for the hints of
+    every missing destination."""
+
+    def __init__(self, pages: set[str]) -> None:
+        super().__init__(pages)
+        self.ordered = sorted(pages)
+        self.named: dict[str, list[str]] = {}
+        for page in self.ordered:
+            self.named.setdefault(page.rsplit("/", 1)[-1], []).append(page)
+
+
 def _moved_to(path: str, pages: set[str]) -> str:
     """A did-you-mean for a missing page: one with the same last part (a page moved into
     another folder), else a path alike whose last part is alike too."""
+    known = pages if isinstance(pages, _Pages) else _Pages(pages)
     name = path.rsplit("/", 1)[-1]
-    same = sorted(page for page in pages if page.rsplit("/", 1)[-1] == name)
-    close = same or close_matches(path, sorted(pages), n=1, cutoff=0.75)
+    same = known.named.get(name, [])
+    close = same or close_matches(path, known.ordered, n=1, cutoff=0.75)
     if close and (same or close_matches(name, [close[0].rsplit("/", 1)[-1]], cutoff=0.6)):
         return f"; did you mean '{close[0]}'?"
     return ""
