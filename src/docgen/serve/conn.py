@@ -14,8 +14,9 @@ holds its connection (and a file descriptor) for ever; a thousand of them starve
 - a request body must arrive complete within ``body_timeout`` seconds of its head; else the
   connection is closed (the app sees the reader gone);
 - a reader must take what the server has to send: once more than 64 KiB of an answer wait
-  unsent (asyncio's high-water mark), they must drain within ``send_timeout`` seconds; else the
-  connection is closed (a reader that stopped reading a large file held it for ever);
+  unsent (asyncio's high-water mark), at least 16 KiB more must be taken every
+  ``send_timeout`` seconds until they drain; else the connection is closed (a reader that
+  stopped reading a large file held it for ever);
 - at most ``max_connections`` connections are open: one more closes the connection that has
   been receiving a request head or body for the longest time (an idle keep-alive one, a slow
   sender), so real requests, which arrive at once, are not starved; when every connection has
@@ -43,6 +44,9 @@ ENV_BODY_TIMEOUT = "DOCGEN_SERVE_BODY_TIMEOUT"
 ENV_SEND_TIMEOUT = "DOCGEN_SERVE_SEND_TIMEOUT"
 ENV_MAX_CONNECTIONS = "DOCGEN_SERVE_MAX_CONNECTIONS"
 MOST_CONNECTIONS = 100_000
+# What a reader must take of a waiting answer each ``send_timeout`` to keep its connection
+# (the whole body is handed to the transport at once, so it drains over many deadlines).
+MIN_PROGRESS = 16 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,7 @@ class GuardedH11Protocol(H11Protocol):
         self._phase: type[h11._util.Sentinel] | None = None  # h11.IDLE or h11.SEND_BODY
         self._timer: asyncio.TimerHandle | None = None
         self._send_timer: asyncio.TimerHandle | None = None
+        self._unsent = 0  # bytes waiting to be sent when the send deadline was last set
         # when it began receiving the current request head or body (None: it has it all)
         self.receiving_since: float | None = None
 
@@ -99,6 +104,7 @@ class GuardedH11Protocol(H11Protocol):
     def pause_writing(self) -> None:
         super().pause_writing()
         if self._send_timer is None:
+            self._unsent = self.transport.get_write_buffer_size()
             self._send_timer = self.loop.call_later(self.limits.send_timeout, self._stalled)
 
     def resume_writing(self) -> None:
@@ -108,7 +114,15 @@ class GuardedH11Protocol(H11Protocol):
             self._send_timer = None
 
     def _stalled(self) -> None:
+        """The answer has waited ``send_timeout``: a reader still taking it (at least
+        :data:`MIN_PROGRESS` bytes since) gets another while; one that stopped is cut off."""
         self._send_timer = None
+        unsent = self.transport.get_write_buffer_size()
+        # (A connection closing after this answer, Uvicorn's keep-alive deadline, still sends it.)
+        if self._unsent - unsent >= MIN_PROGRESS:
+            self._unsent = unsent
+            self._send_timer = self.loop.call_later(self.limits.send_timeout, self._stalled)
+            return
         self.transport.abort()  # close() would wait for the unsent bytes
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -148,6 +162,12 @@ class GuardedH11Protocol(H11Protocol):
     def _expired(self, head: bool) -> None:
         self._timer = None
         if self.transport.is_closing():
+            return
+        if head and self.transport.get_write_buffer_size():
+            # Still sending the answer before (a large file, to a slow reader: the send
+            # deadline watches that): the wait for the next request starts once it is out.
+            self._phase = None
+            self._arm()
             return
         if head:
             self.transport.write(TIMEOUT_408)
