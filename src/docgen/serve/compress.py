@@ -10,6 +10,9 @@ import re
 from collections import OrderedDict
 
 MIN_SIZE = 1024  # smaller files gain less than the header costs
+# Larger files go as they are: compressing runs on the server's event loop (2 MiB: about 40 ms,
+# once a file), and files of many megabytes would take seconds and crowd the budget out.
+MAX_SIZE = 2 * 1024 * 1024
 BUDGET = 64 * 1024 * 1024  # compressed bytes kept at once
 _GZIP = re.compile(r"(?:^|,)\s*(gzip|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?=,|$)", re.IGNORECASE)
 _TEXT = ("text/", "application/json", "application/xml", "application/yaml", "image/svg+xml")
@@ -31,7 +34,7 @@ def accepts_gzip(header: str | None) -> bool:
 
 def compressible(kind: str, size: int) -> bool:
     """Whether a file of media type ``kind`` and ``size`` bytes is worth compressing."""
-    return size >= MIN_SIZE and kind.startswith(_TEXT)
+    return MIN_SIZE <= size <= MAX_SIZE and kind.startswith(_TEXT)
 
 
 def gzip_etag(etag: str) -> str:
