@@ -203,8 +203,8 @@ def build(
     "--send-timeout",
     type=click.FloatRange(0, 3600, min_open=True),
     metavar="SECONDS",
-    help="Time a reader may leave 64 KiB of an answer untaken (default 30; "
-    "$DOCGEN_SERVE_SEND_TIMEOUT).",
+    help="Time within which a reader must take 16 KiB more of an answer waiting unsent "
+    "(default 30; $DOCGEN_SERVE_SEND_TIMEOUT).",
 )
 @click.option(
     "--max-connections",
