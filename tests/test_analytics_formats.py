@@ -129,7 +129,11 @@ def test_odd_requests_nginx_and_apache_write(accented: Path, tmp_path: Path) -> 
         _combined("-", "GET / HTTP/1.1"),  # no address: no visitor
         _combined("10.0.0.3, 10.9.0.1", "GET / HTTP/1.1"),  # X-Forwarded-For logged first
         _combined("10.0.0.3, 10.9.0.1, 10.9.0.2", "GET / HTTP/1.1"),
-        _combined("10.0.0.3", 'GET /guides/pagination?q=\\"x\\" HTTP/1.1', ua='Firefox \\"Q\\"'),
+        _combined(
+            "10.0.0.3",
+            'GET /guides/pagination?q=\\"x\\" HTTP/1.1',
+            ua='Mozilla/5.0 Firefox/133.0 \\"Q\\"',
+        ),
         '10.0.0.4 - - [01/May/2024:23:59:59 +0200] "GET /guides/pagination HTTP/1.1" 200 9\n',
         '10.0.0.4 - - [01/May/2024:23:59:59 +0200] "GET /robots.txt HTTP/1.1" 200 9\n',
         '10.0.0.5 - - [01/May/2024:23:59:59 +0200] "GET /guides/pagination HTTP/1.1" 200 1 "-" "',

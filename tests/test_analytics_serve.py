@@ -319,12 +319,38 @@ def test_other_bots(agent: str) -> None:
     assert default_classifier().kind(agent) == Kind.BOT
 
 
+# Clients in no list that real logs hold (a docs site's, and elastic/examples' 10,000-line
+# Apache log): programs and crawlers, which were counted as human readers.
+@pytest.mark.parametrize(
+    "agent",
+    (
+        "node",  # Node's fetch (undici), as AI tools and scripts send it
+        "undici",
+        "Java/17.0.2",
+        "Ruby",
+        "PostmanRuntime/7.36.3",
+        "Datadog/Synthetics",
+        "UniversalFeedParser/4.2-pre-314-svn +http://feedparser.org/",
+        "Chef Client/10.18.2 (ruby-1.9.3-p327; ohai-6.16.0; x86_64-linux; +http://opscode.com)",
+        "Mozilla/5.0 (compatible; Ezooms/1.0; help@moz.com)",
+        "Mozilla/5.0 (compatible; MSIE or Firefox mutant; not on Windows server; "
+        "+ http://tab.search.daum.net/aboutWebSearch.html) Daumoa/3.0",
+    ),
+)
+def test_clients_that_are_not_browsers_are_bots(agent: str) -> None:
+    assert default_classifier().kind(agent) == Kind.BOT
+
+
 @pytest.mark.parametrize(
     "agent",
     (
         *HUMAN_AGENTS,
         "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
         "Chrome/131.0.0.0 Mobile Safari/537.36",
+        # IIS writes spaces as "+"; Opera's old engine did not start with Mozilla/
+        "Mozilla/5.0+(Windows+NT+10.0;+Win64;+x64)+AppleWebKit/537.36+(KHTML,+like+Gecko)"
+        "+Chrome/131.0.0.0+Safari/537.36",
+        "Opera/9.80 (Windows NT 6.1; WOW64) Presto/2.12.388 Version/12.16",
     ),
 )
 def test_humans(agent: str) -> None:

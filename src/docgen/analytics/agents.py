@@ -8,8 +8,12 @@ Two maintained lists decide, never a hand-kept pattern:
 - Other bots: every other pattern of ``crawler-user-agents`` (search engines, monitors, link
   checkers, HTTP libraries...), and requests without a User-Agent.
 
-Everything else is human. Only distinct User-Agents are classified, so speed does not matter
-much here; results are cached.
+Everything else is human if it presents itself as a web browser: every browser in use starts
+its User-Agent with ``Mozilla/`` (Opera's old engine with ``Opera/``) and none names a contact
+URL or address, which crawlers do (``+http://...``, ``help@moz.com``). Other clients (Node's
+``fetch``, which sends ``node``; Java, Ruby, Postman, feed readers, monitors missing from the
+lists) are other bots: they are programs, not readers. Only distinct User-Agents are
+classified, so speed does not matter much here; results are cached.
 """
 
 from __future__ import annotations
@@ -22,6 +26,10 @@ from importlib import resources
 from urllib.parse import unquote
 
 AI_LIST = "ai-robots.json"
+# What a browser's User-Agent starts with, and what no browser's holds: a contact URL or e-mail
+# address (read after CloudFront's encoding is undone; IIS writes spaces as "+").
+_BROWSER = re.compile(r"(?:Mozilla|Opera)/\d", re.IGNORECASE)
+_CONTACT = re.compile(r"https?:|www\.|@", re.IGNORECASE)
 
 
 class Kind(enum.IntEnum):
@@ -77,6 +85,8 @@ class Classifier:
             return Kind.AI
         if self._bot_patterns.search(agent):
             return Kind.BOT
+        if not _BROWSER.match(agent) or _CONTACT.search(agent):
+            return Kind.BOT  # a program, or a crawler that names itself but is in no list
         return Kind.HUMAN
 
 
