@@ -151,7 +151,7 @@ class DocsServer:
         if self.hub is not None and kind.startswith("text/html"):
             data = live.inject_script(data)
             etag = etag[:-1] + '-lr"' if etag else etag
-        return file_answer(request.headers, key, data, etag, kind, self.packer)
+        return await file_answer(request.headers, key, data, etag, kind, self.packer)
 
     def _not_found(self, snapshot: Snapshot) -> Response:
         page = snapshot.files.get("404.html")
