@@ -387,3 +387,14 @@ def test_an_oversized_head_after_a_keep_alive_request_is_431(strict: int) -> Non
         while chunk := sock.recv(65536):
             answer += chunk
     assert answer.startswith(b"HTTP/1.1 431 "), answer[:200]
+
+
+def test_an_oversized_pipelined_head_is_431(strict: int) -> None:
+    # two requests in one write: the second head waited in h11's buffer, never measured
+    answer = whole_answer(
+        strict,
+        b"GET /llms.txt HTTP/1.1\r\nHost: localhost\r\n\r\n"
+        b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: " + b"a" * 70_000 + b"\r\n\r\n",
+    )
+    assert answer.startswith(b"HTTP/1.1 200 "), answer[:200]
+    assert b"HTTP/1.1 431 " in answer, answer[-300:]

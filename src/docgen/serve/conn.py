@@ -171,6 +171,7 @@ class GuardedH11Protocol(H11Protocol):
         self._cancel()
         self.receiving_since = None
         self._dropped = 0
+        self.flow.resume_reading()  # paused while a pipelined request waited
         self.transport.write(answer)
         if self.transport.can_write_eof():
             self.transport.write_eof()
@@ -178,6 +179,12 @@ class GuardedH11Protocol(H11Protocol):
 
     def on_response_complete(self) -> None:
         self._meter = HeadMeter()  # the next request's head
+        # (bytes of it that came with the last request, pipelined, wait in h11's buffer)
+        pipelined, _ = self.conn.trailing_data
+        refusal = self._meter.feed(pipelined) if pipelined else None
+        if refusal is not None and not self.transport.is_closing():
+            self._refuse(refusal)
+            return
         super().on_response_complete()
         self._arm()
 
