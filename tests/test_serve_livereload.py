@@ -45,6 +45,16 @@ def watching(site: Path) -> Iterator[tuple[str, Any]]:
         thread.join(10)
 
 
+def reloaded_with(tab: Any, text: str) -> None:
+    """Wait until ``tab`` has reloaded (its mark is gone) and shows ``text``."""
+    tab.wait_for_function(
+        "text => !window.__before_reload && !!document.body"
+        " && document.body.textContent.includes(text)",
+        arg=text,
+        timeout=60000,
+    )
+
+
 def test_many_tabs_share_one_event_stream_and_all_reload(tmp_path: Path, browser: Any) -> None:
     config = {"name": "Tabs", "navigation": {"pages": ["index"]}}
     (tmp_path / "docs.json").write_text(json.dumps(config), encoding="utf-8")
@@ -63,11 +73,7 @@ def test_many_tabs_share_one_event_stream_and_all_reload(tmp_path: Path, browser
                 tab.evaluate("() => { window.__before_reload = true; }")
             page_file.write_text("---\ntitle: Home\n---\n\nSecond.\n", encoding="utf-8")
             for tab in tabs:
-                tab.wait_for_function(
-                    "() => !window.__before_reload && document.body.textContent.includes("
-                    "'Second.')",
-                    timeout=60000,
-                )
+                reloaded_with(tab, "Second.")
             # the listening tab closes: another takes over, and the rest still reload
             tabs.pop(0).close()
             wait_for(lambda: len(hub._queues) == 1, 10, "another tab listening")
@@ -75,9 +81,6 @@ def test_many_tabs_share_one_event_stream_and_all_reload(tmp_path: Path, browser
                 tab.evaluate("() => { window.__before_reload = true; }")
             page_file.write_text("---\ntitle: Home\n---\n\nThird.\n", encoding="utf-8")
             for tab in tabs:
-                tab.wait_for_function(
-                    "() => !window.__before_reload && document.body.textContent.includes('Third.')",
-                    timeout=60000,
-                )
+                reloaded_with(tab, "Third.")
     finally:
         context.close()
