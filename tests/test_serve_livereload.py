@@ -84,3 +84,42 @@ def test_many_tabs_share_one_event_stream_and_all_reload(tmp_path: Path, browser
                 reloaded_with(tab, "Third.")
     finally:
         context.close()
+
+
+# A page served over plain http on a LAN address (``--host 0.0.0.0``) is no secure context:
+# no Web Locks. Emulated here (127.0.0.1 is one), with hidden tabs as in a real browser window.
+NO_LOCKS = """
+Object.defineProperty(Navigator.prototype, "locks", { get: function () { return undefined; } });
+Object.defineProperty(Document.prototype, "hidden", {
+  get: function () { return !window.__shown; }, configurable: true });
+"""
+SHOW = "() => { window.__shown = true; document.dispatchEvent(new Event('visibilitychange')); }"
+
+
+def test_without_web_locks_only_visible_tabs_listen(tmp_path: Path, browser: Any) -> None:
+    config = {"name": "Tabs", "navigation": {"pages": ["index"]}}
+    (tmp_path / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    page_file = tmp_path / "index.mdx"
+    page_file.write_text("---\ntitle: Home\n---\n\nFirst.\n", encoding="utf-8")
+    context = browser.new_context()
+    context.add_init_script(NO_LOCKS)
+    try:
+        with watching(tmp_path) as (base, hub):
+            tabs = []
+            for _ in range(9):
+                tab = context.new_page()
+                tab.goto(base + "/", timeout=15000)  # the 7th timed out
+                tabs.append(tab)
+            wait_for(lambda: len(hub._queues) == 0, 10, "hidden tabs to let go")
+            tabs[-1].evaluate(SHOW)
+            wait_for(lambda: len(hub._queues) == 1, 10, "the visible tab listening")
+            for tab in tabs:
+                tab.evaluate("() => { window.__before_reload = true; }")
+            page_file.write_text("---\ntitle: Home\n---\n\nSecond.\n", encoding="utf-8")
+            reloaded_with(tabs[-1], "Second.")
+            # a hidden tab brought back reloads: the build changed while it was away
+            assert "First." in tabs[0].text_content("body")
+            tabs[0].evaluate(SHOW)
+            reloaded_with(tabs[0], "Second.")
+    finally:
+        context.close()

@@ -37,13 +37,26 @@
         if (name !== "error" || typeof event.data === "string") each(name, event.data);
       });
     });
+    return source;
   }
   // A browser opens at most 6 HTTP/1.1 connections to a server, for all its tabs: with one
   // event stream per tab, a 7th tab never loaded. One tab (holding a Web Lock) listens and
   // passes the events on to the others of this site over a BroadcastChannel; when it closes,
   // another takes the lock and listens in its place.
   if (!window.BroadcastChannel || !navigator.locks) {
-    listen(handle);
+    // No Web Locks (a page neither on localhost nor https): only visible tabs listen. A hidden
+    // tab lets go once it has the build id; back in view it listens again, and reloads if
+    // the build changed meanwhile (its hello).
+    var source = null;
+    var each = function (name, data) {
+      handle(name, data);
+      if (name === "hello" && document.hidden && source) { source.close(); source = null; }
+    };
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden && !source) source = listen(each);
+      else if (document.hidden && source && first !== null) { source.close(); source = null; }
+    });
+    source = listen(each);
     return;
   }
   var channel = new BroadcastChannel("docgen-livereload");
