@@ -398,3 +398,21 @@ def test_an_oversized_pipelined_head_is_431(strict: int) -> None:
     )
     assert answer.startswith(b"HTTP/1.1 200 "), answer[:200]
     assert b"HTTP/1.1 431 " in answer, answer[-300:]
+
+
+def test_refused_connections_make_room_for_real_requests(strict: int) -> None:
+    # 20 refused readers keeping their connections open (the cap): a real request is answered
+    # (a refused connection, dropping what it sends, was not one the cap could close: 503)
+    held = []
+    try:
+        for _ in range(20):
+            sock = socket.create_connection(("127.0.0.1", strict), timeout=10)
+            sock.sendall(
+                b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: " + b"a" * 40_000 + b"\r\n\r\n"
+            )
+            assert sock.recv(100).startswith(b"HTTP/1.1 431 ")
+            held.append(sock)
+        assert request(strict).startswith(b"HTTP/1.1 200 ")
+    finally:
+        for sock in held:
+            sock.close()

@@ -169,7 +169,7 @@ class GuardedH11Protocol(H11Protocol):
         most :data:`LINGER_BYTES`) before closing: closing with unread bytes resets the
         connection, and the reader's system may throw the answer away before it is read."""
         self._cancel()
-        self.receiving_since = None
+        self.receiving_since = 0.0  # the first to close when a connection needs room
         self._dropped = 0
         self.flow.resume_reading()  # paused while a pipelined request waited
         self.transport.write(answer)
