@@ -256,6 +256,7 @@ def test_a_response_being_streamed_is_not_cut(site: Path) -> None:
         ("DOCGEN_SERVE_BODY_TIMEOUT", "-1"),
         ("DOCGEN_SERVE_SEND_TIMEOUT", "inf"),
         ("DOCGEN_SERVE_MAX_CONNECTIONS", "0"),
+        ("DOCGEN_SERVE_SHUTDOWN_TIMEOUT", "never"),
     ],
 )
 def test_a_bad_limit_in_the_environment_exits_2(site: Path, variable: str, value: str) -> None:
@@ -332,3 +333,86 @@ def test_a_slow_reader_that_keeps_reading_gets_the_whole_answer(tmp_path: Path) 
     finally:
         process.stop()
     assert "Traceback" not in process.output, process.output[-3000:]
+
+
+def whole_answer(port: int, raw: bytes) -> bytes:
+    """Send ``raw`` in one write and read until the server closes the connection."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(raw)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+        return answer
+
+
+@pytest.mark.parametrize(
+    ("raw", "status"),
+    [
+        # h11 took any complete head that came in one read: these were answered 200/404
+        (b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: " + b"a" * 70_000 + b"\r\n\r\n", 431),
+        (b"GET / HTTP/1.1\r\nHost: localhost\r\n" + b"X-A: b\r\n" * 9000 + b"\r\n", 431),
+        (b"GET /" + b"a" * 20_000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n", 414),
+        # past a read's size: a bare 400 closed with a reset (the reader got nothing or a
+        # broken pipe)
+        (b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: " + b"a" * 1_000_000 + b"\r\n\r\n", 431),
+        (b"GET /" + b"a" * 1_000_000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n", 414),
+    ],
+)
+def test_an_oversized_request_head_is_answered_and_others_are_served(
+    strict: int, raw: bytes, status: int
+) -> None:
+    answer = whole_answer(strict, raw)
+    assert answer.startswith(f"HTTP/1.1 {status} ".encode()), answer[:200]
+    assert b"connection: close" in answer.lower()
+    assert request(strict).startswith(b"HTTP/1.1 200 ")
+
+
+def test_a_large_head_within_the_limit_is_served_in_any_pieces(strict: int) -> None:
+    # 24 KiB of cookies in 4 KiB writes: h11 refused an incomplete head past 16 KiB (400)
+    raw = b"GET / HTTP/1.1\r\nHost: localhost\r\nCookie: " + b"c" * 24_000 + b"\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", strict), timeout=10) as sock:
+        for start in range(0, len(raw), 4096):
+            sock.sendall(raw[start : start + 4096])
+            time.sleep(0.01)
+        answer = read_response(sock)
+    assert answer.startswith(b"HTTP/1.1 200 "), answer[:200]
+
+
+def test_an_oversized_head_after_a_keep_alive_request_is_431(strict: int) -> None:
+    with socket.create_connection(("127.0.0.1", strict), timeout=10) as sock:
+        sock.sendall(b"GET /llms.txt HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        assert read_response(sock).startswith(b"HTTP/1.1 200 ")
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: " + b"a" * 40_000 + b"\r\n\r\n")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 431 "), answer[:200]
+
+
+def test_an_oversized_pipelined_head_is_431(strict: int) -> None:
+    # two requests in one write: the second head waited in h11's buffer, never measured
+    answer = whole_answer(
+        strict,
+        b"GET /llms.txt HTTP/1.1\r\nHost: localhost\r\n\r\n"
+        b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: " + b"a" * 70_000 + b"\r\n\r\n",
+    )
+    assert answer.startswith(b"HTTP/1.1 200 "), answer[:200]
+    assert b"HTTP/1.1 431 " in answer, answer[-300:]
+
+
+def test_refused_connections_make_room_for_real_requests(strict: int) -> None:
+    # 20 refused readers keeping their connections open (the cap): a real request is answered
+    # (a refused connection, dropping what it sends, was not one the cap could close: 503)
+    held = []
+    try:
+        for _ in range(20):
+            sock = socket.create_connection(("127.0.0.1", strict), timeout=10)
+            sock.sendall(
+                b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: " + b"a" * 40_000 + b"\r\n\r\n"
+            )
+            assert sock.recv(100).startswith(b"HTTP/1.1 431 ")
+            held.append(sock)
+        assert request(strict).startswith(b"HTTP/1.1 200 ")
+    finally:
+        for sock in held:
+            sock.close()

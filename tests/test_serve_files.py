@@ -4,19 +4,27 @@ no file, shutdown on SIGTERM, IPv6."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 from serving import ROOT, Process, free_port
+
+from docgen.serve.app import create_app
+from docgen.serve.snapshot import build_snapshot
 
 
 @pytest.fixture(scope="module")
@@ -323,3 +331,53 @@ def test_only_text_files_of_reasonable_size_are_compressed() -> None:
     assert not compressible("text/plain", MAX_SIZE + 1)
     assert not compressible("text/plain", MIN_SIZE - 1)
     assert not compressible("image/png", 100_000)
+
+
+@contextlib.contextmanager
+def in_process(app: Any) -> Iterator[str]:
+    """``app`` on a real Uvicorn server on 127.0.0.1 in a thread of this process."""
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def test_compressing_a_file_never_holds_up_other_requests(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outcome = build_snapshot(site / "docs.json")
+    assert outcome.snapshot is not None
+    app = create_app(outcome.snapshot)
+    started, other_answered = threading.Event(), threading.Event()
+    waits: list[bool] = []
+    real = gzip.compress
+
+    def slow_compress(data: bytes, *args: Any, **kwargs: Any) -> bytes:
+        # As slow as another request takes to be answered: on the event loop (as it ran),
+        # that request could only be answered once this gave up waiting for it.
+        started.set()
+        waits.append(other_answered.wait(5))
+        return real(data, *args, **kwargs)
+
+    monkeypatch.setattr(gzip, "compress", slow_compress)
+    with in_process(app) as base, ThreadPoolExecutor(4) as pool:
+        packed = [pool.submit(get, base + CSS, **{"Accept-Encoding": "gzip"}) for _ in range(4)]
+        assert started.wait(10)
+        other = httpx.get(base + "/llms.txt", trust_env=False, timeout=30)
+        other_answered.set()
+        answers = [future.result() for future in packed]
+    assert other.status_code == 200
+    assert waits == [True]  # answered during the compression; the file compressed once
+    for answer in answers:
+        assert answer.headers["content-encoding"] == "gzip"
+        assert answer.content == outcome.snapshot.files[CSS.lstrip("/")]

@@ -212,6 +212,13 @@ def build(
     metavar="N",
     help="Open connections at most (default 1000; $DOCGEN_SERVE_MAX_CONNECTIONS).",
 )
+@click.option(
+    "--shutdown-timeout",
+    type=click.FloatRange(0, 3600, min_open=True),
+    metavar="SECONDS",
+    help="On SIGTERM or Ctrl+C, time requests in flight get to finish before the server "
+    "exits (default 5; $DOCGEN_SERVE_SHUTDOWN_TIMEOUT).",
+)
 def serve(
     target: Path | None,
     host: str,
@@ -223,6 +230,7 @@ def serve(
     body_timeout: float | None,
     send_timeout: float | None,
     max_connections: int | None,
+    shutdown_timeout: float | None,
 ) -> None:
     """Serve the site for TARGET from memory, with the playground's request proxy.
 
@@ -231,7 +239,7 @@ def serve(
     """
     from docgen.commands.serve import serve as run
 
-    limits = (header_timeout, body_timeout, send_timeout, max_connections)
+    limits = (header_timeout, body_timeout, send_timeout, max_connections, shutdown_timeout)
     sys.exit(
         _guard(
             lambda: run(

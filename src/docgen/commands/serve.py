@@ -7,7 +7,10 @@ import dataclasses
 import importlib.util
 import logging
 import os
+import signal
 import socket
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +22,10 @@ from docgen.serve import REQUIRED
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 BACKLOG = 256
-# --header-timeout, --body-timeout, --send-timeout, --max-connections (None: not given)
-ConnectionFlags = tuple[float | None, float | None, float | None, int | None]
-NO_FLAGS: ConnectionFlags = (None, None, None, None)
+# --header-timeout, --body-timeout, --send-timeout, --max-connections, --shutdown-timeout
+# (None: not given)
+ConnectionFlags = tuple[float | None, float | None, float | None, int | None, float | None]
+NO_FLAGS: ConnectionFlags = (None, None, None, None, None)
 
 
 def _missing() -> list[str]:
@@ -104,9 +108,9 @@ def serve(
 ) -> int:
     """Serve the site for ``target`` until interrupted; return the exit code.
 
-    ``connection_flags``: ``--header-timeout``, ``--body-timeout``, ``--send-timeout`` and
-    ``--max-connections`` (``None`` when not given: the ``DOCGEN_SERVE_*`` variable, else
-    the default)."""
+    ``connection_flags``: ``--header-timeout``, ``--body-timeout``, ``--send-timeout``,
+    ``--max-connections`` and ``--shutdown-timeout`` (``None`` when not given: the
+    ``DOCGEN_SERVE_*`` variable, else the default)."""
     missing = _missing()
     if missing:
         console.err(f"docgen: docgen serve needs {', '.join(missing)}: pip install 'docgen[serve]'")
@@ -168,7 +172,8 @@ def serve(
         log_level="warning",
         access_log=False,
         lifespan="on",
-        timeout_graceful_shutdown=2,
+        # SIGTERM, Ctrl+C: requests in flight get this long, then exit 0 (see _server)
+        timeout_graceful_shutdown=connections.shutdown_timeout,
         server_header=False,
         http=guarded_protocol(_fit_file_limit(console, connections)),
         # asyncio accepts up to ``backlog`` connections at a time before any is looked at
@@ -212,12 +217,13 @@ def _connection_limits(flags: ConnectionFlags) -> Any:
     from docgen.serve.conn import ConnectionLimits, connection_limits_from_env
 
     env = connection_limits_from_env(os.environ)
-    head, body, send, most = flags
+    head, body, send, most, shutdown = flags
     return ConnectionLimits(
         env.head_timeout if head is None else head,
         env.body_timeout if body is None else body,
         env.send_timeout if send is None else send,
         env.max_connections if most is None else most,
+        env.shutdown_timeout if shutdown is None else shutdown,
     )
 
 
@@ -291,7 +297,25 @@ def _server(console: Console, config: Any, docs: Any, watch: bool, root: Path, h
                     "allowed with --allow-host"
                 )
 
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            """Uvicorn's, without raising the signal again once it has stopped (a library's
+            habit, for the program around it): docgen is the program, and a server asked to
+            stop that stopped cleanly exits 0, as systemd, Docker and Kubernetes expect
+            (SIGTERM used to end it with status 143, SIGINT with a KeyboardInterrupt)."""
+            if threading.current_thread() is not threading.main_thread():
+                yield
+                return
+            handled = (signal.SIGINT, signal.SIGTERM)
+            before = {sig: signal.signal(sig, self.handle_exit) for sig in handled}
+            try:
+                yield
+            finally:
+                for sig, handler in before.items():
+                    signal.signal(sig, handler)
+
         async def shutdown(self, sockets: Any = None) -> None:
+            docs.stopping = True
             if docs.hub is not None:
                 docs.hub.close()
             await super().shutdown(sockets)

@@ -10,10 +10,9 @@ import asyncio
 import contextlib
 import json
 import logging
-import re
 import ssl
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -34,6 +33,7 @@ from docgen.serve.compress import GzipCache
 from docgen.serve.envelope import parse_envelope, read_envelope
 from docgen.serve.files import file_answer
 from docgen.serve.gate import gated
+from docgen.serve.guard import Guard
 from docgen.serve.http import CONTENT_TYPES, content_type, split_host
 from docgen.serve.limits import LargeResponses, Limits, MiB
 from docgen.serve.proxy import Forwarder, log_line, new_client
@@ -46,15 +46,6 @@ log = logging.getLogger("docgen.serve")
 PROXY_PATH = "/_docgen/api/request"
 ANY_METHOD = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE")
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
-SECURITY_HEADERS = (
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"same-origin"),
-    (b"x-frame-options", b"SAMEORIGIN"),
-)
-_ENCODED_SEPARATOR = re.compile(rb"%(?:2f|5c|00)", re.IGNORECASE)
-ASGIReceive = Callable[[], Awaitable[MutableMapping[str, Any]]]
-ASGISend = Callable[[MutableMapping[str, Any]], Awaitable[None]]
-ASGIApp = Callable[[MutableMapping[str, Any], ASGIReceive, ASGISend], Awaitable[None]]
 
 
 class DocsServer:
@@ -85,6 +76,7 @@ class DocsServer:
         self.client: httpx.AsyncClient | None = None
         self.hub = live.LiveReload() if watch else None
         self.packer = GzipCache()  # compressed files by ETag (content): valid across builds
+        self.stopping = False  # set by ``docgen serve`` when its shutdown bound has begun
 
     def swap(self, snapshot: Snapshot) -> None:
         """Replace the served build (one reference assignment: requests see old or new)."""
@@ -159,7 +151,7 @@ class DocsServer:
         if self.hub is not None and kind.startswith("text/html"):
             data = live.inject_script(data)
             etag = etag[:-1] + '-lr"' if etag else etag
-        return file_answer(request.headers, key, data, etag, kind, self.packer)
+        return await file_answer(request.headers, key, data, etag, kind, self.packer)
 
     def _not_found(self, snapshot: Snapshot) -> Response:
         page = snapshot.files.get("404.html")
@@ -237,53 +229,6 @@ class DocsServer:
             headers={"Cache-Control": "no-store"},
             media_type=CONTENT_TYPES[".js"],
         )
-
-
-class Guard:
-    """ASGI middleware: refuses foreign ``Host`` headers (DNS rebinding), and adds the security
-    headers to every response."""
-
-    def __init__(self, app: ASGIApp, server: DocsServer) -> None:
-        self.app = app
-        self.server = server
-
-    async def __call__(
-        self, scope: MutableMapping[str, Any], receive: ASGIReceive, send: ASGISend
-    ) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
-
-        async def send_secured(message: MutableMapping[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                names = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in names]
-                message["headers"] = [*message.get("headers", []), *extra]
-            await send(message)
-
-        if _ENCODED_SEPARATOR.search(scope.get("raw_path") or b""):
-            # one path, one meaning: "/_docgen%2Fapi%2Frequest" is not the proxy, nor
-            # "/a%2F..%2Fb" a folder up (what a reverse proxy's rules see is what is served)
-            answer = Response("Not found\n", 404, media_type="text/plain; charset=utf-8")
-            await answer(scope, receive, send_secured)
-            return
-        if not self.server.host_allowed(host):
-            named = host is not None and split_host(host)[0] in self.server.snapshot.hosts
-            response = Response(
-                "Forbidden: this server does not answer for that host name"
-                + (
-                    " (the docs config's url names it, but only the operator can allow it)"
-                    if named
-                    else ""
-                )
-                + ". Start docgen serve with --allow-host NAME to allow it.\n",
-                403,
-                media_type="text/plain; charset=utf-8",
-            )
-            await response(scope, receive, send_secured)
-            return
-        await self.app(scope, receive, send_secured)
 
 
 def create_app(

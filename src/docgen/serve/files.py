@@ -70,7 +70,7 @@ def byte_range(header: str | None, size: int) -> tuple[int, int] | bool | None:
     return start, end
 
 
-def file_answer(
+async def file_answer(
     headers: Mapping[str, str],
     key: str,
     data: bytes,
@@ -86,7 +86,7 @@ def file_answer(
     if packer is not None and compressible(kind, len(data)):
         out["Vary"] = "Accept-Encoding"
         if accepts_gzip(headers.get("accept-encoding")) and "range" not in headers:
-            packed = packer.get(etag, data) if etag else None
+            packed = await packer.get(etag, data) if etag else None
     chosen = gzip_etag(etag) if packed is not None else etag
     if chosen:
         out["ETag"] = chosen
