@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from serving import serve_folder
+from serving import docgen_serve, serve_folder
 from test_static import docgen
 
 CONFIG = {
@@ -85,8 +85,8 @@ def test_the_sprite_is_the_same_after_a_build_that_reuses_pages(tmp_path: Path) 
     _site(tmp_path / "src")
     _build(tmp_path / "src", tmp_path / "out")
     first = (tmp_path / "out" / "_docgen" / "icons.svg").read_bytes()
-    # Unchanged pages come from the page cache: their icons stay in the sprite.
-    (tmp_path / "src" / "index.mdx").write_text(PAGE.format(title="Changed"))
+    # Unchanged pages come from the page cache: the icons only they draw stay in the sprite.
+    (tmp_path / "src" / "index.mdx").write_text("---\ntitle: index\n---\n\nNo icons.\n")
     _build(tmp_path / "src", tmp_path / "out")
     assert (tmp_path / "out" / "_docgen" / "icons.svg").read_bytes() == first
     _build(tmp_path / "src", tmp_path / "fresh")
@@ -136,3 +136,20 @@ def test_sprite_icons_render_and_follow_the_theme_in_a_browser(
             colours.setdefault(scheme, set()).add(rocket["color"])
             context.close()
     assert colours["light"].isdisjoint(colours["dark"]), colours
+
+
+def test_docgen_serve_serves_the_sprite_and_its_icons_render(browser: Any, tmp_path: Path) -> None:
+    _site(tmp_path / "src")
+    process, url = docgen_serve(tmp_path / "src" / "docs.json", "--no-watch")
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        tab = context.new_page()
+        answer = tab.goto(f"{url}/_docgen/icons.svg")
+        assert answer is not None and answer.status == 200
+        assert answer.headers["content-type"].startswith("image/svg+xml")
+        tab.goto(f"{url}/guide/setup/", wait_until="networkidle")
+        named = [s for s in tab.evaluate(SHOWN) if s["icon"]]
+        assert len(named) >= 6 and all(s["use"] and s["w"] > 0 < s["h"] for s in named), named
+        context.close()
+    finally:
+        process.stop()
