@@ -3,8 +3,9 @@
 
 Two libraries, as in Mintlify (docs.json ``icons.library``): Font Awesome Free (the default;
 PyPI ``fontawesomefree``: solid, regular and brand icons, with Font Awesome's aliases such as
-``home`` for ``house``; icons CC BY 4.0, the attribution comment each SVG carries is kept) and
-Lucide (PyPI ``lucide``; ISC). Only the SVGs a page uses are inlined; nothing is fetched.
+``home`` for ``house``; icons CC BY 4.0, the attribution comment is kept in the sprite) and
+Lucide (PyPI ``lucide``; ISC). A page draws them from the site's sprite file
+(render/sprite.py), which holds those the site uses; nothing is fetched.
 An icon given as a path (``/icons/x.svg``) is shown as an image of the docs folder, one given
 as an element (``icon={<svg ...>}``) as that drawing, rebuilt safe (render/svg.py). A few
 Font Awesome Pro names real docs use are drawn by a free look-alike; a name neither library

@@ -8,7 +8,11 @@ site); the file is fetched once and the licences ship once, in it.
 
 Icon markup is made before the page's base is known (and memoised across pages), so it holds
 :data:`HOLDER` where the file's address goes; :func:`link` fills it in for one page and says
-which symbols it draws. The file holds the symbols the whole site draws (:func:`document`).
+which symbols it draws. The file holds the symbols the whole site draws (:func:`document`), as
+``<g id>`` in ``<defs>``: a ``<symbol>`` is drawn in a viewport of its own, which moved
+non-square icons by a fraction of a pixel; a group is drawn exactly as the inline SVG was.
+Like search, it needs the site served over HTTP: Chromium does not follow ``<use>`` from a
+``file://`` page to another file.
 """
 
 from __future__ import annotations
