@@ -69,9 +69,7 @@ def test_a_groups_icon_is_drawn_before_its_label(tmp_path: Path) -> None:
     assert '<img class="icon icon-img" src="../icons/star.svg"' in side
     assert '<p class="nav-section-title">Plain</p>' in side
     regular = (tmp_path / "out" / "b" / "index.html").read_text()
-    assert 'data-icon="star"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 576 512"' in (
-        regular
-    )
+    assert 'data-icon="star"><svg viewBox="0 0 576 512"' in (regular)
 
 
 def test_a_mint_json_groups_icon_and_icon_type_are_drawn(tmp_path: Path) -> None:
@@ -92,8 +90,8 @@ def test_a_mint_json_groups_icon_and_icon_type_are_drawn(tmp_path: Path) -> None
     assert '<p class="nav-section-title"><span class="icon-wrap" data-icon="star">' in side
     html = (tmp_path / "out" / "index.html").read_text()
     # The regular star (Font Awesome's outline), not the solid one.
-    solid = "M316.9 18C311.6 7 300.4 0 288.1 0s-23.4 7-28.8 18L195 150.3"
-    assert solid not in html.split('class="nav-root"')[1].split("</nav>")[0]
+    nav = html.split('class="nav-root"')[1].split("</nav>")[0]
+    assert "_docgen/icons.svg#fa-regular-star" in nav and "fa-solid-star" not in nav
 
 
 def _big(root: Path) -> None:
@@ -121,6 +119,8 @@ def test_a_big_sections_group_icons_are_in_its_headings_and_its_data(tmp_path: P
     [data] = (tmp_path / "out" / "_docgen" / "nav").glob("*.json")
     items = json.loads(data.read_text())["items"]
     assert items[1]["c"][-1]["i"].startswith('<span class="icon-wrap" data-icon="gear"><svg')
+    # A named icon's symbol is root-relative there too.
+    assert '<use href="_docgen/icons.svg#fa-solid-gear"/>' in items[1]["c"][-1]["i"]
     # A path icon's markup is root-relative there (docgen.js makes it page-relative).
     assert items[3]["i"].startswith('<img class="icon icon-img" src="icons/star.svg"')
 
@@ -148,8 +148,12 @@ def test_groups_loaded_on_demand_show_their_icons(browser: Any, tmp_path: Path) 
                 "els => els.map(e => { const r = e.getBoundingClientRect();"
                 " return [Math.round(r.width), Math.round(r.height), r.left > 0]; })",
             )
-            # Loaded from the data file: the nested group with its gear, 14 px, beside its label.
+            # Loaded from the data file: the nested group with its gear, 14 px, beside its label,
+            # drawn from the sprite at its address from this page.
             assert boxes == [[14, 14, True]], boxes
+            gear = tab.locator('details[data-docgen-nav-group="1.19"] > summary > .icon-wrap use')
+            assert gear.get_attribute("href") == "../_docgen/icons.svg#fa-solid-gear"
+            assert gear.evaluate("u => u.getBBox().width > 0 && u.getBBox().height > 0")
             # An image icon's path made relative to this page.
             image = tab.locator('details[data-docgen-nav-group="3.19"] > summary > img.icon-img')
             assert image.get_attribute("src") == "../icons/star.svg"

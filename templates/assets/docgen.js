@@ -238,7 +238,8 @@
     }
 
     /* An entry's icon from its markup (docgen's own, as the page's sidebar has it); an
-       image's root-relative src is made relative to this page. */
+       image's root-relative src, and the root-relative address of a named icon's symbol
+       (_docgen/icons.svg#...), are made relative to this page. */
     function iconOf(node) {
       if (typeof node.i !== "string" || !node.i) { return null; }
       var holder = doc.createElement("template");
@@ -250,6 +251,11 @@
         if (/^\s*([a-z][a-z0-9+.-]*:|\/\/)/i.test(src)) { return null; }
         mark.setAttribute("src", base + src.replace(/^[\/\\]+/, ""));
       }
+      Array.prototype.forEach.call(mark.querySelectorAll("use"), function (use) {
+        var ref = use.getAttribute("href") || "";
+        if (/^\s*([a-z][a-z0-9+.-]*:|\/\/|#)/i.test(ref)) { use.removeAttribute("href"); return; }
+        use.setAttribute("href", base + ref.replace(/^[\/\\]+/, ""));
+      });
       return mark;
     }
 

@@ -19,6 +19,7 @@ from docgen.render.redirects import forwards_root, redirect_paths
 from docgen.render.searchindex import SearchEntry
 from docgen.render.searchshards import SHARDS, WORDS
 from docgen.render.sidebar import Sidebar
+from docgen.render.sprite import SPRITE
 from docgen.render.templates import templates_dir
 from docgen.spec.model import download_name
 
@@ -192,7 +193,7 @@ def site_file_paths(site: Site, *, forwarding: bool = True) -> list[str]:
     paths += Sidebar(NavViews(site.navigation)).data_paths()
     if site.config.auth is not None:
         paths.append(CALLBACK_PATH + "index.html")
-    paths += [WORDS, SHARDS, MANIFEST]
+    paths += [SPRITE, WORDS, SHARDS, MANIFEST]
     if not own_llms_txt(site):
         paths.append("llms.txt")
     if site.config.url:

@@ -3,8 +3,9 @@
 
 Two libraries, as in Mintlify (docs.json ``icons.library``): Font Awesome Free (the default;
 PyPI ``fontawesomefree``: solid, regular and brand icons, with Font Awesome's aliases such as
-``home`` for ``house``; icons CC BY 4.0, the attribution comment each SVG carries is kept) and
-Lucide (PyPI ``lucide``; ISC). Only the SVGs a page uses are inlined; nothing is fetched.
+``home`` for ``house``; icons CC BY 4.0, the attribution comment is kept in the sprite) and
+Lucide (PyPI ``lucide``; ISC). A page draws them from the site's sprite file
+(render/sprite.py), which holds those the site uses; nothing is fetched.
 An icon given as a path (``/icons/x.svg``) is shown as an image of the docs folder, one given
 as an element (``icon={<svg ...>}``) as that drawing, rebuilt safe (render/svg.py). A few
 Font Awesome Pro names real docs use are drawn by a free look-alike; a name neither library
@@ -24,7 +25,7 @@ from zipfile import ZipFile
 
 from markupsafe import escape
 
-from docgen.render import svg
+from docgen.render import sprite, svg
 from docgen.render.assets import icon_path
 from docgen.render.jsx import scan_tag
 from docgen.render.markdown import site_relative
@@ -66,19 +67,27 @@ def _fa_aliases() -> dict[str, str]:
     return aliases
 
 
-def _fontawesome(name: str, style: str | None) -> str | None:
+def _fontawesome(name: str, style: str | None) -> tuple[str, str] | None:
+    """Font Awesome's icon ``name``: its sprite id (``fa-solid-house``) and SVG."""
     wanted = style if style in _FA_STYLES else "solid"
     order = (wanted, *(s for s in _FA_STYLES if s != wanted))
     for candidate in (name, _fa_aliases().get(name)):
         if candidate is None:
             continue
         for each in order:
-            svg = _fa_file(each, candidate)
-            if svg is not None:
-                return _SVG_OPEN.sub(
-                    lambda m: m.group(0)[:-1] + f' fill="currentColor" {_ATTRS}>', svg, count=1
-                )
+            found = _fa_drawing(each, candidate)
+            if found is not None:
+                return f"fa-{each}-{candidate}", found
     return None
+
+
+def _fa_drawing(style: str, name: str) -> str | None:
+    svg = _fa_file(style, name)
+    if svg is None:
+        return None
+    return _SVG_OPEN.sub(
+        lambda m: m.group(0)[:-1] + f' fill="currentColor" {_ATTRS}>', svg, count=1
+    )
 
 
 @cache
@@ -111,7 +120,13 @@ def _lucide_earlier() -> dict[str, str]:
     return {CAMEL.sub("-", name).lower(): icon for name, icon in lucide_aliases().items()}
 
 
-def _lucide(name: str) -> str | None:
+def _lucide(name: str) -> tuple[str, str] | None:
+    """Lucide's icon ``name``: its sprite id (``lucide-rocket``) and SVG."""
+    found = _lucide_drawing(name)
+    return None if found is None else (f"lucide-{name}", found)
+
+
+def _lucide_drawing(name: str) -> str | None:
     """Lucide's SVG for ``name``, as the ``lucide`` package writes it (namespace prefixes
     dropped, no ``xmlns``), or ``None``."""
     try:
@@ -129,10 +144,16 @@ def _lucide(name: str) -> str | None:
 
 @cache
 def icon_svg(name: str, library: str = FONTAWESOME, style: str | None = None) -> str | None:
-    """The inline SVG of icon ``name`` (``class="icon"``, hidden from screen readers, coloured
-    by ``currentColor``), or ``None`` when ``library`` has no such icon. ``style`` is Font
-    Awesome's ``iconType`` (``solid``, ``regular``, ``brands``; others mean solid). A name the
-    chosen library lacks is looked up in the other one."""
+    """The SVG of icon ``name`` (``class="icon"``, hidden from screen readers, coloured by
+    ``currentColor``), drawing the site's sprite's symbol (render/sprite.py: its address
+    is filled in when the page's base is known), or ``None`` when ``library`` has no such
+    icon. ``style`` is Font Awesome's ``iconType`` (``solid``, ``regular``, ``brands``;
+    others mean solid). A name the chosen library lacks is looked up in the other one."""
+    found = _find(name, library, style)
+    return None if found is None else sprite.reference(*found)
+
+
+def _find(name: str, library: str, style: str | None) -> tuple[str, str] | None:
     key = name.strip().lower().removeprefix("fa-")
     if not _NAME.match(key):
         return None
@@ -142,6 +163,22 @@ def icon_svg(name: str, library: str = FONTAWESOME, style: str | None = None) ->
         found = _fontawesome(key, style) or _lucide(key)
     earlier = _lucide_earlier().get(key)
     return found or (_lucide(earlier) if earlier else None) or _pro_lookalike(key)
+
+
+def drawing(symbol: str) -> str | None:
+    """The whole SVG of the sprite's symbol ``symbol`` (an id :func:`icon_svg` gave), or
+    ``None`` for an id it never gives."""
+    kind, _, name = symbol.partition("-")
+    if not _NAME.match(name):
+        return None
+    if kind == "fa":
+        style, _, name = name.partition("-")
+        return _fa_drawing(style, name) if style in _FA_STYLES else None
+    if kind == "lucide":
+        return _lucide_drawing(name)
+    if kind == "n":
+        return _numbered(name)
+    return None
 
 
 # Font Awesome Pro icons (Mintlify's own library) that real docs use often, drawn by their
@@ -227,25 +264,32 @@ _LOOKALIKES = {
 _NUMBERED = re.compile(r"^(circle|square)-([0-9a-z])$")
 
 
-def _pro_lookalike(key: str) -> str | None:
+def _pro_lookalike(key: str) -> tuple[str, str] | None:
     """A Pro-only name's look-alike: a Lucide icon, or a drawn numbered or lettered circle or
     square (``circle-1``, ``square-k``, which step lists use)."""
-    numbered = _NUMBERED.match(key)
-    if numbered:
-        shape = (
-            '<circle cx="12" cy="12" r="10"/>'
-            if numbered.group(1) == "circle"
-            else '<rect x="2" y="2" width="20" height="20" rx="4"/>'
-        )
-        return (
-            f'<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" '
-            f'{_ATTRS}>{shape}<text x="12" y="16.2" '
-            'text-anchor="middle" font-size="12" font-weight="700" fill="currentColor" '
-            f'stroke="none" font-family="system-ui, sans-serif">{numbered.group(2).upper()}'
-            "</text></svg>"
-        )
+    numbered = _numbered(key)
+    if numbered is not None:
+        return f"n-{key}", numbered
     alike = _LOOKALIKES.get(key)
     return _lucide(alike) if alike else None
+
+
+def _numbered(key: str) -> str | None:
+    numbered = _NUMBERED.match(key)
+    if not numbered:
+        return None
+    shape = (
+        '<circle cx="12" cy="12" r="10"/>'
+        if numbered.group(1) == "circle"
+        else '<rect x="2" y="2" width="20" height="20" rx="4"/>'
+    )
+    return (
+        f'<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" '
+        f'{_ATTRS}>{shape}<text x="12" y="16.2" '
+        'text-anchor="middle" font-size="12" font-weight="700" fill="currentColor" '
+        f'stroke="none" font-family="system-ui, sans-serif">{numbered.group(2).upper()}'
+        "</text></svg>"
+    )
 
 
 def is_path(name: str) -> bool:

@@ -15,7 +15,7 @@ from docgen.exceptions import TooManyFields
 from docgen.nav import playground
 from docgen.nav.model import Page, Site
 from docgen.nav.urls import twin_path
-from docgen.render import apipage, schemaembed, searchdoc, subtrees, twins
+from docgen.render import apipage, schemaembed, searchdoc, sprite, subtrees, twins
 from docgen.render.chrome import chrome_view, not_found_view
 from docgen.render.highlight import highlight
 from docgen.render.listing import listing_html, listings
@@ -69,6 +69,7 @@ class Output:
     # The docs-folder files besides its own the job read, as (path, SHA-256) pairs, for the
     # page cache; ``None`` when it may depend on any of them (a snippet was not found).
     reads: Reads = ()
+    icons: tuple[str, ...] = ()  # the sprite's symbols its page draws (render/sprite.py)
 
 
 class SiteRenderer:
@@ -113,9 +114,10 @@ class SiteRenderer:
             if isinstance(job, int):
                 page = self.site.pages[job]
                 item = self.render_page(page)
+                html, drawn = sprite.link(item.html, base_for(page.url))
                 return Output(
                     page.url,
-                    item.html.encode(),
+                    html.encode(),
                     item.markdown.encode(),
                     item.anchors,
                     item.search,
@@ -123,18 +125,13 @@ class SiteRenderer:
                     tuple(self.diagnostics),
                     playground=item.playground.encode(),
                     reads=item.reads,
+                    icons=drawn,
                 )
             url, html, markdown, view, linked = self.render_schema(job)
-            return Output(
-                url,
-                html.encode(),
-                markdown.encode(),
-                view.anchors,
-                searchdoc.schema_document(view.name, view.description_html, view.body),
-                linked,
-                tuple(self.diagnostics),
-                view.name,
-            )
+            html, drawn = sprite.link(html, base_for(url))
+            found = searchdoc.schema_document(view.name, view.description_html, view.body)
+            parts = (url, html.encode(), markdown.encode(), view.anchors, found, linked)
+            return Output(*parts, tuple(self.diagnostics), view.name, icons=drawn)
         finally:
             self.diagnostics = sink
 

@@ -16,7 +16,7 @@ from docgen.diagnostics import Code, Diagnostics
 from docgen.nav.model import Site
 from docgen.nav.repocss import REPO_CSS
 from docgen.nav.urls import output_path, playground_path, twin_path
-from docgen.render import diagrams, twins
+from docgen.render import diagrams, icons, sprite, twins
 from docgen.render.artefacts import (
     MANIFEST,
     asset_files,
@@ -28,7 +28,7 @@ from docgen.render.artefacts import (
     sitemap,
 )
 from docgen.render.chrome import SITE_CSS, site_css
-from docgen.render.navviews import href
+from docgen.render.navviews import base_for, href
 from docgen.render.page import CALLBACK_PATH, Job, Output, RenderedPage, SchemaJob, SiteRenderer
 from docgen.render.pageclasses import repo_css
 from docgen.render.parallel import Workers, worker_count
@@ -36,6 +36,7 @@ from docgen.render.redirects import forwards_root, redirect_files
 from docgen.render.searchindex import SearchEntry
 from docgen.render.searchshards import ShardCache, ShardedIndex
 from docgen.render.sink import Placed, Sink
+from docgen.render.sprite import SPRITE
 from docgen.render.utilities import OUTPUT as UTILITIES_CSS
 from docgen.render.utilities import UtilityStyles
 from docgen.spec.model import download_name
@@ -156,6 +157,7 @@ def iter_site(
         renderer.warm_up()
     rendered: list[RenderedPage] = []
     wanted: set[SchemaJob] = set()
+    drawn: set[str] = set()  # the sprite's symbols the pages draw (render/sprite.py)
     done: dict[SchemaJob, Output] = {}
     # Pagefind starts with the first shard, after the workers are forked; it indexes each
     # shard while the next pages render, and no document is kept once it has it.
@@ -184,6 +186,7 @@ def iter_site(
                     yield from search.add(entry)
                 rendered.append(RenderedPage(page, "", "", out.anchors, "", out.schemas))
                 wanted.update(out.schemas)
+                drawn.update(out.icons)
                 if progress is not None:
                     progress(number, total)
             # Shared schema pages, and the schemas those link to, until none is missing.
@@ -197,6 +200,7 @@ def iter_site(
                         diagnostics.add(diagnostic)
                     done[job] = replace(out, html=b"", markdown=b"")
                     wanted.update(out.schemas)
+                    drawn.update(out.icons)
             workers.close()  # idle from here on: their memory goes back before Pagefind writes
             schemas = sorted(done.values(), key=lambda out: out.url)
             yield from search.add_all(
@@ -209,7 +213,7 @@ def iter_site(
             done.clear()
             # Pagefind writes the last bundle while the site-wide files are made here.
             yield from search.end_shard()
-            yield from _site_files(site, renderer, rendered, schemas)
+            yield from _site_files(site, renderer, rendered, schemas, drawn)
             yield from _utility_files(styles, diagnostics)
             if cache is not None:
                 cache.flush()
@@ -239,10 +243,15 @@ def _utility_files(
 
 
 def _site_files(
-    site: Site, renderer: SiteRenderer, rendered: list[RenderedPage], schemas: list[Output]
+    site: Site,
+    renderer: SiteRenderer,
+    rendered: list[RenderedPage],
+    schemas: list[Output],
+    drawn: set[str],
 ) -> Iterator[tuple[str, bytes]]:
-    """The files that are not pages: landing redirect, 404, navigation data, manifest,
-    llms.txt, sitemap, spec downloads, redirects, assets, the site's CSS and static files."""
+    """The files that are not pages: landing redirect, 404, navigation data, the icons'
+    sprite, manifest, llms.txt, sitemap, spec downloads, redirects, assets, the site's CSS and
+    static files."""
     if not any(page.url == "/" for page in site.pages) and not forwards_root(site):
         # The landing page of the default language/version/tab, else the first page.
         first_url = renderer.nav.sections[renderer.nav.home()].first_url()
@@ -251,10 +260,22 @@ def _site_files(
             first_url = first.url if first is not None else None
         if first_url is not None:
             yield "index.html", twins.redirect_html(href("./", first_url)).encode()
-    yield "404.html", renderer.render_404().encode()
-    yield from renderer.sidebar.data_files()
+    # The 404 page is served at any depth: root-absolute; the navigation data root-relative
+    # (docgen.js prefixes the page's base).
+    html, used = sprite.link(renderer.render_404(), "/")
+    yield "404.html", html.encode()
+    drawn.update(used)
+    for path, data in renderer.sidebar.data_files():
+        text, used = sprite.link(data.decode(), "")
+        yield path, text.encode()
+        drawn.update(used)
     if site.config.auth is not None:
-        yield CALLBACK_PATH + "index.html", renderer.render_callback().encode()
+        html, used = sprite.link(
+            renderer.render_callback(), base_for("/" + CALLBACK_PATH.rstrip("/"))
+        )
+        yield CALLBACK_PATH + "index.html", html.encode()
+        drawn.update(used)
+    yield SPRITE, sprite.document(drawn, icons.drawing)
     yield MANIFEST, manifest(site, rendered, schemas).encode()
     if not own_llms_txt(site):  # else the docs folder's own is copied below
         yield "llms.txt", llms_txt(site, rendered, schemas).encode()

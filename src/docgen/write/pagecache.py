@@ -116,6 +116,7 @@ class PageCache:
                 playground=contents[2] if len(contents) > 2 else b"",
                 placed=placed,
                 reads=_reads(entry.get("reads", [])),
+                icons=tuple(str(i) for i in entry.get("icons", [])),
             )
         except (OSError, KeyError, TypeError, ValueError, IndexError, OutputError):
             return None
@@ -156,6 +157,7 @@ class PageCache:
             "diagnostics": [buildcache.encode_diagnostic(d) for d in output.diagnostics],
             "title": output.title,
             "reads": None if output.reads is None else [list(pair) for pair in output.reads],
+            "icons": list(output.icons),
         }
         if output.reads is None:
             entry["tree"] = self.keys.tree()
