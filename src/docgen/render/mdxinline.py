@@ -14,7 +14,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from docgen.render import iconimports, math, mdxblocks, mdxprops, mdxtags, mdxtitle, svg
+from docgen.render import iconimports, math, mdxbalance, mdxblocks, mdxprops, mdxtags, mdxtitle, svg
 from docgen.render.jsx import (
     Tag,
     Unevaluated,
@@ -129,6 +129,8 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         return False
     tag = scan_tag(state.src, state.pos, state.posMax)
     if tag is None:
+        if not silent and mdxbalance.looks_like_tag(state.src, state.pos):
+            mdxbalance.unreadable(state.src, state.pos, _line_in(state), _ctx(state.env).warn)
         return False
     mdxtags.known(tag, _ctx(state.env).names)  # href={urls.oss}: a constant the page knows
     if tag.name == "svg" and not tag.closing:
@@ -175,9 +177,12 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         context = _ctx(state.env)
         if not tag.closing:
             mdxtags.check(tag, _line_in(state), context.warn, inline=True, library=context.icons)
-        props = mdxprops.parse(state.md, state.env, tag, state.src, _line_in(state))
+        line = _line_in(state)
+        props = mdxprops.parse(state.md, state.env, tag, state.src, line)
         token = state.push("mdx_inline", "", 0)
-        token.meta = {"tag": tag, "props": props}
+        # its source and line: shown as text if it pairs with nothing (render/mdxbalance.py)
+        token.meta = {"tag": tag, "props": props, "source": state.src[tag.start : tag.end]}
+        token.meta["line"] = line
         if tag.name in mdxtags.BLOCK and not tag.closing and "title" not in props:
             # not shown in a paragraph, but its links are reported (render/unsafeurls.py)
             token.meta["title"] = mdxtitle.parse(tag)
@@ -305,3 +310,4 @@ def core_inline(state: StateCore) -> None:
             state.env["_mdx_line"] = context.root_line + line
             state.env["_mdx_rest"] = (state.src, token.map[1] if token.map else line)
             state.md.inline.parse(token.content, state.md, state.env, token.children)
+            mdxbalance.balance(token.children, context.warn)
