@@ -104,6 +104,7 @@ class Tag:
     start: int = 0
     end: int = 0  # offset just after '>'
     elements: dict[str, str] = field(default_factory=dict)  # icon={<svg>}: its source
+    written: str = ""  # the name as written, when read as another tag (``Link`` as ``a``)
 
 
 def _skip_space(src: str, pos: int, limit: int) -> int:
