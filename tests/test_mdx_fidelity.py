@@ -105,3 +105,21 @@ def test_a_snippet_used_inside_a_paragraph_is_inlined(tmp_path: Path) -> None:
     )
     assert warnings == []
     assert html == "<p>Say</p>\n<p>Hello <strong>world</strong>!</p>\n<p>inline.</p>\n"
+
+
+def test_views_are_one_view_at_a_time_with_a_selector() -> None:
+    html, warnings = _html(
+        '<View title="JavaScript" icon="js">\n  JS.\n</View>\n\n'
+        '<View title="Python">\n  Py.\n</View>\n\nShared.\n\n'
+        '<View title="JavaScript">\n  More JS.\n</View>\n'
+    )
+    assert warnings == []
+    bar, rest = html.split("</div>\n", 1)
+    assert bar.startswith('<div class="mdx-view-bar"><label class="mdx-view-select" for="')
+    assert '<span class="visually-hidden">View</span></label><select id=' in bar
+    assert '<option value="0" selected>JavaScript</option><option value="1">Python</option>' in bar
+    assert rest == (
+        '<div class="mdx-view" data-mdx-view="0"><p>JS.</p>\n</div>\n'
+        '<div class="mdx-view" data-mdx-view="1" hidden><p>Py.</p>\n</div>\n<p>Shared.</p>\n'
+        '<div class="mdx-view" data-mdx-view="0"><p>More JS.</p>\n</div>\n'
+    )

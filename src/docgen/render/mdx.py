@@ -35,6 +35,7 @@ from docgen.render import (
     mdxtags,
     mdxtitle,
     mdxunravel,
+    mdxviews,
     snippets,
 )
 from docgen.render.assets import AssetScope
@@ -358,8 +359,11 @@ def render_mdx(
     env: dict[str, Any] = {"mdx": context}
     if base is not None:
         env["base"] = base
+    page = context.depth == 0 and not context.chain[1:]  # the page, not a snippet of it
     with scan_budget(len(body)):
         rendered = renderer().render_with(_mdx(), body, env, taken=context.taken)
+    if page and context.views:  # <View>s: the page's view selector above its content
+        rendered.html = mdxviews.selector(context.views, context.ids[0]) + rendered.html
     return MdxResult(rendered, context.warnings)
 
 
