@@ -123,3 +123,89 @@ def test_views_are_one_view_at_a_time_with_a_selector() -> None:
         '<div class="mdx-view" data-mdx-view="1" hidden><p>Py.</p>\n</div>\n<p>Shared.</p>\n'
         '<div class="mdx-view" data-mdx-view="0"><p>More JS.</p>\n</div>\n'
     )
+
+
+# Turnkey's components (tkhq/docs snippets), as written there.
+H3_BORDERED = """\
+export const H3Bordered = ({ text }) => (
+  <h3
+    id={text.toLowerCase()}
+    className="border-b pb-2.5"
+  >
+    {text}
+  </h3>
+);
+"""
+NESTED_PARAM = """\
+export const NestedParam = ({ parentKey, childKey, type }) => {
+  const fullKey = `${parentKey}.${childKey}`;
+  const anchorId = `body-${fullKey.replace(/\\./g, '-')}`;
+
+return (
+
+<div className="param" id={anchorId}>
+  <a href={`#${anchorId}`} aria-label="Navigate to header">#</a>
+  <code>{parentKey}.{childKey}</code> <span>{type}</span>
+</div>
+); };
+"""
+NETWORK_LINKS = """\
+export const NetworkLinks = () => {
+  const NetworkCard = ({ title, icon, logo, href }) => (
+    <a href={href} className="tk-card">
+      {logo ? (
+        <img src={`/images/networks/${logo}.svg`} alt="" />
+      ) : (
+        <span style={{ maskImage: `url(/images/icons/${icon}.svg)` }} />
+      )}
+      <div>{title}</div>
+    </a>
+  );
+
+  return (
+    <div className="tk-network-cards">
+      <NetworkCard title="Ethereum (EVM)" logo="ethereum" href="/features/networks/ethereum" />
+      <NetworkCard title="Other" icon="coins" href="/features/networks/others" />
+    </div>
+  );
+};
+"""
+
+
+def test_string_methods_a_component_calls_on_its_props_are_computed() -> None:
+    html, warnings = _html(
+        H3_BORDERED + NESTED_PARAM + '\n<H3Bordered text="Create Wallet" />\n\n'
+        '<NestedParam parentKey="params" childKey="curve" type="string" />\n'
+    )
+    assert warnings == []
+    assert '<h3 id="create wallet" class="border-b pb-2.5">Create Wallet' in html
+    assert '<div class="param" id="body-params-curve"><a href="#body-params-curve"' in html
+    # a regular expression that could backtrack, or another method, stays code: left out
+    html, warnings = _html(
+        'export const T = ({ t }) => (<p id={t.replace(/(a+)+$/g, "")}>{t}</p>);\n\n<T t="x" />\n'
+    )
+    assert "<p>x</p>" in html and len(warnings) == 1 and "computes t.replace(" in warnings[0]
+
+
+def test_a_component_declared_inside_a_component_and_maps_are_read() -> None:
+    html, warnings = _html(NETWORK_LINKS + "\n<NetworkLinks />\n")
+    assert warnings == []
+    assert (
+        '<a href="/features/networks/ethereum" class="tk-card">'
+        '<img src="/images/networks/ethereum.svg" alt="">' in html
+    )
+    assert '<span style="mask-image:url(&#34;/images/icons/coins.svg&#34;) !important">' in html
+    html, warnings = _html(
+        "export const Links = ({ networks }) => (\n  <CardGroup cols={2}>\n"
+        "    {networks.map((n, i) => (\n      <Card title={n.name} href={n.href}>#{i}</Card>\n"
+        "    ))}\n  </CardGroup>\n)\n\n"
+        'export const LINKS = [\n  { name: "Ethereum", href: "/eth" },\n'
+        '  { name: "Solana", href: "https://solana.com" },\n];\n\n<Links networks={LINKS} />\n'
+    )
+    assert warnings == []
+    assert html == (
+        '<div class="card-group cols-2"><a class="card" href="/eth"><p class="card-title">'
+        'Ethereum</p><span class="mdx-p">#0</span>\n</a>\n<a class="card" '
+        'href="https://solana.com" rel="noopener noreferrer"><p class="card-title">Solana</p>'
+        '<span class="mdx-p">#1</span>\n</a>\n</div>\n'
+    )
