@@ -209,3 +209,15 @@ def test_a_component_declared_inside_a_component_and_maps_are_read() -> None:
         'href="https://solana.com" rel="noopener noreferrer"><p class="card-title">Solana</p>'
         '<span class="mdx-p">#1</span>\n</a>\n</div>\n'
     )
+
+
+def test_icon_and_badge_keep_their_class_name() -> None:
+    # Mintlify's own docs: <Icon icon="/images/logos/aws-mark.svg" className="mr-2 my-2" />
+    html, warnings = _html(
+        'Clouds <Icon icon="/images/logos/aws-mark.svg" className="mr-2 my-2" /> and '
+        '<Icon icon="flag" className="card" /> <Badge className="ml-1">New</Badge>\n'
+    )
+    assert warnings == []
+    assert '<img class="mr-2 my-2 icon icon-img" src="/images/logos/aws-mark.svg"' in html
+    assert '<span class="mdx-class-card icon-wrap" data-icon="flag">' in html  # docgen's own
+    assert '<span class="ml-1 badge badge-gray">New</span>' in html

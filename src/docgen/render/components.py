@@ -47,6 +47,7 @@ from docgen.render.mdxtags import (
     unique_anchor,
 )
 from docgen.render.mdxtooltip import tooltip
+from docgen.render.pageclasses import with_classes
 
 
 def _inline_md(md_text: str, env: EnvType) -> str:
@@ -329,11 +330,11 @@ def _inline(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         return tooltip(tag, meta, env)
     if name == "Badge":
         mark = _icon(tag, env, "badge-icon") if attr(tag, "icon") and not tag.closing else ""
-        return badges.html(tag, mark)
+        return with_classes(badges.html(tag, mark), attr(tag, "className"))
     if name == "Icon":
         if tag.closing:
             return ""
-        return _icon(tag, env) or icons.icon_html("")
+        return with_classes(_icon(tag, env) or icons.icon_html(""), attr(tag, "className"))
     if name == "Kbd":
         return "</kbd>" if tag.closing else "<kbd>"
     if name in BLOCK:
