@@ -725,7 +725,8 @@
     if (lang) { syncLanguage(lang, null); }
   }
 
-  /* Make an element visible: open every ancestor <details>, select every ancestor tab panel. */
+  /* Make an element visible: open every ancestor <details>, select every ancestor tab panel
+     and view. */
   function reveal(target) {
     var node = target;
     while (node && node !== doc.body) {
@@ -741,6 +742,12 @@
         var button = known ? null : doc.getElementById(node.getAttribute("aria-labelledby") || "");
         if (button && button.getAttribute("role") === "tab") { button.click(); }
         node.hidden = false;
+      }
+      /* A <View> of another title: that view chosen in the page's selector (components.js). */
+      var select = node.classList && node.classList.contains("mdx-view") && node.hidden ? $("[data-mdx-view-select]") : null;
+      if (select) {
+        select.value = node.getAttribute("data-mdx-view");
+        select.dispatchEvent(new Event("change"));
       }
       node = node.parentNode;
     }
@@ -842,8 +849,8 @@
     headings.forEach(function (h) { observer.observe(h); });
   }
 
-  /* The table of contents lists a heading inside a tab only while that tab is shown, as
-     Mintlify's does (whichever script switches the tab). */
+  /* The table of contents lists a heading inside a tab (or a <View>) only while that tab (that
+     view) is shown, as Mintlify's does (whichever script switches it). */
   function initTocTabs() {
     var items = $$(".toc li[data-docgen-toc-tab]");
     if (!items.length || !("MutationObserver" in window)) { return; }
@@ -854,11 +861,11 @@
     });
     function sync() {
       items.forEach(function (li, i) {
-        if (headings[i]) { li.hidden = !!headings[i].closest("[role='tabpanel'][hidden]"); }
+        if (headings[i]) { li.hidden = !!headings[i].closest("[role='tabpanel'][hidden], .mdx-view[hidden]"); }
       });
     }
     var observer = new MutationObserver(sync);
-    $$("[role='tabpanel']").forEach(function (panel) {
+    $$("[role='tabpanel'], .mdx-view").forEach(function (panel) {
       observer.observe(panel, { attributes: true, attributeFilter: ["hidden"] });
     });
     sync();

@@ -26,13 +26,16 @@ from docgen.render import (
     htmlheading,
     iconimports,
     math,
+    mdxaliases,
     mdxblocks,
     mdxindent,
     mdxinline,
     mdxprops,
+    mdxsplit,
     mdxtags,
     mdxtitle,
     mdxunravel,
+    mdxviews,
     snippets,
 )
 from docgen.render.assets import AssetScope
@@ -78,6 +81,7 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
     if tag is None or tag.closing or not tag.name:
         return None
     context = _ctx(state.env)
+    mdxaliases.as_link(tag, context.names, context.imports)
     own, limit = context.names.get, state.eMarks[end - 1] if end > start else len(src)
     if tag.name in mdxtags.VOID_ELEMENTS:
         tag.self_closing = True  # <br>, <img src="x">: nothing to close
@@ -100,7 +104,7 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
             return None
     close: tuple[int, int] | None = None
     if not tag.self_closing:
-        close = mdxblocks.find_close(src, tag.name, tag.end, limit)
+        close = mdxblocks.find_close(src, tag.written or tag.name, tag.end, limit)
         if close is None and (after.strip() or not block):
             return None  # an unclosed opening tag with text after it, or HTML's: as text
     elif after.strip():
@@ -323,6 +327,8 @@ def mdx_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("html_inline", "mdx_jsx_inline", mdxinline.jsx_inline)
     md.inline.ruler.before("html_inline", "mdx_expression", mdxinline.expression_inline)
     md.core.ruler.at("inline", mdxinline.core_inline)
+    md.core.ruler.after("inline", "mdx_split", mdxsplit.split)
+    md.add_render_rule("mdx_block", mdxsplit.render)
     mdxblocks.install(md)
     md.core.ruler.push("mdx_unravel", mdxunravel.unravel)
     components.install(md)
@@ -353,8 +359,11 @@ def render_mdx(
     env: dict[str, Any] = {"mdx": context}
     if base is not None:
         env["base"] = base
+    page = context.depth == 0 and not context.chain[1:]  # the page, not a snippet of it
     with scan_budget(len(body)):
         rendered = renderer().render_with(_mdx(), body, env, taken=context.taken)
+    if page and context.views:  # <View>s: the page's view selector above its content
+        rendered.html = mdxviews.selector(context.views, context.ids[0]) + rendered.html
     return MdxResult(rendered, context.warnings)
 
 

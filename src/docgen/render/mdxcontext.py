@@ -45,6 +45,7 @@ class Context:
     expand: bool = False  # tokens wanted: a snippet's tokens stand in for its HTML
     spent: list[int] = field(default_factory=lambda: [0, 0, 0])  # JSX uses, characters, refusals
     told: set[str] = field(default_factory=set)  # components whose code was warned about
+    views: dict[str, str] = field(default_factory=dict)  # <View> titles, in order -> icon
 
     @property
     def importer(self) -> str | None:
@@ -111,6 +112,7 @@ class Context:
             expand=self.expand,
             spent=self.spent,
             told=self.told,
+            views=self.views,
         )
 
     def used(self, component: str, dropped: list[str], line: int) -> None:
