@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from test_mdx import html_of
 
 HINT = """\
@@ -254,3 +256,30 @@ def test_an_attribute_a_component_computes_in_code_is_left_out_once_a_page() -> 
     assert html.count(">Body<") == 1 and html.count(">Response<") == 1
     assert "text.at" not in html
     assert len(warnings) == 1 and "<Title> computes text.at(0)" in warnings[0]
+
+
+def test_uses_past_the_pages_budget_are_not_computed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """security.md item 20: a use past the page's budget of expansion was still computed
+    (its constants, up to 1 MB each, and its body) and then left out: a component whose
+    constants double each other to 512 KB, used a thousand times in a 40 KB page, took 20 s to
+    build. Once the budget is spent, a use is not computed (counted by a wrapper that runs the
+    real method), and the warning is where it was."""
+    from docgen.render.jsxtemplates import Template
+
+    calls: list[str] = []
+    real = Template.use
+
+    def counted(self: Template, *args: Any, **kwargs: Any) -> Any:
+        calls.append(self.name)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Template, "use", counted)
+    doubled = "".join(f"const a{i} = `${{a{i - 1}}}${{a{i - 1}}}`;\n" for i in range(1, 19))
+    body = "const a0 = `${t}${t}`;\n" + doubled + "return (<div title={a18}>{t}</div>)"
+    page = "export const E = ({t}) => {\n" + body + "\n}\n\n"
+    for use in ('<E t="x" />\n\n', 'Text <E t="x" /> inline.\n\n'):
+        calls.clear()
+        _, warnings = html_of(page + use * 1000)
+        assert len(calls) == 2, len(calls)  # the first fits, the second is over the budget
+        assert len(warnings) == 1 and ":mdx-too-deep:<E>: the page's JSX" in warnings[0]
+        assert warnings[0].startswith("-:26:"), warnings[0]  # the second use

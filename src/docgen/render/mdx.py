@@ -157,6 +157,8 @@ def _element(
     mdxtags.known(tag, context.names)  # href={urls.oss}: a constant the page knows
     template = context.names.get(tag.name)
     if isinstance(template, Template):
+        if context.spent_all(line, f"<{tag.name}"):
+            return
         text, names, dropped = template.use(tag.attrs, inner, context.names, tag.elements)
         context.used(template.name, dropped, line)
         if not context.spend(len(text), line, f"<{tag.name}"):

@@ -68,6 +68,13 @@ class Context:
     ) -> None:
         self.warnings.append(MdxWarning(self.source, line, message, code, near, info))
 
+    def spent_all(self, line: int, near: str) -> bool:
+        """Whether no more use of a JSX component fits the page's budget (said as
+        :meth:`spend` says it): then the use is not computed at all, where each of a thousand
+        uses computed its 1 MB of constants before being left out (a 40 KB page: 20 s)."""
+        full = self.spent[0] >= MAX_USES or self.spent[1] > MAX_EXPANSION
+        return (full or self.depth >= MAX_DEPTH) and not self.spend(0, line, near)
+
     def spend(self, characters: int, line: int, near: str) -> bool:
         """Whether one more use of a JSX component, expanding to ``characters`` of MDX, fits
         the page's budget (:data:`MAX_DEPTH` deep,

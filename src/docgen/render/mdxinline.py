@@ -202,6 +202,8 @@ def _template_inline(state: StateInline, template: Template, tag: Tag, inner: st
     """A JSX component of the page used inside a paragraph: its body read inline."""
     context = _ctx(state.env)
     line, near = _line_in(state), f"<{tag.name}"
+    if context.spent_all(line, near):
+        return
     text, names, dropped = template.use(tag.attrs, inner, context.names, tag.elements)
     context.used(template.name, dropped, line)
     if not context.spend(len(text), line, near):
