@@ -405,7 +405,9 @@ def test_cjk_words_inside_a_run_of_body_text_find_their_page(browser: Any, tmp_p
         assert [p for p, _ in _results(tab, "基础设施")] == ["/deploy/"]  # the letters together
         first = _first(tab)
         assert "你可以在自己的基础设施上运行，或通过" in first["excerpt"]
-        assert " " not in first["excerpt"]  # Pagefind's spaces between the letters taken out
+        # Pagefind's spaces between the letters taken out; the title apart from the paragraph
+        assert first["excerpt"].split(" ")[-1].startswith("你可以在自己的基础设施上运行，或通过")
+        assert first["excerpt"].count(" ") <= 1
         assert first["marks"] == ["基础设施"]
         assert [p for p, _ in _results(tab, "宝塔面板")] == ["/deploy/"]
         assert [p for p, _ in _results(tab, "功能面板中")] == ["/panel/"]  # across <strong>
@@ -414,5 +416,33 @@ def test_cjk_words_inside_a_run_of_body_text_find_their_page(browser: Any, tmp_p
         assert [p for p, _ in _results(tab, "础施")] == ["/deploy/", "/apart/"] or [
             p for p, _ in _results(tab, "础施")
         ] == ["/apart/", "/deploy/"]
+        assert tab.errors == []
+        tab.context.close()
+
+
+def test_a_cjk_excerpt_keeps_the_pages_gaps_and_adds_none(browser: Any, tmp_path: Path) -> None:
+    # Pagefind gave a block's edge, the page's spaces and docgen's separators back alike as one
+    # space: the dialog ran a heading into its paragraph ("平台指南在 AWS"), list items into each
+    # other, and set "使用Docker" apart as "使用 Docker" (dify's docs).
+    folder = tmp_path / "site"
+    folder.mkdir()
+    prose = "在 AWS 上部署，使用Docker与Kubernetes。版本v1.2已发布。"
+    body = f"## 平台指南\n\n{prose}\n\n- 列表一\n- 列表二\n"
+    (folder / "deploy.mdx").write_text(f"---\ntitle: 部署\n---\n\n{body}")
+    config = {"name": "T", "navigation": {"groups": [{"group": "G", "pages": ["index", "deploy"]}]}}
+    write_site(folder, config, ["index"])
+    out = _build(folder, ["docs.json"])
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        for query in ("平台指南", "在 AWS", "Docker", "v1.2", "列表二"):
+            _results(tab, query)
+            text = tab.locator("#search-results").inner_text()
+            assert "\u2063" not in text, query
+            words = " ".join(text.split())
+            assert "平台指南在" not in words, query  # a heading apart from its paragraph
+            if query != "列表二":
+                assert prose in words, query
+        assert "列表一 列表二" in words
         assert tab.errors == []
         tab.context.close()

@@ -946,11 +946,12 @@
   /* Pagefind indexes each CJK letter as a word of its own (docgen puts U+200A HAIR SPACE
      between them in its search documents: a run is no one word found only by its start). A
      query holding CJK letters is searched with them apart too (null: a query without any).
-     Pagefind gives the separators back as spaces: a space between two CJK letters, or a CJK
-     letter and punctuation (which pages hardly ever write), is taken out of its titles and
-     excerpts. */
-  var LETTER_GAP = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])((?:<\/?mark>)*)[ \u200a](?=(?:<\/?mark>)*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\p{P}])/gu;
-  var PUNCTUATION_GAP = /(\p{P})((?:<\/?mark>)*)[ \u200a](?=(?:<\/?mark>)*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])/gu;
+     Pagefind gives every gap back as one space: docgen marks the word after a gap the page
+     has beside a CJK letter (white space, a block's edge) with U+2063, so a space beside a
+     CJK letter is taken out of its titles and excerpts unless that mark follows it ("在 AWS"
+     and "使用Docker" as written; a heading apart from its paragraph). */
+  var LETTER_GAP = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])((?:<\/?mark>)*)[ \u200a](?=(?:<\/?mark>)*[^\s\u2063<])/gu;
+  var GAP_LETTER = /(\S)((?:<\/?mark>)*)[ \u200a](?=(?:<\/?mark>)*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])/gu;
   function letterQuery(query) {
     if (!CJK.test(query)) { return null; }
     var out = "", before = "";
@@ -964,7 +965,9 @@
   }
   function unspaced(d) {
     var fix = function (t) {
-      return typeof t === "string" && CJK.test(t) ? t.replace(LETTER_GAP, "$1$2").replace(PUNCTUATION_GAP, "$1$2").replace(/<\/mark><mark>/g, "") : t;
+      if (typeof t !== "string") { return t; }
+      if (CJK.test(t)) { t = t.replace(LETTER_GAP, "$1$2").replace(GAP_LETTER, "$1$2").replace(/<\/mark><mark>/g, ""); }
+      return t.replace(/\u2063/g, "");
     };
     if (!d) { return d; }
     d.excerpt = fix(d.excerpt);
