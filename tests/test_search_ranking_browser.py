@@ -446,3 +446,40 @@ def test_a_cjk_excerpt_keeps_the_pages_gaps_and_adds_none(browser: Any, tmp_path
         assert "列表一 列表二" in words
         assert tab.errors == []
         tab.context.close()
+
+
+def test_a_term_of_known_words_joined_by_punctuation_is_not_corrected(
+    browser: Any, tmp_path: Path
+) -> None:
+    # The typo correction took "Node.js" (no indexed word: the index holds "node") for a typo
+    # of "nodes" and showed the pages for "nodes" first (firecrawl's docs, also "Next.js").
+    folder = tmp_path / "site"
+    folder.mkdir()
+    pages = {
+        "nodejs": ("Node.js", "Install the SDK with npm and call it from your server."),
+        "cluster": ("Cluster", "A cluster has nodes. The nodes share work; add nodes to grow."),
+    }
+    for name, (title, body) in pages.items():
+        (folder / f"{name}.mdx").write_text(f"---\ntitle: {title}\n---\n\n{body}\n")
+    config = {"name": "T", "navigation": {"groups": [{"group": "G", "pages": ["index", *pages]}]}}
+    write_site(folder, config, ["index"])
+    out = _build(folder, ["docs.json"])
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        _results(tab, "install")  # the dialog open, its index loaded
+        status = tab.locator("[data-docgen-search-status]")
+        for query, word in (("Node.js", "Node.js"), ("node.js", "node.js"), ("cluzter", "cluster")):
+            status.evaluate("s => { s.textContent = ''; }")
+            tab.locator("#search-input").fill(query)
+            tab.wait_for_function(
+                "() => / found\\.$|^No (results|match)/.test("
+                "document.querySelector('[data-docgen-search-status]').textContent)"
+            )
+            assert status.text_content().endswith(f"for “{word}”.") or word == query, query
+            first = tab.locator("#search-results .search-result-title").first.text_content()
+            assert first == ("Cluster" if word == "cluster" else "Node.js"), query
+            if word == query:  # not corrected
+                assert not status.text_content().startswith("No match"), status.text_content()
+        assert tab.errors == []
+        tab.context.close()

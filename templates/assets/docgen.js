@@ -917,12 +917,18 @@
     }
     return best;
   };
-  /* The query with every unknown word of 4+ letters replaced by its closest indexed word. */
+  /* The query with every unknown word of 4+ letters replaced by its closest indexed word. A
+     term of words joined by punctuation ("Node.js", "socket.io") is no unknown word when each
+     of its words of 4+ letters is known: the index holds those words (none shorter). */
   Vocabulary.prototype.correct = function (query) {
     var self = this, changed = false;
     var fixed = query.split(/(\s+)/).map(function (part) {
       var term = part.toLowerCase().replace(/^[^\w]+|[^\w]+$/g, "");
       if (term.length < 4 || /\d/.test(term) || self.hasPrefix(term)) { return part; }
+      var pieces = term.split(/[^\p{L}\p{N}_-]+/u);
+      if (pieces.length > 1 && pieces.every(function (w) { return w.length < 4 || self.hasPrefix(w); })) {
+        return part;
+      }
       var near = self.closest(term);
       if (!near) { return part; }
       changed = true;
