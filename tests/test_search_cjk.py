@@ -32,9 +32,11 @@ def test_a_gap_the_page_has_beside_a_cjk_letter_is_marked() -> None:
     assert f"{SEPARATOR}{GAP}在" in spaced  # a block's edge
     assert f" {GAP}AWS {GAP}上" in spaced  # the page's spaces
     assert f"用{SEPARATOR}Docker{SEPARATOR}与" in spaced  # no gap in the page: no mark
-    assert f"</code>{SEPARATOR} {GAP}部" in spaced  # across an inline tag
+    assert f"</code> {GAP}部" in spaced  # across an inline tag
     assert "Docker" in cjk_letters("<p>Docker run</p><p>Docker</p>")  # no CJK: as written
     assert GAP not in cjk_letters("<p>Docker run</p><p>Docker</p>")
+    # No separator beside punctuation at an inline tag: the dialog would show it.
+    assert "（<code>v</code>）" in cjk_letters("<p>子域名（<code>v</code>）。</p>")
 
 
 def test_a_page_without_cjk_letters_is_indexed_as_written() -> None:

@@ -427,7 +427,7 @@ def test_a_cjk_excerpt_keeps_the_pages_gaps_and_adds_none(browser: Any, tmp_path
     folder = tmp_path / "site"
     folder.mkdir()
     prose = "在 AWS 上部署，使用Docker与Kubernetes。版本v1.2已发布。"
-    body = f"## 平台指南\n\n{prose}\n\n- 列表一\n- 列表二\n"
+    body = f"## 平台指南\n\n{prose}\n\n- 列表一\n- 列表二\n\n作为子域名（`virtual`）生效。\n"
     (folder / "deploy.mdx").write_text(f"---\ntitle: 部署\n---\n\n{body}")
     config = {"name": "T", "navigation": {"groups": [{"group": "G", "pages": ["index", "deploy"]}]}}
     write_site(folder, config, ["index"])
@@ -444,6 +444,8 @@ def test_a_cjk_excerpt_keeps_the_pages_gaps_and_adds_none(browser: Any, tmp_path
             if query != "列表二":
                 assert prose in words, query
         assert "列表一 列表二" in words
+        _results(tab, "virtual")  # no space beside punctuation next to inline code
+        assert "作为子域名（virtual）生效。" in tab.locator("#search-results").inner_text()
         assert tab.errors == []
         tab.context.close()
 

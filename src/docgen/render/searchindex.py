@@ -43,6 +43,7 @@ CJK_RUN = re.compile(f"[{_CJK}]+")
 # Where a separator goes: between a CJK letter and anything but white space on either side
 # (Pagefind's words end at white space only: "设置。础石" would be one word).
 _CJK_CUT = re.compile(f"(?<=[{_CJK}])(?=\\S)|(?<=[^\\s{_CJK}\u2063])(?=[{_CJK}])")
+_CJK_EDGES = re.compile(f"\\A(?=\u2063?[{_CJK}])|(?<=[{_CJK}])\\Z")
 # U+200A HAIR SPACE: white space to Pagefind's word splitting, and nothing a page writes between
 # letters, so the dialog removes every one from what it shows.
 SEPARATOR = "\u200a"
@@ -138,9 +139,10 @@ def cjk_letters(document: str) -> str:
                 gap, last = False, piece[-1]
         text = "".join(pieces)
         if HAS_CJK.search(text):
-            # Also at its ends: Pagefind joins the text on both sides of an inline tag
-            # ("功能<strong>面板</strong>中").
-            text = SEPARATOR + _CJK_CUT.sub(SEPARATOR, text) + SEPARATOR
+            # Also at its ends where a CJK letter is: Pagefind joins the text on both sides of
+            # an inline tag ("功能<strong>面板</strong>中"); none beside punctuation, which the
+            # dialog would show: a space inside full-width brackets around inline code.
+            text = _CJK_EDGES.sub(SEPARATOR, _CJK_CUT.sub(SEPARATOR, text))
         parts[number] = text
     return "".join(parts)
 
