@@ -485,3 +485,67 @@ def test_a_term_of_known_words_joined_by_punctuation_is_not_corrected(
                 assert not status.text_content().startswith("No match"), status.text_content()
         assert tab.errors == []
         tab.context.close()
+
+
+def _translated_spec(word: str) -> dict[str, Any]:
+    """A spec whose body shows five schemas of 45 fields (each on a shared schema page)."""
+    fields = {f"f{n}": {"type": "string", "description": f"{word} {n}"} for n in range(45)}
+    body = {
+        "type": "object",
+        "properties": {
+            f"p{n}": {
+                "type": "object",
+                "properties": {"x": {"$ref": f"#/components/schemas/Big{n}"}},
+            }
+            for n in range(5)
+        },
+    }
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "A", "version": "1"},
+        "paths": {
+            "/items": {
+                "post": {
+                    "summary": "Create item",
+                    "requestBody": {"content": {"application/json": {"schema": body}}},
+                    "responses": {"200": {"description": "OK"}},
+                }
+            }
+        },
+        "components": {
+            "schemas": {f"Big{n}": {"type": "object", "properties": fields} for n in range(5)}
+        },
+    }
+
+
+def test_a_translated_specs_schema_page_is_found_in_its_language(
+    browser: Any, tmp_path: Path
+) -> None:
+    # Each language's spec has its own schema pages, and each was found in every language: an
+    # English search for a schema listed it once per translation (firecrawl's docs, six times).
+    folder = tmp_path / "site"
+    for code, word in (("en", "Field"), ("fr", "Champ")):
+        (folder / code).mkdir(parents=True)
+        (folder / code / "openapi.json").write_text(json.dumps(_translated_spec(word)))
+    languages = [
+        {
+            "language": code,
+            "openapi": {"source": f"{code}/openapi.json", "directory": f"{code}/api"},
+            "groups": [{"group": "G", "pages": [f"{code}/index", "POST /items"]}],
+        }
+        for code in ("en", "fr")
+    ]
+    write_site(
+        folder, {"name": "T", "navigation": {"languages": languages}}, ["en/index", "fr/index"]
+    )
+    out = _build(folder, ["docs.json"])
+    rows = json.loads((out / "_docgen/search-titles.json").read_text())
+    schemas = {row[0]: row[6] for row in rows if "/schemas/" in row[0]}
+    assert sorted(schemas.values()) == [["en"]] * 5 + [["fr"]] * 5, schemas
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/en/")
+        found = [path for path, _ in _results(tab, "Big0")]
+        assert [p for p in found if "/schemas/" in p] == ["/en/api/schemas/big0/"]
+        assert tab.errors == []
+        tab.context.close()
