@@ -807,7 +807,7 @@
   /* ----------------------------------------------------- on-this-page spy */
   function initToc() {
     var links = $$(".toc a[href^='#']");
-    if (!links.length || !("IntersectionObserver" in window)) { return; }
+    if (!links.length) { return; }
     var byId = {};
     var headings = [];
     links.forEach(function (a) {
@@ -817,23 +817,42 @@
       if (h) { byId[id] = a; headings.push(h); }
     });
     if (!headings.length) { return; }
-    var visible = {};
+    /* The current section: the first heading in the band from 80px below the top to 45% of
+       the window, else the last one above it (the reader is inside its section; a heading in
+       a closed tab or accordion does not count). Measured at each scroll, so a jump (Page
+       Down, End, a fast wheel) that skips headings still lands on the right one. */
+    var list = links[0].closest(".toc-inner") || links[0].parentElement;
+    var pending = false;
     function update() {
-      var current = null;
+      pending = false;
+      var band = window.innerHeight * 0.45, current = null;
       for (var i = 0; i < headings.length; i++) {
-        if (visible[headings[i].id]) { current = headings[i].id; break; }
+        var h = headings[i];
+        if (!h.getClientRects().length) { continue; }
+        var top = h.getBoundingClientRect().top;
+        if (top > band) { break; }
+        current = h.id;
+        if (top >= 80) { break; }
       }
-      if (!current) {
-        if (window.scrollY < 40) { current = headings[0].id; } else { return; }
-      }
+      current = current || headings[0].id;
+      var link = byId[current];
+      if (!link || link.classList.contains("active")) { return; }
       links.forEach(function (a) { a.classList.remove("active"); });
-      if (byId[current]) { byId[current].classList.add("active"); }
+      link.classList.add("active");
+      // A long table of contents scrolls in its own box: keep the current entry in it.
+      if (list && list.scrollHeight > list.clientHeight + 1) {
+        var box = list.getBoundingClientRect(), at = link.getBoundingClientRect();
+        if (at.top < box.top || at.bottom > box.bottom) {
+          list.scrollTop += at.top - box.top - (list.clientHeight - at.height) / 2;
+        }
+      }
     }
-    var observer = new IntersectionObserver(function (entries) {
-      entries.forEach(function (entry) { visible[entry.target.id] = entry.isIntersecting; });
-      update();
-    }, { rootMargin: "-80px 0px -55% 0px" });
-    headings.forEach(function (h) { observer.observe(h); });
+    function schedule() {
+      if (!pending) { pending = true; window.requestAnimationFrame(update); }
+    }
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    update();
   }
 
   /* The table of contents lists a heading inside a tab only while that tab is shown, as
