@@ -1,0 +1,62 @@
+"""The sidebar on a page far down a long navigation, in a real headless Chromium: the page's
+own link is scrolled into view and takes the focus when the phone menu opens, not the link of
+the dropdown its section is in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mintlify_sites import write_site
+from refresh_fixtures import run_docgen
+from serving import serve_folder
+
+
+def test_the_current_page_is_in_view_in_a_sidebar_with_dropdowns(
+    browser: Any, tmp_path: Path
+) -> None:
+    # The dropdown row marked its current dropdown aria-current="page" too, and the sidebar
+    # brought the first such link into view: the dropdown at the top, so the page's link stayed
+    # below the window (mem0's and dify's docs), and the phone menu focused the dropdown.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    pages = [f"p{n:02d}" for n in range(70)]
+    config = {
+        "name": "T",
+        "navigation": {
+            "tabs": [
+                {
+                    "tab": "Docs",
+                    "dropdowns": [
+                        {
+                            "dropdown": "Guides",
+                            "groups": [{"group": "G", "pages": ["index", *pages]}],
+                        },
+                        {"dropdown": "Other", "groups": [{"group": "O", "pages": ["other"]}]},
+                    ],
+                },
+                {"tab": "More", "groups": [{"group": "M", "pages": ["more"]}]},
+            ]
+        },
+    }
+    write_site(folder, config, ["index", *pages, "other", "more"])
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], folder)
+    assert result.returncode == 0, result.stdout + result.stderr
+    errors: list[str] = []
+    with serve_folder(out) as base:
+        for width, height in ((1280, 800), (390, 844)):
+            tab = browser.new_context(viewport={"width": width, "height": height}).new_page()
+            tab.on("pageerror", lambda e: errors.append(str(e)))
+            tab.goto(f"{base}/p66/")
+            if width < 800:
+                tab.locator("[data-docgen-menu]").click()
+                focused = tab.evaluate("document.activeElement.textContent.trim()")
+                assert focused == "p66", focused
+            link = tab.locator("#sidebar a.nav-link.active")
+            assert link.inner_text() == "p66"
+            box = link.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+            assert tab.locator('#sidebar [aria-current="page"]').count() == 1
+            assert errors == []
+            tab.context.close()
