@@ -1,6 +1,7 @@
-"""The sidebar on a page far down a long navigation, in a real headless Chromium: the page's
-own link is scrolled into view and takes the focus when the phone menu opens, not the link of
-the dropdown its section is in."""
+"""What a reader met on real Mintlify sites (mem0, dify), in a real headless Chromium: on a page
+far down a long navigation the page's own link is in view in the sidebar and takes the focus
+when the phone menu opens (not the link of the dropdown its section is in); inline code in
+Chinese text leaves the page able to reflow at 320 CSS pixels (400% zoom)."""
 
 from __future__ import annotations
 
@@ -60,3 +61,34 @@ def test_the_current_page_is_in_view_in_a_sidebar_with_dropdowns(
             assert tab.locator('#sidebar [aria-current="page"]').count() == 1
             assert errors == []
             tab.context.close()
+
+
+def test_inline_code_in_cjk_text_reflows_at_320_pixels(browser: Any, tmp_path: Path) -> None:
+    # Inline code kept the characters after it up to the next space on its line: in Chinese
+    # that is a whole clause, wider than a phone at 400% zoom (dify's environment variables
+    # page scrolled sideways by 20 px at 320 px).
+    folder = tmp_path / "site"
+    folder.mkdir()
+    body = (
+        "设置 `CONSOLE_CORS_ALLOW_ORIGINS`，此变量也作为默认的 `WEB_API_CORS_ALLOW_ORIGINS`。\n\n"
+        "- 设为 `MIGRATION_ENABLED=true`，完成数据库迁移后退出 容器。\n\n"
+        "Call `run()`, then `stop()`.\n"
+    )
+    (folder / "env.mdx").write_text(f"---\ntitle: 环境变量\n---\n\n{body}")
+    config = {"name": "T", "navigation": {"groups": [{"group": "G", "pages": ["index", "env"]}]}}
+    write_site(folder, config, ["index"])
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], folder)
+    assert result.returncode == 0, result.stdout + result.stderr
+    html = (out / "env" / "index.html").read_text()
+    assert '<span class="code-glue"><code>run()</code>,</span>' in html  # Latin: as before
+    with serve_folder(out) as base:
+        tab = browser.new_context(viewport={"width": 320, "height": 700}).new_page()
+        tab.goto(f"{base}/env/")
+        wide = tab.evaluate(
+            """() => [...document.querySelectorAll('article p, article li')]
+                .filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent)"""
+        )
+        assert wide == []
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 320
+        tab.context.close()
