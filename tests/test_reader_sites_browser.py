@@ -5,6 +5,7 @@ Chinese text leaves the page able to reflow at 320 CSS pixels (400% zoom)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -91,4 +92,46 @@ def test_inline_code_in_cjk_text_reflows_at_320_pixels(browser: Any, tmp_path: P
         )
         assert wide == []
         assert tab.evaluate("document.documentElement.scrollWidth") <= 320
+        tab.context.close()
+
+
+def test_a_body_made_of_objects_does_not_read_any(browser: Any, tmp_path: Path) -> None:
+    # A request body written as allOf of objects (firecrawl's POST /scrape: the url, the shared
+    # ScrapeOptions, more fields) has no type of its own: its section said "any" above them.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "A", "version": "1"},
+        "paths": {"/scrape": {"post": {
+            "summary": "Scrape",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "allOf": [
+                    {"type": "object", "properties": {"url": {"type": "string"}}},
+                    {"$ref": "#/components/schemas/Options"},
+                ]
+            }}}},
+            "responses": {"200": {"description": "OK"}},
+        }}},
+        "components": {"schemas": {"Options": {"properties": {"mobile": {"type": "boolean"}}}}},
+    }  # fmt: skip
+    (folder / "openapi.json").write_text(json.dumps(spec))
+    config = {
+        "name": "T",
+        "navigation": {
+            "groups": [
+                {"group": "G", "openapi": "openapi.json", "pages": ["index", "POST /scrape"]}
+            ]
+        },
+    }
+    write_site(folder, config, ["index"])
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], folder)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with serve_folder(out) as base:
+        tab = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        tab.goto(f"{base}/api-reference/scrape/")
+        section = tab.locator("section.op-request").inner_text()
+        assert "url" in section and "mobile" in section
+        assert "any" not in section.split()
         tab.context.close()
