@@ -1,0 +1,53 @@
+"""What a tenth batch of real Mintlify repos (a search database, a protocol's specification,
+an AI platform, an LLM-observability SDK, a coding agent, a payments API, a chatbot builder,
+a log platform, an agent-testing platform, an agent framework) hit, each pinned by a test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from refresh_fixtures import run_docgen
+
+from docgen.render.icons import icon_svg
+
+
+def _site(tmp_path: Path, config: dict[str, object], files: dict[str, str]) -> Path:
+    site = tmp_path / "src"
+    for file, text in files.items():
+        path = site / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    return site
+
+
+def _build(site: Path) -> tuple[Path, str]:
+    out = site.parent / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out)], site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out, result.stdout + result.stderr
+
+
+def test_a_custom_contextual_option_may_give_its_icons_style(tmp_path: Path) -> None:
+    # A search database's "Share on X" menu option writes "icon": "x", "iconType": "brands",
+    # as Mintlify documents for custom options: docgen called iconType an unknown key, an
+    # error that failed `docgen check`. It is read, and the icon drawn in that style.
+    option = {
+        "title": "Save",
+        "description": "Bookmark this page",
+        "icon": "bookmark",
+        "iconType": "regular",
+        "href": "https://example.com/save",
+    }
+    config = {"name": "Db", "navigation": {"pages": ["index"]}, "contextual": {"options": [option]}}
+    site = _site(tmp_path, config, {"index.mdx": "---\ntitle: Home\n---\n\nHello.\n"})
+    checked = run_docgen(["check", "docs.json"], site)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "iconType" not in checked.stdout + checked.stderr
+    out, _ = _build(site)
+    html = (out / "index.html").read_text(encoding="utf-8")
+    regular, solid = icon_svg("bookmark", style="regular"), icon_svg("bookmark")
+    assert regular is not None and solid is not None and regular != solid
+    path_of = regular.split('<path d="', 1)[1].split('"', 1)[0]
+    assert path_of in html
