@@ -51,3 +51,24 @@ def test_a_custom_contextual_option_may_give_its_icons_style(tmp_path: Path) -> 
     assert regular is not None and solid is not None and regular != solid
     path_of = regular.split('<path d="', 1)[1].split('"', 1)[0]
     assert path_of in html
+
+
+def test_an_icon_given_as_a_drawing_is_no_file_to_look_for(tmp_path: Path) -> None:
+    # An LLM-observability SDK's cards pass AWS's architecture icons: icon={<svg>
+    # <title>Icon-Architecture/16/Arch_Amazon-Bedrock_16</title>...}. The drawing's text was
+    # read as the icon's file name: a false "is not a file of the docs folder" warning.
+    page = (
+        "---\ntitle: Home\n---\n\n"
+        '<Card title="Bedrock" href="/index" icon={\n'
+        '  <svg viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg">\n'
+        "    <title>Icon-Architecture/16/Arch_Amazon-Bedrock_16</title>\n"
+        '    <g id="Icon-Architecture/16/Arch_Amazon-Bedrock_16"><path d="M0 0h24v24H0z"/></g>\n'
+        "  </svg>\n}>\n  Models\n</Card>\n"
+    )
+    site = _site(tmp_path, {"name": "Sdk", "navigation": {"pages": ["index"]}}, {"index.mdx": page})
+    checked = run_docgen(["check", "docs.json"], site)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "warning[" not in checked.stdout + checked.stderr
+    out, said = _build(site)
+    assert "warning[" not in said
+    assert '<path d="M0 0h24v24H0z"' in (out / "index.html").read_text(encoding="utf-8")
