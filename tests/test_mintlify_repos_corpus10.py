@@ -10,6 +10,7 @@ from pathlib import Path
 from refresh_fixtures import run_docgen
 
 from docgen.render.icons import icon_svg
+from docgen.render.mdx import render_mdx
 
 
 def _site(tmp_path: Path, config: dict[str, object], files: dict[str, str]) -> Path:
@@ -72,3 +73,43 @@ def test_an_icon_given_as_a_drawing_is_no_file_to_look_for(tmp_path: Path) -> No
     out, said = _build(site)
     assert "warning[" not in said
     assert '<path d="M0 0h24v24H0z"' in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_footnotes_are_numbered_notes_at_the_end_of_the_page() -> None:
+    # A protocol's design proposals cite their sources in GFM footnotes ("...until recently;
+    # [^per-call]" and "[^py-sdk-hijack]: [python-sdk#2100](https://...)."), which Mintlify
+    # renders. docgen showed "[^per-call]" as text and read each definition as a link
+    # reference: the note was lost and its text became a link to a page named after it.
+    page = (
+        "Clients open a session per call[^per-call] and cache it[^cache], or per call[^per-call]."
+        "\n\n## Later\n\nMore.\n\n"
+        "[^per-call]: [sdk#2100](https://example.com/issues/2100).\n"
+        "[^cache]: Cached *per server*.\n\n[^unused]: Never cited.\n\n"
+        "A [^missing] label and ^[inline] notes stay text.\n"
+    )
+    html = render_mdx(page).rendered.html
+    assert "[^per-call]" not in html and "[^cache]" not in html and "Never cited" not in html
+    assert (
+        '<sup class="footnote-ref"><a href="#user-content-fn-per-call" '
+        'id="user-content-fnref-per-call" data-footnote-ref>1</a></sup>'
+    ) in html
+    assert 'id="user-content-fnref-per-call-2" data-footnote-ref>1</a>' in html
+    assert 'href="#user-content-fn-cache" id="user-content-fnref-cache" data-footnote-ref>2' in html
+    notes = html.split('<section class="footnotes"', 1)[1]
+    assert html.index("<h2") < html.index('<section class="footnotes"')  # at the page's end
+    assert notes.index('id="user-content-fn-per-call"') < notes.index('id="user-content-fn-cache"')
+    assert (
+        '<a href="https://example.com/issues/2100" rel="noopener noreferrer">sdk#2100</a>' in notes
+    )
+    assert 'href="#user-content-fnref-per-call-2" data-footnote-backref' in notes
+    assert "Cached <em>per server</em>." in notes
+    assert "A [^missing] label and ^[inline] notes stay text." in html
+
+
+def test_a_footnote_definition_is_no_link_to_check(tmp_path: Path) -> None:
+    # check read "[^hijack]: [sdk#2100](https://...)." as a link reference to a page and
+    # reported it missing (link-not-found); the note's own link goes out of the site.
+    page = "---\ntitle: Home\n---\n\nLeaked IDs.[^hijack]\n\n[^hijack]: [sdk](https://e.com/1).\n"
+    site = _site(tmp_path, {"name": "P", "navigation": {"pages": ["index"]}}, {"index.mdx": page})
+    checked = run_docgen(["check", "docs.json"], site)
+    assert checked.returncode == 0 and "warning[" not in checked.stdout + checked.stderr
