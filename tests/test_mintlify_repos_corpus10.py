@@ -113,3 +113,35 @@ def test_a_footnote_definition_is_no_link_to_check(tmp_path: Path) -> None:
     site = _site(tmp_path, {"name": "P", "navigation": {"pages": ["index"]}}, {"index.mdx": page})
     checked = run_docgen(["check", "docs.json"], site)
     assert checked.returncode == 0 and "warning[" not in checked.stdout + checked.stderr
+
+
+def test_a_forwarding_page_leads_past_a_wildcard_redirect(tmp_path: Path) -> None:
+    # A protocol's docs redirect /legacy/concepts/tools to /specification/latest/server/tools,
+    # which '/specification/latest/:slug*' sends to the dated version. A static host has no
+    # page at a wildcard's source: the forwarding page led readers to a 404. It now leads to
+    # the end of the chain (a literal hop, a fragment kept on the way).
+    config = {
+        "name": "Spec",
+        "navigation": {"pages": ["index", "specification/2026/tools", "guide"]},
+        "redirects": [
+            {"source": "/specification/latest/:slug*", "destination": "/specification/2026/:slug*"},
+            {"source": "/legacy/tools", "destination": "/specification/latest/tools#list"},
+            {"source": "/old-guide", "destination": "/older-guide"},
+            {"source": "/older-guide", "destination": "/guide"},
+            {"source": "/away", "destination": "https://example.com/x"},
+        ],
+    }
+    files = {
+        name: "---\ntitle: T\n---\n\nText.\n"
+        for name in ("index.mdx", "specification/2026/tools.mdx", "guide.mdx")
+    }
+    out, _ = _build(_site(tmp_path, config, files))
+
+    def refresh(path: str) -> str:
+        html = (out / path / "index.html").read_text(encoding="utf-8")
+        return html.split('http-equiv="refresh" content="0; url=', 1)[1].split('"', 1)[0]
+
+    assert refresh("legacy/tools") == "../../specification/2026/tools/#list"
+    assert refresh("old-guide") == "../guide/"
+    assert refresh("older-guide") == "../guide/"
+    assert refresh("away") == "https://example.com/x"
