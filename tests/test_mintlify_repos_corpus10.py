@@ -145,3 +145,15 @@ def test_a_forwarding_page_leads_past_a_wildcard_redirect(tmp_path: Path) -> Non
     assert refresh("old-guide") == "../guide/"
     assert refresh("older-guide") == "../guide/"
     assert refresh("away") == "https://example.com/x"
+
+
+def test_more_pro_icons_of_the_batch_are_drawn_by_a_look_alike() -> None:
+    # Font Awesome Pro names docgen cannot ship, each kept a neutral mark: an AI platform's
+    # "comments-question" (3 pages) and "lightbulb-on", a payments API's "chart-pie-simple"
+    # and "shield-keyhole", a chatbot builder's block icons, a log platform's "sidebar-flip".
+    names = (
+        "comments-question", "lightbulb-on", "circle-dollar", "chart-pie-simple",
+        "arrow-turn-left", "shield-keyhole", "rectangle-vertical-history", "game-board",
+        "sidebar-flip",
+    )  # fmt: skip
+    assert all(icon_svg(name) is not None for name in names)
