@@ -14,9 +14,16 @@ from typing import Any
 from urllib.parse import quote
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markupsafe import escape
 from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.footnote.index import _data_from_env
+
+# A label is at most this long (GFM's limit for link labels): the plugin's own rule looked for
+# the closing ']' to the end of the paragraph from every '[^', so a paragraph of '[^[^[^...'
+# took minutes once the page defined one note.
+MAX_LABEL = 999
 
 
 def _label(token: Token) -> str:
@@ -66,9 +73,39 @@ def _anchor(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any
     )
 
 
+def _ref_rule(state: StateInline, silent: bool) -> bool:
+    """``[^label]`` naming a defined note (the plugin's rule, its label bounded)."""
+    start, src = state.pos, state.src
+    data = _data_from_env(state.env)
+    if not data["refs"] or not src.startswith("[^", start):
+        return False
+    end = min(state.posMax, start + 2 + MAX_LABEL + 1)
+    pos = start + 2
+    while pos < end and src[pos] not in " \t\n[]":
+        pos += 1
+    if pos == start + 2 or pos >= end or src[pos] != "]":
+        return False
+    label = src[start + 2 : pos]
+    found = data["refs"].get(":" + label)
+    if found is None:
+        return False
+    if not silent:
+        if found < 0:  # defined, first referenced here: numbered in order of first reference
+            found = len(data["list"])
+            data["list"][found] = {"label": label, "count": 0}
+            data["refs"][":" + label] = found
+        sub = data["list"][found]["count"]
+        data["list"][found]["count"] += 1
+        token = state.push("footnote_ref", "", 0)
+        token.meta = {"id": found, "subId": sub, "label": label}
+    state.pos = pos + 1
+    return True
+
+
 def use(md: MarkdownIt) -> None:
     """Teach ``md`` GFM footnotes, written as Mintlify writes them."""
     footnote_plugin(md, inline=False)
+    md.inline.ruler.at("footnote_ref", _ref_rule)
     for name, rule in (
         ("footnote_ref", _ref),
         ("footnote_block_open", _block_open),
