@@ -9,7 +9,7 @@ only the markup is docgen's."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -18,7 +18,6 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markupsafe import escape
 from mdit_py_plugins.footnote import footnote_plugin
-from mdit_py_plugins.footnote.index import _data_from_env
 
 # A label is at most this long (GFM's limit for link labels): the plugin's own rule looked for
 # the closing ']' to the end of the paragraph from every '[^', so a paragraph of '[^[^[^...'
@@ -73,10 +72,19 @@ def _anchor(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any
     )
 
 
+def _data(env: MutableMapping[str, Any]) -> dict[str, Any]:
+    """The notes the plugin keeps in ``env``: ``refs`` (``":label"`` -> its number, ``-1``
+    while defined but not yet referenced) and ``list`` (number -> label and count)."""
+    notes: dict[str, Any] = env.setdefault("footnotes", {})
+    notes.setdefault("refs", {})
+    notes.setdefault("list", {})
+    return notes
+
+
 def _ref_rule(state: StateInline, silent: bool) -> bool:
     """``[^label]`` naming a defined note (the plugin's rule, its label bounded)."""
     start, src = state.pos, state.src
-    data = _data_from_env(state.env)
+    data = _data(state.env)
     if not data["refs"] or not src.startswith("[^", start):
         return False
     end = min(state.posMax, start + 2 + MAX_LABEL + 1)
