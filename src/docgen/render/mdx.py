@@ -23,6 +23,7 @@ from markupsafe import escape
 
 from docgen.render import (
     components,
+    footnotes,
     htmlheading,
     iconimports,
     math,
@@ -324,6 +325,7 @@ def mdx_plugin(md: MarkdownIt) -> None:
     md.block.ruler.before("paragraph", "mdx_paragraph", mdxindent.paragraph_rule)
     md.block.ruler.before("fence", "mdx_esm", _esm_block)
     math.math_plugin(md)
+    footnotes.use(md)
     md.block.ruler.before("table", "mdx_jsx", _jsx_block, {"alt": ["paragraph"]})
     md.block.ruler.before("table", "mdx_comment", mdxinline.comment_block, {"alt": ["paragraph"]})
     md.inline.ruler.before("html_inline", "mdx_jsx_inline", mdxinline.jsx_inline)
