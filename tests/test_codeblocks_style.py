@@ -417,6 +417,29 @@ def test_css_variables_no_css_file_defines_are_said(tmp_path: Path) -> None:
     assert said.endswith("no .css file of the docs repo defines one: code keeps docgen's palettes")
 
 
+def test_css_variables_are_looked_for_in_linear_time(tmp_path: Path) -> None:
+    """security.md item 20: the search for a variable tried every "--shiki-" of a name such as
+    "--shiki--shiki-..." and scanned the rest of the name from each: 56 KB of CSS took check
+    76 s, 112 KB about 5 minutes. The run is bounded at 60 s; the check takes seconds."""
+    import subprocess
+    import sys
+
+    root = _site(tmp_path / "src", {"theme": "css-variables"})
+    use = "var(--shiki-" + "-shiki-" * 16_000 + ")"  # a name no rule defines
+    (root / "style.css").write_text(
+        f"b {{ color: {use} }}\n:root {{ --shiki-token-keyword: red; }}\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "docgen", "check", str(root / "docs.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "config-unused-key" not in run.stdout + run.stderr  # the variable is found
+
+
 def test_a_mint_json_code_block_written_as_auto_follows_the_page(tmp_path: Path) -> None:
     """``"codeBlock": "auto"`` is the mode ``codeBlock.mode: "auto"`` is (it was an error,
     'not one of system, dark', while ``"codeBlock": "dark"`` was read)."""

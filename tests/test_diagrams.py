@@ -98,3 +98,28 @@ def test_every_module_mermaid_imports_is_shipped() -> None:
             if not (folder / target).resolve().is_file():
                 missing.add(f"{path.name} -> {target}")
     assert not missing
+
+
+def test_a_page_of_backticks_or_spaces_is_looked_at_in_linear_time(tmp_path: Path) -> None:
+    """security.md item 20: a page naming mermaid beside 20,000 tildes in a row took check and
+    build 43 s (the opening was tried from every tilde of the run, each scanning the rest), and
+    a mermaid fence whose info line is "actions=" and 40,000 spaces a minute (its options
+    backtracked over the spaces). The run is bounded at 60 s; the check takes seconds."""
+    import subprocess
+    import sys
+
+    lines = "x " + "~" * 60_000 + "\n\n" + FENCE.format(info=" actions=" + " " * 60_000 + "x")
+    (tmp_path / "index.mdx").write_text("---\ntitle: D\n---\n\nDrawn with mermaid.\n\n" + lines)
+    (tmp_path / "docs.json").write_text(
+        json.dumps({"name": "D", "navigation": {"pages": ["index"]}})
+    )
+    out = tmp_path / "out"
+    run = subprocess.run(
+        [sys.executable, "-m", "docgen", "build", str(tmp_path / "docs.json"), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert '<figure class="mermaid">' in (out / "index.html").read_text()

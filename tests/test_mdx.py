@@ -869,6 +869,21 @@ def test_a_heading_never_takes_the_id_of_one_of_docgens_own_elements() -> None:
     assert not PAGE_IDS & set(anchors)
 
 
+def test_a_heading_of_many_spaces_is_read_in_linear_time() -> None:
+    """security.md item 20: the trailing ``{#id}`` was looked for from each space of the
+    heading (30,000 spaces: 9 s, 150,000 about 4 minutes). The run is bounded at 60 s."""
+    code = (
+        "from docgen.render.markdown import renderer\n"
+        "page = '## a' + ' ' * 150_000 + 'b\\n\\n## Setup \\u00a0 {#install}\\n\\n## {#lone}\\n'\n"
+        "print([anchor for _, _, anchor in renderer().render(page).headings])\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["['a-b',", "'install',", "'lone']"]
+
+
 def test_a_drawing_keeps_a_raster_image_and_leaves_out_any_other() -> None:
     """An icon's bitmap (``<image href="data:image/png;base64,...">`` inside the ``<svg>`` of a
     card's icon) is kept; an SVG or HTML document, a script URL is not. A file of the site is

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from test_mdx import html_of
 
 HINT = """\
@@ -181,7 +183,7 @@ def test_an_export_whose_value_is_on_the_next_line_is_read(tmp_path: Path) -> No
 NESTED = """\
 export const Nested = ({ parentKey, childKey, required, children }) => {
   const fullKey = `${parentKey}.${childKey}`;
-  const anchorId = `body-${fullKey.replace(/\\./g, '-')}`;
+  const anchorId = `body-${fullKey.split('.').join('-')}`;
 
 return (
 
@@ -245,12 +247,39 @@ def test_a_component_nested_in_itself_a_few_times_is_read_whole() -> None:
 def test_an_attribute_a_component_computes_in_code_is_left_out_once_a_page() -> None:
     page = (
         "export const Title = ({ text, href }) => (\n"
-        '  <h3 id={text.toLowerCase()} title={text + "!"} data-x={`${href}#top`}>{text}</h3>\n'
+        '  <h3 id={text.at(0)} title={text + "!"} data-x={`${href}#top`}>{text}</h3>\n'
         ");\n\n"
         '<Title text="Body" href="/a" />\n\n<Title text="Response" href="/b" />\n'
     )
     html, warnings = html_of(page)
     assert 'title="Body!"' in html and 'data-x="/b#top"' in html  # computed from props: kept
     assert html.count(">Body<") == 1 and html.count(">Response<") == 1
-    assert "toLowerCase" not in html
-    assert len(warnings) == 1 and "<Title> computes text.toLowerCase()" in warnings[0]
+    assert "text.at" not in html
+    assert len(warnings) == 1 and "<Title> computes text.at(0)" in warnings[0]
+
+
+def test_uses_past_the_pages_budget_are_not_computed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """security.md item 20: a use past the page's budget of expansion was still computed
+    (its constants, up to 1 MB each, and its body) and then left out: a component whose
+    constants double each other to 512 KB, used a thousand times in a 40 KB page, took 20 s to
+    build. Once the budget is spent, a use is not computed (counted by a wrapper that runs the
+    real method), and the warning is where it was."""
+    from docgen.render.jsxtemplates import Template
+
+    calls: list[str] = []
+    real = Template.use
+
+    def counted(self: Template, *args: Any, **kwargs: Any) -> Any:
+        calls.append(self.name)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Template, "use", counted)
+    doubled = "".join(f"const a{i} = `${{a{i - 1}}}${{a{i - 1}}}`;\n" for i in range(1, 19))
+    body = "const a0 = `${t}${t}`;\n" + doubled + "return (<div title={a18}>{t}</div>)"
+    page = "export const E = ({t}) => {\n" + body + "\n}\n\n"
+    for use in ('<E t="x" />\n\n', 'Text <E t="x" /> inline.\n\n'):
+        calls.clear()
+        _, warnings = html_of(page + use * 1000)
+        assert len(calls) == 2, len(calls)  # the first fits, the second is over the budget
+        assert len(warnings) == 1 and ":mdx-too-deep:<E>: the page's JSX" in warnings[0]
+        assert warnings[0].startswith("-:26:"), warnings[0]  # the second use

@@ -414,12 +414,29 @@ def test_lenient_shows_a_reference_to_nothing_as_any_value(tmp_path: Path) -> No
     spec = {
         "openapi": "3.1.0",
         "info": {"title": "T", "version": "1"},
-        "paths": {"/u": {"get": {"summary": "Get u", "responses": {"200": {
-            "description": "OK", "content": {"application/json": {"schema": {
-                "type": "object", "properties": {
-                    "kind": {"$ref": "#/components/schemas/Missing"},
-                    "name": {"type": "string"},
-                }}}}}}}}},
+        "paths": {
+            "/u": {
+                "get": {
+                    "summary": "Get u",
+                    "responses": {
+                        "200": {
+                            "description": "OK",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "properties": {
+                                            "kind": {"$ref": "#/components/schemas/Missing"},
+                                            "name": {"type": "string"},
+                                        },
+                                    }
+                                }
+                            },
+                        }
+                    },
+                }
+            }
+        },
     }
     site = tmp_path / "site"
     site.mkdir()
@@ -483,3 +500,25 @@ def test_did_you_mean_picks_the_same_among_equal_matches_in_every_process() -> N
         for seed in range(8)
     }
     assert seen == {"['guides/setu1']\n"}
+
+
+@pytest.mark.parametrize("value", [["sidenav"], {"name": "venus"}])
+@pytest.mark.parametrize("key", ["theme", "layout"])
+def test_a_mint_json_theme_or_layout_that_is_no_name_is_located(
+    tmp_path: Path, key: str, value: object
+) -> None:
+    """A list or object as mint.json's ``theme`` or ``layout`` stopped check and build with an
+    internal TypeError (unhashable type), not an error at the key."""
+    config = {"name": "M", "navigation": [{"group": "G", "pages": ["index"]}], key: value}
+    folder = _site(tmp_path, config, "mint.json")
+    code, report = _check(folder)
+    assert code == 1
+    [found] = report["diagnostics"]  # type: ignore[index]
+    lines = (folder / "mint.json").read_text().splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if f'"{key}"' in text)
+    assert (found["level"], found["code"], found["line"]) == ("error", "config-invalid", line)
+    out = tmp_path / "out"
+    built = run_docgen(["build", ".", "-o", str(out)], folder)
+    assert built.returncode == 1 and "config-invalid" in built.stdout + built.stderr
+    assert "internal error" not in built.stdout + built.stderr
+    assert not out.exists()

@@ -53,7 +53,7 @@ def test_language_switcher_dropdowns_and_global_anchors(browser: Any, tmp_path: 
             row = tab.locator("nav.sidenav[aria-label=Sections]")
             row.locator("a", has_text="Edge").click()
             tab.wait_for_url(f"{base}/edge/")
-            current = tab.locator('nav.sidenav a[aria-current="page"]')
+            current = tab.locator('nav.sidenav a[aria-current="true"]')  # a section, not the page
             assert current.inner_text() == "Edge"
             anchors = tab.locator("nav.sidenav-anchors a")
             texts = anchors.all_inner_texts()
@@ -127,8 +127,7 @@ def _result_links(tab: Any, query: str) -> list[str]:
     tab.keyboard.press("/")
     tab.locator("#search-input").fill(query)
     tab.wait_for_function(
-        "() => / found\\.$/.test(document.querySelector('[data-docgen-search-status]')"
-        ".textContent)"
+        "() => / found\\.$/.test(document.querySelector('[data-docgen-search-status]').textContent)"
     )
     links: list[str] = tab.locator("#search-results a.search-result-page").evaluate_all(
         "els => els.map(a => new URL(a.href).pathname)"

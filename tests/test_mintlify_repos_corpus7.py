@@ -202,7 +202,7 @@ def test_an_anchor_inside_a_tab_shows_its_icon_atop_the_sidebar(tmp_path: Path) 
     html = (out / "p0" / "index.html").read_text(encoding="utf-8")
     row = html[html.index('<nav class="sidenav" aria-label="Sections">') :]
     row = row[: row.index("</nav>")]
-    assert '<a href="../p0/" aria-current="page">Platform</a>' in row
+    assert '<a href="../p0/" aria-current="true">Platform</a>' in row
     assert re.search(r'<a href="\.\./p1/"><span class="icon-wrap" data-icon="plug">', row)
     assert re.search(r'<a href="\.\./p2/"><span class="icon-wrap" data-icon="github">', row)
 

@@ -545,3 +545,26 @@ def test_redirects_written_under_the_sites_hosting_folder_are_checked_without_it
     run = _run("check", str(config))
     found = [line for line in (run.stdout + run.stderr).splitlines() if "link-not-found" in line]
     assert len(found) == 1 and "no page at '/guides/gone'" in found[0], found
+
+
+def test_a_destination_a_browser_reads_as_another_host_is_refused(
+    tmp_path: Path, page: Any
+) -> None:
+    """``/\\evil.example/x`` passed as a path on the site and went into ``_redirects``: a static
+    host sends it as the Location, and a browser reads a backslash in an http(s) URL as '/'
+    (checked here in Chromium), so the site forwarded readers to evil.example."""
+    spellings = ["/\\evil.example/x", "/\\/evil.example/x", "\\\\evil.example/x"]
+    for spelling in spellings:
+        page.goto("about:blank")
+        host = page.evaluate("d => new URL(d, 'https://docs.example.com/a/').host", spelling)
+        assert host == "evil.example", spelling
+    moved = [{"source": f"/go{i}", "destination": d} for i, d in enumerate(spellings)]
+    config = _site(tmp_path, [*moved, {"source": "/ok", "destination": "/guides/new"}])
+    out = tmp_path / "out"
+    for command in ("check", "build"):
+        run = _run(command, str(config), *(["-o", str(out)] if command == "build" else []))
+        output = run.stdout + run.stderr
+        assert run.returncode == 1, output
+        refused = [x for x in output.splitlines() if "which a browser reads as '//'" in x]
+        assert len(refused) == 3 and all("error[redirect-invalid]" in x for x in refused)
+    assert not out.exists()

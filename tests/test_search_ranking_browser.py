@@ -405,7 +405,9 @@ def test_cjk_words_inside_a_run_of_body_text_find_their_page(browser: Any, tmp_p
         assert [p for p, _ in _results(tab, "基础设施")] == ["/deploy/"]  # the letters together
         first = _first(tab)
         assert "你可以在自己的基础设施上运行，或通过" in first["excerpt"]
-        assert " " not in first["excerpt"]  # Pagefind's spaces between the letters taken out
+        # Pagefind's spaces between the letters taken out; the title apart from the paragraph
+        assert first["excerpt"].split(" ")[-1].startswith("你可以在自己的基础设施上运行，或通过")
+        assert first["excerpt"].count(" ") <= 1
         assert first["marks"] == ["基础设施"]
         assert [p for p, _ in _results(tab, "宝塔面板")] == ["/deploy/"]
         assert [p for p, _ in _results(tab, "功能面板中")] == ["/panel/"]  # across <strong>
@@ -414,5 +416,136 @@ def test_cjk_words_inside_a_run_of_body_text_find_their_page(browser: Any, tmp_p
         assert [p for p, _ in _results(tab, "础施")] == ["/deploy/", "/apart/"] or [
             p for p, _ in _results(tab, "础施")
         ] == ["/apart/", "/deploy/"]
+        assert tab.errors == []
+        tab.context.close()
+
+
+def test_a_cjk_excerpt_keeps_the_pages_gaps_and_adds_none(browser: Any, tmp_path: Path) -> None:
+    # Pagefind gave a block's edge, the page's spaces and docgen's separators back alike as one
+    # space: the dialog ran a heading into its paragraph ("平台指南在 AWS"), list items into each
+    # other, and set "使用Docker" apart as "使用 Docker" (dify's docs).
+    folder = tmp_path / "site"
+    folder.mkdir()
+    prose = "在 AWS 上部署，使用Docker与Kubernetes。版本v1.2已发布。"
+    body = f"## 平台指南\n\n{prose}\n\n- 列表一\n- 列表二\n\n作为子域名（`virtual`）生效。\n"
+    (folder / "deploy.mdx").write_text(f"---\ntitle: 部署\n---\n\n{body}")
+    config = {"name": "T", "navigation": {"groups": [{"group": "G", "pages": ["index", "deploy"]}]}}
+    write_site(folder, config, ["index"])
+    out = _build(folder, ["docs.json"])
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        for query in ("平台指南", "在 AWS", "Docker", "v1.2", "列表二"):
+            _results(tab, query)
+            text = tab.locator("#search-results").inner_text()
+            assert "\u2063" not in text, query
+            words = " ".join(text.split())
+            assert "平台指南在" not in words, query  # a heading apart from its paragraph
+            if query != "列表二":
+                assert prose in words, query
+        assert "列表一 列表二" in words
+        _results(tab, "virtual")  # no space beside punctuation next to inline code
+        assert "作为子域名（virtual）生效。" in tab.locator("#search-results").inner_text()
+        assert tab.errors == []
+        tab.context.close()
+
+
+def test_a_term_of_known_words_joined_by_punctuation_is_not_corrected(
+    browser: Any, tmp_path: Path
+) -> None:
+    # The typo correction took "Node.js" (no indexed word: the index holds "node") for a typo
+    # of "nodes" and showed the pages for "nodes" first (firecrawl's docs, also "Next.js").
+    folder = tmp_path / "site"
+    folder.mkdir()
+    pages = {
+        "nodejs": ("Node.js", "Install the SDK with npm and call it from your server."),
+        "cluster": ("Cluster", "A cluster has nodes. The nodes share work; add nodes to grow."),
+    }
+    for name, (title, body) in pages.items():
+        (folder / f"{name}.mdx").write_text(f"---\ntitle: {title}\n---\n\n{body}\n")
+    config = {"name": "T", "navigation": {"groups": [{"group": "G", "pages": ["index", *pages]}]}}
+    write_site(folder, config, ["index"])
+    out = _build(folder, ["docs.json"])
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/")
+        _results(tab, "install")  # the dialog open, its index loaded
+        status = tab.locator("[data-docgen-search-status]")
+        for query, word in (("Node.js", "Node.js"), ("node.js", "node.js"), ("cluzter", "cluster")):
+            status.evaluate("s => { s.textContent = ''; }")
+            tab.locator("#search-input").fill(query)
+            tab.wait_for_function(
+                "() => / found\\.$|^No (results|match)/.test("
+                "document.querySelector('[data-docgen-search-status]').textContent)"
+            )
+            assert status.text_content().endswith(f"for “{word}”.") or word == query, query
+            first = tab.locator("#search-results .search-result-title").first.text_content()
+            assert first == ("Cluster" if word == "cluster" else "Node.js"), query
+            if word == query:  # not corrected
+                assert not status.text_content().startswith("No match"), status.text_content()
+        assert tab.errors == []
+        tab.context.close()
+
+
+def _translated_spec(word: str) -> dict[str, Any]:
+    """A spec whose body shows five schemas of 45 fields (each on a shared schema page)."""
+    fields = {f"f{n}": {"type": "string", "description": f"{word} {n}"} for n in range(45)}
+    body = {
+        "type": "object",
+        "properties": {
+            f"p{n}": {
+                "type": "object",
+                "properties": {"x": {"$ref": f"#/components/schemas/Big{n}"}},
+            }
+            for n in range(5)
+        },
+    }
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "A", "version": "1"},
+        "paths": {
+            "/items": {
+                "post": {
+                    "summary": "Create item",
+                    "requestBody": {"content": {"application/json": {"schema": body}}},
+                    "responses": {"200": {"description": "OK"}},
+                }
+            }
+        },
+        "components": {
+            "schemas": {f"Big{n}": {"type": "object", "properties": fields} for n in range(5)}
+        },
+    }
+
+
+def test_a_translated_specs_schema_page_is_found_in_its_language(
+    browser: Any, tmp_path: Path
+) -> None:
+    # Each language's spec has its own schema pages, and each was found in every language: an
+    # English search for a schema listed it once per translation (firecrawl's docs, six times).
+    folder = tmp_path / "site"
+    for code, word in (("en", "Field"), ("fr", "Champ")):
+        (folder / code).mkdir(parents=True)
+        (folder / code / "openapi.json").write_text(json.dumps(_translated_spec(word)))
+    languages = [
+        {
+            "language": code,
+            "openapi": {"source": f"{code}/openapi.json", "directory": f"{code}/api"},
+            "groups": [{"group": "G", "pages": [f"{code}/index", "POST /items"]}],
+        }
+        for code in ("en", "fr")
+    ]
+    write_site(
+        folder, {"name": "T", "navigation": {"languages": languages}}, ["en/index", "fr/index"]
+    )
+    out = _build(folder, ["docs.json"])
+    rows = json.loads((out / "_docgen/search-titles.json").read_text())
+    schemas = {row[0]: row[6] for row in rows if "/schemas/" in row[0]}
+    assert sorted(schemas.values()) == [["en"]] * 5 + [["fr"]] * 5, schemas
+    with serve_folder(out) as base:
+        tab = _tab(browser)
+        tab.goto(f"{base}/en/")
+        found = [path for path, _ in _results(tab, "Big0")]
+        assert [p for p in found if "/schemas/" in p] == ["/en/api/schemas/big0/"]
         assert tab.errors == []
         tab.context.close()

@@ -251,6 +251,14 @@ def test_links_in_a_description_are_read_and_checked_like_the_body(tmp_path: Pat
     assert "api/x.md:4:17" in build.stderr, build.stderr
 
 
+# An XSLT style sheet that writes a page with a script (no "<script" in its bytes).
+XSLT_SHEET = """<?xml version="1.0"?>
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+<xsl:output method="html"/>
+<xsl:template match="/"><html><body><p>x</p>
+<xsl:element name="script">window.ran = 1</xsl:element></body></html></xsl:template>
+</xsl:stylesheet>
+"""
 _SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" '
 SVG_THAT_RUN_SCRIPT = {
     "prefixed.svg": (
@@ -273,6 +281,17 @@ SVG_THAT_RUN_SCRIPT = {
         _SVG_OPEN + '><a><set attributeName="href" to="java&#x73;cript:alert(1)"/>x</a></svg>'
     ).encode(),
     "xslt.svg": ('<?xml-stylesheet type="text/xsl" href="x.xsl"?>' + _SVG_OPEN + "/>").encode(),
+    # In UTF-16 the bytes do not spell the processing instruction; the sheet another .svg
+    # (test_an_xslt_sheet_in_two_svgs_runs_no_script).
+    "xslt-utf16.svg": (
+        '<?xml version="1.0" encoding="UTF-16"?>\n'
+        '<?xml-stylesheet type="text/xsl" href="sheet.svg"?>' + _SVG_OPEN + "/>"
+    ).encode("utf-16"),
+    "sheet.svg": XSLT_SHEET.encode(),
+    "simplified-sheet.svg": (
+        _SVG_OPEN + 'xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xsl:version="1.0">'
+        '<xsl:element name="script">window.ran = 1</xsl:element></svg>'
+    ).encode(),
 }
 # As Adobe Illustrator writes them: namespaces given by entities, a style sheet, an embedded
 # image. A drawing: copied.
@@ -606,3 +625,22 @@ def test_a_script_element_in_no_namespace_is_inert_and_copied(
             tab.goto(f"{site}/{name}")
             assert tab.evaluate(ran) == (None if name in SVG_INERT else "1"), name
     context.close()
+
+
+def test_an_xslt_sheet_in_two_svgs_runs_no_script(repo: Path, tmp_path: Path, page: Any) -> None:
+    """A UTF-16 .svg naming an XSLT style sheet (the bytes do not spell "<?xml-stylesheet")
+    and the sheet itself named .svg were both copied: opened from the site, the drawing's
+    sheet wrote a page whose script ran in Chromium. Neither is copied now."""
+    pair = {"drawing.svg": SVG_THAT_RUN_SCRIPT["xslt-utf16.svg"], "sheet.svg": XSLT_SHEET.encode()}
+    for name, data in pair.items():
+        (repo / "images" / name).write_bytes(data)
+    with serve_folder(repo) as url:  # as the files would be served, were they copied
+        page.goto(url + "/images/drawing.svg")
+        page.wait_for_function("window.ran === 1", timeout=10_000)
+    out = tmp_path / "out"
+    build = docgen("build", str(repo / "docs.json"), "-o", str(out))
+    assert build.returncode == 0, build.stderr
+    skipped = [line for line in build.stderr.splitlines() if "asset-skipped" in line]
+    assert sum("images/drawing.svg" in x or "images/sheet.svg" in x for x in skipped) == 2
+    assert not (out / "images" / "drawing.svg").exists()
+    assert not (out / "images" / "sheet.svg").exists()

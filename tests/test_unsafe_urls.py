@@ -49,6 +49,8 @@ PLACES = {
         '<Accordion title="A" description={{<>See <a href="{url}">it</a></>}}>B</Accordion>'
     ),
     "inline card href": 'Text <Card title="Card" href="{url}">Body</Card> end.',
+    "Link href": 'See <Link href="{url}">this</Link> now.',
+    "Link to": 'See <Link to="{url}">this</Link> now.',
     "inline card title link": 'Text <Card title="See [this]({url})" href="/a">Body</Card> end.',
     "video poster": '<video src="/v.mp4" poster="{url}" />',
     "iframe src": '<iframe src="{url}" />',

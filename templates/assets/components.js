@@ -1,5 +1,6 @@
 // Mintlify components (render/components.py): tabs and code groups (arrow keys move between
-// tabs, WAI-ARIA tabs pattern), an opened accordion's hash and the copy button of <Prompt>.
+// tabs, WAI-ARIA tabs pattern), the page's <View> selector, an opened accordion's hash and
+// the copy button of <Prompt>.
 // Pages read fine without it.
 (function () {
   "use strict";
@@ -52,6 +53,18 @@
     window.setTimeout(function () {
       if (details.open) { window.history.replaceState(null, "", "#" + encodeURIComponent(details.id)); }
     }, 0);
+  });
+  // <View>s: the page's view selector (Mintlify's multi-view dropdown) shows every view of
+  // the chosen title, and its icon, and hides the others (the first is shown before a choice).
+  document.querySelectorAll("[data-mdx-view-select]").forEach(function (select) {
+    select.addEventListener("change", function () {
+      document.querySelectorAll(".mdx-view[data-mdx-view]").forEach(function (view) {
+        view.hidden = view.getAttribute("data-mdx-view") !== select.value;
+      });
+      document.querySelectorAll("[data-mdx-view-icon]").forEach(function (icon) {
+        icon.hidden = icon.getAttribute("data-mdx-view-icon") !== select.value;
+      });
+    });
   });
   document.querySelectorAll("[data-mdx-copy-button]").forEach(function (button) {
     button.addEventListener("click", function () {

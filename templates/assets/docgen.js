@@ -725,7 +725,8 @@
     if (lang) { syncLanguage(lang, null); }
   }
 
-  /* Make an element visible: open every ancestor <details>, select every ancestor tab panel. */
+  /* Make an element visible: open every ancestor <details>, select every ancestor tab panel
+     and view. */
   function reveal(target) {
     var node = target;
     while (node && node !== doc.body) {
@@ -741,6 +742,12 @@
         var button = known ? null : doc.getElementById(node.getAttribute("aria-labelledby") || "");
         if (button && button.getAttribute("role") === "tab") { button.click(); }
         node.hidden = false;
+      }
+      /* A <View> of another title: that view chosen in the page's selector (components.js). */
+      var select = node.classList && node.classList.contains("mdx-view") && node.hidden ? $("[data-mdx-view-select]") : null;
+      if (select) {
+        select.value = node.getAttribute("data-mdx-view");
+        select.dispatchEvent(new Event("change"));
       }
       node = node.parentNode;
     }
@@ -813,7 +820,7 @@
   /* ----------------------------------------------------- on-this-page spy */
   function initToc() {
     var links = $$(".toc a[href^='#']");
-    if (!links.length || !("IntersectionObserver" in window)) { return; }
+    if (!links.length) { return; }
     var byId = {};
     var headings = [];
     links.forEach(function (a) {
@@ -823,27 +830,46 @@
       if (h) { byId[id] = a; headings.push(h); }
     });
     if (!headings.length) { return; }
-    var visible = {};
+    /* The current section: the first heading in the band from 80px below the top to 45% of
+       the window, else the last one above it (the reader is inside its section; a heading in
+       a closed tab or accordion does not count). Measured at each scroll, so a jump (Page
+       Down, End, a fast wheel) that skips headings still lands on the right one. */
+    var list = links[0].closest(".toc-inner") || links[0].parentElement;
+    var pending = false;
     function update() {
-      var current = null;
+      pending = false;
+      var band = window.innerHeight * 0.45, current = null;
       for (var i = 0; i < headings.length; i++) {
-        if (visible[headings[i].id]) { current = headings[i].id; break; }
+        var h = headings[i];
+        if (!h.getClientRects().length) { continue; }
+        var top = h.getBoundingClientRect().top;
+        if (top > band) { break; }
+        current = h.id;
+        if (top >= 80) { break; }
       }
-      if (!current) {
-        if (window.scrollY < 40) { current = headings[0].id; } else { return; }
-      }
+      current = current || headings[0].id;
+      var link = byId[current];
+      if (!link || link.classList.contains("active")) { return; }
       links.forEach(function (a) { a.classList.remove("active"); });
-      if (byId[current]) { byId[current].classList.add("active"); }
+      link.classList.add("active");
+      // A long table of contents scrolls in its own box: keep the current entry in it.
+      if (list && list.scrollHeight > list.clientHeight + 1) {
+        var box = list.getBoundingClientRect(), at = link.getBoundingClientRect();
+        if (at.top < box.top || at.bottom > box.bottom) {
+          list.scrollTop += at.top - box.top - (list.clientHeight - at.height) / 2;
+        }
+      }
     }
-    var observer = new IntersectionObserver(function (entries) {
-      entries.forEach(function (entry) { visible[entry.target.id] = entry.isIntersecting; });
-      update();
-    }, { rootMargin: "-80px 0px -55% 0px" });
-    headings.forEach(function (h) { observer.observe(h); });
+    function schedule() {
+      if (!pending) { pending = true; window.requestAnimationFrame(update); }
+    }
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    update();
   }
 
-  /* The table of contents lists a heading inside a tab only while that tab is shown, as
-     Mintlify's does (whichever script switches the tab). */
+  /* The table of contents lists a heading inside a tab (or a <View>) only while that tab (that
+     view) is shown, as Mintlify's does (whichever script switches it). */
   function initTocTabs() {
     var items = $$(".toc li[data-docgen-toc-tab]");
     if (!items.length || !("MutationObserver" in window)) { return; }
@@ -854,11 +880,11 @@
     });
     function sync() {
       items.forEach(function (li, i) {
-        if (headings[i]) { li.hidden = !!headings[i].closest("[role='tabpanel'][hidden]"); }
+        if (headings[i]) { li.hidden = !!headings[i].closest("[role='tabpanel'][hidden], .mdx-view[hidden]"); }
       });
     }
     var observer = new MutationObserver(sync);
-    $$("[role='tabpanel']").forEach(function (panel) {
+    $$("[role='tabpanel'], .mdx-view").forEach(function (panel) {
       observer.observe(panel, { attributes: true, attributeFilter: ["hidden"] });
     });
     sync();
@@ -923,12 +949,18 @@
     }
     return best;
   };
-  /* The query with every unknown word of 4+ letters replaced by its closest indexed word. */
+  /* The query with every unknown word of 4+ letters replaced by its closest indexed word. A
+     term of words joined by punctuation ("Node.js", "socket.io") is no unknown word when each
+     of its words of 4+ letters is known: the index holds those words (none shorter). */
   Vocabulary.prototype.correct = function (query) {
     var self = this, changed = false;
     var fixed = query.split(/(\s+)/).map(function (part) {
       var term = part.toLowerCase().replace(/^[^\w]+|[^\w]+$/g, "");
       if (term.length < 4 || /\d/.test(term) || self.hasPrefix(term)) { return part; }
+      var pieces = term.split(/[^\p{L}\p{N}_-]+/u);
+      if (pieces.length > 1 && pieces.every(function (w) { return w.length < 4 || self.hasPrefix(w); })) {
+        return part;
+      }
       var near = self.closest(term);
       if (!near) { return part; }
       changed = true;
@@ -952,11 +984,12 @@
   /* Pagefind indexes each CJK letter as a word of its own (docgen puts U+200A HAIR SPACE
      between them in its search documents: a run is no one word found only by its start). A
      query holding CJK letters is searched with them apart too (null: a query without any).
-     Pagefind gives the separators back as spaces: a space between two CJK letters, or a CJK
-     letter and punctuation (which pages hardly ever write), is taken out of its titles and
-     excerpts. */
-  var LETTER_GAP = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])((?:<\/?mark>)*)[ \u200a](?=(?:<\/?mark>)*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\p{P}])/gu;
-  var PUNCTUATION_GAP = /(\p{P})((?:<\/?mark>)*)[ \u200a](?=(?:<\/?mark>)*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])/gu;
+     Pagefind gives every gap back as one space: docgen marks the word after a gap the page
+     has beside a CJK letter (white space, a block's edge) with U+2063, so a space beside a
+     CJK letter is taken out of its titles and excerpts unless that mark follows it ("在 AWS"
+     and "使用Docker" as written; a heading apart from its paragraph). */
+  var LETTER_GAP = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])((?:<\/?mark>)*)[ \u200a](?=(?:<\/?mark>)*[^\s\u2063<])/gu;
+  var GAP_LETTER = /(\S)((?:<\/?mark>)*)[ \u200a](?=(?:<\/?mark>)*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])/gu;
   function letterQuery(query) {
     if (!CJK.test(query)) { return null; }
     var out = "", before = "";
@@ -970,7 +1003,9 @@
   }
   function unspaced(d) {
     var fix = function (t) {
-      return typeof t === "string" && CJK.test(t) ? t.replace(LETTER_GAP, "$1$2").replace(PUNCTUATION_GAP, "$1$2").replace(/<\/mark><mark>/g, "") : t;
+      if (typeof t !== "string") { return t; }
+      if (CJK.test(t)) { t = t.replace(LETTER_GAP, "$1$2").replace(GAP_LETTER, "$1$2").replace(/<\/mark><mark>/g, ""); }
+      return t.replace(/\u2063/g, "");
     };
     if (!d) { return d; }
     d.excerpt = fix(d.excerpt);

@@ -121,4 +121,5 @@ def _custom(
         base,
         tuple((item["key"], item["value"]) for item in query),
         value.get("icon"),
+        value.get("iconType"),
     )

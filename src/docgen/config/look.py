@@ -17,7 +17,7 @@ from typing import Any
 
 from docgen.config import urls
 from docgen.config.codeblocks import read_codeblocks
-from docgen.config.languages import read_grammar
+from docgen.config.languages import MAX_GRAMMARS, read_grammar
 from docgen.config.model import Font, LocalFile, Look
 from docgen.diagnostics import Code, Diagnostics
 from docgen.load.source import SourceDocument
@@ -77,6 +77,14 @@ class _Reader:
         found: dict[str, str] = {}
         for index, value in enumerate((raw or {}).get("custom") or ()):
             pointer = f"/styling/codeblocks/languages/custom/{index}"
+            if index == MAX_GRAMMARS:
+                self.diagnostics.warning(
+                    Code.CONFIG_INVALID,
+                    f"styling.codeblocks.languages.custom: at most {MAX_GRAMMARS} grammars "
+                    "are read; the rest are not",
+                    self.doc.location(pointer),
+                )
+                break
             grammar = self.file(value, pointer, "language grammar", "its code has no colours")
             if grammar is not None:
                 root = Path(self.doc.path).parent

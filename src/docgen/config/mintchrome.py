@@ -61,7 +61,8 @@ def _look(data: dict[str, Any]) -> dict[str, Any]:
     ``background.style`` becomes ``background.decoration``; ``codeBlock.mode`` (``auto``
     or ``dark``) ``styling.codeblocks`` (``system`` or ``dark``)."""
     out: dict[str, Any] = {}
-    theme, layout = data.get("theme"), data.get("layout")
+    # Names only: a list or object there is reported by config/mint.py, and cannot be a key.
+    theme, layout = str(data.get("theme")), str(data.get("layout"))
     if layout in _LAYOUTS:
         out["theme"] = {"__value": _LAYOUTS[layout], "__ptr": "/layout"}
     elif theme in _THEMES:

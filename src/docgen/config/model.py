@@ -154,6 +154,7 @@ class MenuOption:
     href: str = ""
     query: tuple[tuple[str, str], ...] = ()
     icon: str | None = None
+    icon_style: str | None = None  # Font Awesome's style (``iconType``: brands, regular...)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,9 @@ MAX_PATTERNS = 500
 # that much each (a lookup past the budget finds no redirect).
 MAX_LOOKUP_CELLS = 1_000_000
 _PARAM = re.compile(r":([A-Za-z_][A-Za-z0-9_]*)(\*?)")
+# A destination a browser reads as another host: "//host", and "/\\host" or "\\\\host" (in an
+# http(s) URL a browser reads a backslash as "/"), which a static host's Location sends on.
+_OTHER_HOST = re.compile(r"[/\\]{2}")
 
 
 def is_pattern(source: str) -> bool:
@@ -263,6 +266,15 @@ def read_redirects(
                 Code.REDIRECT_INVALID,
                 f"redirects[{index}].destination {destination[:60]!r} is not a link docgen "
                 "writes: use an http(s) URL or a path on this site",
+                doc.location(f"{ptr}/destination"),
+            )
+            continue
+        if _OTHER_HOST.match(destination):
+            diagnostics.error(
+                Code.REDIRECT_INVALID,
+                f"redirects[{index}].destination {destination[:60]!r} starts with '/' and '\\', "
+                "which a browser reads as '//', another host: write 'https://host/...' for "
+                "another site, one '/' for a path on this one",
                 doc.location(f"{ptr}/destination"),
             )
             continue

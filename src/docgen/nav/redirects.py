@@ -300,3 +300,30 @@ def _case_only(site: Site, source: str) -> bool:
     """Whether the literal ``source`` names a page of ``site`` in other letter case."""
     path = redirect_path(source).rstrip("/") or "/"
     return all(page.url != path for page in site.pages if fold(page.url) == fold(path))
+
+
+class Forwarder:
+    """Where a forwarding page sends its reader: the redirect's destination followed through
+    every redirect it leads to, up to a page or a path no redirect takes. A static host has no
+    page at a pattern's source (``/latest/:slug*``), so a reader sent to ``/latest/tools`` by a
+    forwarding page would land on its 404 page; Mintlify follows the chain, one hop a request."""
+
+    def __init__(self, redirects: tuple[Redirect, ...], pages: set[str]) -> None:
+        self.first = _First(redirects)
+        self.pages = pages  # folded page URLs
+
+    def __call__(self, redirect: Redirect) -> str:
+        destination = redirect.destination
+        seen = {fold(redirect_path(redirect.source))}
+        for _ in range(MAX_HOPS):
+            path = _target(destination)
+            if path is None or fold(path) in self.pages or fold(path) in seen:
+                break
+            seen.add(fold(path))
+            following = self.first(path)
+            if following is None:
+                break
+            onward = substitute(following.destination, match(following.source, path) or {})
+            fragment = destination.partition("#")[2]  # kept, as a browser keeps it on a hop
+            destination = onward if not fragment or "#" in onward else f"{onward}#{fragment}"
+        return destination

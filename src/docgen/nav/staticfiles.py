@@ -19,6 +19,7 @@ import stat
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 
 from docgen.diagnostics import Code, Diagnostics, Location
@@ -150,6 +151,7 @@ def _hit_kind(found: bytes) -> str:
 
 
 _XHTML = "{http://www.w3.org/1999/xhtml}"
+_XSL = "{http://www.w3.org/1999/XSL/Transform}"
 _SVG_RUNNERS = frozenset(["script", "iframe", "embed", "object", "handler", "listener"])
 _SCRIPT_SCHEMES = ("javascript:", "vbscript:")
 
@@ -158,6 +160,9 @@ _SCRIPT = "an SVG with script or event handlers"
 _HTML = "an SVG that holds HTML (a <foreignObject>, as Mermaid's exports have)"
 _XSLT = "an SVG with an XSLT style sheet (it can write script)"
 _NOT_XML = "an SVG that is not well-formed XML (a browser runs what precedes the error)"
+_NOT_SVG = (
+    "an SVG whose root element is not <svg> (an XSLT style sheet named .svg can write script)"
+)
 
 
 def _svg_problem(data: bytes) -> str | None:
@@ -171,8 +176,22 @@ def _svg_problem(data: bytes) -> str | None:
         return _XSLT
     try:
         root = ElementTree.fromstring(data)  # expat: never fetches, bounds entity expansion
+        # Read as decoded: in UTF-16 the bytes above do not say "<?xml-stylesheet", and a
+        # browser applies the style sheet (an XSLT one, another .svg of the site, wrote and
+        # ran a script in Chromium).
+        reader: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(
+            events=("pi",)
+        )
+        reader.feed(data)
+        reader.close()
     except (ElementTree.ParseError, ValueError):
         return _NOT_XML
+    events: list[Any] = list(reader.read_events())  # ("pi", element) pairs
+    targets = [str(pi.text or "") for _, pi in events]
+    if any(text.lower().startswith("xml-stylesheet") for text in targets):
+        return _XSLT
+    if root.tag.rpartition("}")[2] != "svg":  # an XSLT sheet named .svg, say
+        return _NOT_SVG
     html = False
     for element in root.iter():
         tag = str(element.tag)
@@ -181,6 +200,8 @@ def _svg_problem(data: bytes) -> str | None:
         # SVG or HTML element: a browser opening the file, an XML document, runs nothing in it.
         if local in _SVG_RUNNERS and tag.startswith("{"):
             return _SCRIPT
+        if tag.startswith(_XSL):  # a drawing that is also a style sheet (xsl:version)
+            return _XSLT
         html = html or tag.startswith(_XHTML) or local == "foreignobject"
         for key, value in element.attrib.items():
             name = key.rpartition("}")[2].lower()

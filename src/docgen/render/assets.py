@@ -249,7 +249,7 @@ def _tag(
         if new is not None:
             tag.attrs[key] = new
     icon = tag.attrs.get("icon")
-    if isinstance(icon, str):
+    if isinstance(icon, str) and "icon" not in tag.elements:  # icon={<svg>}: no file's name
         _icon(scope, source, icon, where, lines, first, line)
     style = tag.attrs.get("style")  # style={{ backgroundImage: "url(/images/x.png)" }}
     if isinstance(style, dict):

@@ -117,7 +117,7 @@ def _menu(site: Site, base: str) -> tuple[MenuItemView, ...]:
                 continue
             href = pairs[0][1]
         if option.icon and option not in BUILT_IN.values():
-            shown = icon(option.icon, library, base=base)  # the site's own icon library
+            shown = icon(option.icon, library, option.icon_style, base=base)  # the site's
         else:
             shown = icon(option.icon or "arrow-up-right-from-square", FONTAWESOME)
         items.append(

@@ -5,7 +5,10 @@ and a browser may end a line right after such a box even before a comma: "each `
 line, ", ``extract``" on the next. Mintlify's inline code is an inline box, where a line never
 starts with the sentence's comma. So the characters written right after the code, up to the
 next space (``act``, ``Promise``s, ``run()``.), are wrapped with it in a span that does not
-break; the code inside still wraps when it is wider than the column.
+break; the code inside still wraps when it is wider than the column. Chinese, Japanese and
+Korean letters may start a line (their words have no spaces between them): the run stops
+before the first one, or the span held a whole clause (a full-width comma and ten letters
+after ``CONSOLE_CORS_ALLOW_ORIGINS``) and ran out of a phone's column.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
+from docgen.render.searchindex import CJK_RUN
+
 _RUN = re.compile(r"[^\s]+")
 _LONGEST = 16  # a longer run ("`x`-compatible-with-everything") keeps only its first character
 
@@ -29,7 +34,11 @@ def _glued(tokens: list[Token], idx: int) -> str:
     run = _RUN.match(tokens[idx].content)
     if run is None:
         return ""
-    return run.group(0) if len(run.group(0)) <= _LONGEST else run.group(0)[0]
+    text = run.group(0)
+    letters = CJK_RUN.search(text)
+    if letters is not None:
+        text = text[: letters.start()]
+    return text if len(text) <= _LONGEST else text[:1]
 
 
 def _code_inline(

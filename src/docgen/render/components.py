@@ -27,6 +27,7 @@ from docgen.render import (
     mdxprops,
     mdxtags,
     mdxtitle,
+    mdxviews,
     tabbedfence,
 )
 from docgen.render.jsx import Tag, as_text
@@ -46,6 +47,7 @@ from docgen.render.mdxtags import (
     unique_anchor,
 )
 from docgen.render.mdxtooltip import tooltip
+from docgen.render.pageclasses import with_classes
 
 
 def _inline_md(md_text: str, env: EnvType) -> str:
@@ -164,8 +166,7 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
                 f'<div class="mdx-tabpanel" role="tabpanel" id="{panel}" '
                 f'aria-labelledby="{panel}-t"{hidden}>'
             )
-        view = f'<p class="view-title">{escape(title)}</p>' if title else ""
-        return f'<section class="mdx-view">{view}'
+        return mdxviews.view_open(attr(tag, "title"), _icon(tag, env), env)
     if name == "AccordionGroup":
         return '<div class="accordion-group">'
     if name in ("Accordion", "Expandable"):
@@ -265,6 +266,8 @@ def _close(tag: Tag, env: EnvType) -> str:
     frame = stack.pop() if stack else {"name": tag.name}
     name = ALIASES.get(tag.name, tag.name)
     if name in CALLOUTS or name in (
+        "Tab",
+        "View",
         "CardGroup",
         "Columns",
         "AccordionGroup",
@@ -281,9 +284,6 @@ def _close(tag: Tag, env: EnvType) -> str:
         return "</div></li>\n"
     if name in ("Tabs", "CodeGroup", "RequestExample", "ResponseExample"):
         return "</div>\n" + (EXAMPLE_END if name.endswith("Example") else "")
-    if name in ("Tab", "View"):
-        parent = stack[-1] if stack else None
-        return "</div>\n" if parent is not None and "panels" in parent else "</section>\n"
     if name in ("Accordion", "Expandable"):
         return "</div></details>\n"
     if name == "Frame":
@@ -330,11 +330,11 @@ def _inline(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         return tooltip(tag, meta, env)
     if name == "Badge":
         mark = _icon(tag, env, "badge-icon") if attr(tag, "icon") and not tag.closing else ""
-        return badges.html(tag, mark)
+        return with_classes(badges.html(tag, mark), attr(tag, "className"))
     if name == "Icon":
         if tag.closing:
             return ""
-        return _icon(tag, env) or icons.icon_html("")
+        return with_classes(_icon(tag, env) or icons.icon_html(""), attr(tag, "className"))
     if name == "Kbd":
         return "</kbd>" if tag.closing else "<kbd>"
     if name in BLOCK:

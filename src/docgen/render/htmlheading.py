@@ -161,6 +161,7 @@ class TabPanels:
         # name, tabs seen (a Tabs's), panels (a Tabs's), in a panel, in a hidden panel
         self._stack: list[tuple[str, list[int], int, bool, bool]] = []
         self._tags: list[Tag | None] = []
+        self._views: dict[str, int] = {}  # the page's <View> titles, in order
 
     @property
     def parent(self) -> Tag | None:
@@ -187,11 +188,16 @@ class TabPanels:
         name = tag.name if isinstance(tag, Tag) else ""
         inside, hidden = self.inside, self.hidden
         parent = self._stack[-1] if self._stack else None
+        panel = False
         if name in ("Tab", "View") and parent is not None and parent[0] == "Tabs":
             number = parent[1][0]
             parent[1][0] += 1
             if number < parent[2]:
-                inside, hidden = True, hidden or number > 0
+                inside, hidden, panel = True, hidden or number > 0, True
+        if name == "View" and not panel and isinstance(tag, Tag):  # the page's views
+            title = as_text(tag.attrs.get("title", "")).strip() or "View"
+            self._views.setdefault(title, len(self._views))
+            inside, hidden = True, hidden or self._views[title] > 0
         panels = 0
         if name == "Tabs":
             panels = sum(1 for c in token.meta.get("children", []) if c["name"] == "Tab")

@@ -257,6 +257,17 @@ _LOOKALIKES = {
     "puzzle-piece-simple": "puzzle",
     "file-certificate": "file-badge",
     "hand-horns": "hand-metal",
+    # the tenth batch: Pro names of an AI platform, a payments API, a chatbot builder, docs
+    # of a coding agent and an LLM-observability tool (1 to 3 uses each)
+    "comments-question": "message-circle-question-mark",
+    "lightbulb-on": "lightbulb",
+    "circle-dollar": "circle-dollar-sign",
+    "chart-pie-simple": "chart-pie",
+    "arrow-turn-left": "corner-down-left",
+    "shield-keyhole": "shield-ellipsis",
+    "rectangle-vertical-history": "gallery-vertical-end",
+    "game-board": "layout-grid",
+    "sidebar-flip": "panel-right",
     "circle-help": "circle-question-mark",  # Lucide's earlier name
     "help-circle": "circle-question-mark",  # and the one before
 }

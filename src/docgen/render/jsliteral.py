@@ -11,6 +11,7 @@ source as code it does not run.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 MAX_NESTING = 32
@@ -197,12 +198,14 @@ def member(text: str, names: dict[str, Any]) -> str | int | float | None:
     return value if isinstance(value, (str, int, float)) and not isinstance(value, bool) else None
 
 
-def template(inner: str, names: dict[str, Any]) -> str | None:
+def template(
+    inner: str, names: dict[str, Any], compute: Callable[..., Any] | None = None
+) -> str | None:
     """A template string's text (between its backticks, as written), read as JavaScript reads
     it: each ``${name}`` replaced by the value the page knows for ``name`` (a string or
     number), escapes made the characters they stand for (``\\``` a backtick, ``\\${`` a
-    dollar and brace, ``\\n`` a new line); None when a ``${...}`` holds anything else or an
-    unescaped backtick ends the string early."""
+    dollar and brace, ``\\n`` a new line); None when a ``${...}`` holds anything else (that
+    ``compute`` cannot compute) or an unescaped backtick ends the string early."""
     out: list[str] = []
     pos, end, size = 0, len(inner), 0
     while pos < end:
@@ -219,15 +222,20 @@ def template(inner: str, names: dict[str, Any]) -> str | None:
             return None
         elif inner.startswith("${", pos):
             match = _PLACEHOLDER.match(inner, pos)
-            if match is None:
-                return None
-            name = match.group(1)
-            value = member(name, names) if "." in name else names.get(name)
+            if match is not None:
+                name = match.group(1)
+                value = member(name, names) if "." in name else names.get(name)
+                close = match.end()
+            else:  # ``${key.replace(/\./g, "-")}``: computed by ``compute`` if it can
+                close = inner.find("}", pos)
+                if compute is None or close == -1 or "{" in inner[pos + 2 : close]:
+                    return None
+                value, close = compute(inner[pos + 2 : close], names), close + 1
             if isinstance(value, bool) or not isinstance(value, (str, int, float)):
                 return None
             out.append(str(value))
             size += len(out[-1])
-            pos = match.end()
+            pos = close
         else:
             out.append(char)
             pos += 1

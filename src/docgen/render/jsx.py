@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from docgen.render import jsliteral
+from docgen.render import jsliteral, jsmethods
 
 MAX_TAG_CHARS = 20_000  # a tag longer than this is not a tag, save for long attribute values
 MAX_EXPRESSION_CHARS = 20_000
@@ -104,6 +104,7 @@ class Tag:
     start: int = 0
     end: int = 0  # offset just after '>'
     elements: dict[str, str] = field(default_factory=dict)  # icon={<svg>}: its source
+    written: str = ""  # the name as written, when read as another tag (``Link`` as ``a``)
 
 
 def _skip_space(src: str, pos: int, limit: int) -> int:
@@ -296,7 +297,7 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
         inner = text[1:-1]
         if text[0] == "`":  # a template string: ${name} is the value the page knows
-            filled = jsliteral.template(inner, names or {})
+            filled = jsliteral.template(inner, names or {}, evaluate)
             return Unevaluated(text) if filled is None else filled
         if text[0] not in inner:
             return inner
@@ -306,6 +307,8 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
         return names[text]
     if names is not None and (found := jsliteral.member(text, names)) is not None:
         return found
+    if names is not None and (called := jsmethods.call(text, names, evaluate)) is not None:
+        return called
     if text[:1] in "[{":
         value = jsliteral.read(text, names)
         if value is not None:

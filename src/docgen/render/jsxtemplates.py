@@ -18,9 +18,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
+from docgen.render import jsxstrings
+from docgen.render.jsliteral import member
 from docgen.render.jsx import Unevaluated, evaluate, scan_braces
 
 _ARROW = re.compile(
@@ -37,7 +38,6 @@ _PARAM = re.compile(r"\s*([A-Za-z_$][\w$]*)\s*(?:=\s*(.+?))?\s*$", re.S)
 _CONDITION = re.compile(r"\s*([A-Za-z_$][\w$]*)\s*&&\s*(.+?)\s*$", re.S)
 _TERNARY = re.compile(r"\s*(!?)\s*([A-Za-z_$][\w$]*)\s*\?(.+)$", re.S)
 _TAG = re.compile(r"<(/?)(?:[^<>\"'{}]|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*?(/?)>")
-_PLACEHOLDER = re.compile(r"\$\{\s*([A-Za-z_$][\w$]*)\s*\}")
 _ATTRIBUTE = re.compile(r"\s([A-Za-z_:][\w:.-]*)\s*=\s*$")
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
 MAX_USES = 1000  # uses of JSX components one page may expand (nested uses count)
@@ -56,6 +56,8 @@ class Template:
     # left out there, and what uses it (``href={`#${id}`}``)
     lets: tuple[tuple[str, str], ...] = ()
     opaque: tuple[str, ...] = ()  # the declarations docgen cannot compute (said at a use)
+    # ``const Card = ({ title }) => (<a>...</a>)`` inside the body: components it uses
+    inner: tuple[Template, ...] = ()
 
     def use(
         self,
@@ -68,7 +70,7 @@ class Template:
         computes in code that was left out (``const`` names, attribute expressions). ``elements``:
         the props given as JSX (``icon={<Icon>...</Icon>}``), written in where the body shows
         them, as JSX, so they are read with the page's components."""
-        given = {k: bounded(v) for k, v in attrs.items() if k != "..."}
+        given = {k: bounded(_known(v, names)) for k, v in attrs.items() if k != "..."}
         given = {k: v for k, v in given.items() if not isinstance(v, Unevaluated)}
         props = {**self.params, **given}
         known = set(self.params) | set(given)
@@ -79,9 +81,10 @@ class Template:
             known.add(name)
         # Also those this use makes too long to write out (bounded).
         dropped = [n for n, _ in self.lets if isinstance(props[n], Unevaluated)]
-        body = fill(self.body, props, known, children, elements or {}, dropped)
+        scope = {**names, **props}  # what ``{items.map(...)}`` may map over
+        body = fill(self.body, props, known, children, elements or {}, dropped, scope)
         shown = {k: v for k, v in props.items() if not isinstance(v, Unevaluated)}
-        return body, {**names, **shown}, dropped
+        return body, {**names, **shown, **{t.name: t for t in self.inner}}, dropped
 
 
 def _body(rest: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
@@ -166,11 +169,13 @@ def parse(statement: str) -> Template | None:
         if isinstance(default, Unevaluated):
             return None
         params[param.group(1)] = default
+    inner = tuple(t for n, e in lets if (t := parse(f"export const {n} = {e}")) is not None)
+    lets = tuple((n, e) for n, e in lets if n not in {t.name for t in inner})
     probe: dict[str, Any] = dict.fromkeys(params, "")
     for name, expression in lets:
         probe[name] = bounded(evaluate(expression, probe))
     opaque = tuple(name for name, _ in lets if isinstance(probe[name], Unevaluated))
-    return Template(match.group(1), params, body, lets, opaque)
+    return Template(match.group(1), params, body, lets, opaque, inner)
 
 
 def bounded(value: Any) -> Any:
@@ -210,11 +215,14 @@ def fill(
     children: str,
     elements: dict[str, str] | None = None,
     dropped: list[str] | None = None,
+    scope: dict[str, Any] | None = None,
 ) -> str:
     """``body`` with its props written in (see the module's docstring); a prop given as JSX
     (``elements``) is written in as that JSX where the body shows it as content. An attribute
     computed from a prop by code (``id={text.toLowerCase()}``) is left out, its expression
-    added to ``dropped`` (when given; else the MDX reader warns about it)."""
+    added to ``dropped`` (when given; else the MDX reader warns about it). ``{items.map((item)
+    => (<Card title={item.name} />))}`` over an array of ``scope`` (the props, the page's
+    constants) is that JSX once an item."""
     elements = elements or {}
     given = dict.fromkeys(elements, True)  # an element is there, even one without text
     out: list[str] = []
@@ -230,8 +238,14 @@ def fill(
         if any(isinstance(props.get(n), Unevaluated) for n in _IDENT.findall(expression)):
             if attribute is not None:  # built from a value docgen does not compute: left out
                 out[-1] = out[-1][: attribute.start()] + " "
+        elif attribute is not None and (strings := jsxstrings.templates(expression, props, known)):
+            out.append("{" + strings + "}")  # style={{ maskImage: `url(${icon})` }}
         elif expression == "children":
             out.append(children)
+        elif (value := member(expression, props)) is not None and expression.split(".")[0] in known:
+            out.append(_attribute_value(value) if attribute else "{" + json.dumps(value) + "}")
+        elif (items := _mapped(expression, scope or props, known, children, elements)) is not None:
+            out.append(items)
         elif _IDENT.fullmatch(expression) and expression in known:
             value = props.get(expression)
             if attribute is not None and value is not None:
@@ -240,6 +254,9 @@ def fill(
                 out[-1] = out[-1][: attribute.start()] + " "
             elif expression in elements:
                 out.append(elements[expression])
+            elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+                shown = _attribute_value(value) if isinstance(value, str) else json.dumps(value)
+                out.append("{" + shown + "}")  # (a map's item too)
             elif value is not None:
                 out.append(body[start:end])  # read with the props as names
         elif condition is not None and condition.group(1) in known:
@@ -247,7 +264,7 @@ def fill(
                 out.append(_branch(condition.group(2), props, known, children, elements))
         elif (chosen := _ternary(expression, {**props, **given}, known)) is not None:
             out.append(_branch(chosen, props, known, children, elements))
-        elif (built := _string(expression, props, known)) is not None:
+        elif (built := jsxstrings.string(expression, props, known)) is not None:
             out.append(
                 _attribute_value(built)
                 if attribute is not None
@@ -266,6 +283,48 @@ def fill(
         i = end
     out.append(body[i:])
     return "".join(out)
+
+
+_MAP = re.compile(
+    r"\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\.map\(\s*\(?\s*([A-Za-z_$][\w$]*)\s*"
+    r"(?:,\s*([A-Za-z_$][\w$]*)\s*)?\)?\s*=>\s*(.*)\)\s*",
+    re.S,
+)
+
+
+def _mapped(
+    expression: str,
+    scope: dict[str, Any],
+    known: set[str],
+    children: str,
+    elements: dict[str, str],
+) -> str | None:
+    """``items.map((item, i) => (<jsx />))`` over an array docgen knows: the JSX once an item
+    (``item`` and ``i`` its props); None for anything else, or past
+    :data:`MAX_EXPANSION` characters."""
+    match = _MAP.fullmatch(expression)
+    array = evaluate(match.group(1), scope) if match is not None else None
+    if match is None or not isinstance(array, list):
+        return None
+    body = match.group(4).strip()
+    if body.startswith("(") and body.endswith(")"):
+        body = body[1:-1].strip()
+    if not (body.startswith("<") and body.endswith(">")):
+        return None
+    item, number = match.group(2), match.group(3)
+    out, size = [], 0
+    for index, value in enumerate(array):
+        props = {**scope, item: value, **({number: index} if number else {})}
+        out.append(fill(body, props, known | {item, number or item}, children, elements))
+        size += len(out[-1])
+        if size > MAX_EXPANSION:
+            return None
+    return "\n".join(out)
+
+
+def _known(value: Any, names: dict[str, Any]) -> Any:
+    """A prop's value: ``networks={LINKS}`` is the page's ``LINKS`` (an array, an object)."""
+    return evaluate(value.source, names) if isinstance(value, Unevaluated) else value
 
 
 def _branch(
@@ -319,56 +378,3 @@ def _ternary(expression: str, props: dict[str, Any], known: set[str]) -> str | N
         if _operand(yes, known) and _operand(no, known):
             return yes if bool(props.get(match.group(2))) != bool(match.group(1)) else no
     return None
-
-
-def _string(expression: str, props: dict[str, Any], known: set[str]) -> str | None:
-    """The string ``a + "b"`` or `` `${a}b` `` makes of props and literals, else ``None``."""
-    parts: list[str] = []
-    for part in _split_plus(expression):
-        part = part.strip()
-        if _IDENT.fullmatch(part) and part in known:
-            value = _text(props.get(part))
-            if value is None:
-                return None
-            parts.append(value)
-        elif part.startswith("`") and part.endswith("`") and len(part) >= 2:
-            names = _PLACEHOLDER.findall(part)
-            values = {n: _text(props.get(n)) for n in names if n in known}
-            if len(values) < len(names) or None in values.values():
-                return None
-            inner = _PLACEHOLDER.sub(partial(_placeholder, values), part[1:-1])
-            if "${" in inner or "`" in inner:
-                return None
-            parts.append(inner)
-        elif isinstance(value := evaluate(part), str) and part[:1] in "\"'":
-            parts.append(value)
-        else:
-            return None
-    return "".join(parts) if len(parts) > 1 or "${" in expression else None
-
-
-def _placeholder(values: dict[str, str | None], match: re.Match[str]) -> str:
-    return values[match.group(1)] or ""
-
-
-def _text(value: Any) -> str | None:
-    """A prop as a string joins it: text, a number; a prop not given is empty."""
-    if value is None:
-        return ""
-    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        return None
-    return value if isinstance(value, str) else json.dumps(value)
-
-
-def _split_plus(expression: str) -> list[str]:
-    """``expression`` cut at each ``+`` outside strings and template strings."""
-    parts, start, quote = [], 0, ""
-    for i, char in enumerate(expression):
-        if quote:
-            quote = "" if char == quote and expression[i - 1] != "\\" else quote
-        elif char in "\"'`":
-            quote = char
-        elif char == "+":
-            parts.append(expression[start:i])
-            start = i + 1
-    return [*parts, expression[start:]]

@@ -23,16 +23,20 @@ from markupsafe import escape
 
 from docgen.render import (
     components,
+    footnotes,
     htmlheading,
     iconimports,
     math,
+    mdxaliases,
     mdxblocks,
     mdxindent,
     mdxinline,
     mdxprops,
+    mdxsplit,
     mdxtags,
     mdxtitle,
     mdxunravel,
+    mdxviews,
     snippets,
 )
 from docgen.render.assets import AssetScope
@@ -53,7 +57,7 @@ class MdxResult:
 
 def _jsx_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """A component (or HTML element) from its opening tag to its closing tag; on a line of
-    tags (``<Tab title="A">a</Tab><Tab title="B">``) the elements that follow are read in turn."""
+    tags (``<Tab title="A">a</Tab><Tab title="B">``) the next ones are read in turn."""
     line = _block(state, start, end, silent)
     if line is None:
         return False
@@ -78,6 +82,7 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
     if tag is None or tag.closing or not tag.name:
         return None
     context = _ctx(state.env)
+    mdxaliases.as_link(tag, context.names, context.imports)
     own, limit = context.names.get, state.eMarks[end - 1] if end > start else len(src)
     if tag.name in mdxtags.VOID_ELEMENTS:
         tag.self_closing = True  # <br>, <img src="x">: nothing to close
@@ -90,9 +95,8 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
     # A component the page defines (its own `Icon` too) is a block at a line start, as in MDX
     block = mdxtags.is_block(tag.name, context.imports) or isinstance(own(tag.name), Template)
     if not block:
-        # As in MDX, an HTML tag that ends its line(s) holds Markdown blocks (a link around a
-        # card; a tag docgen does not allow shows them without it); on a line with text it
-        # stays inside the paragraph. It interrupts no paragraph.
+        # As in MDX, an HTML tag ending its line(s) holds Markdown blocks (a link around a card;
+        # a refused tag shows them alone); inline on a line with text; it cuts no paragraph.
         opens_block = tag.name[:1].islower() and not tag.self_closing
         # ...unless a blank line in the tag (a handler's template) would cut the paragraph there
         cut = silent and _BLANK.search(src, tag.start, tag.end) is not None
@@ -100,7 +104,7 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> int | None:
             return None
     close: tuple[int, int] | None = None
     if not tag.self_closing:
-        close = mdxblocks.find_close(src, tag.name, tag.end, limit)
+        close = mdxblocks.find_close(src, tag.written or tag.name, tag.end, limit)
         if close is None and (after.strip() or not block):
             return None  # an unclosed opening tag with text after it, or HTML's: as text
     elif after.strip():
@@ -153,6 +157,8 @@ def _element(
     mdxtags.known(tag, context.names)  # href={urls.oss}: a constant the page knows
     template = context.names.get(tag.name)
     if isinstance(template, Template):
+        if context.spent_all(line, f"<{tag.name}"):
+            return
         text, names, dropped = template.use(tag.attrs, inner, context.names, tag.elements)
         context.used(template.name, dropped, line)
         if not context.spend(len(text), line, f"<{tag.name}"):
@@ -318,11 +324,14 @@ def mdx_plugin(md: MarkdownIt) -> None:
     md.block.ruler.before("paragraph", "mdx_paragraph", mdxindent.paragraph_rule)
     md.block.ruler.before("fence", "mdx_esm", _esm_block)
     math.math_plugin(md)
+    footnotes.use(md)
     md.block.ruler.before("table", "mdx_jsx", _jsx_block, {"alt": ["paragraph", "blockquote"]})
     md.block.ruler.before("table", "mdx_comment", mdxinline.comment_block, {"alt": ["paragraph"]})
     md.inline.ruler.before("html_inline", "mdx_jsx_inline", mdxinline.jsx_inline)
     md.inline.ruler.before("html_inline", "mdx_expression", mdxinline.expression_inline)
     md.core.ruler.at("inline", mdxinline.core_inline)
+    md.core.ruler.after("inline", "mdx_split", mdxsplit.split)
+    md.add_render_rule("mdx_block", mdxsplit.render)
     mdxblocks.install(md)
     md.core.ruler.push("mdx_unravel", mdxunravel.unravel)
     components.install(md)
@@ -353,8 +362,11 @@ def render_mdx(
     env: dict[str, Any] = {"mdx": context}
     if base is not None:
         env["base"] = base
+    page = context.depth == 0 and not context.chain[1:]  # the page, not a snippet of it
     with scan_budget(len(body)):
         rendered = renderer().render_with(_mdx(), body, env, taken=context.taken)
+    if page and context.views:  # <View>s: the page's view selector above its content
+        rendered.html = mdxviews.selector(context.views, context.ids[0]) + rendered.html
     return MdxResult(rendered, context.warnings)
 
 

@@ -45,6 +45,7 @@ class Context:
     expand: bool = False  # tokens wanted: a snippet's tokens stand in for its HTML
     spent: list[int] = field(default_factory=lambda: [0, 0, 0])  # JSX uses, characters, refusals
     told: set[str] = field(default_factory=set)  # components whose code was warned about
+    views: dict[str, str] = field(default_factory=dict)  # <View> titles, in order -> icon
 
     @property
     def importer(self) -> str | None:
@@ -66,6 +67,13 @@ class Context:
         info: bool = False,
     ) -> None:
         self.warnings.append(MdxWarning(self.source, line, message, code, near, info))
+
+    def spent_all(self, line: int, near: str) -> bool:
+        """Whether no more use of a JSX component fits the page's budget (said as
+        :meth:`spend` says it): then the use is not computed at all, where each of a thousand
+        uses computed its 1 MB of constants before being left out (a 40 KB page: 20 s)."""
+        full = self.spent[0] >= MAX_USES or self.spent[1] > MAX_EXPANSION
+        return (full or self.depth >= MAX_DEPTH) and not self.spend(0, line, near)
 
     def spend(self, characters: int, line: int, near: str) -> bool:
         """Whether one more use of a JSX component, expanding to ``characters`` of MDX, fits
@@ -111,6 +119,7 @@ class Context:
             expand=self.expand,
             spent=self.spent,
             told=self.told,
+            views=self.views,
         )
 
     def used(self, component: str, dropped: list[str], line: int) -> None:

@@ -14,7 +14,18 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from docgen.render import iconimports, math, mdxbalance, mdxblocks, mdxprops, mdxtags, mdxtitle, svg
+from docgen.render import (
+    iconimports,
+    math,
+    mdxaliases,
+    mdxbalance,
+    mdxblocks,
+    mdxprops,
+    mdxsplit,
+    mdxtags,
+    mdxtitle,
+    svg,
+)
 from docgen.render.jsx import (
     Tag,
     Unevaluated,
@@ -166,6 +177,7 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
             _template_inline(state, template, tag, inner)
         state.pos = end
         return True
+    mdxaliases.as_link(tag, _ctx(state.env).names, _ctx(state.env).imports)
     if tag.name in mdxtags.LEFT_OUT and not tag.closing:
         end = mdxtags.element_end(state.src, tag, state.posMax)
         if not silent:
@@ -173,6 +185,8 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
             mdxtags.check(tag, _line_in(state), context.warn, inline=True)
         state.pos = end
         return True
+    if mdxsplit.is_block(state, tag) and mdxsplit.read(state, tag, _line_in(state), silent):
+        return True  # <Note> in a sentence: the callout, cut out of the paragraph
     if not silent:
         context = _ctx(state.env)
         if not tag.closing:
@@ -194,6 +208,8 @@ def _template_inline(state: StateInline, template: Template, tag: Tag, inner: st
     """A JSX component of the page used inside a paragraph: its body read inline."""
     context = _ctx(state.env)
     line, near = _line_in(state), f"<{tag.name}"
+    if context.spent_all(line, near):
+        return
     text, names, dropped = template.use(tag.attrs, inner, context.names, tag.elements)
     context.used(template.name, dropped, line)
     if not context.spend(len(text), line, near):
@@ -304,8 +320,9 @@ def _marks(state: StateInline, text: str) -> tuple[list[int], list[int]]:
 
 def core_inline(state: StateCore) -> None:
     context = _ctx(state.env)
-    for token in state.tokens:
+    for index, token in enumerate(state.tokens):
         if token.type == "inline" and token.children is not None:
+            state.env[mdxsplit.FLAG] = mdxsplit.allowed(state.tokens, index)
             line = token.map[0] if token.map else 0
             state.env["_mdx_line"] = context.root_line + line
             state.env["_mdx_rest"] = (state.src, token.map[1] if token.map else line)

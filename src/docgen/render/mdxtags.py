@@ -364,7 +364,7 @@ def html_open(tag: Tag, env: EnvType) -> str:
             if css:
                 attrs.append(f' style="{escape(css)}"')
         elif key in _ATTRS or (key.startswith(("aria-", "data-")) and not _is_hook(key)):
-            attrs.append(f' {key}="{escape(text)}"' if text else f" {key}")
+            attrs.append(f' {key}="{escape(text)}"' if text or key == "alt" else f" {key}")
     if name == "iframe":  # not embedded: a link to what it shows
         src = href(attr(tag, "src"), env)
         title = attr(tag, "title") or src or "Embedded content"

@@ -16,6 +16,7 @@ import functools
 import re
 
 import tinycss2
+from markupsafe import escape
 from tinycss2 import ast
 
 from docgen.render.templates import templates_dir
@@ -98,3 +99,10 @@ def _widened(nodes: list[ast.Node]) -> list[ast.Node]:
 def _selector(name: str) -> str:
     escaped = tinycss2.serialize([ast.IdentToken(0, 0, name)])
     return f":is(.{escaped}, .{PAGE_CLASS}{escaped})"
+
+
+def with_classes(html: str, written: str) -> str:
+    """``html`` with the page's classes ``written`` (a ``className`` Mintlify documents on
+    ``Icon`` and ``Badge``: ``<Icon icon="aws" className="mr-2" />``) on its outer element."""
+    kept = page_classes(written)
+    return html.replace('class="', f'class="{escape(kept)} ', 1) if kept else html

@@ -12,6 +12,7 @@ from docgen.config.model import Redirect, SiteConfig
 from docgen.config.redirects import fold, is_pattern
 from docgen.config.urls import scheme_of
 from docgen.nav.model import Site
+from docgen.nav.redirects import Forwarder
 from docgen.nav.urls import output_path, redirect_path, unsafe_url
 from docgen.render.markdown import site_relative
 from docgen.render.navviews import base_for
@@ -56,8 +57,8 @@ def forwarding_pages(site: Site) -> list[tuple[Redirect, str]]:
     return [(r, output_path(redirect_path(r.source))) for r in _page_redirects(site)]
 
 
-def _page(redirect: Redirect, config: SiteConfig) -> str:
-    destination = redirect.destination
+def _page(redirect: Redirect, config: SiteConfig, destination: str) -> str:
+    """The forwarding page at ``redirect``'s source, sending its reader to ``destination``."""
     relative = scheme_of(destination) is None
     href = (
         site_relative(destination, base_for(redirect_path(redirect.source)))
@@ -120,6 +121,8 @@ def redirect_files(site: Site) -> Iterator[tuple[str, bytes]]:
     """Every forwarding page, then ``_redirects`` (nothing when there are no redirects)."""
     if not site.config.redirects:
         return
+    forward = Forwarder(site.config.redirects, {fold(page.url) for page in site.pages})
     for redirect in _page_redirects(site):
-        yield output_path(redirect_path(redirect.source)), _page(redirect, site.config).encode()
+        page = _page(redirect, site.config, forward(redirect))
+        yield output_path(redirect_path(redirect.source)), page.encode()
     yield REDIRECTS_FILE, redirects_file(site.config.redirects).encode()

@@ -164,8 +164,22 @@ def type_label(schema: dict[str, Any], deref: Callable[[Any], dict[str, Any]] | 
             return "one of" if "oneOf" in schema else "any of"
         if "const" in schema:
             return "const"
-        return "any"
+        return _all_of_label(schema, deref)
     return kind
+
+
+def _all_of_label(schema: dict[str, Any], deref: Callable[[Any], dict[str, Any]] | None) -> str:
+    """The one type the typed parts of an untyped ``allOf`` agree on (an object made of other
+    objects: "object", not "any"), else "any"."""
+    parts = schema.get("allOf")
+    if not isinstance(parts, list):
+        return "any"
+    kinds = {
+        type_of(deref(part) if deref is not None else part)
+        for part in parts
+        if isinstance(part, dict)
+    } - {None}
+    return str(kinds.pop()) if len(kinds) == 1 else "any"
 
 
 def constraints(schema: dict[str, Any]) -> tuple[Constraint, ...]:

@@ -42,11 +42,26 @@ HAS_CJK = re.compile(f"[{_CJK}]")
 CJK_RUN = re.compile(f"[{_CJK}]+")
 # Where a separator goes: between a CJK letter and anything but white space on either side
 # (Pagefind's words end at white space only: "设置。础石" would be one word).
-_CJK_CUT = re.compile(f"(?<=[{_CJK}])(?=\\S)|(?<=[^\\s{_CJK}])(?=[{_CJK}])")
+_CJK_CUT = re.compile(f"(?<=[{_CJK}])(?=\\S)|(?<=[^\\s{_CJK}\u2063])(?=[{_CJK}])")
+_CJK_EDGES = re.compile(f"\\A(?=\u2063?[{_CJK}])|(?<=[{_CJK}])\\Z")
 # U+200A HAIR SPACE: white space to Pagefind's word splitting, and nothing a page writes between
 # letters, so the dialog removes every one from what it shows.
 SEPARATOR = "\u200a"
+# U+2063 INVISIBLE SEPARATOR, glued to the start of a word that the page sets apart (white space
+# or a block's edge) from a CJK letter beside it: Pagefind gives every gap back as one space, so
+# the dialog takes out the spaces beside CJK letters except those before this mark ("在 AWS"
+# stays as written, "使用Docker" gets no space, a heading does not run into its paragraph).
+# Pagefind indexes the word without it (it keeps letters and digits only).
+GAP = "\u2063"
 _TAGS = re.compile(r"(<[^>]*>)")
+# Elements whose edges set text apart as white space does (Pagefind puts a space there too).
+_BLOCK = re.compile(
+    r"</?(?:address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure"
+    r"|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th"
+    r"|thead|tr|ul)\b",
+    re.IGNORECASE,
+)
+_SPACES = re.compile(r"(\s+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,14 +114,36 @@ def page_html(entry: SearchEntry) -> str:
 
 def cjk_letters(document: str) -> str:
     """``document`` with :data:`SEPARATOR` between CJK letters and at the edges of their runs,
-    in its text only (not in tags: heading ids stay the page's anchors)."""
+    and :data:`GAP` before a word the page sets apart from a CJK letter, in its text only (not
+    in tags: heading ids stay the page's anchors)."""
     parts = _TAGS.split(document)
-    for number in range(0, len(parts), 2):  # text between the tags
-        text = parts[number]
+    gap = False  # white space or a block's edge since the last word
+    last = ""  # the last character of that word
+    for number, part in enumerate(parts):
+        if number % 2:
+            gap = gap or bool(_BLOCK.match(part))
+            continue
+        if not HAS_CJK.search(part) and not HAS_CJK.search(last):
+            if part.strip():
+                gap, last = part[-1].isspace(), part.rstrip()[-1]
+            else:
+                gap = gap or bool(part)
+            continue
+        pieces = _SPACES.split(part)
+        for at, piece in enumerate(pieces):
+            if at % 2:
+                gap = True
+            elif piece:
+                if gap and last and (HAS_CJK.match(last) or HAS_CJK.match(piece)):
+                    pieces[at] = GAP + piece
+                gap, last = False, piece[-1]
+        text = "".join(pieces)
         if HAS_CJK.search(text):
-            # Also at its ends: Pagefind joins the text on both sides of an inline tag
-            # ("功能<strong>面板</strong>中").
-            parts[number] = SEPARATOR + _CJK_CUT.sub(SEPARATOR, text) + SEPARATOR
+            # Also at its ends where a CJK letter is: Pagefind joins the text on both sides of
+            # an inline tag ("功能<strong>面板</strong>中"); none beside punctuation, which the
+            # dialog would show: a space inside full-width brackets around inline code.
+            text = _CJK_EDGES.sub(SEPARATOR, _CJK_CUT.sub(SEPARATOR, text))
+        parts[number] = text
     return "".join(parts)
 
 

@@ -7,7 +7,7 @@ Nothing here writes to disk: :mod:`docgen.write` does that with what this return
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import partial
 from typing import Protocol
@@ -126,6 +126,46 @@ def _files(out: Output, with_playground: bool = True) -> Iterator[tuple[str, byt
         yield playground_path(out.url), out.playground
 
 
+class _Reach:
+    """The languages and versions of the pages that show each shared schema page, directly or
+    through the schema pages they link to."""
+
+    def __init__(self) -> None:
+        self.languages: dict[SchemaJob, set[str]] = {}
+        self.versions: dict[SchemaJob, set[str]] = {}
+        self.links: dict[SchemaJob, frozenset[SchemaJob]] = {}
+
+    def add(
+        self, jobs: Iterable[SchemaJob], languages: Iterable[str], versions: Iterable[str]
+    ) -> bool:
+        """Whether this added a language or version to one of ``jobs``."""
+        grew = False
+        for job in jobs:
+            for have, more in ((self.languages, languages), (self.versions, versions)):
+                known = have.setdefault(job, set())
+                grew |= not known.issuperset(more)
+                known.update(more)
+        return grew
+
+    def link(self, job: SchemaJob, jobs: Iterable[SchemaJob]) -> None:
+        self.links[job] = frozenset(jobs)
+
+    def spread(self) -> tuple[dict[SchemaJob, set[str]], dict[SchemaJob, set[str]]]:
+        grew = True
+        while grew:
+            grew = False
+            for job, targets in self.links.items():
+                languages = self.languages.get(job, set())
+                grew |= self.add(targets, languages, self.versions.get(job, set()))
+        return self.languages, self.versions
+
+
+def _kept(labels: tuple[str, ...], wanted: set[str] | None) -> tuple[str, ...]:
+    """``labels`` that are in ``wanted`` (all of them when it holds none)."""
+    kept = tuple(label for label in labels if label in (wanted or ()))
+    return kept or labels
+
+
 def iter_site(
     site: Site,
     diagnostics: Diagnostics,
@@ -163,10 +203,12 @@ def iter_site(
     # shard while the next pages render, and no document is kept once it has it.
     search = ShardedIndex(shards, sink)
     inherited = boosts(site.navigation)  # navigation ``boost``s, for search_entry
-    # A site in several languages: each page is found in its own language; a page in none
-    # of them, and a shared schema page, in every one. Versions likewise.
+    # A site in several languages: each page is found in its own language, a page in none
+    # of them in every one, and a shared schema page in those of the pages that show it.
+    # Versions likewise.
     codes = renderer.nav.languages()
     every = renderer.nav.version_labels()
+    reach = _Reach()
     work = renderer.run if sink is None else partial(_spilled, renderer.run, sink)
     styles = UtilityStyles.start(site)  # the Tailwind CLI runs beside the rendering
     try:
@@ -184,6 +226,7 @@ def iter_site(
                 )
                 if entry is not None:
                     yield from search.add(entry)
+                reach.add(out.schemas, (own,) if own else codes, versions or every)
                 rendered.append(RenderedPage(page, "", "", out.anchors, "", out.schemas))
                 wanted.update(out.schemas)
                 drawn.update(out.icons)
@@ -201,14 +244,21 @@ def iter_site(
                     done[job] = replace(out, html=b"", markdown=b"")
                     wanted.update(out.schemas)
                     drawn.update(out.icons)
+                    reach.link(job, out.schemas)
             workers.close()  # idle from here on: their memory goes back before Pagefind writes
-            schemas = sorted(done.values(), key=lambda out: out.url)
+            shown_in, shown_at = reach.spread()
             yield from search.add_all(
                 SearchEntry(
-                    o.url, o.search, "Schemas", languages=codes, versions=every, headings=False
+                    o.url,
+                    o.search,
+                    "Schemas",
+                    languages=_kept(codes, shown_in.get(job)),
+                    versions=_kept(every, shown_at.get(job)),
+                    headings=False,
                 )
-                for o in schemas
+                for job, o in sorted(done.items(), key=lambda item: item[1].url)
             )
+            schemas = sorted(done.values(), key=lambda out: out.url)
             schemas = [replace(out, search="") for out in schemas]
             done.clear()
             # Pagefind writes the last bundle while the site-wide files are made here.
