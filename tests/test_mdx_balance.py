@@ -83,3 +83,23 @@ def test_a_component_line_ends_a_table_as_in_mdx() -> None:
     assert html.count("<tr>") == 2 and "&lt;" not in html
     assert '</table>\n</div>\n<div class="callout callout-tip"' in html
     assert '</blockquote>\n<div class="callout callout-note"' in html
+
+
+def test_tags_in_a_block_component_inside_a_paragraph_are_paired_too() -> None:
+    html, said = _said("Text <Note>a <b>bold never closed</Note> more.\n")
+    assert '<div class="callout callout-note"' in html and "a &lt;b&gt;bold never closed" in html
+    assert [near for _, _, near in said] == ["<b>"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'See <Link href="/guide">the <Card title="G" href="/g" /> guide</Link> now.\n',
+        "Text <b>bold <Note>n</Note> more</b>\n",
+    ],
+)
+def test_a_block_inside_an_open_jsx_element_stays_in_place(text: str) -> None:
+    """Cut out of the paragraph there, it would split the element: ``<p>See <a>the</p>``,
+    the card, ``<p>guide</a> now.</p>`` (review)."""
+    html, said = _said(text)
+    assert said == [] and html.count("<p>") == 1 and html.startswith("<p>")

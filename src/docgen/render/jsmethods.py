@@ -28,10 +28,15 @@ _SIMPLE: dict[str, Callable[[str], str]] = {
     "toString": str,
 }
 Evaluate = Callable[[str, dict[str, Any] | None], Any]
+# A chain reads one call at a time, each through ``evaluate`` again: past this many parentheses
+# (900 ``.trim()`` overflowed Python's stack: an internal error), the chain is left as code.
+MAX_PARENTHESES = 64
 
 
 def call(text: str, names: dict[str, Any], evaluate: Evaluate) -> str | None:
     """The string ``text`` (a chain of calls on a known string) computes, else None."""
+    if text.count("(") > MAX_PARENTHESES:
+        return None
     match = _CALL.search(text)
     if match is None or match.start() == 0:
         return None

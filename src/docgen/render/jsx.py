@@ -47,6 +47,7 @@ class ScanBudget:
     left: int
     exhausted_at: int | None = None  # where in its text a scan was first refused
     reported: bool = False
+    mapped: int = 0  # characters JSX components' ``.map`` built (render/jsxtemplates.py)
 
 
 _BUDGET: ContextVar[ScanBudget | None] = ContextVar("docgen_mdx_scan_budget", default=None)

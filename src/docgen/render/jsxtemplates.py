@@ -22,7 +22,7 @@ from typing import Any
 
 from docgen.render import jsxstrings
 from docgen.render.jsliteral import member
-from docgen.render.jsx import Unevaluated, evaluate, scan_braces
+from docgen.render.jsx import ScanBudget, Unevaluated, current_budget, evaluate, scan_braces
 
 _ARROW = re.compile(
     r"export\s+const\s+([A-Z][\w$]*)\s*=\s*\(\s*(?:\{(?P<params>[^{}]*)\})?\s*\)\s*=>\s*", re.S
@@ -312,14 +312,18 @@ def _mapped(
     if not (body.startswith("<") and body.endswith(">")):
         return None
     item, number = match.group(2), match.group(3)
-    out, size = [], 0
+    # What maps have built in the page's parse, nested maps' included (rebuilt for each item
+    # of the map around them, even when left out): past MAX_EXPANSION, every later map of the
+    # page gives up (security.md item 20).
+    work = current_budget() or ScanBudget(0)
+    out: list[str] = []
     for index, value in enumerate(array):
+        if work.mapped > MAX_EXPANSION:
+            return None
         props = {**scope, item: value, **({number: index} if number else {})}
         out.append(fill(body, props, known | {item, number or item}, children, elements))
-        size += len(out[-1])
-        if size > MAX_EXPANSION:
-            return None
-    return "\n".join(out)
+        work.mapped += len(out[-1]) + 1
+    return None if work.mapped > MAX_EXPANSION else "\n".join(out)
 
 
 def _known(value: Any, names: dict[str, Any]) -> Any:

@@ -40,8 +40,8 @@ def balance(children: list[Token], warn: Warn) -> None:
     text, with a warning each (a paragraph's tags pair as MDX pairs them: innermost first)."""
     open_tags: list[Token] = []
     for token in children:
-        if token.type != "mdx_inline":
-            continue
+        if token.type != "mdx_inline" or "source" not in token.meta:
+            continue  # not a tag of the page's own text: a component's expansion
         tag = token.meta["tag"]
         if not tag.name or tag.self_closing or tag.name in VOID_ELEMENTS:
             continue

@@ -140,8 +140,9 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         return False
     tag = scan_tag(state.src, state.pos, state.posMax)
     if tag is None:
-        if not silent and mdxbalance.looks_like_tag(state.src, state.pos):
-            mdxbalance.unreadable(state.src, state.pos, _line_in(state), _ctx(state.env).warn)
+        context = _ctx(state.env)  # the page's own text (not what a component expands to)
+        if not silent and context.depth == 0 and mdxbalance.looks_like_tag(state.src, state.pos):
+            mdxbalance.unreadable(state.src, state.pos, _line_in(state), context.warn)
         return False
     mdxtags.known(tag, _ctx(state.env).names)  # href={urls.oss}: a constant the page knows
     if tag.name == "svg" and not tag.closing:
@@ -194,9 +195,9 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         line = _line_in(state)
         props = mdxprops.parse(state.md, state.env, tag, state.src, line)
         token = state.push("mdx_inline", "", 0)
-        # its source and line: shown as text if it pairs with nothing (render/mdxbalance.py)
-        token.meta = {"tag": tag, "props": props, "source": state.src[tag.start : tag.end]}
-        token.meta["line"] = line
+        token.meta = {"tag": tag, "props": props}
+        if context.depth == 0:  # the page's own tag: text if it pairs with nothing (mdxbalance)
+            token.meta |= {"source": state.src[tag.start : tag.end], "line": line}
         if tag.name in mdxtags.BLOCK and not tag.closing and "title" not in props:
             # not shown in a paragraph, but its links are reported (render/unsafeurls.py)
             token.meta["title"] = mdxtitle.parse(tag)

@@ -20,7 +20,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
-from docgen.render import mdxblocks, mdxtags
+from docgen.render import mdxbalance, mdxblocks, mdxtags
 from docgen.render.jsx import Tag
 from docgen.render.mdxcontext import context_of
 
@@ -78,6 +78,7 @@ def _blocks(state: StateInline, text: str, line: int) -> list[Token]:
                 env["_mdx_rest"] = (text, token.map[1] if token.map else start)
                 env[FLAG] = allowed(tokens, index)
                 state.md.inline.parse(token.content, state.md, env, token.children)
+                mdxbalance.balance(token.children, context.warn)
         for token in tokens:
             if token.map:
                 token.map = [token.map[0] + context.offset, token.map[1] + context.offset]
@@ -119,7 +120,7 @@ def _cut(opening: Token, inline: Token, closing: Token) -> list[Token]:
         if child.type == "mdx_block" and depth == 0:
             runs += [child, []]
             continue
-        depth += child.nesting
+        depth += _nesting(child)
         last = runs[-1]
         assert isinstance(last, list)
         last.append(child)
@@ -167,3 +168,14 @@ def render(
 ) -> str:
     """A block read inside text it could not be cut out of: drawn in place."""
     return str(self.render(tokens[idx].meta["tokens"], options, env))
+
+
+def _nesting(child: Token) -> int:
+    """How ``child`` opens (1) or closes (-1) an element of the text: Markdown's (a link,
+    emphasis) or a JSX tag's (``<Link>``, ``<b>``: a block inside one stays in place)."""
+    if child.type != "mdx_inline":
+        return child.nesting
+    tag = child.meta["tag"]
+    if not tag.name or tag.self_closing or tag.name in mdxtags.VOID_ELEMENTS:
+        return 0
+    return -1 if tag.closing else 1
