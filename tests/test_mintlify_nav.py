@@ -186,8 +186,9 @@ def test_lenient_drops_redirects_docgen_cannot_write(tmp_path: Path) -> None:
     assert "warning[redirect-invalid]" in lenient.stdout + lenient.stderr
     assert "(--lenient: dropped)" in lenient.stdout + lenient.stderr
     assert not (tmp_path / "out" / "old page").exists()
-    # The first redirect of a source wins; a redirect wins over a page, as on Mintlify.
-    assert "../start/" in (tmp_path / "out" / "gone" / "index.html").read_text()
+    # The first redirect of a source wins; a redirect wins over a page, as on Mintlify; a
+    # forwarding page leads to the end of its chain (/gone -> /start -> example.com).
+    assert "url=https://example.com" in (tmp_path / "out" / "gone" / "index.html").read_text()
     assert "url=https://example.com" in (tmp_path / "out" / "start" / "index.html").read_text()
 
 
