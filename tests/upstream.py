@@ -52,6 +52,7 @@ class Seen:
     query: dict[str, list[str]]
     headers: dict[str, str]
     body: bytes
+    target: str = ""  # the request target exactly as it arrived (path and query, still encoded)
 
 
 @dataclass
@@ -76,6 +77,7 @@ def _handler(state: Upstream) -> type[BaseHTTPRequestHandler]:
                 parse_qs(url.query),
                 {k.lower(): v for k, v in self.headers.items()},
                 self.rfile.read(length) if length else b"",
+                self.path,
             )
             state.seen.append(seen)
             return seen

@@ -137,7 +137,7 @@
     }
     var root;
     try { root = new URL(base || "./", doc.baseURI).pathname; } catch (e) { root = "/"; }
-    return { base: base, root: root };
+    return { base: base, root: root, prefill: isObj(site) && site.prefill === true };
   }
   function headerSafe(s) { return /^[\t\x20-\x7e\x80-\xff]*$/.test(s); }
   function lineCol(text, pos) {
@@ -596,6 +596,8 @@
     var remembered = p["in"] === "path" ? sessionGet(this.pathKey(p.name)) : null;
     var prefill = remembered !== null && remembered !== "";
     if (prefill) { sample = kind === "object" || kind === "json" ? (function () { try { return JSON.parse(remembered); } catch (e) { return remembered; } })() : remembered; }
+    // api.examples.prefill (Mintlify): inputs start with the spec's example (else the default).
+    else if (this.site.prefill && sample !== null && sample !== undefined) { prefill = true; }
     var control;
     var hint = constraintText(schema);
     if (kind === "enum" || kind === "boolean") {
@@ -633,11 +635,19 @@
       if (prefill) { control.value = json ? JSON.stringify(sample, null, 2) : display(sample); }
       if (sample !== null && sample !== undefined) { control.setAttribute("placeholder", json ? JSON.stringify(sample) : display(sample)); }
     }
+    // allowEmptyValue: a box to send the parameter with an empty value ("name="), as Swagger UI does.
+    var sendEmpty = null;
+    var wrap = null;
+    if (p["in"] === "query" && p.allowEmptyValue === true && !p.required) {
+      sendEmpty = h("input", { type: "checkbox", "class": "pg-check", id: nextId("empty"), "data-pg-send-empty": p.name });
+      wrap = h("div", { "class": "pg-input-stack" }, [control, h("p", { "class": "pg-remember" }, [sendEmpty,
+        h("label", { "for": sendEmpty.id, text: "Send an empty value when this is left empty" })])]);
+    }
     var r = this.row({ key: key, name: p.name, anchor: typeof p.anchor === "string" && p.anchor ? p.anchor : null,
-      required: !!p.required, deprecated: !!p.deprecated, type: typeLabel(schema),
-      description: typeof p.description === "string" ? p.description.trim() : "", hint: hint, control: control });
+      required: !!p.required, deprecated: !!p.deprecated, type: typeof p.content === "string" ? p.content : typeLabel(schema),
+      description: typeof p.description === "string" ? p.description.trim() : "", hint: hint, control: control, wrap: wrap });
     var field = { key: key, param: p, schema: schema, kind: kind, control: control, error: r.error,
-      hintId: r.hintId, errId: r.errId, required: !!p.required, touched: false };
+      hintId: r.hintId, errId: r.errId, required: !!p.required, touched: false, sendEmpty: sendEmpty };
     control._pgField = field;
     this.fields.push(field);
     return r.el;
@@ -869,7 +879,7 @@
     var group = h("fieldset", { "class": "pg-group pg-form-body", "data-pg-group": "body" }, [legend]);
     arr(this.body.form).filter(function (f) { return isObj(f) && typeof f.name === "string" && f.name; }).forEach(function (f) {
       var p = { name: f.name, "in": "body", required: !!f.required, description: f.description,
-        schema: f.file ? {} : f.schema, example: f.file ? null : f.example };
+        schema: f.file ? {} : f.schema, example: f.file ? null : f.example, encoding: f.encoding };
       group.appendChild(f.file ? self.buildFileField(p, !!f.many) : self.buildParam(p));
     });
     return group;
@@ -1263,6 +1273,33 @@
     return { scalar: field.kind === "integer" || field.kind === "number" ? raw.trim() : raw };
   }
 
+  /* allowReserved (RFC 6570 reserved expansion): RFC 3986's reserved characters and
+     percent-encoded triples pass unchanged; "#", "[" and "]", which a query cannot hold, are
+     still encoded (OpenAPI 3.1.1). */
+  function encodeReserved(value) {
+    return value.split(/(%[0-9A-Fa-f]{2})/).map(function (part, i) {
+      if (i % 2) { return part; }
+      return encodeURIComponent(part).replace(/%(2[146-9ABCF]|3[ABDF]|40)/gi, function (m) { return decodeURIComponent(m); });
+    }).join("");
+  }
+  /* A query parameter (or a urlencoded field with an Encoding Object) as [name, value, commas
+     kept] pairs, by OpenAPI's style table: form (exploded or not), spaceDelimited,
+     pipeDelimited, deepObject. */
+  function queryPairs(name, v, style, explode) {
+    var delimiter = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : null;
+    if (v.list) {
+      if (delimiter) { return [[name, v.list.join(delimiter), false]]; }
+      if (explode) { return v.list.map(function (item) { return [name, item, false]; }); }
+      return [[name, v.list.join(","), true]];
+    }
+    if (v.object) {
+      if (style === "deepObject") { return pairsOf(v.object).map(function (kv) { return [name + "[" + kv[0] + "]", kv[1], false]; }); }
+      if (delimiter) { return [[name, flatPairs(v.object, delimiter, delimiter), false]]; }
+      if (explode) { return pairsOf(v.object).map(function (kv) { return [kv[0], kv[1], false]; }); }
+      return [[name, flatPairs(v.object, ",", ","), true]];
+    }
+    return [[name, v.scalar, false]];
+  }
   function pairsOf(obj) { return Object.keys(obj).map(function (k) { return [k, obj[k]]; }); }
   function flatPairs(obj, inner, outer) {
     return pairsOf(obj).map(function (kv) { return kv[0] + inner + kv[1]; }).join(outer);
@@ -1279,7 +1316,9 @@
     var base = server ? str(server.url) : "/";
     base = base.replace(/\{([^{}]+)\}/g, function (m, name) { return has(vars, name) ? vars[name] : m; });
     if (!/^[a-z][a-z0-9+.-]*:/i.test(base)) {
-      try { base = new URL(base || "/", doc.baseURI).href; } catch (e) { return { error: "The server URL is not valid." }; }
+      // A relative server URL (a spec file of the docs folder) is read against the site's root,
+      // not against this page's address ("v1" is <site>/v1 on every page).
+      try { base = new URL(base || "/", new URL(this.site.base || "./", doc.baseURI)).href; } catch (e) { return { error: "The server URL is not valid." }; }
     }
     if (!/^https?:\/\//i.test(base)) { return { error: "The server URL must start with http:// or https://." }; }
     return { url: base.replace(/\/+$/, "") };
@@ -1302,46 +1341,59 @@
       }
       headers.push([name, value]);
     }
-    var parts = [];  // a form body's [name, text or File] pairs, in the form's order
+    var parts = [];  // a form body's [name, text or File, part Content-Type], in the form's order
     var upload = null;  // a body that is a file
+    var multipart = /^multipart\//i.test(this.mediaType());
     this.fields.forEach(function (f) {
       var p = f.param;
       var raw = f.control.value;
       if (p["in"] === "binary") { upload = (f.control.files || [])[0] || null; return; }
       if (p["in"] === "body") {
+        // The field's Encoding Object: a part's Content-Type, or how a urlencoded value is written.
+        var coding = isObj(p.encoding) ? p.encoding : {};
+        var partType = typeof coding.contentType === "string" ? coding.contentType.split(",")[0].trim() : "";
+        if (/\*/.test(partType)) { partType = ""; }
         if (f.kind === "file") {
-          Array.prototype.forEach.call(f.control.files || [], function (file) { parts.push([p.name, file]); });
+          Array.prototype.forEach.call(f.control.files || [], function (file) { parts.push([p.name, file, partType]); });
         } else if (raw !== "" && (f.kind === "string" || raw.trim() !== "")) {
           var given = serialize(f, raw);
-          if (given.list) { given.list.forEach(function (item) { parts.push([p.name, item]); }); }
-          else { parts.push([p.name, given.object || f.kind === "json" ? raw.trim() : given.scalar]); }  // an object: its JSON
+          var styled = multipart ? false : typeof coding.style === "string" || typeof coding.explode === "boolean";
+          if (styled) {
+            var codingStyle = str(coding.style) || "form";
+            var codingExplode = typeof coding.explode === "boolean" ? coding.explode : codingStyle === "form";
+            queryPairs(p.name, given, codingStyle, codingExplode).forEach(function (kv) { parts.push([kv[0], kv[1], ""]); });
+          } else if (given.list) { given.list.forEach(function (item) { parts.push([p.name, item, partType]); }); }
+          else if (given.object || f.kind === "json") {  // an object: its JSON, said so in a multipart part
+            parts.push([p.name, raw.trim(), partType || "application/json"]);
+          } else { parts.push([p.name, given.scalar, partType]); }
         }
         return;
       }
-      if (raw === "" || (f.kind !== "string" && raw.trim() === "")) { return; }
-      var v = serialize(f, raw);
+      var empty = raw === "" || (f.kind !== "string" && raw.trim() === "");
+      if (empty) {
+        // allowEmptyValue: the reader asked for "name=" (the parameter present, with no value).
+        if (p["in"] === "query" && f.sendEmpty && f.sendEmpty.checked) { query.push([p.name, "", false, p.allowReserved === true]); }
+        return;
+      }
+      // A parameter described by ``content`` (a JSON filter...) is its serialized text as one value.
+      var v = typeof p.content === "string" ? { scalar: f.kind === "string" ? raw : raw.trim() } : serialize(f, raw);
       var style = str(p.style);
       var explode = typeof p.explode === "boolean" ? p.explode : (style === "" || style === "form" || style === "deepObject") && p["in"] !== "path" && p["in"] !== "header";
+      var reserved = p.allowReserved === true;
       if (p["in"] === "path") {
+        // OpenAPI's style table (RFC 6570): label and matrix, exploded or not.
         var enc = encodeURIComponent;
         var text;
-        if (v.list) { text = v.list.map(enc).join(style === "label" && explode ? "." : ","); }
-        else if (v.object) { text = pairsOf(v.object).map(function (kv) { return enc(kv[0]) + (explode ? "=" : ",") + enc(kv[1]); }).join(style === "label" && explode ? "." : ","); }
+        var named = style === "matrix" && explode;  // ;name=a;name=b and ;R=1;G=2
+        var sep = named ? ";" : style === "label" && explode ? "." : ",";
+        if (v.list) { text = v.list.map(function (item) { return named ? enc(p.name) + "=" + enc(item) : enc(item); }).join(sep); }
+        else if (v.object) { text = pairsOf(v.object).map(function (kv) { return enc(kv[0]) + (explode ? "=" : ",") + enc(kv[1]); }).join(sep); }
         else { text = enc(v.scalar); }
         if (style === "label") { text = "." + text; }
-        if (style === "matrix") { text = ";" + enc(p.name) + "=" + text; }
+        if (style === "matrix") { text = ";" + (named && (v.list || v.object) ? text : enc(p.name) + "=" + text); }
         pathValues[p.name] = text;
       } else if (p["in"] === "query") {
-        if (v.list) {
-          if (style === "spaceDelimited") { query.push([p.name, v.list.join(" ")]); }
-          else if (style === "pipeDelimited") { query.push([p.name, v.list.join("|")]); }
-          else if (explode) { v.list.forEach(function (item) { query.push([p.name, item]); }); }
-          else { query.push([p.name, v.list.join(","), true]); }
-        } else if (v.object) {
-          if (style === "deepObject") { pairsOf(v.object).forEach(function (kv) { query.push([p.name + "[" + kv[0] + "]", kv[1]]); }); }
-          else if (explode) { pairsOf(v.object).forEach(function (kv) { query.push([kv[0], kv[1]]); }); }
-          else { query.push([p.name, flatPairs(v.object, ",", ","), true]); }
-        } else { query.push([p.name, v.scalar]); }
+        queryPairs(p.name, v, style, explode).forEach(function (kv) { query.push([kv[0], kv[1], kv[2], reserved]); });
       } else if (p["in"] === "header") {
         setHeader(p.name, v.list ? v.list.join(",") : v.object ? flatPairs(v.object, explode ? "=" : ",", ",") : v.scalar);
       } else if (p["in"] === "cookie") {
@@ -1383,9 +1435,9 @@
     } else if (upload) {
       setHeader("Content-Type", this.mediaType().indexOf("*") === -1 ? this.mediaType() : upload.type || "application/octet-stream");
     } else if (parts.length) {
-      form = { multipart: /^multipart\//i.test(this.mediaType()), parts: parts };
+      form = { multipart: multipart, parts: parts };
       if (!form.multipart) {  // urlencoded: the text is the body; multipart's is made when sent
-        body = new URLSearchParams(parts).toString();
+        body = new URLSearchParams(parts.map(function (kv) { return [kv[0], kv[1]]; })).toString();
         setHeader("Content-Type", this.mediaType());
       }
     }
@@ -1395,7 +1447,8 @@
       if (!query.length) { return ""; }
       return "?" + query.map(function (kv) {
         var value = maskSecrets && masked[kv[0]] ? "•••" : kv[1];
-        var encoded = kv[2] ? value.split(",").map(encodeURIComponent).join(",") : encodeURIComponent(value);
+        var escape = kv[3] ? encodeReserved : encodeURIComponent;
+        var encoded = kv[2] ? value.split(",").map(escape).join(",") : escape(value);
         return encodeURIComponent(kv[0]) + "=" + encoded;
       }).join("&");
     }
@@ -1429,21 +1482,40 @@
      "a; b" or "x;type=..." short). */
   function formOptions(form) {
     return form.parts.map(function (kv) {
-      if (typeof kv[1] !== "string") { return "  --form " + shellQuote(kv[0] + "=@" + fileName(kv[1])); }
+      if (typeof kv[1] !== "string") { return "  --form " + shellQuote(kv[0] + "=@" + fileName(kv[1]) + (kv[2] && !kv[1].type ? ";type=" + kv[2] : "")); }
+      // A part with its own Content-Type needs --form, which reads no file from a value that
+      // does not start with @, < or " and splits at ";" only.
+      if (kv[2] && !/^[@<"]|;/.test(kv[1])) { return "  --form " + shellQuote(kv[0] + "=" + kv[1] + ";type=" + kv[2]); }
       return "  --form-string " + shellQuote(kv[0] + "=" + kv[1]);
     });
   }
   function fileName(file) { return str(file && file.name) || "example-file"; }
-  function formData(form) {
-    var data = new FormData();
-    form.parts.forEach(function (kv) { data.append(kv[0], kv[1]); });
-    return data;
+  /* A multipart body written here rather than by FormData, which cannot give a text part its
+     own Content-Type: an object part says application/json (OpenAPI's default, which servers
+     such as Spring's @RequestPart require) and an Encoding Object's contentType is kept.
+     Names are escaped as browsers do (" CR LF as %22 %0D %0A). */
+  function partName(s) { return String(s).replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A"); }
+  function multipartBlob(form) {
+    var random = new Uint8Array(12);
+    window.crypto.getRandomValues(random);
+    var boundary = "----docgen" + Array.prototype.map.call(random, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+    var chunks = [];
+    form.parts.forEach(function (kv) {
+      var head = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + partName(kv[0]) + "\"";
+      if (typeof kv[1] !== "string") {
+        head += "; filename=\"" + partName(fileName(kv[1])) + "\"\r\nContent-Type: " + (kv[1].type || kv[2] || "application/octet-stream");
+      } else if (kv[2]) {
+        head += "\r\nContent-Type: " + kv[2];
+      }
+      chunks.push(head + "\r\n\r\n", kv[1], "\r\n");
+    });
+    chunks.push("--" + boundary + "--\r\n");
+    return { type: "multipart/form-data; boundary=" + boundary, blob: new Blob(chunks) };
   }
-  /* A multipart body as bytes with its Content-Type (the boundary the browser chose). */
+  /* A multipart body as bytes with its Content-Type. */
   function multipartBody(form) {
-    var encoded = new Response(formData(form));
-    var type = encoded.headers.get("content-type");
-    return encoded.arrayBuffer().then(function (buffer) { return { type: type, bytes: new Uint8Array(buffer) }; });
+    var made = multipartBlob(form);
+    return made.blob.arrayBuffer().then(function (buffer) { return { type: made.type, bytes: new Uint8Array(buffer) }; });
   }
   function base64Bytes(bytes) {
     var bin = "";
@@ -1504,7 +1576,9 @@
     var controller = new AbortController();
     this.controller = controller;
     var started = performance.now();
-    var proxy = this.data.proxy !== false;
+    // An API on this very site (a relative server URL) is called directly: no CORS is needed,
+    // and the docs proxy forwards only to the specs' absolute servers.
+    var proxy = this.data.proxy !== false && !sameOrigin(req.url);
     var promise = proxy ? this.sendProxy(req, controller) : this.sendDirect(req, controller);
     promise.then(function (result) {
       result.measuredMs = Math.round(performance.now() - started);
@@ -1531,6 +1605,9 @@
     if (busy) { this.announce("Sending the request…"); }
   };
 
+  function sameOrigin(url) {
+    try { return new URL(url).origin === window.location.origin; } catch (e) { return false; }
+  }
   function headerObject(pairs) {
     var out = {};
     pairs.forEach(function (kv) { out[kv[0]] = kv[1]; });
@@ -1611,7 +1688,11 @@
     var init = { method: req.method, headers: headerObject(req.headers), credentials: "omit", cache: "no-store",
       redirect: "follow", signal: controller.signal };
     if (req.method !== "GET" && req.method !== "HEAD") {
-      if (req.form && req.form.multipart) { init.body = formData(req.form); }  // the browser sets its Content-Type
+      if (req.form && req.form.multipart) {
+        var made = multipartBlob(req.form);
+        init.body = made.blob;
+        init.headers["Content-Type"] = made.type;
+      }
       else if (req.file) { init.body = req.file; }
       else if (req.body !== null) { init.body = req.body; }
     }

@@ -298,6 +298,7 @@ def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) 
         display=PlaygroundDisplay(raw_playground.get("display", "interactive")),
         proxy=bool(raw_playground.get("proxy", True)),
         allow=tuple(o.rstrip("/") for o in raw_playground.get("allow", [])),
+        prefill=api.get("examples", {}).get("prefill") is True,
     )
     if raw_playground.get("allowLocal") is True:
         # Content never widens what the server does (security.md 19): only the operator can.

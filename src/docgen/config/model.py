@@ -103,6 +103,7 @@ class Playground:
     display: PlaygroundDisplay = PlaygroundDisplay.INTERACTIVE
     proxy: bool = True
     allow: tuple[str, ...] = ()
+    prefill: bool = False  # api.examples.prefill: inputs start with the spec's examples
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from typing import Any
 from docgen.render.schemawords import show
 from docgen.render.views import SecurityScheme, Server
 from docgen.spec.model import Operation, Spec
+from docgen.spec.model import server_url as spec_server_url
 from docgen.spec.refs import resolve
 
 
@@ -32,7 +33,7 @@ def servers(spec: Spec, op: Operation) -> tuple[Server, ...]:
             description = server.get("description")
             out.append(
                 Server(
-                    server["url"],
+                    spec_server_url(spec.name, server["url"]),
                     description if isinstance(description, str) else None,
                     tuple(variables),
                 )

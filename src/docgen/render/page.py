@@ -357,9 +357,10 @@ class SiteRenderer:
 
 
 def site_json(config: SiteConfig, base: str) -> str:
-    """Site-wide data for the scripts (``data-docgen-site``): the root prefix and sign-in."""
+    """Site-wide data for the scripts (``data-docgen-site``): the root prefix, sign-in and
+    whether the playground starts with the spec's examples (``api.examples.prefill``)."""
     auth = config.auth
-    data: dict[str, Any] = {"base": base, "auth": None}
+    data: dict[str, Any] = {"base": base, "auth": None, "prefill": config.playground.prefill}
     if auth is not None and auth.key_spki:
         data["auth"] = {
             "loginUrl": auth.login_url,

@@ -196,8 +196,29 @@ def body_example_text(value: Any, media_type: str) -> str:
     return text if len(text) <= MAX_BODY_EXAMPLE else ""
 
 
+_ENCODING_KEYS = {"contentType": str, "style": str, "explode": bool, "allowReserved": bool}
+
+
+def _encodings(spec: Spec, op: Operation, media_type: str) -> dict[str, dict[str, Any]]:
+    """The body's Encoding Objects by field name (a part's Content-Type; a urlencoded field's
+    style and explode), keeping only well-typed keys."""
+    body, doc = resolve(op.data.get("requestBody"), spec.name, spec.documents)
+    content = body.get("content") if isinstance(body, dict) else None
+    media = content.get(media_type) if isinstance(content, dict) else None
+    found = media.get("encoding") if isinstance(media, dict) else None
+    out: dict[str, dict[str, Any]] = {}
+    for name, raw in found.items() if isinstance(found, dict) else ():
+        coding, _ = resolve(raw, doc, spec.documents)
+        if isinstance(coding, dict):
+            kept = {k: v for k, t in _ENCODING_KEYS.items() if isinstance(v := coding.get(k), t)}
+            if kept:
+                out[str(name)] = kept
+    return out
+
+
 def _body(
     spec: Spec,
+    op: Operation,
     body: tuple[str, bool, Any] | None,
     choices: list[tuple[str, Any]] | tuple[()],
     check: dict[str, Any] | None,
@@ -215,6 +236,7 @@ def _body(
     if payload is not None and payload.kind == BINARY:
         out["binary"] = True  # a file picker instead of the text editor
     if form:  # one input per field instead of the text editor
+        encodings = _encodings(spec, op, body[0])
         out["form"] = [
             {
                 "name": field.name,
@@ -224,6 +246,7 @@ def _body(
                 "description": _text(field.schema.get("description")),
                 "schema": {} if field.file else input_schema(spec, field.schema, field.doc),
                 "example": field.example,
+                "encoding": encodings.get(field.name),
             }
             for field in form
         ]
@@ -278,13 +301,24 @@ def playground_json(
                 "explode": item.param.get("explode")
                 if isinstance(item.param.get("explode"), bool)
                 else None,
+                "allowReserved": item.param.get("allowReserved") is True,
+                "allowEmptyValue": item.param.get("allowEmptyValue") is True,
+                "content": _content_type(item.param),
             }
             for item in params
         ],
-        "body": _body(spec, body, body_choices, body_check, body_payload),
+        "body": _body(spec, op, body, body_choices, body_check, body_payload),
         "security": _security(security),
     }
     return json.dumps(_finite(data), ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def _content_type(param: dict[str, Any]) -> str | None:
+    """The media type of a parameter described by ``content`` (sent as that text, whole)."""
+    content = param.get("content")
+    if "schema" in param or not isinstance(content, dict) or not content:
+        return None
+    return str(next(iter(content)))
 
 
 def auth_stub(data: str, src: str) -> str:

@@ -27,6 +27,7 @@ from docgen.load.addresses import address_problem as address_problem
 from docgen.load.addresses import classify as classify
 from docgen.load.addresses import parse_address as parse_address
 from docgen.nav.model import Site
+from docgen.spec.model import server_url
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 MAX_EXPANSION = 256  # server URLs generated from one templated URL (enum combinations)
@@ -149,26 +150,29 @@ class TargetPolicy:
         return cls(origins, patterns)
 
 
-def _servers_of(node: Any) -> Iterator[Mapping[str, Any]]:
+def _servers_of(node: Any, spec_name: str) -> Iterator[Mapping[str, Any]]:
+    """``node``'s servers, a relative URL read against an https:// spec's own URL."""
     if isinstance(node, Mapping):
         servers = node.get("servers")
         if isinstance(servers, list):
-            yield from (s for s in servers if isinstance(s, Mapping))
+            for server in servers:
+                if isinstance(server, Mapping) and isinstance(server.get("url"), str):
+                    yield {**server, "url": server_url(spec_name, server["url"])}
 
 
 def _site_servers(site: Site) -> Iterator[Mapping[str, Any]]:
     for spec in site.specs.values():
-        yield from _servers_of(spec.data)
+        yield from _servers_of(spec.data, spec.name)
         paths = spec.data.get("paths")
         if isinstance(paths, Mapping):
             for item in paths.values():
-                yield from _servers_of(item)
+                yield from _servers_of(item, spec.name)
                 if isinstance(item, Mapping):
                     for operation in item.values():
-                        yield from _servers_of(operation)
+                        yield from _servers_of(operation, spec.name)
         for op in spec.operations:
-            yield from _servers_of(op.path_item)
-            yield from _servers_of(op.data)
+            yield from _servers_of(op.path_item, spec.name)
+            yield from _servers_of(op.data, spec.name)
     for page in site.pages:  # hand-written API pages (``api: METHOD URL``) and ``api.mdx.server``
         if page.meta.api is not None:
             yield from ({"url": server} for server in page.meta.api.servers)

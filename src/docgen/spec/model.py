@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urljoin
 
 from docgen.load.source import SourceDocument
 
@@ -118,3 +120,15 @@ def download_name(name: str) -> str:
     if len(safe) == 1:
         safe.append("openapi")
     return "remote/" + "/".join(safe)
+
+
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def server_url(spec_name: str, url: str) -> str:
+    """A Server Object's URL, read against where the spec came from: a relative URL
+    (``/api/v3``) in an https:// spec is relative to that spec's URL (OpenAPI); in a spec
+    file of the docs folder it stays relative (the playground reads it against the site)."""
+    if spec_name.startswith("https://") and not _SCHEME.match(url) and "{" not in url[:1]:
+        return urljoin(spec_name, url)
+    return url

@@ -1,0 +1,302 @@
+"""What the playground puts on the wire, read byte for byte by a real API on 127.0.0.1: the
+request target as it arrived (OpenAPI's style table for path and query parameters,
+``allowReserved``, ``allowEmptyValue``, ``content`` parameters), multipart part headers and
+urlencoded Encoding Objects, relative server URLs, and ``api.examples.prefill``. Headless
+Chromium drives real ``docgen serve`` processes; a relative server is a static host that also
+answers the API."""
+
+from __future__ import annotations
+
+import email.parser
+import email.policy
+import functools
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+import pytest
+from refresh_fixtures import run_docgen
+from serving import docgen_serve
+from upstream import Seen, Upstream, running_upstream
+
+from docgen.spec.model import server_url
+
+SPEC = """\
+openapi: 3.1.0
+info: {{title: Wire, version: "1"}}
+servers: [{{url: "{upstream}"}}]
+paths:
+  /label/{{lab}}/{{labx}}/{{mat}}/{{matx}}/{{matox}}:
+    get:
+      summary: Path styles
+      parameters:
+        - name: lab
+          in: path
+          required: true
+          style: label
+          schema: &list {{type: array, items: {{type: string}}}}
+        - {{name: labx, in: path, required: true, style: label, explode: true, schema: *list}}
+        - {{name: mat, in: path, required: true, style: matrix, schema: *list}}
+        - {{name: matx, in: path, required: true, style: matrix, explode: true, schema: *list}}
+        - name: matox
+          in: path
+          required: true
+          style: matrix
+          explode: true
+          schema: {{type: object}}
+      responses: {{"200": {{description: ok}}}}
+  /query:
+    get:
+      summary: Query styles
+      parameters:
+        - {{name: sdo, in: query, style: spaceDelimited, explode: false, schema: {{type: object}}}}
+        - {{name: pdo, in: query, style: pipeDelimited, explode: false, schema: {{type: object}}}}
+        - {{name: deep, in: query, style: deepObject, explode: true, schema: {{type: object}}}}
+        - {{name: res, in: query, allowReserved: true, schema: {{type: string}}}}
+        - {{name: plain, in: query, schema: {{type: string}}}}
+        - {{name: empty, in: query, allowEmptyValue: true, schema: {{type: string}}}}
+        - {{name: unsent, in: query, allowEmptyValue: true, schema: {{type: string}}}}
+        - name: filter
+          in: query
+          content:
+            application/json:
+              schema: {{type: object, properties: {{a: {{type: integer}}}}}}
+      responses: {{"200": {{description: ok}}}}
+  /multipart:
+    post:
+      summary: Multipart
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                meta: {{type: object, properties: {{a: {{type: string}}}}}}
+                note: {{type: string}}
+                xml: {{type: string}}
+            encoding:
+              xml: {{contentType: application/xml}}
+      responses: {{"200": {{description: ok}}}}
+  /urlencoded:
+    post:
+      summary: Urlencoded
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties:
+                tags: {{type: array, items: {{type: string}}}}
+                csv: {{type: array, items: {{type: string}}}}
+                metadata: {{type: object}}
+            encoding:
+              csv: {{style: form, explode: false}}
+              metadata: {{style: deepObject, explode: true}}
+      responses: {{"200": {{description: ok}}}}
+  /prefilled/{{id}}:
+    get:
+      summary: Prefilled
+      parameters:
+        - {{name: id, in: path, required: true, schema: {{type: integer}}, example: 42}}
+        - {{name: kind, in: query, schema: {{type: string, enum: [a, b]}}, example: b}}
+        - {{name: note, in: query, schema: {{type: string}}}}
+      responses: {{"200": {{description: ok}}}}
+"""
+
+
+@pytest.fixture(scope="module")
+def api() -> Iterator[Upstream]:
+    with running_upstream() as upstream:
+        yield upstream
+
+
+def _serve(root: Path, spec: str, **api: Any) -> tuple[Any, str]:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "openapi.yaml").write_text(spec)
+    config = {
+        "name": "Wire",
+        "api": api,
+        "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+    }
+    (root / "docs.json").write_text(json.dumps(config))
+    return docgen_serve(root / "docs.json", "--no-watch", "--allow-local")
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory, api: Upstream) -> Iterator[str]:
+    process, url = _serve(tmp_path_factory.mktemp("wire"), SPEC.format(upstream=api.url))
+    try:
+        yield url
+    finally:
+        process.stop()
+
+
+def _open(page: Any, url: str) -> None:
+    page.goto(url)
+    page.click("[data-docgen-try]")
+    page.wait_for_selector("[data-docgen-playground-panel]:not([hidden])")
+
+
+def _send(page: Any, api: Upstream) -> Seen:
+    before = len(api.api_requests())
+    page.click("[data-pg-send]")
+    page.wait_for_selector("[data-pg-response] [data-pg-status], [data-pg-message]")
+    assert page.get_attribute("[data-pg-response]", "data-state") == "ok"
+    (seen,) = api.api_requests()[before:]
+    return seen
+
+
+def test_path_parameters_follow_the_style_table(page: Any, served: str, api: Upstream) -> None:
+    _open(page, served + "/api/path-styles/")
+    for name in ("lab", "labx", "mat", "matx"):
+        page.fill(f'[data-param="path:{name}"]', "x,y")
+    page.fill('[data-param="path:matox"]', '{"R": 1, "G": 2}')
+    seen = _send(page, api)
+    # OpenAPI 3.1.1's table: label .x,y / .x.y; matrix ;mat=x,y / ;matx=x;matx=y / ;R=1;G=2
+    assert seen.target == "/label/.x,y/.x.y/;mat=x,y/;matx=x;matx=y/;R=1;G=2"
+
+
+def test_query_parameters_follow_the_style_table(page: Any, served: str, api: Upstream) -> None:
+    _open(page, served + "/api/query-styles/")
+    page.fill('[data-param="query:sdo"]', '{"R": 1, "G": 2}')
+    page.fill('[data-param="query:pdo"]', '{"R": 1, "G": 2}')
+    page.fill('[data-param="query:deep"]', '{"R": 1}')
+    page.fill('[data-param="query:res"]', "a/b?c=d&e#f:[x]%41")
+    page.fill('[data-param="query:plain"]', "a/b?c")
+    page.check('[data-pg-send-empty="empty"]')
+    page.fill('[data-param="query:filter"]', '{"a":1}')
+    seen = _send(page, api)
+    assert seen.target == (
+        "/query?sdo=R%201%20G%202&pdo=R%7C1%7CG%7C2&deep%5BR%5D=1"
+        "&res=a/b?c=d&e%23f:%5Bx%5D%41&plain=a%2Fb%3Fc&empty="
+        "&filter=%7B%22a%22%3A1%7D"
+    )
+
+
+def _parts(seen: Seen) -> list[tuple[str, str, bytes]]:
+    """(name, Content-Type, bytes) of each part, read by the standard library."""
+    head = f"Content-Type: {seen.headers['content-type']}\r\n\r\n".encode()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + seen.body)
+    return [
+        (
+            str(part.get_param("name", header="content-disposition")),
+            str(part.get("content-type", "")),
+            part.get_payload(decode=True) or b"",
+        )
+        for part in message.iter_parts()
+    ]
+
+
+@pytest.mark.parametrize("proxy", [True, False])
+def test_multipart_parts_say_their_content_type(
+    page: Any, served: str, api: Upstream, tmp_path: Path, proxy: bool
+) -> None:
+    url = served
+    process = None
+    if not proxy:
+        process, url = _serve(tmp_path, SPEC.format(upstream=api.url), playground={"proxy": False})
+    try:
+        _open(page, url + "/api/multipart/")
+        page.fill('[data-param="body:meta"]', '{"a": "1"}')
+        page.fill('[data-param="body:note"]', "hi")
+        page.fill('[data-param="body:xml"]', "<a/>")
+        seen = _send(page, api)
+    finally:
+        if process is not None:
+            process.stop()
+    assert _parts(seen) == [
+        ("meta", "application/json", b'{"a": "1"}'),
+        ("note", "", b"hi"),
+        ("xml", "application/xml", b"<a/>"),
+    ]
+
+
+def test_urlencoded_fields_follow_their_encoding(page: Any, served: str, api: Upstream) -> None:
+    _open(page, served + "/api/urlencoded/")
+    page.fill('[data-param="body:tags"]', "x, y")
+    page.fill('[data-param="body:csv"]', "x, y")
+    page.fill('[data-param="body:metadata"]', '{"order": "7"}')
+    seen = _send(page, api)
+    assert parse_qsl(seen.body.decode()) == [
+        ("tags", "x"),
+        ("tags", "y"),
+        ("csv", "x,y"),  # style form, explode false
+        ("metadata[order]", "7"),  # deepObject, as Stripe's spec asks for its metadata
+    ]
+
+
+def test_prefill_starts_the_inputs_with_the_examples(
+    page: Any, api: Upstream, tmp_path: Path
+) -> None:
+    spec = SPEC.format(upstream=api.url)
+    process, url = _serve(tmp_path, spec, examples={"prefill": True})
+    try:
+        _open(page, url + "/api/prefilled/")
+        assert page.input_value('[data-param="path:id"]') == "42"
+        assert page.input_value('[data-param="query:kind"]') == "b"
+        assert page.input_value('[data-param="query:note"]') == ""
+        seen = _send(page, api)
+        assert process.output.count("prefill") == 0  # no longer an unused key
+    finally:
+        process.stop()
+    assert seen.target == "/prefilled/42?kind=b"
+
+
+class _SiteAndApi(http.server.SimpleHTTPRequestHandler):
+    """A static host of the built site that also answers ``/v1/...`` as the API would."""
+
+    def do_GET(self) -> None:
+        if self.path.startswith("/v1/"):
+            data = json.dumps({"target": self.path, "origin": self.headers.get("Origin")})
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data.encode())
+            return
+        super().do_GET()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def test_a_relative_server_is_the_docs_sites_own_and_called_directly(
+    page: Any, tmp_path: Path
+) -> None:
+    spec = SPEC.format(upstream="v1")  # relative to the site, not to the page's folder
+    (tmp_path / "openapi.yaml").write_text(spec)
+    config = {
+        "name": "W",
+        "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+    }
+    (tmp_path / "docs.json").write_text(json.dumps(config))
+    result = run_docgen(["build", "docs.json", "-o", "out", "--quiet"], tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    handler = functools.partial(_SiteAndApi, directory=str(tmp_path / "out"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        _open(page, url + "/api/prefilled/")  # proxy: true, and no proxy on a static host
+        page.fill('[data-param="path:id"]', "5")
+        page.click("[data-pg-send]")
+        page.wait_for_selector("[data-pg-response] [data-pg-status], [data-pg-message]")
+        assert page.get_attribute("[data-pg-response]", "data-state") == "ok"
+        answer = json.loads(page.text_content("[data-pg-response-text]") or "")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert answer["target"] == "/v1/prefilled/5"
+
+
+def test_a_relative_server_of_a_remote_spec_is_read_against_the_specs_url() -> None:
+    spec = "https://petstore3.swagger.io/api/v3/openapi.json"
+    assert server_url(spec, "/api/v3") == "https://petstore3.swagger.io/api/v3"
+    assert server_url(spec, "v2") == "https://petstore3.swagger.io/api/v3/v2"
+    assert server_url(spec, "https://api.example.com") == "https://api.example.com"
+    assert server_url(spec, "{scheme}://api.example.com") == "{scheme}://api.example.com"
+    assert server_url("openapi.yaml", "/api/v3") == "/api/v3"  # read against the site
