@@ -104,6 +104,7 @@ paths:
         - {{name: id, in: path, required: true, schema: {{type: integer}}, example: 42}}
         - {{name: kind, in: query, schema: {{type: string, enum: [a, b]}}, example: b}}
         - {{name: note, in: query, schema: {{type: string}}}}
+        - {{name: size, in: query, schema: {{type: integer, example: 3}}}}
       responses: {{"200": {{description: ok}}}}
 """
 
@@ -239,11 +240,12 @@ def test_prefill_starts_the_inputs_with_the_examples(
         assert page.input_value('[data-param="path:id"]') == "42"
         assert page.input_value('[data-param="query:kind"]') == "b"
         assert page.input_value('[data-param="query:note"]') == ""
+        assert page.input_value('[data-param="query:size"]') == "3"  # the schema's example
         seen = _send(page, api)
         assert process.output.count("prefill") == 0  # no longer an unused key
     finally:
         process.stop()
-    assert seen.target == "/prefilled/42?kind=b"
+    assert seen.target == "/prefilled/42?kind=b&size=3"
 
 
 class _SiteAndApi(http.server.SimpleHTTPRequestHandler):
@@ -283,6 +285,7 @@ def test_a_relative_server_is_the_docs_sites_own_and_called_directly(
         url = f"http://127.0.0.1:{server.server_address[1]}"
         _open(page, url + "/api/prefilled/")  # proxy: true, and no proxy on a static host
         page.fill('[data-param="path:id"]', "5")
+        assert page.get_attribute('[data-param="query:size"]', "placeholder") == "3"
         page.click("[data-pg-send]")
         page.wait_for_selector("[data-pg-response] [data-pg-status], [data-pg-message]")
         assert page.get_attribute("[data-pg-response]", "data-state") == "ok"

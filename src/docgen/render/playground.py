@@ -294,7 +294,7 @@ def playground_json(
                 "description": _text(item.param.get("description")),
                 "deprecated": item.param.get("deprecated") is True,
                 "schema": input_schema(spec, item.schema, item.doc),
-                "example": item.example,
+                "example": _param_example(spec, item),
                 "style": item.param.get("style")
                 if isinstance(item.param.get("style"), str)
                 else None,
@@ -311,6 +311,17 @@ def playground_json(
         "security": _security(security),
     }
     return json.dumps(_finite(data), ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def _param_example(spec: Spec, item: ParamInput) -> Any:
+    """The parameter's example, else its schema's (``example``, the first of ``examples``)."""
+    if item.example is not None:
+        return item.example
+    schema, _ = resolve(item.schema, item.doc, spec.documents)
+    if not isinstance(schema, dict):
+        return None
+    listed = schema.get("examples")
+    return schema.get("example", listed[0] if isinstance(listed, list) and listed else None)
 
 
 def _content_type(param: dict[str, Any]) -> str | None:
