@@ -49,6 +49,7 @@ class AssetWarning:
     message: str
     code: str = "asset-not-found"  # or "link-not-found": a link to a page the site lacks
     error: bool = False  # an error (``link-unsafe``: render/unsafeurls.py), not a warning
+    near: str = ""  # column 0: where this text is on the line (a JSX component's use)
 
 
 @dataclass(slots=True)

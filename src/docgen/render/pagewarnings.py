@@ -36,7 +36,8 @@ def report(
     for a in scope.warnings:
         if a not in seen:
             seen.add(a)
-            where = Location(a.source or page.source, a.line, a.column)
+            column = a.column or _column(lines.get(a.source, a.line), a.near)
+            where = Location(a.source or page.source, a.line, column)
             if a.error:
                 diagnostics.error(Code(a.code), a.message, where)
             else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -127,8 +127,10 @@ def read_statement(
     imports: dict[str, Import],
     names: dict[str, Any],
     warn: Warn,
+    file: str = "",
 ) -> None:
-    """Record what an ``import``/``export`` statement gives the page; warn about the rest."""
+    """Record what an ``import``/``export`` statement of ``file`` gives the page; warn about
+    the rest."""
     text = statement.strip()
     match = _IMPORT.match(text)
     if match is not None:
@@ -143,7 +145,7 @@ def read_statement(
         return
     template = jsxtemplates.parse(text)
     if template is not None:
-        names[template.name] = template
+        names[template.name] = replace(template, defined=f"{file}:{line}" if file else "")
         return
     match = _EXPORT_CONST.match(text)
     if match is not None:
@@ -294,11 +296,11 @@ def _javascript_names(text: str, label: str, warn: Warn) -> dict[str, Any]:
             continue
         last = statement_end(text, begins[number], begins, ends, number, len(lines))
         statement = text[begins[number] : ends[last]]
-        number = last + 1
+        defined, number = f"{label}:{number + 1}", last + 1
         template = jsxtemplates.parse(statement)
         match = _EXPORT_CONST.match(statement.strip())
         if template is not None:
-            names[template.name] = template
+            names[template.name] = replace(template, defined=defined)
         elif match is not None:
             value = evaluate(match.group(2), names)
             if not isinstance(value, Unevaluated):
