@@ -35,6 +35,7 @@ from docgen.render import (
     mdxsplit,
     mdxtags,
     mdxtitle,
+    mdxtrailing,
     mdxunravel,
     mdxviews,
     snippets,
@@ -318,7 +319,7 @@ def mdx_plugin(md: MarkdownIt) -> None:
     """Teach ``md`` MDX: JSX blocks and inline tags, expressions, ESM lines."""
     md.disable("code")
     md.block.ruler.before("table", "mdx_indented", mdxindent.indented_rule)
-    md.block.ruler.before("paragraph", "mdx_paragraph", mdxindent.paragraph_rule)
+    md.block.ruler.before("paragraph", "mdx_paragraph", partial(mdxtrailing.rule, _jsx_block))
     md.block.ruler.before("fence", "mdx_esm", _esm_block)
     math.math_plugin(md)
     footnotes.use(md)
