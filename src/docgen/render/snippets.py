@@ -37,6 +37,7 @@ _ESM_SHAPE = re.compile(
 )
 _EXTENSIONS = (".mdx", ".md", ".jsx", ".js", ".tsx", ".ts")
 _JAVASCRIPT = (".jsx", ".js", ".tsx", ".ts")
+_MARKDOWN = (".mdx", ".md")
 _CONTINUES = frozenset("=+-*%&|?:,")  # a statement's line ending in one goes on
 
 Warn = Callable[..., None]
@@ -209,6 +210,15 @@ class SnippetFiles:
         that is not there is said at its import, used or not (Mintlify's build stops there)."""
         if snippet.name is not None:
             return False
+        bare = not snippet.path.startswith(("/", ".", "@")) and snippet.path.endswith(_MARKDOWN)
+        if bare and (importer, snippet.path) not in self.unfound:  # 'snippets/x.mdx'
+            self.unfound.add((importer, snippet.path))
+            warn(
+                line,
+                f"snippet {snippet.path}: an import path starting with neither '/' nor '.' "
+                f"names a package, not a file; write '/{snippet.path}'; left out",
+                near=snippet.path,
+            )
         if snippet.path.startswith(("/", ".")) and self.locate(snippet.path, importer) is None:
             self.load(snippet, importer, (), line, partial(warn, near=snippet.path))
         return True
