@@ -166,7 +166,7 @@ def expansion(context: Context, component: str, defined: str, line: int) -> Iter
                 found.line, found.near, found.message = line, near, found.message + note
         if scope is not None:
             scope.warnings[assets_since:] = [
-                replace(w, line=line, column=0, near=near, message=w.message + note)
+                replace(w, line=line, column=0, near=f"{w.near}\n{near}", message=w.message + note)
                 if w.source == context.source
                 else w
                 for w in scope.warnings[assets_since:]
