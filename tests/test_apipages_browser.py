@@ -26,7 +26,7 @@ authMethod: bearer
 
 Creates an item in a team.
 
-<ParamField path="team" type="string" required>
+<ParamField path="team" type="string" required placeholder="acme-corp">
   The team's slug.
 </ParamField>
 
@@ -88,6 +88,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Upstre
         finally:
             process.stop()
 
+
+def test_a_fields_placeholder_is_its_inputs(page: Any, site: tuple[str, Upstream]) -> None:
+    # Mintlify: "placeholder: Placeholder text for the input in the playground" (was dropped).
+    page.goto(site[0] + "/items/create/")
+    page.click("[data-docgen-try]")
+    page.wait_for_selector("[data-docgen-playground-panel]:not([hidden])")
+    assert page.get_attribute('[data-param="path:team"]', "placeholder") == "acme-corp"
+    assert page.get_attribute('[data-param="query:dryRun"]', "placeholder") is None
 
 
 def test_api_page_playground_sends_through_the_proxy(page: Any, site: tuple[str, Upstream]) -> None:

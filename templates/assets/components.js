@@ -26,10 +26,18 @@
       });
     });
   }
+  // A <Tab id="..."> a reader chooses becomes the page's hash, as an opened accordion does.
+  function anchor(tab) {
+    var panel = document.getElementById(tab.getAttribute("aria-controls"));
+    var mark = panel && panel.querySelector(":scope > .tab-anchor[id]");
+    if (mark && window.history && window.history.replaceState) {
+      window.history.replaceState(null, "", "#" + encodeURIComponent(mark.id));
+    }
+  }
   document.querySelectorAll(".mdx-tablist").forEach(function (list) {
     list.addEventListener("click", function (event) {
       var tab = event.target.closest('[role="tab"]');
-      if (tab) { select(list, tab); sync(list, tab); }
+      if (tab) { select(list, tab); sync(list, tab); anchor(tab); }
     });
     list.addEventListener("keydown", function (event) {
       var tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
@@ -44,6 +52,19 @@
       tab.focus();
     });
   });
+  // The page opened at a place inside a tab (a <Tab id>, a heading in it): docgen.js showed that
+  // panel before this script listened to the tabs, so its tab is chosen here, the others hidden.
+  (function () {
+    var target = null;
+    try { target = window.location.hash && document.getElementById(decodeURIComponent(window.location.hash.slice(1))); } catch (e) { target = null; }
+    var panel = target && target.closest(".mdx-tabpanel");
+    while (panel) {
+      var tab = document.getElementById(panel.getAttribute("aria-labelledby") || "");
+      var list = tab && tab.closest(".mdx-tablist");
+      if (list) { select(list, tab); }
+      panel = panel.parentElement && panel.parentElement.closest(".mdx-tabpanel");
+    }
+  })();
   // An accordion a reader opens becomes the page's hash, as on Mintlify: its link can be
   // shared, and opens it (docgen.js reveals the target of a hash).
   document.addEventListener("click", function (event) {

@@ -634,6 +634,8 @@
       var json = kind === "object" || kind === "json";
       if (prefill) { control.value = json ? JSON.stringify(sample, null, 2) : display(sample); }
       if (sample !== null && sample !== undefined) { control.setAttribute("placeholder", json ? JSON.stringify(sample) : display(sample)); }
+      // A hand-written page's <ParamField placeholder="...">, as Mintlify's playground shows it.
+      if (typeof p.placeholder === "string" && p.placeholder && !prefill) { control.setAttribute("placeholder", p.placeholder); }
     }
     // allowEmptyValue: a box to send the parameter with an empty value ("name="), as Swagger UI does.
     var sendEmpty = null;

@@ -24,6 +24,7 @@ from docgen.render.mdx import mdx_tokens
 from docgen.render.mdxtags import FIELD_LOCATIONS
 from docgen.render.operation import build_operation
 from docgen.render.pagebody import markdown_source
+from docgen.render.playground import MAX_PLACEHOLDER, PLACEHOLDER
 from docgen.render.snippets import SnippetFiles
 from docgen.render.views import OperationView
 from docgen.spec.model import Operation, Spec
@@ -41,6 +42,7 @@ class _Field:
     deprecated: bool
     children: list[_Field] = field(default_factory=list)
     description: str = ""
+    placeholder: str = ""  # ``placeholder``: the playground input's, as Mintlify's
 
 
 def _schema(type_text: str, default: Any) -> dict[str, Any]:
@@ -83,6 +85,7 @@ def _field_of(tag: Tag, nested: bool) -> _Field | None:
                 _schema(_text(attrs.get("type")), attrs.get("default")),
                 attrs.get("required") in (True, "true"),
                 attrs.get("deprecated") in (True, "true"),
+                placeholder=_text(attrs.get("placeholder"))[:MAX_PLACEHOLDER],
             )
     name = attrs.get("name")
     if nested and isinstance(name, str) and name:
@@ -187,6 +190,7 @@ def synthetic(
                 "deprecated": item.deprecated,
                 "description": item.description or None,
                 "schema": item.schema if not item.children else _object(item.children),
+                **({PLACEHOLDER: item.placeholder} if item.placeholder else {}),
             }
         )
     named = {p["name"] for p in parameters if p["in"] == "path"}

@@ -49,6 +49,9 @@ class AssetWarning:
     message: str
     code: str = "asset-not-found"  # or "link-not-found": a link to a page the site lacks
     error: bool = False  # an error (``link-unsafe``: render/unsafeurls.py), not a warning
+    # the URL; with column 0 (said at a JSX component's use), the texts to look for on the
+    # line, one a line, the first found giving the column
+    near: str = ""
 
 
 @dataclass(slots=True)
@@ -337,7 +340,9 @@ def _look(
             why = "is not a file of the docs folder"
         what = "shows" if shown else "links to"
         scope.warnings.append(
-            AssetWarning(source, at_line, column, f"the page {what} '{url}': '{target}' {why}")
+            AssetWarning(
+                source, at_line, column, f"the page {what} '{url}': '{target}' {why}", near=url
+            )
         )
 
 
@@ -367,6 +372,7 @@ def _check_page(
                 column,
                 f"the page links to '{url}': the site has no page at '{path}'{hint}",
                 "link-not-found",
+                near=url,
             )
         )
 

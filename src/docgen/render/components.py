@@ -24,6 +24,7 @@ from docgen.render import (
     htmlheading,
     iconimports,
     icons,
+    mdxpalette,
     mdxprops,
     mdxtags,
     mdxtitle,
@@ -31,6 +32,7 @@ from docgen.render import (
     tabbedfence,
 )
 from docgen.render.jsx import Tag, as_text
+from docgen.render.mdxfields import field_open
 from docgen.render.mdxtags import (
     ALIASES,
     BLOCK,
@@ -39,7 +41,6 @@ from docgen.render.mdxtags import (
     HTML_INLINE,
     VOID,
     attr,
-    field_open,
     flag,
     html_close,
     html_open,
@@ -162,9 +163,12 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
             panel = parent["panels"][parent["next"]]
             parent["next"] += 1
             hidden = " hidden" if parent["next"] - 1 != parent.get("selected", 0) else ""
+            wanted = slugify(attr(tag, "id")) if name == "Tab" else ""  # a link opens the tab
+            anchor = unique_anchor(env, wanted) if wanted else ""
+            mark = f'<span class="tab-anchor" id="{escape(anchor)}"></span>' if anchor else ""
             return (
                 f'<div class="mdx-tabpanel" role="tabpanel" id="{panel}" '
-                f'aria-labelledby="{panel}-t"{hidden}>'
+                f'aria-labelledby="{panel}-t"{hidden}>{mark}'
             )
         return mdxviews.view_open(attr(tag, "title"), _icon(tag, env), env)
     if name == "AccordionGroup":
@@ -211,19 +215,8 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
         )
     if name in ("ParamField", "Param", "ResponseField"):
         return field_open(tag, env, stack)
-    if name == "Tree":
-        if not any(c["name"] in ("Tree.Folder", "Tree.File") for c in meta.get("children", [])):
-            frame["list"] = True  # a Markdown list of files, folders ending in "/" or nesting
-            return '<div class="mdx-tree mdx-tree-list">'
-        return '<ul class="mdx-tree" role="list">'
-    if name == "Tree.Folder":
-        is_open = " open" if flag(tag, "defaultOpen") else ""
-        return (
-            f'<li class="tree-folder"><details{is_open}>'
-            f'<summary>{escape(attr(tag, "name"))}</summary><ul role="list">'
-        )
-    if name == "Tree.File":
-        return f'<li class="tree-file">{escape(attr(tag, "name"))}'
+    if name in ("Tree", "Tree.Folder", "Tree.File"):
+        return mdxpalette.tree_open(name, tag, meta, frame)
     if name == "Column":  # one cell of <Columns>
         return '<div class="mdx-column">'
     if name == "Visibility":
@@ -235,19 +228,8 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
             f'<div class="mdx-prompt"><p class="prompt-desc">{_inline_md(desc, env)}</p>'
             f'<div class="prompt-body" data-mdx-copy>'
         )
-    if name == "Color":
-        return '<div class="mdx-colors">'
-    if name == "Color.Row":
-        return f'<div class="color-row"><p class="color-row-title">{escape(title)}</p>'
-    if name == "Color.Item":
-        value = tag.attrs.get("value")
-        light = value.get("light", "") if isinstance(value, dict) else as_text(value or "")
-        swatch = escape(light) if is_color(light) else "transparent"
-        return (
-            f'<div class="color-item">'
-            f'<span class="color-swatch" style="background:{swatch}"></span>'
-            f"<span>{escape(attr(tag, 'name'))}</span> <code>{escape(light)}</code>"
-        )
+    if name in ("Color", "Color.Row", "Color.Item"):
+        return mdxpalette.color_open(name, tag, title)
     if name == "GitHub.Repo":
         repo = attr(tag, "repo")
         return (
@@ -272,7 +254,6 @@ def _close(tag: Tag, env: EnvType) -> str:
         "Columns",
         "AccordionGroup",
         "Visibility",
-        "Color",
         "Column",
     ):
         return "</div>\n"
@@ -296,20 +277,16 @@ def _close(tag: Tag, env: EnvType) -> str:
         return "</div></section>\n"
     if name in ("ParamField", "Param", "ResponseField"):
         return "</div></div>\n"
-    if name == "Tree":
-        return "</div>\n" if frame.get("list") else "</ul>\n"
-    if name == "Tree.Folder":
-        return "</ul></details></li>\n"
-    if name == "Tree.File":
-        return "</li>\n"
+    if name in ("Tree", "Tree.Folder", "Tree.File"):
+        return mdxpalette.tree_close(name, frame)
     if name == "Prompt":
         return (
             "</div>"
             '<button type="button" class="mdx-copy" data-mdx-copy-button>Copy prompt</button>'
             "</div>\n"
         )
-    if name in ("Color.Row", "Color.Item"):
-        return "</div>\n"
+    if name in ("Color", "Color.Row", "Color.Item"):
+        return mdxpalette.color_close(name)
     if name in HTML_BLOCK or name in HTML_INLINE:
         if name == "iframe":
             return "" if tag.self_closing else "</p>\n"

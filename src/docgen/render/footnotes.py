@@ -1,7 +1,9 @@
 """GFM footnotes in pages (``text[^note]`` and ``[^note]: the note``), as Mintlify shows them
 (remark-gfm): a superscript number linking to the note, the notes numbered in order of first
 reference in a list at the end of the page, each with a link back. A definition no reference
-uses is left out, and ``[^x]`` with no definition stays text, as in GFM. Ids follow remark's
+uses is left out, and ``[^x]`` with no definition stays text, as in GFM. Labels match as
+micromark matches them, case-folded (``[^Note]`` cites ``[^note]:``), and of two definitions
+of one label the first is the note (mdast-util-to-hast keeps the first). Ids follow remark's
 (``user-content-fn-<label>``, ``user-content-fnref-<label>``), so a link written to one works.
 
 Parsing is mdit-py-plugins' footnote plugin without its inline ``^[...]`` notes (not GFM);
@@ -14,15 +16,23 @@ from typing import Any
 from urllib.parse import quote
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markupsafe import escape
 from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.footnote.index import footnote_def
 
 # A label is at most this long (GFM's limit for link labels): the plugin's own rule looked for
 # the closing ']' to the end of the paragraph from every '[^', so a paragraph of '[^[^[^...'
 # took minutes once the page defined one note.
 MAX_LABEL = 999
+
+
+def _key(label: str) -> str:
+    """The label as micromark compares labels (``normalizeIdentifier``: case-folded by
+    lower- then upper-casing, so ``[^Straße]`` cites ``[^STRASSE]:``)."""
+    return label.lower().upper()
 
 
 def _label(token: Token) -> str:
@@ -65,10 +75,12 @@ def _close(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any)
 
 def _anchor(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     token = tokens[idx]
-    number = int(token.meta["id"]) + 1
+    number, again = int(token.meta["id"]) + 1, _again(token)
+    count = f"<sup>{again[1:]}</sup>" if again else ""  # remark's ↩²: the second reference
     return (
-        f' <a href="#user-content-fnref-{_label(token)}{_again(token)}" data-footnote-backref '
-        f'class="footnote-backref" aria-label="Back to reference {number}">\u21a9\ufe0e</a>'
+        f' <a href="#user-content-fnref-{_label(token)}{again}" data-footnote-backref '
+        f'class="footnote-backref" aria-label="Back to reference {number}{again}">'
+        f"\u21a9\ufe0e{count}</a>"
     )
 
 
@@ -93,7 +105,7 @@ def _ref_rule(state: StateInline, silent: bool) -> bool:
         pos += 1
     if pos == start + 2 or pos >= end or src[pos] != "]":
         return False
-    label = src[start + 2 : pos]
+    label = _key(src[start + 2 : pos])
     found = data["refs"].get(":" + label)
     if found is None:
         return False
@@ -110,9 +122,31 @@ def _ref_rule(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _def_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """``[^label]: note`` (the plugin's rule), its label keyed case-folded; a second
+    definition of a label is read (its lines are no paragraph) but never shown."""
+    notes = _data(state.env)
+    known = dict(notes["refs"])
+    first = len(state.tokens)
+    if not footnote_def(state, start_line, end_line, silent):
+        return False
+    if silent:
+        return True
+    opening = state.tokens[first]
+    key = _key(str(opening.meta["label"]))
+    notes["refs"] = known
+    if ":" + key in known:  # a later definition: the tail keeps what is filed under its label
+        opening.meta["label"] = f"\0later{first}"
+    else:
+        opening.meta["label"] = key
+        known[":" + key] = -1
+    return True
+
+
 def use(md: MarkdownIt) -> None:
     """Teach ``md`` GFM footnotes, written as Mintlify writes them."""
     footnote_plugin(md, inline=False)
+    md.block.ruler.at("footnote_def", _def_rule, {"alt": ["paragraph", "reference"]})
     md.inline.ruler.at("footnote_ref", _ref_rule)
     for name, rule in (
         ("footnote_ref", _ref),

@@ -58,6 +58,7 @@ class Template:
     opaque: tuple[str, ...] = ()  # the declarations docgen cannot compute (said at a use)
     # ``const Card = ({ title }) => (<a>...</a>)`` inside the body: components it uses
     inner: tuple[Template, ...] = ()
+    defined: str = ""  # ``file:line`` of its definition, to say where its expansion comes from
 
     def use(
         self,

@@ -1,8 +1,8 @@
 """MDX without executing it: markdown-it-py extended with block and inline rules for JSX.
 
-Block rule: a component tag at the start of a line (its opening tag may span several lines)
-up to its matching closing tag; the children are parsed again as Markdown (dedented), so
-components nest. Inline rule: tags inside a paragraph (``<Badge>``, ``<Icon />``, ``<br />``).
+Block rule: a component tag at the start of a line (its opening tag may span several lines) up
+to its matching closing tag; the children are parsed again as Markdown (dedented), so components
+nest. Inline rule: tags inside a paragraph (``<Badge>``, ``<Icon />``, ``<br />``).
 ``{expression}``: comments are dropped, literals and known names (snippet props, exported
 constants) are shown, anything else is a warning and shown as text. ``import``/``export`` lines
 are read, never run (render/snippets.py). Components are rendered by render/components.py.
@@ -35,6 +35,7 @@ from docgen.render import (
     mdxsplit,
     mdxtags,
     mdxtitle,
+    mdxtrailing,
     mdxunravel,
     mdxviews,
     snippets,
@@ -43,7 +44,7 @@ from docgen.render.assets import AssetScope
 from docgen.render.jsx import Tag, scan_budget, scan_tag
 from docgen.render.jsxtemplates import Template, fill
 from docgen.render.markdown import Rendered, renderer
-from docgen.render.mdxcontext import MAX_DEPTH, Context, MdxWarning
+from docgen.render.mdxcontext import MAX_DEPTH, Context, MdxWarning, expansion, unreported
 from docgen.render.mdxcontext import context_of as _ctx
 
 _BLANK = re.compile(r"\n[ \t]*\n")
@@ -163,13 +164,14 @@ def _element(
         context.used(template.name, dropped, line)
         if not context.spend(len(text), line, f"<{tag.name}"):
             return
-        child = replace(context, names=names, depth=context.depth + 1, offset=0, root_line=line)
-        if context.expand:
-            state.tokens.extend(state.md.parse(text, {"mdx": child}))
-            return
+        with expansion(context, tag.name, template.defined, line):
+            child = replace(context, names=names, depth=context.depth + 1, offset=0, root_line=line)
+            if context.expand:
+                state.tokens.extend(state.md.parse(text, {"mdx": child}))
+                return
+            rendered = render_mdx(text, line, context.base, context=child).rendered
         token = state.push("mdx_html", "", 0)
         token.map = [start, start + 1]
-        rendered = render_mdx(text, line, context.base, context=child).rendered
         token.content = rendered.html
         token.meta = {"headings": rendered.headings, "tabbed": rendered.tabbed}  # for the toc
         return
@@ -219,17 +221,13 @@ def _element(
     closing.meta = {"tag": tag}
 
 
-def _unreported(*args: Any, **kwargs: Any) -> None:
-    """Warnings of a second reading: the page's rendering reports them."""
-
-
 def _snippet_tokens(
     md: MarkdownIt, context: Context, snippet: snippets.Import, tag: Tag, line: int, inner: str
 ) -> list[Token]:
     """A snippet's own tokens, parsed with its props (for the components it holds)."""
     if context.files is None:
         return []
-    loaded = context.files.load(snippet, context.importer, context.chain, line, _unreported)
+    loaded = context.files.load(snippet, context.importer, context.chain, line, unreported)
     if loaded is None or loaded.javascript or context.depth + 1 >= MAX_DEPTH:
         return []
     props = {k: v for k, v in tag.attrs.items() if k != "..." and not snippet.folder}
@@ -284,8 +282,8 @@ def _esm_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         return True
     context = _ctx(state.env)
     line = context.root_line + context.offset + start
-    before = set(context.imports)
-    snippets.read_statement(statement, line, context.imports, context.names, context.warn)
+    before, file = set(context.imports), context.importer or ""
+    snippets.read_statement(statement, line, context.imports, context.names, context.warn, file)
     iconimports.take_imports(statement, line, context.imports, context.names, context.warn)
     for local in set(context.imports) - before:
         _import_value(context, local, line)
@@ -321,7 +319,7 @@ def mdx_plugin(md: MarkdownIt) -> None:
     """Teach ``md`` MDX: JSX blocks and inline tags, expressions, ESM lines."""
     md.disable("code")
     md.block.ruler.before("table", "mdx_indented", mdxindent.indented_rule)
-    md.block.ruler.before("paragraph", "mdx_paragraph", mdxindent.paragraph_rule)
+    md.block.ruler.before("paragraph", "mdx_paragraph", partial(mdxtrailing.rule, _jsx_block))
     md.block.ruler.before("fence", "mdx_esm", _esm_block)
     math.math_plugin(md)
     footnotes.use(md)

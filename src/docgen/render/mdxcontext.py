@@ -3,7 +3,9 @@ warnings (file, line, code, message)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from docgen.render import snippets
@@ -46,6 +48,9 @@ class Context:
     spent: list[int] = field(default_factory=lambda: [0, 0, 0])  # JSX uses, characters, refusals
     told: set[str] = field(default_factory=set)  # components whose code was warned about
     views: dict[str, str] = field(default_factory=dict)  # <View> titles, in order -> icon
+    # Reading the expansion of a JSX component used in this file (its name): what is found
+    # there is said at the use (:func:`expansion`), the expansion's lines being no file's.
+    inside: str = ""
 
     @property
     def importer(self) -> str | None:
@@ -134,6 +139,42 @@ class Context:
             "what shows it is left out (said once a page)",
             near=f"<{component}",
         )
+
+
+@contextmanager
+def expansion(context: Context, component: str, defined: str, line: int) -> Iterator[None]:
+    """Read the expansion of a use of ``component`` (a JSX component defined at ``defined``,
+    ``file:line``) at ``line`` of ``context``'s file: the warnings found in it about that file
+    are said at the use, naming the component. Inside another expansion, the outermost use
+    is the place (the one the page's author can find)."""
+    if context.inside:
+        yield
+        return
+    near = f"<{component}"
+    scope, since = context.assets, len(context.warnings)
+    assets_since = len(scope.warnings) if scope is not None else 0
+    context.inside = component
+    try:
+        yield
+    finally:
+        context.inside = ""
+        note = f" (in the expansion of <{component}>" + (
+            f", defined at {defined})" if defined else ")"
+        )
+        for found in context.warnings[since:]:
+            if found.source == context.source:
+                found.line, found.near, found.message = line, near, found.message + note
+        if scope is not None:
+            scope.warnings[assets_since:] = [
+                replace(w, line=line, column=0, near=f"{w.near}\n{near}", message=w.message + note)
+                if w.source == context.source
+                else w
+                for w in scope.warnings[assets_since:]
+            ]
+
+
+def unreported(*args: Any, **kwargs: Any) -> None:
+    """Warnings of a second reading: the page's rendering reports them."""
 
 
 def context_of(env: Any) -> Context:

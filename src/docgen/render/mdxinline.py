@@ -38,6 +38,7 @@ from docgen.render.jsx import (
 )
 from docgen.render.jsxtemplates import Template
 from docgen.render.mdxcontext import context_of as _ctx
+from docgen.render.mdxcontext import expansion
 
 
 def _shows_nothing(expression: str) -> bool:
@@ -224,7 +225,8 @@ def _template_inline(state: StateInline, template: Template, tag: Tag, inner: st
         # A list of its own: the body's parse ends by joining and re-pairing its tokens, which
         # on the paragraph's list would move the tokens that the paragraph's own emphasis
         # delimiters (`*Fix* in <Link>...`) point at, before they are paired.
-        state.md.inline.parse(text, state.md, state.env, body)
+        with expansion(context, tag.name, template.defined, line):
+            state.md.inline.parse(text, state.md, state.env, body)
     finally:
         context.names, context.depth = saved, context.depth - 1
     for token in body:

@@ -2,8 +2,7 @@
 
 Which tags are blocks, which are known (others are warned about and shown as their children),
 attribute values as text, unique ids and anchors, the allowlisted HTML tags and their safe
-attributes, and ``ParamField``/``ResponseField`` (anchors like generated pages: ``name``,
-``parent.child``, ``response.name``).
+attributes (``ParamField``/``ResponseField``: render/mdxfields.py).
 """
 
 from __future__ import annotations
@@ -287,44 +286,6 @@ def is_color(value: str) -> bool:
     text = value.strip()
     allowed = all(c.isalnum() or c in "#(),.% " for c in text)
     return bool(text) and allowed and "url" not in text.lower()  # never a fetch
-
-
-def field_open(tag: Tag, env: EnvType, stack: list[dict[str, Any]]) -> str:
-    # The location key only names the field: Mintlify shows no "path"/"body" badge, and most
-    # fields are SDK options written as path="name" (Mintlify's own example), not URL paths.
-    name = next((attr(tag, key) for key in FIELD_LOCATIONS if key in tag.attrs), "")
-    if tag.name == "ResponseField" or not name:
-        name = attr(tag, "name") or name
-    path = [f["field"] for f in stack[:-1] if "field" in f] + [name]
-    wanted = ".".join(path)
-    if tag.name == "ResponseField" and len(path) == 1:
-        wanted = f"response.{name}"
-    anchor = unique_anchor(env, wanted or "field")
-    stack[-1]["field"] = name
-    type_text = attr(tag, "type")
-    tags = []
-    if flag(tag, "deprecated"):
-        tags.append('<span class="tag tag-deprecated">deprecated</span>')
-    if flag(tag, "required"):
-        tags.append('<span class="tag tag-required">required</span>')
-    default = tag.attrs.get("default")
-    meta = ""
-    if default is not None and not isinstance(default, Unevaluated):
-        meta = (
-            f'<dl class="field-meta"><div><dt>Default</dt> <dd>'
-            f"<code>{escape(as_text(default) or str(default).lower())}</code></dd></div></dl>"
-        )
-    deprecated = " is-deprecated" if flag(tag, "deprecated") else ""
-    # A space between the name, type and tags (and a default's label and value): the flex row
-    # does not draw it, but the search index reads the text, and its excerpts would otherwise
-    # show "frame_rateintegerpath. Default30." with none of those words found on their own.
-    return (
-        f'<div class="field mdx-field{deprecated}" id="{escape(anchor)}"><div class="field-head">'
-        f'<a class="anchor" href="#{escape(anchor)}" aria-label="Link to {escape(name)}"></a>'
-        f'<code class="field-name">{escape(name)}</code> '
-        f'<span class="field-type">{escape(type_text)}</span> {" ".join(tags)}</div>{meta}'
-        '<div class="field-desc prose-sm">'
-    )
 
 
 def _is_hook(key: str) -> bool:

@@ -36,7 +36,10 @@ def report(
     for a in scope.warnings:
         if a not in seen:
             seen.add(a)
-            where = Location(a.source or page.source, a.line, a.column)
+            text = lines.get(a.source, a.line)
+            near = next((n for n in a.near.split("\n") if n and n in text), "")
+            column = a.column or _column(text, near)
+            where = Location(a.source or page.source, a.line, column)
             if a.error:
                 diagnostics.error(Code(a.code), a.message, where)
             else:

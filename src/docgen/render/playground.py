@@ -50,6 +50,12 @@ class ParamInput:
     anchor: str
 
 
+# A hand-written API page's ``<ParamField placeholder="...">``: its input's placeholder text
+# (render/apipage.py keeps it on the parameter under this private key).
+PLACEHOLDER = "x-docgen-placeholder"
+MAX_PLACEHOLDER = 200
+
+
 def _type(schema: dict[str, Any]) -> str | None:
     kind = schema.get("type")
     if isinstance(kind, list):
@@ -304,6 +310,7 @@ def playground_json(
                 "allowReserved": item.param.get("allowReserved") is True,
                 "allowEmptyValue": item.param.get("allowEmptyValue") is True,
                 "content": _content_type(item.param),
+                **({"placeholder": shown} if (shown := _text(item.param.get(PLACEHOLDER))) else {}),
             }
             for item in params
         ],

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,7 @@ _ESM_SHAPE = re.compile(
 )
 _EXTENSIONS = (".mdx", ".md", ".jsx", ".js", ".tsx", ".ts")
 _JAVASCRIPT = (".jsx", ".js", ".tsx", ".ts")
+_MARKDOWN = (".mdx", ".md")
 _CONTINUES = frozenset("=+-*%&|?:,")  # a statement's line ending in one goes on
 
 Warn = Callable[..., None]
@@ -127,8 +128,10 @@ def read_statement(
     imports: dict[str, Import],
     names: dict[str, Any],
     warn: Warn,
+    file: str = "",
 ) -> None:
-    """Record what an ``import``/``export`` statement gives the page; warn about the rest."""
+    """Record what an ``import``/``export`` statement of ``file`` gives the page; warn about
+    the rest."""
     text = statement.strip()
     match = _IMPORT.match(text)
     if match is not None:
@@ -143,7 +146,7 @@ def read_statement(
         return
     template = jsxtemplates.parse(text)
     if template is not None:
-        names[template.name] = template
+        names[template.name] = replace(template, defined=f"{file}:{line}" if file else "")
         return
     match = _EXPORT_CONST.match(text)
     if match is not None:
@@ -207,6 +210,15 @@ class SnippetFiles:
         that is not there is said at its import, used or not (Mintlify's build stops there)."""
         if snippet.name is not None:
             return False
+        bare = not snippet.path.startswith(("/", ".", "@")) and snippet.path.endswith(_MARKDOWN)
+        if bare and (importer, snippet.path) not in self.unfound:  # 'snippets/x.mdx'
+            self.unfound.add((importer, snippet.path))
+            warn(
+                line,
+                f"snippet {snippet.path}: an import path starting with neither '/' nor '.' "
+                f"names a package, not a file; write '/{snippet.path}'; left out",
+                near=snippet.path,
+            )
         if snippet.path.startswith(("/", ".")) and self.locate(snippet.path, importer) is None:
             self.load(snippet, importer, (), line, partial(warn, near=snippet.path))
         return True
@@ -294,11 +306,11 @@ def _javascript_names(text: str, label: str, warn: Warn) -> dict[str, Any]:
             continue
         last = statement_end(text, begins[number], begins, ends, number, len(lines))
         statement = text[begins[number] : ends[last]]
-        number = last + 1
+        defined, number = f"{label}:{number + 1}", last + 1
         template = jsxtemplates.parse(statement)
         match = _EXPORT_CONST.match(statement.strip())
         if template is not None:
-            names[template.name] = template
+            names[template.name] = replace(template, defined=defined)
         elif match is not None:
             value = evaluate(match.group(2), names)
             if not isinstance(value, Unevaluated):

@@ -172,7 +172,7 @@ class Findings:
         what = "styles with" if style else "shows" if shown else "links to"
         message = f"the page {what} {written!r}: {why}; {rule}"
         self.scope.warnings.append(
-            AssetWarning(self.source, at_line, column, message, CODE, error=error)
+            AssetWarning(self.source, at_line, column, message, CODE, error=error, near=url)
         )
 
 
