@@ -29,7 +29,9 @@ AI_LIST = "ai-robots.json"
 # What a browser's User-Agent starts with, and what no browser's holds: a contact URL or e-mail
 # address (read after CloudFront's encoding is undone; IIS writes spaces as "+").
 _BROWSER = re.compile(r"(?:Mozilla|Opera)/\d", re.IGNORECASE)
-_CONTACT = re.compile(r"https?:|www\.|@", re.IGNORECASE)
+# (An e-mail address, not any "@": Ecosia's iOS browser ends its User-Agent with
+# "(Ecosia ios@11.0.2.2268)".)
+_CONTACT = re.compile(r"https?:|www\.|[\w.+-]@[\w-]+(\.[\w-]+)*\.[a-z]{2,}", re.IGNORECASE)
 
 
 class Kind(enum.IntEnum):

@@ -77,7 +77,11 @@ def caddy(source: str) -> Parsed:
     relation = f"""
     SELECT j AS raw, j[3] AS method, j[4] AS target, TRY_CAST(j[5] AS INTEGER) AS status,
            coalesce(j[3] IS NOT NULL AND j[4] IS NOT NULL, false) AS ok, false AS comment,
-           CASE WHEN NOT starts_with(j[8], 'http.log.access') THEN {OTHER_LOG} END AS other
+           -- Caddy's own messages: another logger's, or the default logger's (no logger
+           -- and no request: "serving initial configuration", "shutdown complete")
+           CASE WHEN NOT starts_with(j[8], 'http.log.access') THEN {OTHER_LOG}
+                WHEN j IS NOT NULL AND j[8] IS NULL AND j[3] IS NULL THEN {OTHER_LOG}
+           END AS other
     FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
     # ts: Unix seconds by default; time_format may make it milli-, micro- or nanoseconds, an
     # ISO 8601 / RFC 3339 string, a wall-clock time (taken as UTC) or the common log's.
@@ -158,9 +162,11 @@ def _load_balancer(source: str, shift: int) -> Parsed:
 # (the address), RequestMethod, RequestPath (the path and query), DownstreamStatus (what the
 # client got), StartUTC (RFC 3339, nanoseconds); a header it keeps is request_<name>. Its
 # headers are dropped by default (accessLog.fields.headers.defaultMode drop).
+# StartUTC may be dropped (Traefik's documented way to log local times: StartLocal, RFC 3339
+# with the offset), ClientHost too: ClientAddr (address:port) is the same client.
 _TRAEFIK = (
     "$.ClientHost", "$.RequestMethod", "$.RequestPath", "$.DownstreamStatus",
-    '$."request_User-Agent"', "$.StartUTC", "$.level",
+    '$."request_User-Agent"', "$.StartUTC", "$.level", "$.StartLocal", "$.ClientAddr",
 )  # fmt: skip
 
 
@@ -179,7 +185,8 @@ def traefik(source: str) -> Parsed:
     # In a log that keeps the header, a request without it sent none (a bot).
     kept = f"EXISTS (SELECT 1 FROM {source} WHERE contains(line, '\"request_User-Agent\"'))"
     ua = f"CASE WHEN raw[5] IS NOT NULL THEN nullif(raw[5], 'REDACTED') WHEN {kept} THEN '' END"
-    return Parsed(relation, "raw[1]", epoch_or_iso("raw[6]"), ua)
+    ip = "coalesce(nullif(raw[1], ''), raw[9])"  # ClientAddr's port: dropped by visitor_key
+    return Parsed(relation, ip, epoch_or_iso("coalesce(raw[6], raw[8])"), ua)
 
 
 # HAProxy's HTTP log format (option httplog; configuration manual, "HTTP log format"), as a
