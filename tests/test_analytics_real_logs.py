@@ -181,3 +181,22 @@ def test_an_at_sign_is_no_contact_address() -> None:
     ecosia = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.4 Mobile/15E148 Safari/605.1.15 (Ecosia ios@11.0.2.2268)"
     assert classify.kind(ecosia) == Kind.HUMAN
     assert classify.kind("Mozilla/5.0 (compatible; Foo/1.0; +admin@example.co.uk)") == Kind.BOT
+
+
+# elastic/examples "Common Data Formats/apache_logs/apache_logs" (10,000 real lines of 2015):
+# Baidu's and Easou's search crawlers fetching the home page, and an App Engine fetcher.
+SEARCH_CRAWLERS = """\
+123.125.71.117 - - [17/May/2015:11:05:16 +0000] "GET / HTTP/1.1" 200 36824 "-" "Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)"
+183.60.214.19 - - [20/May/2015:12:05:46 +0000] "GET / HTTP/1.1" 200 37932 "-" "Mozilla/5.0 (compatible; EasouSpider; +http://www.easou.com/search/spider.html)"
+8.35.201.53 - - [20/May/2015:12:05:45 +0000] "GET / HTTP/1.1" 200 50112 "-" "Mozilla/5.0 (Windows NT 6.2; WOW64; rv:30.0) Gecko/20100101 Firefox/30.0 AppEngine-Google; (+http://code.google.com/appengine; appid: s~copyliugoa)"
+"""
+
+
+def test_ai_names_are_not_looked_for_in_a_crawlers_address(site: Path, tmp_path: Path) -> None:
+    """ai.robots.txt's generic names ("Spider", "Code") were found in these crawlers' info
+    URLs: the whole log's AI views were 66, 44 of them search crawlers'. They are bots; a
+    name in the User-Agent itself still counts (ClaudeBot's, with its e-mail address)."""
+    summary, _ = _import(site, tmp_path, "crawlers.log", SEARCH_CRAWLERS)
+    assert (summary["ai"], summary["skipped"]) == (0, {"bot": 3})
+    claude = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)"
+    assert Classifier().kind(claude) == Kind.AI

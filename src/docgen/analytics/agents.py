@@ -33,6 +33,11 @@ _BROWSER = re.compile(r"(?:Mozilla|Opera)/\d", re.IGNORECASE)
 # "(Ecosia ios@11.0.2.2268)".)
 _CONTACT = re.compile(r"https?:|www\.|[\w.+-]@[\w-]+(\.[\w-]+)*\.[a-z]{2,}", re.IGNORECASE)
 
+# A crawler's info page or contact address: where ai.robots.txt's names are not looked for
+# (its generic "Spider" and "Code" were found in Baiduspider's "+http://www.baidu.com/search/
+# spider.html" and AppEngine-Google's "code.google.com": search crawlers counted as AI).
+_ADDRESS = re.compile(r"(?:https?://|www\.)[^\s;)]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
+
 
 class Kind(enum.IntEnum):
     """Stored as a small integer: 0 human, 1 AI, 2 other bot."""
@@ -83,7 +88,7 @@ class Classifier:
             if "%" not in agent or (decoded := unquote(agent)) == agent:
                 break
             agent = decoded
-        if self._ai_names.search(agent) or self._ai_patterns.search(agent):
+        if self._ai_names.search(_ADDRESS.sub(" ", agent)) or self._ai_patterns.search(agent):
             return Kind.AI
         if self._bot_patterns.search(agent):
             return Kind.BOT
