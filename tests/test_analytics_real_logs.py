@@ -200,3 +200,31 @@ def test_ai_names_are_not_looked_for_in_a_crawlers_address(site: Path, tmp_path:
     assert (summary["ai"], summary["skipped"]) == (0, {"bot": 3})
     claude = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)"
     assert Classifier().kind(claude) == Kind.AI
+
+
+def test_lines_written_during_an_import_are_counted_once(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """nginx goes on writing while an import runs: lines appended after the file was hashed
+    and before DuckDB read it were counted then, and again by the next import (whose prefix,
+    the hashed content, ends before them)."""
+    from docgen.analytics import ingest
+
+    log = tmp_path / "access.log"
+    log.write_text("".join(line + "\n" for line in NGINX[:3]), "utf-8")
+    hashed = ingest.inspect
+
+    def server_writes_on(*args: Any, **kwargs: Any) -> Any:
+        found = hashed(*args, **kwargs)
+        if found.lines == 3:  # the first import, right after its hash
+            with log.open("a", encoding="utf-8") as stream:
+                stream.write("".join(line + "\n" for line in NGINX[3:]))
+        return found
+
+    monkeypatch.setattr(ingest, "inspect", server_writes_on)
+    db = tmp_path / "a.duckdb"
+    [first] = import_json(site, db, log)
+    [second] = import_json(site, db, log)
+    assert (first["lines"], first["human"]) == (3, 2)
+    assert (second["alreadyImported"], second["human"]) == (3, 2)
+    assert export(db, "views")["totals"]["human"] == 4  # the log's four views, once each

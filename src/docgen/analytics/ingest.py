@@ -25,6 +25,7 @@ from docgen.analytics.formats import CLOUDFRONT_PARQUET, GCP_ARRAY, VERCEL, VERC
 from docgen.analytics.logfile import (
     Earlier,
     LogFile,
+    grew,
     inspect,
     layout_runs,
     needs_copy,
@@ -153,6 +154,9 @@ def _import_one(
         read = working_copy(log, scratch) if needs_copy(log) else log
     try:
         _run(con, staging_sql(read, columns), progress, f"{path.name}: counting")
+        if read is log and grew(log):  # lines appended since the hash: read the hashed ones
+            read = working_copy(log, scratch)
+            _run(con, staging_sql(read, columns), progress, f"{path.name}: counting")
     finally:
         if read is not log:
             read.path.unlink(missing_ok=True)

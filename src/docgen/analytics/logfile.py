@@ -284,13 +284,27 @@ def inspect(
 
 
 def content_lines(log: LogFile) -> Iterator[bytes]:
-    """The lines of the content (ended by LF only), read again."""
-    rest = b""
+    """The lines of the content (ended by LF only), read again: the content :func:`inspect`
+    read, not what a server appended since."""
+    rest, left = b"", log.bytes
     for chunk, _ in _chunks(log.path, log.gzip):
+        chunk = chunk[:left]
+        left -= len(chunk)
         *whole, rest = (rest + chunk).split(b"\n")
         yield from whole
+        if left <= 0:
+            break
     if rest:
         yield rest
+
+
+def grew(log: LogFile) -> bool:
+    """A plain log is longer than when it was inspected (a server is writing it): a read of
+    the whole file may have taken lines that are not in its hash, line count and prefix."""
+    try:
+        return not log.gzip and log.path.stat().st_size > log.bytes
+    except OSError:
+        return False
 
 
 def layout_runs(log: LogFile) -> tuple[tuple[int, tuple[str, ...]], ...]:
