@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_analytics import export, import_json
+from test_analytics import docgen, export, import_json
 
 from docgen.analytics.agents import Classifier, Kind
 
@@ -228,3 +228,34 @@ def test_lines_written_during_an_import_are_counted_once(
     assert (first["lines"], first["human"]) == (3, 2)
     assert (second["alreadyImported"], second["human"]) == (3, 2)
     assert export(db, "views")["totals"]["human"] == 4  # the log's four views, once each
+
+
+# elastic/examples apache_logs: a reveal.js talk served under a folder of semicomplete.com (a
+# site of its own, whose home page is the folder), one of its images, and the host's home page.
+UNDER_A_FOLDER = """\
+83.149.9.216 - - [17/May/2015:10:05:03 +0000] "GET /presentations/logstash-monitorama-2013/images/kibana-search.png HTTP/1.1" 200 203023 "http://semicomplete.com/presentations/logstash-monitorama-2013/" "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_9_1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/32.0.1700.77 Safari/537.36"
+46.109.147.195 - - [17/May/2015:20:05:19 +0000] "GET /presentations/logstash-monitorama-2013/ HTTP/1.1" 200 34838 "http://semicomplete.com/" "Mozilla/5.0 (Macintosh; Intel Mac OS X 10.7; rv:21.0) Gecko/20100101 Firefox/21.0"
+184.22.115.74 - - [18/May/2015:16:05:04 +0000] "GET /presentations/logstash-monitorama-2013/ HTTP/1.0" 200 34838 "http://semicomplete.com/" "Mozilla/5.0 (Macintosh; Intel Mac OS X 10.7; rv:22.0) Gecko/20100101 Firefox/22.0"
+180.180.119.57 - - [17/May/2015:16:05:32 +0000] "GET / HTTP/1.1" 200 37932 "http://www.semicomplete.com/" "Mozilla/5.0 (Macintosh; Intel Mac OS X 10.7; rv:21.0) Gecko/20100101 Firefox/21.0"
+"""
+
+
+def test_a_site_served_under_a_folder(site: Path, tmp_path: Path) -> None:
+    """docgen's links are relative, so a site may live under a folder of its host: --base
+    names it. Without it the log's views of the folder were not-a-page (and the host's own
+    home page was the site's); the summary now says to give --base when no page was named."""
+    log = tmp_path / "talk.log"
+    log.write_text(UNDER_A_FOLDER, "utf-8")
+    db = tmp_path / "a.duckdb"
+    args = ("analytics", "import", str(log), "--site", str(site), "--db", str(db))
+    result = docgen(*args, "--base", "/presentations/logstash-monitorama-2013/")
+    assert result.exit_code == 0, result.output
+    assert "2 page views counted (2 human, 0 AI); skipped: 2 not-a-page" in result.stdout
+    assert export(db, "views")["views"] == [{"path": "/", "human": 2, "ai": 0, "total": 2}]
+    # a log whose requests name no page: the hint
+    other = tmp_path / "other.log"
+    other.write_text(UNDER_A_FOLDER.splitlines()[0] + "\n", "utf-8")
+    result = docgen("analytics", "import", str(other), "--site", str(site), "--db", str(db))
+    assert result.exit_code == 0 and "give it with --base" in result.stdout
+    result = docgen(*args, "--base", "https://semicomplete.com/presentations")
+    assert result.exit_code == 2 and "--base" in result.stderr

@@ -64,10 +64,12 @@ def import_logs(
     fmt: str = "auto",
     progress: Progress | None = None,
     classifier: Classifier | None = None,
+    folder: str = "",
 ) -> list[Summary]:
-    """Import every log of ``paths`` (raises ``LogError`` / ``StoreError`` for unusable ones)."""
+    """Import every log of ``paths`` (raises ``LogError`` / ``StoreError`` for unusable ones);
+    ``folder``: the URL folder the site is served under (``/docs``), ``""`` for the root."""
     classify = classifier or default_classifier()
-    mapping = variants(pages)
+    mapping = variants(pages, folder)
     results = []
     with store.connect(db) as con:
         con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")  # past it, DuckDB spills to disk

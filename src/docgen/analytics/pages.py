@@ -42,8 +42,9 @@ def site_pages(site: Path) -> list[str]:
         raise SiteError(f"{manifest}: cannot read: {exc.strerror}") from None
 
 
-def variants(urls: Iterable[str]) -> dict[str, str]:
-    """Every request path that counts as a page -> the page's URL."""
+def variants(urls: Iterable[str], folder: str = "") -> dict[str, str]:
+    """Every request path that counts as a page -> the page's URL; with ``folder`` (the
+    site served under ``/docs``: :func:`base_folder`), the paths under it."""
     mapping: dict[str, str] = {}
     for url in urls:
         base = url.rstrip("/")
@@ -52,10 +53,21 @@ def variants(urls: Iterable[str]) -> dict[str, str]:
             if base == ""
             else [base, base + "/", base + "/index.html", base + ".md"]
         )
+        if folder:
+            forms = [folder + form for form in forms] + ([folder] if base == "" else [])
         for form in forms:
             mapping.setdefault(form, url)
             mapping.setdefault(quote(form, safe="/"), url)
     return mapping
+
+
+def base_folder(value: str) -> str:
+    """The URL folder a site is served under (``/docs``, ``docs/``) as ``/docs``; ``""`` for
+    the root. ``ValueError`` for what no path is (a query, a fragment, a scheme)."""
+    text = value.strip()
+    if any(c in text for c in "?#\\") or "://" in text or any(ord(c) < 32 for c in text):
+        raise ValueError(f"--base: {value!r} is no URL folder; give its path, e.g. /docs")
+    return merged("/" + text.strip("/")).rstrip("/")
 
 
 def merged(path: str) -> str:
