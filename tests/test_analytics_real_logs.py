@@ -259,3 +259,24 @@ def test_a_site_served_under_a_folder(site: Path, tmp_path: Path) -> None:
     assert result.exit_code == 0 and "give it with --base" in result.stdout
     result = docgen(*args, "--base", "https://semicomplete.com/presentations")
     assert result.exit_code == 2 and "--base" in result.stderr
+
+
+# `fly logs` of a documentation site's nginx on Fly.io, quoted in userbradley/
+# documentation.breadnet.co.uk ("Get the Real IP address from fly when behind cloudflare"):
+# the address nginx logs is Fly's proxy's.
+FLY = """\
+2022-11-16T18:26:07Z app[de9671a1] lhr [info]172.19.2.81 - - [16/Nov/2022:18:26:07 +0000] "GET /search/search_index.json HTTP/1.1" 200 437657 "https://dev-documentation.breadnet.co.uk/" "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/106.0.0.0 Safari/537.36" "2.24.11.40, 149.248.195.56"
+2022-11-16T18:26:16Z app[de9671a1] lhr [info]172.19.2.81 - - [16/Nov/2022:18:26:16 +0000] "GET /cloud/aqua/aqua-page-2/ HTTP/1.1" 200 95930 "https://dev-documentation.breadnet.co.uk/" "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/106.0.0.0 Safari/537.36" "2.24.11.40, 149.248.195.56"
+"""
+
+
+def test_fly_logs_output(tmp_path: Path) -> None:
+    """The lines `fly logs` prints: Fly's time, machine, region and level were read as the
+    address (the time: one visitor per second)."""
+    site = tmp_path / "_site"
+    (site / "_docgen").mkdir(parents=True)
+    pages = {"pages": [{"url": "/"}, {"url": "/cloud/aqua/aqua-page-2"}]}
+    (site / "_docgen" / "manifest.json").write_text(json.dumps(pages), "utf-8")
+    summary, db = _import(site, tmp_path, "fly.log", FLY + FLY.replace(":26:", ":27:"))
+    assert (summary["format"], summary["human"]) == ("combined", 2)
+    assert export(db, "visitors")["totals"]["human"] == 1  # Fly's proxy, 172.19.2.81
