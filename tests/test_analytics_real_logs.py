@@ -280,3 +280,37 @@ def test_fly_logs_output(tmp_path: Path) -> None:
     summary, db = _import(site, tmp_path, "fly.log", FLY + FLY.replace(":26:", ":27:"))
     assert (summary["format"], summary["human"]) == ("combined", 2)
     assert export(db, "visitors")["totals"]["human"] == 1  # Fly's proxy, 172.19.2.81
+
+
+def _time_first(line: str) -> str:
+    """``line`` in a real nginx log_format that puts the time first (quoted from a public
+    nginx.conf): '[$time_local] $remote_addr $remote_user "$request" $status
+    $body_bytes_sent "$http_referer" "$http_user_agent" "$http_x_forwarded_for" $upstream_addr
+    $upstream_response_time'."""
+    address, _, user, rest = line.split(" ", 3)
+    time, after = rest.split("] ", 1)
+    return f'{time}] {address} {user} {after} "-" 172.17.0.5:8080 0.001'
+
+
+PREFIXED = {
+    # kubectl logs --prefix --timestamps (layout of real output: "[pod/nginx-deployment-
+    # 5997d9c5cf-4vwl8/nginx] 10.244.0.1 - - [25/Apr/2026:08:37:26 +0000] ...", a time after it)
+    "kubectl-timestamps": [
+        f"[pod/docs-5997d9c5cf-4vwl8/nginx] {t} {line}"
+        for t, line in zip(STAMPS, NGINX, strict=True)
+    ],
+    # stern's default template: pod, container, line
+    "stern": [f"docs-5997d9c5cf-4vwl8 nginx {line}" for line in NGINX],
+    "time-first": [_time_first(line) for line in NGINX],
+}
+
+
+@pytest.mark.parametrize("layout", sorted(PREFIXED))
+def test_a_tools_prefix_or_the_time_first(site: Path, tmp_path: Path, layout: str) -> None:
+    """The address is where the format has it, whatever a tool put before it (kubectl's and
+    stern's pod, which was every view's visitor) or when the time comes first (the time was
+    the visitor: one a second)."""
+    text = "".join(line + "\n" for line in PREFIXED[layout])
+    summary, db = _import(site, tmp_path, f"{layout}.log", text)
+    assert (summary["format"], summary["human"]) == ("combined", 4)
+    assert export(db, "visitors")["totals"] == {"human": 2, "ai": 0, "total": 2}

@@ -25,6 +25,13 @@ _SYSLOG_FILE = (
     r"\S+ \S+: "
 )
 
+# An IPv4 or IPv6 address (bracketed, with a zone or a port), and the field three before the
+# time's "[" (the last one: a bracketed IPv6 address may come first).
+_IP_ADDRESS = r"\[?[0-9A-Fa-f:.]+(%[0-9A-Za-z]+)?\]?(:[0-9]+)?"
+_BEFORE_TIME = r"(\S+) \S+ \S+ \[[^\[]*$"
+# nginx formats that put the time first ('[$time_local] $remote_addr ...'): the address follows.
+_TIME_FIRST = r"^\[[0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:[^]]*\] (\S+)"
+
 # The common log format ends after the status and size.
 _COMMON_TAIL = "regexp_full_match(s[3], ' [0-9]{3} ([0-9]+|-) *')"
 
@@ -53,9 +60,18 @@ def combined(source: str) -> Parsed:
         f"ELSE regexp_replace(raw[1], '{_SYSLOG_FILE}', '') END"
     )
     first = f"split_part({head}, ' ', 1)"
+    # Anything else before the address (a tool's prefix: stern's pod and container, a time)
+    # leaves it where the format has it: three fields before the time (address, identity,
+    # user, [time]).
+    before_time = f"nullif(regexp_extract({head}, {quote(_BEFORE_TIME)}, 1), '')"
+    is_ip = f"regexp_full_match({first}, {quote(_IP_ADDRESS)})"
     ip = (
         f"rtrim(CASE WHEN starts_with(split_part({head}, ' ', 5), '[') "
-        f"AND NOT ends_with({first}, ',') THEN split_part({head}, ' ', 2) ELSE {first} END, ',')"
+        f"AND NOT ends_with({first}, ',') THEN split_part({head}, ' ', 2) "
+        f"WHEN ends_with({first}, ',') OR {is_ip} THEN {first} "
+        f"WHEN regexp_matches({head}, {quote(_TIME_FIRST)}) "
+        f"THEN regexp_extract({head}, {quote(_TIME_FIRST)}, 1) "
+        f"ELSE coalesce({before_time}, {first}) END, ',')"
     )
     ua = "CASE WHEN len(raw) >= 7 THEN replace(replace(raw[6], chr(1), '\"'), chr(2), '\\') END"
     return Parsed(relation, ip, f"try_strptime({stamp}, '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP", ua)

@@ -10,7 +10,9 @@ runtime's, each line wrapped in its record:
   with ``-t`` a time after the bar;
 - ``timestamped``: ``docker logs -t`` and ``kubectl logs --timestamps``: ``<RFC 3339 time>
   <line>``;
-- ``fly``: ``fly logs`` (Fly.io): ``<time> app[<machine>] <region> [info]<line>``.
+- ``fly``: ``fly logs`` (Fly.io): ``<time> app[<machine>] <region> [info]<line>``;
+- ``kubectl``: ``kubectl logs --prefix``: ``[pod/<pod>/<container>] <line>``, with
+  ``--timestamps`` a time after it.
 
 Read as they are, the runtime's time or the service's name was taken for the visitor's address
 (every view a new visitor, or all of them one). The wrapper is told from the first lines of the
@@ -28,6 +30,7 @@ DOCKER_JSON = "docker-json"
 COMPOSE = "compose"
 TIMESTAMPED = "timestamped"
 FLY = "fly"
+KUBECTL = "kubectl"
 
 _TIME = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})"
 # What each wrapper puts before the server's line (POSIX-style classes: read by Python and DuckDB).
@@ -35,6 +38,7 @@ PREFIXES = {
     CRI: rf"^{_TIME} (stdout|stderr) [FP] ",
     COMPOSE: rf"^[A-Za-z0-9][A-Za-z0-9_.-]* +\| ({_TIME} )?",
     TIMESTAMPED: rf"^{_TIME} ",
+    KUBECTL: rf"^\[pod/[^]/ ]+/[^] ]+\] ({_TIME} )?",
     FLY: rf"^{_TIME} [A-Za-z0-9_-]+\[[0-9a-f]+\] [a-z0-9]+ \[[a-z]+\] ?",
 }
 _COMPILED = {kind: re.compile(pattern.encode()) for kind, pattern in PREFIXES.items()}
@@ -83,7 +87,7 @@ def wrapper(head: bytes) -> str:
     wraps at least half of its first lines (``docker compose logs`` writes a line of its own
     first, other services' lines may come between)."""
     lines = _lines(head)
-    for kind in (CRI, DOCKER_JSON, COMPOSE, FLY, TIMESTAMPED):
+    for kind in (CRI, DOCKER_JSON, COMPOSE, FLY, KUBECTL, TIMESTAMPED):
         wrapped = sum(_unwrap_line(line, kind) is not None for line in lines)
         if lines and wrapped * 2 >= len(lines):
             return kind
