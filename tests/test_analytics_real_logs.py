@@ -256,7 +256,15 @@ def test_a_site_served_under_a_folder(site: Path, tmp_path: Path) -> None:
     other = tmp_path / "other.log"
     other.write_text(UNDER_A_FOLDER.splitlines()[0] + "\n", "utf-8")
     result = docgen("analytics", "import", str(other), "--site", str(site), "--db", str(db))
-    assert result.exit_code == 0 and "give it with --base" in result.stdout
+    assert result.exit_code == 0 and "give it with --base (e.g. --base /docs)" in result.stdout
+    # ... which names the folder of the site's published url when it has one
+    manifest = site / "_docgen" / "manifest.json"
+    data = json.loads(manifest.read_text("utf-8"))
+    data["url"] = "https://semicomplete.com/presentations/logstash-monitorama-2013"
+    manifest.write_text(json.dumps(data), "utf-8")
+    fresh = str(tmp_path / "b.duckdb")
+    result = docgen("analytics", "import", str(other), "--site", str(site), "--db", fresh)
+    assert "--base /presentations/logstash-monitorama-2013)" in result.stdout
     result = docgen(*args, "--base", "https://semicomplete.com/presentations")
     assert result.exit_code == 2 and "--base" in result.stderr
 

@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from docgen.exceptions import SiteError
 
@@ -40,6 +40,17 @@ def site_pages(site: Path) -> list[str]:
         return page_urls(manifest.read_bytes(), str(manifest))
     except OSError as exc:
         raise SiteError(f"{manifest}: cannot read: {exc.strerror}") from None
+
+
+def published_folder(site: Path) -> str:
+    """The URL folder of the site's published ``url`` (``https://example.com/docs``: ``/docs``),
+    ``""`` when it has none or the manifest cannot say."""
+    try:
+        data = json.loads((site / MANIFEST).read_bytes())
+        url = data.get("url") if isinstance(data, dict) else None
+        return base_folder(urlsplit(url).path) if isinstance(url, str) else ""
+    except (OSError, ValueError):
+        return ""
 
 
 def variants(urls: Iterable[str], folder: str = "") -> dict[str, str]:

@@ -77,7 +77,7 @@ _NO_AGENT = {
 }
 
 
-def _describe(summary: Any, folder: str = "") -> str:
+def _describe(summary: Any, folder: str = "", published: str = "") -> str:
     new = summary.lines - summary.earlier
     if summary.lines == 0:
         return f"{summary.name}: empty; nothing to import"
@@ -97,9 +97,10 @@ def _describe(summary: Any, folder: str = "") -> str:
         )
     page_views = summary.counted + sum(summary.skipped.get(r, 0) for r in ("bot", "no-user-agent"))
     if not folder and not page_views and summary.skipped.get("not-a-page"):
+        example = published or "/docs"  # the folder of the site's published url, if any
         text += (
             "\n  none of its requests named a page of the site (--site); if the site is served "
-            "under a folder of its host, give it with --base (e.g. --base /docs)"
+            f"under a folder of its host, give it with --base (e.g. --base {example})"
         )
     return text
 
@@ -121,7 +122,7 @@ def import_logs(
 
     from docgen.analytics import store
     from docgen.analytics.ingest import import_logs as run
-    from docgen.analytics.pages import base_folder, site_pages
+    from docgen.analytics.pages import base_folder, published_folder, site_pages
     from docgen.exceptions import LogError, SiteError, StoreError
 
     try:
@@ -157,7 +158,7 @@ def import_logs(
             bar.close()
             done.append(_as_dict(summary))
             if not as_json:
-                console.out(_describe(summary, folder))
+                console.out(_describe(summary, folder, published_folder(site)))
             continue
         bar.close()
         console.err(f"docgen: {problem}")
