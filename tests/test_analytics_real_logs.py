@@ -113,7 +113,7 @@ def test_haproxy_is_told_past_its_start_messages(site: Path, tmp_path: Path) -> 
     summary, _ = _import(site, tmp_path, "haproxy.log", HAPROXY)
     assert summary["format"] == "haproxy"
     assert summary["skipped"] == {
-        "malformed": 4,  # three start messages and a failed TLS handshake
+        "other-log": 4,  # three start messages and a failed TLS handshake
         "method": 1,
         "not-a-page": 1,
         "no-user-agent": 1,  # GET /portal/?Script=...: a view, but whose?

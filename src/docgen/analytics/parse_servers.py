@@ -215,6 +215,11 @@ HAPROXY_LINE = (
 )
 
 
+# A message in the syslog daemon's file that is no request: HAProxy's own ("Proxy www
+# started.", "SSL handshake failure"), another program's.
+_SYSLOG_MESSAGE = rf"{_SYSLOG_FILE}|{_SYSLOG}"
+
+
 def haproxy(source: str) -> Parsed:
     """HAProxy's HTTP log. It records no User-Agent (only among unnamed ``{...}`` captures, if
     one is set up): its views are ``no-user-agent``. ``accept_date`` has no offset (the
@@ -222,8 +227,11 @@ def haproxy(source: str) -> Parsed:
     relation = f"""
     SELECT [x.ip, x.at] AS raw, split_part(x.request, ' ', 1) AS method,
            split_part(x.request, ' ', 2) AS target, TRY_CAST(x.status AS INTEGER) AS status,
-           x.ip <> '' AS ok, false AS comment, NULL::INTEGER AS other
-    FROM (SELECT regexp_extract(line, {quote(HAPROXY_LINE)},
-                                ['_', 'ip', 'at', 'status', 'request']) AS x FROM {source})"""
+           x.ip <> '' AS ok, false AS comment,
+           CASE WHEN x.ip = '' AND regexp_matches(line, {quote(_SYSLOG_MESSAGE)})
+                THEN {OTHER_LOG} END AS other
+    FROM (SELECT line, regexp_extract(line, {quote(HAPROXY_LINE)},
+                                      ['_', 'ip', 'at', 'status', 'request']) AS x
+          FROM {source})"""
     ts = "try_strptime(raw[2], '%d/%b/%Y:%H:%M:%S.%g')::TIMESTAMP"
     return Parsed(relation, "raw[1]", ts, "NULL::VARCHAR")
