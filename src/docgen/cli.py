@@ -277,15 +277,20 @@ def analytics() -> None:
     show_default=True,
     help="The built site (its _docgen/manifest.json says which paths are pages).",
 )
+@click.option(
+    "--base",
+    default="",
+    help="The URL folder the site is served under, e.g. /docs (default: the host's root).",
+)
 @click.option("--db", type=_PATH, help=_DB_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def import_command(
-    logs: tuple[Path, ...], fmt: str, site: Path, db: Path | None, as_json: bool
+    logs: tuple[Path, ...], fmt: str, site: Path, base: str, db: Path | None, as_json: bool
 ) -> None:
     """Count the page views in access logs (plain or gzip). Re-importing a file adds nothing."""
     from docgen.commands.analytics import import_logs
 
-    sys.exit(_guard(lambda: import_logs(Terminal(), logs, fmt, site, db, as_json)))
+    sys.exit(_guard(lambda: import_logs(Terminal(), logs, fmt, site, db, as_json, base)))
 
 
 def _export_command(kind: str) -> Any:

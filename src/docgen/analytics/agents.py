@@ -29,7 +29,14 @@ AI_LIST = "ai-robots.json"
 # What a browser's User-Agent starts with, and what no browser's holds: a contact URL or e-mail
 # address (read after CloudFront's encoding is undone; IIS writes spaces as "+").
 _BROWSER = re.compile(r"(?:Mozilla|Opera)/\d", re.IGNORECASE)
-_CONTACT = re.compile(r"https?:|www\.|@", re.IGNORECASE)
+# (An e-mail address, not any "@": Ecosia's iOS browser ends its User-Agent with
+# "(Ecosia ios@11.0.2.2268)".)
+_CONTACT = re.compile(r"https?:|www\.|[\w.+-]@[\w-]+(\.[\w-]+)*\.[a-z]{2,}", re.IGNORECASE)
+
+# A crawler's info page or contact address: where ai.robots.txt's names are not looked for
+# (its generic "Spider" and "Code" were found in Baiduspider's "+http://www.baidu.com/search/
+# spider.html" and AppEngine-Google's "code.google.com": search crawlers counted as AI).
+_ADDRESS = re.compile(r"(?:https?://|www\.)[^\s;)]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
 
 
 class Kind(enum.IntEnum):
@@ -81,7 +88,7 @@ class Classifier:
             if "%" not in agent or (decoded := unquote(agent)) == agent:
                 break
             agent = decoded
-        if self._ai_names.search(agent) or self._ai_patterns.search(agent):
+        if self._ai_names.search(_ADDRESS.sub(" ", agent)) or self._ai_patterns.search(agent):
             return Kind.AI
         if self._bot_patterns.search(agent):
             return Kind.BOT

@@ -181,26 +181,33 @@ def detect(head: bytes) -> str:
         return CLOUDFRONT_PARQUET
     if gcp_array(head):
         return GCP_ARRAY
-    for raw in head.removeprefix(BOM).split(b"\n"):
-        line = raw.strip()
-        if not line:
-            continue
+    lines = (raw.strip() for raw in head.removeprefix(BOM).split(b"\n"))
+    for line in [line for line in lines if line][:_SCANNED]:
         if line.startswith((b"{", b"[{")):
             return _json_log_kind(head)
         if line.startswith(b"#") and (FIELDS in head or line.startswith(b"#Version:")):
             return _w3c_kind(head)
         if line.count(b"\t") >= 10:
             return "cloudfront"
-        if _AMPLIFY_HEADER.match(line):
-            return AMPLIFY
-        if _HAPROXY_LINE.search(line):
-            return HAPROXY
-        if _ALB_LINE.match(line):
-            return ALB
-        if _S3_LINE.match(line):
-            return S3
-        return ELB if _ELB_LINE.match(line) else "combined"
+        kind = _line_kind(line)
+        if kind:
+            return kind
     return "combined"
+
+
+# A combined (or common) log line: [time] with its offset, then the quoted request.
+_COMBINED_LINE = re.compile(rb'\[[0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:[0-9:]{8} [+-][0-9]{4}\] "')
+_SCANNED = 50  # first non-empty lines a text log is told by
+
+
+def _line_kind(line: bytes) -> str:
+    """The format whose record ``line`` is, ``combined`` for a combined line, else ``""``: a
+    server's message before its first record (HAProxy's "Proxy x started.", nginx's start-up
+    notices) is passed over to tell the format."""
+    kinds = ((AMPLIFY, _AMPLIFY_HEADER.match), (HAPROXY, _HAPROXY_LINE.search),
+             (ALB, _ALB_LINE.match), (S3, _S3_LINE.match), (ELB, _ELB_LINE.match),
+             ("combined", _COMBINED_LINE.search))  # fmt: skip
+    return next((kind for kind, test in kinds if test(line)), "")
 
 
 def amplify_fields(head: bytes) -> tuple[str, ...]:

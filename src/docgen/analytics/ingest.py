@@ -25,6 +25,7 @@ from docgen.analytics.formats import CLOUDFRONT_PARQUET, GCP_ARRAY, VERCEL, VERC
 from docgen.analytics.logfile import (
     Earlier,
     LogFile,
+    grew,
     inspect,
     layout_runs,
     needs_copy,
@@ -63,10 +64,12 @@ def import_logs(
     fmt: str = "auto",
     progress: Progress | None = None,
     classifier: Classifier | None = None,
+    folder: str = "",
 ) -> list[Summary]:
-    """Import every log of ``paths`` (raises ``LogError`` / ``StoreError`` for unusable ones)."""
+    """Import every log of ``paths`` (raises ``LogError`` / ``StoreError`` for unusable ones);
+    ``folder``: the URL folder the site is served under (``/docs``), ``""`` for the root."""
     classify = classifier or default_classifier()
-    mapping = variants(pages)
+    mapping = variants(pages, folder)
     results = []
     with store.connect(db) as con:
         con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")  # past it, DuckDB spills to disk
@@ -153,6 +156,9 @@ def _import_one(
         read = working_copy(log, scratch) if needs_copy(log) else log
     try:
         _run(con, staging_sql(read, columns), progress, f"{path.name}: counting")
+        if read is log and grew(log):  # lines appended since the hash: read the hashed ones
+            read = working_copy(log, scratch)
+            _run(con, staging_sql(read, columns), progress, f"{path.name}: counting")
     finally:
         if read is not log:
             read.path.unlink(missing_ok=True)

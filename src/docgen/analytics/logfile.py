@@ -33,6 +33,7 @@ from docgen.analytics.formats import (
     GCP_ARRAY,
     NETLIFY,
     VERCEL,
+    VERCEL_JSON,
     W3C,
     amplify_fields,
     detect,
@@ -40,11 +41,15 @@ from docgen.analytics.formats import (
     first_line,
     gcp_array,
 )
+from docgen.analytics.wrappers import unwrapped, wrapper
 from docgen.exceptions import LogError
 
 # Stands for a bare CR in the copy DuckDB reads (a Unicode noncharacter: never in a real log).
 CR_STAND_IN = "\ufdd0"
 _BARE_CR = re.compile(rb"\r(?!\n)")
+# Formats read from the raw file or by blocks of it (never a container's output): a wrapper seen
+# around their lines is not taken off.
+_UNWRAPPED = (CLOUDFRONT_PARQUET, GCP_ARRAY, "cloudfront", W3C, AMPLIFY, VERCEL_JSON)
 CHUNK = 1 << 20
 PEEK = 64 * 1024
 # CloudFront standard (W3C) log fields, in the default order when no #Fields line says otherwise.
@@ -84,6 +89,7 @@ class LogFile:
     all_crlf: bool = False  # every line break is a CRLF
     numbered: bool = False  # read from a working copy whose lines start with "<layout>\t"
     seen: bool = False  # this very content was imported before
+    wrapper: str = ""  # a container runtime's record around each line (wrappers.py)
 
     @property
     def done(self) -> bool:
@@ -241,6 +247,10 @@ def inspect(
             f"{path}: encoded in UTF-16; logs are read as UTF-8: convert it first "
             f"(iconv -f UTF-16 -t UTF-8 {path.name} > {path.stem}-utf8{path.suffix})"
         )
+    wrapped = wrapper(head)
+    if wrapped and detect(unwrapped(head, wrapped)) in _UNWRAPPED:
+        wrapped = ""  # formats read from the raw file or by blocks: never written by a container
+    head = unwrapped(head, wrapped)
     found = detect(head)
     if fmt == "auto" or (fmt in FAMILIES and found.startswith(FAMILIES[fmt])):
         fmt = found  # CloudFront's JSON and Parquet, Google's JSON array: told by their content
@@ -269,17 +279,32 @@ def inspect(
     if fmt == AMPLIFY:
         fields = (amplify_fields(head),)
     read = (path, compressed, fmt, digest, size, lines, skip, fields, blocks)
-    return LogFile(*read, bare_cr=bare, cr=cr, all_crlf=breaks > 0 and crlf == breaks, seen=seen)
+    crlf_only = breaks > 0 and crlf == breaks
+    return LogFile(*read, bare_cr=bare, cr=cr, all_crlf=crlf_only, seen=seen, wrapper=wrapped)
 
 
 def content_lines(log: LogFile) -> Iterator[bytes]:
-    """The lines of the content (ended by LF only), read again."""
-    rest = b""
+    """The lines of the content (ended by LF only), read again: the content :func:`inspect`
+    read, not what a server appended since."""
+    rest, left = b"", log.bytes
     for chunk, _ in _chunks(log.path, log.gzip):
+        chunk = chunk[:left]
+        left -= len(chunk)
         *whole, rest = (rest + chunk).split(b"\n")
         yield from whole
+        if left <= 0:
+            break
     if rest:
         yield rest
+
+
+def grew(log: LogFile) -> bool:
+    """A plain log is longer than when it was inspected (a server is writing it): a read of
+    the whole file may have taken lines that are not in its hash, line count and prefix."""
+    try:
+        return not log.gzip and log.path.stat().st_size > log.bytes
+    except OSError:
+        return False
 
 
 def layout_runs(log: LogFile) -> tuple[tuple[int, tuple[str, ...]], ...]:

@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from docgen.exceptions import SiteError
 
@@ -42,8 +42,20 @@ def site_pages(site: Path) -> list[str]:
         raise SiteError(f"{manifest}: cannot read: {exc.strerror}") from None
 
 
-def variants(urls: Iterable[str]) -> dict[str, str]:
-    """Every request path that counts as a page -> the page's URL."""
+def published_folder(site: Path) -> str:
+    """The URL folder of the site's published ``url`` (``https://example.com/docs``: ``/docs``),
+    ``""`` when it has none or the manifest cannot say."""
+    try:
+        data = json.loads((site / MANIFEST).read_bytes())
+        url = data.get("url") if isinstance(data, dict) else None
+        return base_folder(urlsplit(url).path) if isinstance(url, str) else ""
+    except (OSError, ValueError):
+        return ""
+
+
+def variants(urls: Iterable[str], folder: str = "") -> dict[str, str]:
+    """Every request path that counts as a page -> the page's URL; with ``folder`` (the
+    site served under ``/docs``: :func:`base_folder`), the paths under it."""
     mapping: dict[str, str] = {}
     for url in urls:
         base = url.rstrip("/")
@@ -52,10 +64,21 @@ def variants(urls: Iterable[str]) -> dict[str, str]:
             if base == ""
             else [base, base + "/", base + "/index.html", base + ".md"]
         )
+        if folder:
+            forms = [folder + form for form in forms] + ([folder] if base == "" else [])
         for form in forms:
             mapping.setdefault(form, url)
             mapping.setdefault(quote(form, safe="/"), url)
     return mapping
+
+
+def base_folder(value: str) -> str:
+    """The URL folder a site is served under (``/docs``, ``docs/``) as ``/docs``; ``""`` for
+    the root. ``ValueError`` for what no path is (a query, a fragment, a scheme)."""
+    text = value.strip()
+    if any(c in text for c in "?#\\") or "://" in text or any(ord(c) < 32 for c in text):
+        raise ValueError(f"--base: {value!r} is no URL folder; give its path, e.g. /docs")
+    return merged("/" + text.strip("/")).rstrip("/")
 
 
 def merged(path: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from docgen.analytics.logfile import CR_STAND_IN, LogFile
+from docgen.analytics.wrappers import unwrapped_sql
 
 # Skip reasons (stored codes): 0 is a page view candidate.
 REASONS = {
@@ -50,9 +51,12 @@ def reader(log: LogFile) -> str:
     if log.skip:
         options.append(f"skip = {int(log.skip)}")
     source = f"read_csv({quote(str(log.path))}, {', '.join(options)})"
+    line = "line"
     if log.bare_cr:  # a copy with each bare CR set aside: put it back
-        return f"(SELECT replace(line, {quote(CR_STAND_IN)}, chr(13)) AS line FROM {source})"
-    return source
+        line = f"replace(line, {quote(CR_STAND_IN)}, chr(13))"
+    if log.wrapper:  # a container runtime's record around each line: taken off
+        line = unwrapped_sql(line, log.wrapper)
+    return source if line == "line" else f"(SELECT {line} AS line FROM {source})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,13 @@ _SYSLOG_FILE = (
     r"\S+ \S+: "
 )
 
+# An IPv4 or IPv6 address (bracketed, with a zone or a port), and the field three before the
+# time's "[" (the last one: a bracketed IPv6 address may come first).
+_IP_ADDRESS = r"\[?[0-9A-Fa-f:.]+(%[0-9A-Za-z]+)?\]?(:[0-9]+)?"
+_BEFORE_TIME = r"(\S+) \S+ \S+ \[[^\[]*$"
+# nginx formats that put the time first ('[$time_local] $remote_addr ...'): the address follows.
+_TIME_FIRST = r"^\[[0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:[^]]*\] (\S+)"
+
 # The common log format ends after the status and size.
 _COMMON_TAIL = "regexp_full_match(s[3], ' [0-9]{3} ([0-9]+|-) *')"
 
@@ -53,9 +60,18 @@ def combined(source: str) -> Parsed:
         f"ELSE regexp_replace(raw[1], '{_SYSLOG_FILE}', '') END"
     )
     first = f"split_part({head}, ' ', 1)"
+    # Anything else before the address (a tool's prefix: stern's pod and container, a time)
+    # leaves it where the format has it: three fields before the time (address, identity,
+    # user, [time]).
+    before_time = f"nullif(regexp_extract({head}, {quote(_BEFORE_TIME)}, 1), '')"
+    is_ip = f"regexp_full_match({first}, {quote(_IP_ADDRESS)})"
     ip = (
         f"rtrim(CASE WHEN starts_with(split_part({head}, ' ', 5), '[') "
-        f"AND NOT ends_with({first}, ',') THEN split_part({head}, ' ', 2) ELSE {first} END, ',')"
+        f"AND NOT ends_with({first}, ',') THEN split_part({head}, ' ', 2) "
+        f"WHEN ends_with({first}, ',') OR {is_ip} THEN {first} "
+        f"WHEN regexp_matches({head}, {quote(_TIME_FIRST)}) "
+        f"THEN regexp_extract({head}, {quote(_TIME_FIRST)}, 1) "
+        f"ELSE coalesce({before_time}, {first}) END, ',')"
     )
     ua = "CASE WHEN len(raw) >= 7 THEN replace(replace(raw[6], chr(1), '\"'), chr(2), '\\') END"
     return Parsed(relation, ip, f"try_strptime({stamp}, '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP", ua)
@@ -77,7 +93,11 @@ def caddy(source: str) -> Parsed:
     relation = f"""
     SELECT j AS raw, j[3] AS method, j[4] AS target, TRY_CAST(j[5] AS INTEGER) AS status,
            coalesce(j[3] IS NOT NULL AND j[4] IS NOT NULL, false) AS ok, false AS comment,
-           CASE WHEN NOT starts_with(j[8], 'http.log.access') THEN {OTHER_LOG} END AS other
+           -- Caddy's own messages: another logger's, or the default logger's (no logger
+           -- and no request: "serving initial configuration", "shutdown complete")
+           CASE WHEN NOT starts_with(j[8], 'http.log.access') THEN {OTHER_LOG}
+                WHEN j IS NOT NULL AND j[8] IS NULL AND j[3] IS NULL THEN {OTHER_LOG}
+           END AS other
     FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
     # ts: Unix seconds by default; time_format may make it milli-, micro- or nanoseconds, an
     # ISO 8601 / RFC 3339 string, a wall-clock time (taken as UTC) or the common log's.
@@ -158,9 +178,11 @@ def _load_balancer(source: str, shift: int) -> Parsed:
 # (the address), RequestMethod, RequestPath (the path and query), DownstreamStatus (what the
 # client got), StartUTC (RFC 3339, nanoseconds); a header it keeps is request_<name>. Its
 # headers are dropped by default (accessLog.fields.headers.defaultMode drop).
+# StartUTC may be dropped (Traefik's documented way to log local times: StartLocal, RFC 3339
+# with the offset), ClientHost too: ClientAddr (address:port) is the same client.
 _TRAEFIK = (
     "$.ClientHost", "$.RequestMethod", "$.RequestPath", "$.DownstreamStatus",
-    '$."request_User-Agent"', "$.StartUTC", "$.level",
+    '$."request_User-Agent"', "$.StartUTC", "$.level", "$.StartLocal", "$.ClientAddr",
 )  # fmt: skip
 
 
@@ -179,7 +201,8 @@ def traefik(source: str) -> Parsed:
     # In a log that keeps the header, a request without it sent none (a bot).
     kept = f"EXISTS (SELECT 1 FROM {source} WHERE contains(line, '\"request_User-Agent\"'))"
     ua = f"CASE WHEN raw[5] IS NOT NULL THEN nullif(raw[5], 'REDACTED') WHEN {kept} THEN '' END"
-    return Parsed(relation, "raw[1]", epoch_or_iso("raw[6]"), ua)
+    ip = "coalesce(nullif(raw[1], ''), raw[9])"  # ClientAddr's port: dropped by visitor_key
+    return Parsed(relation, ip, epoch_or_iso("coalesce(raw[6], raw[8])"), ua)
 
 
 # HAProxy's HTTP log format (option httplog; configuration manual, "HTTP log format"), as a
@@ -192,6 +215,11 @@ HAPROXY_LINE = (
 )
 
 
+# A message in the syslog daemon's file that is no request: HAProxy's own ("Proxy www
+# started.", "SSL handshake failure"), another program's.
+_SYSLOG_MESSAGE = rf"{_SYSLOG_FILE}|{_SYSLOG}"
+
+
 def haproxy(source: str) -> Parsed:
     """HAProxy's HTTP log. It records no User-Agent (only among unnamed ``{...}`` captures, if
     one is set up): its views are ``no-user-agent``. ``accept_date`` has no offset (the
@@ -199,8 +227,11 @@ def haproxy(source: str) -> Parsed:
     relation = f"""
     SELECT [x.ip, x.at] AS raw, split_part(x.request, ' ', 1) AS method,
            split_part(x.request, ' ', 2) AS target, TRY_CAST(x.status AS INTEGER) AS status,
-           x.ip <> '' AS ok, false AS comment, NULL::INTEGER AS other
-    FROM (SELECT regexp_extract(line, {quote(HAPROXY_LINE)},
-                                ['_', 'ip', 'at', 'status', 'request']) AS x FROM {source})"""
+           x.ip <> '' AS ok, false AS comment,
+           CASE WHEN x.ip = '' AND regexp_matches(line, {quote(_SYSLOG_MESSAGE)})
+                THEN {OTHER_LOG} END AS other
+    FROM (SELECT line, regexp_extract(line, {quote(HAPROXY_LINE)},
+                                      ['_', 'ip', 'at', 'status', 'request']) AS x
+          FROM {source})"""
     ts = "try_strptime(raw[2], '%d/%b/%Y:%H:%M:%S.%g')::TIMESTAMP"
     return Parsed(relation, "raw[1]", ts, "NULL::VARCHAR")

@@ -77,7 +77,7 @@ _NO_AGENT = {
 }
 
 
-def _describe(summary: Any) -> str:
+def _describe(summary: Any, folder: str = "", published: str = "") -> str:
     new = summary.lines - summary.earlier
     if summary.lines == 0:
         return f"{summary.name}: empty; nothing to import"
@@ -95,6 +95,13 @@ def _describe(summary: Any) -> str:
             f"\n  this log records no User-Agent ({which}): its page views cannot "
             f"be told human, AI or bot; {fix}"
         )
+    page_views = summary.counted + sum(summary.skipped.get(r, 0) for r in ("bot", "no-user-agent"))
+    if not folder and not page_views and summary.skipped.get("not-a-page"):
+        example = published or "/docs"  # the folder of the site's published url, if any
+        text += (
+            "\n  none of its requests named a page of the site (--site); if the site is served "
+            f"under a folder of its host, give it with --base (e.g. --base {example})"
+        )
     return text
 
 
@@ -105,6 +112,7 @@ def import_logs(
     site: Path,
     db: Path | None,
     as_json: bool,
+    base: str = "",
 ) -> int:
     problem = _missing()
     if problem:
@@ -114,8 +122,14 @@ def import_logs(
 
     from docgen.analytics import store
     from docgen.analytics.ingest import import_logs as run
-    from docgen.analytics.pages import site_pages
+    from docgen.analytics.pages import base_folder, published_folder, site_pages
     from docgen.exceptions import LogError, SiteError, StoreError
+
+    try:
+        folder = base_folder(base)
+    except ValueError as exc:
+        console.err(f"docgen: {exc}")
+        return 2
 
     missing = [str(p) for p in logs if not p.is_file()]
     if missing:
@@ -132,7 +146,7 @@ def import_logs(
     for log in logs:  # one file at a time: each is imported whole or not at all
         bar = Bar(console)
         try:
-            [summary] = run([log], path, pages, fmt, bar)
+            [summary] = run([log], path, pages, fmt, bar, folder=folder)
         except LogError as exc:
             problem, status = f"{exc}; nothing was imported from it", 2
         except StoreError as exc:
@@ -144,7 +158,7 @@ def import_logs(
             bar.close()
             done.append(_as_dict(summary))
             if not as_json:
-                console.out(_describe(summary))
+                console.out(_describe(summary, folder, published_folder(site)))
             continue
         bar.close()
         console.err(f"docgen: {problem}")
