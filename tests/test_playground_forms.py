@@ -281,7 +281,9 @@ def test_the_playground_sends_chosen_files_through_the_proxy(
         ],
     )
     page.select_option('[data-param="body:purpose"]', "fine-tune")
-    page.fill('[data-param="body:tags"]', "x, y")
+    page.fill('[data-param="body:tags"]', "x")
+    page.click('[data-field="body:tags"] [data-pg-item-add]')
+    page.locator('[data-pg-items="body:tags"] input').nth(1).fill("y")
     _send(page)
     (seen,) = api.api_requests()[before:]
     assert seen.headers["content-type"].startswith("multipart/form-data; boundary=")

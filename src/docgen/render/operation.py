@@ -11,9 +11,8 @@ from docgen.nav.playground import PlaygroundChoice
 from docgen.nav.urls import playground_path
 from docgen.render import access, examples, markdown, samples
 from docgen.render.bodykind import JSON, concrete_type
-from docgen.render.bodysamples import payload_for
 from docgen.render.markdown import to_html
-from docgen.render.playground import ParamInput, auth_stub, body_schema, playground_json
+from docgen.render.playground import MediaBody, ParamInput, auth_stub, media_body, playground_json
 from docgen.render.schemalinks import PageSchemas
 from docgen.render.schemas import TreeBuilder
 from docgen.render.schemawords import show
@@ -200,11 +199,7 @@ def build_operation(
     request_examples: list[Example] = []
     request_required = False
     request_description = ""
-    body_value: Any = None
-    body_media: str | None = None
-    body_check: dict[str, Any] | None = None
-    body_choices: list[tuple[str, Any]] = []
-    body_raw_schema: Any = None
+    bodies: list[MediaBody] = []
     raw_body, body_doc = resolve(op.data.get("requestBody"), spec.name, spec.documents)
     if isinstance(raw_body, dict):
         request_required = raw_body.get("required") is True
@@ -229,24 +224,14 @@ def build_operation(
                 else:
                     given_views = examples.views(given, str(media_type), False)
                 request_examples.extend(given_views)
-                if body_media is None:
-                    body_media = str(media_type)
-                    if "json" in body_media and "schema" in media:
-                        body_check = body_schema(spec, media["schema"], body_doc)
-                    body_raw_schema = media.get("schema")
-                    body_choices = given or variants
-                    body_value = (
-                        body_choices[0][1]
-                        if body_choices
-                        else (
-                            examples.example_for(media.get("schema", {}), spec, body_doc, "request")
-                        )
-                    )
-    payload = None
-    if body_media is not None:
-        payload = payload_for(spec, body_media, body_raw_schema, body_doc, body_value)
+                bodies.append(media_body(spec, str(media_type), media, body_doc, given or variants))
+    first = bodies[0] if bodies else None
+    body_value = first.value if first else None
+    body_media = first.media_type if first else None
+    payload = first.payload if first else None
+    if first is not None:
         kind = payload.kind if payload is not None else JSON
-        headers.append(("Content-Type", concrete_type(body_media, kind)))
+        headers.append(("Content-Type", concrete_type(first.media_type, kind)))
 
     response_tree = TreeBuilder(
         spec,
@@ -279,10 +264,8 @@ def build_operation(
         servers=servers,
         security=security,
         params=inputs,
-        body=(body_media, request_required, body_value) if body_media is not None else None,
-        body_choices=body_choices,
-        body_check=body_check,
-        body_payload=payload,
+        bodies=bodies,
+        body_required=request_required,
     )
     hidden_data = ""
     if mode is PlaygroundDisplay.AUTH:
