@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlencode
 
 from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
 from docgen.nav.urls import playground_path
-from docgen.render import access, examples, markdown, samples
+from docgen.render import access, examples, markdown, paramstyle, samples
 from docgen.render.bodykind import JSON, concrete_type
 from docgen.render.markdown import to_html
 from docgen.render.playground import MediaBody, ParamInput, auth_stub, media_body, playground_json
@@ -138,7 +137,7 @@ def build_operation(
     )
     groups: dict[str, list[SchemaField]] = {loc: [] for loc, _ in LOCATIONS}
     path_values: dict[str, str] = {}
-    query: list[tuple[str, str]] = []
+    query: list[str] = []  # name=value, encoded
     headers: list[tuple[str, str]] = []
     inputs: list[ParamInput] = []
     for param, doc in _parameters(spec, op):
@@ -172,12 +171,20 @@ def build_operation(
             if suggested is not None
             else examples.example_for(schema, spec, doc, "request")
         )
+        style, explode = paramstyle.style_of(param), paramstyle.explodes(param)
+        if "content" in param and "schema" not in param:  # its text, whole
+            style, value = "", show(value)
         if location == "path":
-            path_values[name] = show(value) if suggested is not None else "{" + name + "}"
+            path_values[name] = (
+                paramstyle.path_text(name, value, style, explode)
+                if suggested is not None
+                else "{" + name + "}"
+            )
         elif location == "query" and (param.get("required") or example is not None):
-            query.append((name, show(value)))
+            reserved = param.get("allowReserved") is True
+            query += paramstyle.query_items(name, value, style, explode, reserved)
         elif location == "header" and param.get("required"):
-            headers.append((name, show(value)))
+            headers.append((name, paramstyle.header_text(value, explode)))
     param_groups = tuple(
         ParamGroup(loc, title, tuple(groups[loc])) for loc, title in LOCATIONS if groups[loc]
     )
@@ -193,7 +200,7 @@ def build_operation(
                 if scheme.location == "header":
                     headers.insert(0, (scheme.param_name, "<api-key>"))
                 elif scheme.location == "query":
-                    query.append((scheme.param_name, "<api-key>"))
+                    query.append(f"{paramstyle.encode(scheme.param_name)}=<api-key>")
 
     request_bodies: list[Body] = []
     request_examples: list[Example] = []
@@ -249,7 +256,7 @@ def build_operation(
     base_url = access.server_url(servers[0]) if servers else ""
     url = base_url + samples.fill_path(op.path, path_values)
     if query:
-        url += "?" + urlencode(query, safe="<>{}")
+        url += "?" + "&".join(query)
     shape = samples.RequestShape(op.method, url, tuple(headers), body_value, body_media, payload)
     code_samples = samples.samples(op.data, shape, languages) if not op.webhook else ()
     description = op.data.get("description")

@@ -197,26 +197,6 @@ def body_example_text(value: Any, media_type: str) -> str:
     return text if len(text) <= MAX_BODY_EXAMPLE else ""
 
 
-_ENCODING_KEYS = {"contentType": str, "style": str, "explode": bool, "allowReserved": bool}
-
-
-def _encodings(spec: Spec, op: Operation, media_type: str) -> dict[str, dict[str, Any]]:
-    """The body's Encoding Objects by field name (a part's Content-Type; a urlencoded field's
-    style and explode), keeping only well-typed keys."""
-    body, doc = resolve(op.data.get("requestBody"), spec.name, spec.documents)
-    content = body.get("content") if isinstance(body, dict) else None
-    media = content.get(media_type) if isinstance(content, dict) else None
-    found = media.get("encoding") if isinstance(media, dict) else None
-    out: dict[str, dict[str, Any]] = {}
-    for name, raw in found.items() if isinstance(found, dict) else ():
-        coding, _ = resolve(raw, doc, spec.documents)
-        if isinstance(coding, dict):
-            kept = {k: v for k, t in _ENCODING_KEYS.items() if isinstance(v := coding.get(k), t)}
-            if kept:
-                out[str(name)] = kept
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class MediaBody:
     """One media type of a request body: its starting value, named examples (``choices``),
@@ -236,7 +216,7 @@ def media_body(
     schema = media.get("schema")
     check = body_schema(spec, schema, doc) if "json" in media_type and schema is not None else None
     value = choices[0][1] if choices else example_for(schema or {}, spec, doc, "request")
-    payload = payload_for(spec, media_type, schema, doc, value)
+    payload = payload_for(spec, media_type, schema, doc, value, media.get("encoding"))
     return MediaBody(media_type, value, choices, check, payload)
 
 
@@ -251,7 +231,7 @@ def _media(spec: Spec, op: Operation, body: MediaBody) -> dict[str, Any]:
     if payload is not None and payload.kind == BINARY:
         out["binary"] = True  # a file picker instead of the text editor
     if form:  # one input per field instead of the text editor
-        encodings = _encodings(spec, op, body.media_type)
+        encodings = payload.coding if payload is not None else {}
         out["form"] = [
             {
                 "name": field.name,
