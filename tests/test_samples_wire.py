@@ -6,6 +6,7 @@ headless Chromium with ``api.examples.prefill`` (the inputs start with the same 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,6 +15,8 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import pytest
+from refresh_fixtures import run_docgen
+from test_playground_forms import _samples as page_samples
 from test_playground_wire import _open, _parts, _send, _serve
 from upstream import Seen, Upstream, running_upstream
 
@@ -191,3 +194,72 @@ def test_urlencoded_encoding_objects_in_the_samples(
     assert parse_qsl(sent.body.decode()) == expected
     for lang in LANGS:
         assert parse_qsl(_run(lang, samples[lang], api, tmp_path).body.decode()) == expected, lang
+
+
+EXAMPLES_SPEC = """\
+openapi: 3.1.0
+info: {{title: Defaults, version: "1"}}
+servers: [{{url: "{upstream}"}}]
+paths:
+  /things:
+    post:
+      summary: Make
+      parameters:
+        - {{name: q, in: query, required: true, schema: {{type: string}}, example: x}}
+        - {{name: limit, in: query, schema: {{type: integer}}, example: 5}}
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [name, inner]
+              properties:
+                name: {{type: string, example: Rex}}
+                nick: {{type: string}}
+                inner:
+                  type: object
+                  required: [a]
+                  properties: {{a: {{type: string, example: A}}, b: {{type: string}}}}
+      responses: {{"200": {{description: ok}}}}
+  /custom:
+    get:
+      summary: Custom
+      x-codeSamples: [{{lang: go, source: "package main"}}]
+      responses: {{"200": {{description: ok}}}}
+"""
+
+
+def _built(root: Path, upstream: str, examples: dict[str, Any]) -> tuple[Path, str]:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "openapi.yaml").write_text(EXAMPLES_SPEC.format(upstream=upstream))
+    config = {
+        "name": "D",
+        "api": {"examples": examples},
+        "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+    }
+    (root / "docs.json").write_text(json.dumps(config))
+    result = run_docgen(["build", "docs.json", "-o", "out"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return root / "out" / "api", result.stdout + result.stderr
+
+
+def test_examples_defaults_required_leaves_optional_parameters_out(
+    api: Upstream, tmp_path: Path
+) -> None:
+    pages, output = _built(tmp_path, api.url, {"defaults": "required"})
+    assert "defaults" not in output  # no longer an unused key
+    samples = page_samples(pages / "make" / "index.html")
+    for lang in LANGS:  # q is required, limit (example 5) and nick are not
+        seen = _run(lang, samples[lang], api, tmp_path)
+        assert seen.target == "/things?q=x", lang
+        assert json.loads(seen.body) == {"name": "Rex", "inner": {"a": "A"}}, lang
+
+
+def test_examples_autogenerate_false_keeps_only_the_specs_own_samples(
+    api: Upstream, tmp_path: Path
+) -> None:
+    pages, output = _built(tmp_path, api.url, {"autogenerate": False})
+    assert "autogenerate" not in output
+    assert 'data-lang="curl"' not in (pages / "make" / "index.html").read_text()
+    custom = (pages / "custom" / "index.html").read_text()
+    assert re.findall(r'role="tab"[^>]*data-lang="(\w+)"', custom) == ["go"]

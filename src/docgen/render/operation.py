@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from docgen.config.model import PlaygroundDisplay
@@ -119,6 +120,7 @@ def build_operation(
     base: str,
     choice: PlaygroundChoice | None = None,
     proxy: bool = True,
+    required_only: bool = False,
     schema_links: PageSchemas | None = None,
 ) -> OperationView:
     """The complete view of ``op`` for the page at ``page_url`` (``schema_links``: see
@@ -180,7 +182,9 @@ def build_operation(
                 if suggested is not None
                 else "{" + name + "}"
             )
-        elif location == "query" and (param.get("required") or example is not None):
+        elif location == "query" and (
+            param.get("required") or (example is not None and not required_only)
+        ):
             reserved = param.get("allowReserved") is True
             query += paramstyle.query_items(name, value, style, explode, reserved)
         elif location == "header" and param.get("required"):
@@ -227,15 +231,22 @@ def build_operation(
                     given_views = examples.views(variants, str(media_type), True)
                 elif not given and "schema" in media:
                     value = examples.example_for(media["schema"], spec, body_doc, "request")
+                    if required_only:  # api.examples.defaults: "required"
+                        value = examples.required_only(value, media["schema"], spec, body_doc)
                     given_views = examples.views([("Example", value)], str(media_type), True)
                 else:
                     given_views = examples.views(given, str(media_type), False)
                 request_examples.extend(given_views)
-                bodies.append(media_body(spec, str(media_type), media, body_doc, given or variants))
+                choices = given or variants
+                bodies.append(
+                    media_body(spec, str(media_type), media, body_doc, choices, required_only)
+                )
     first = bodies[0] if bodies else None
     body_value = first.value if first else None
     body_media = first.media_type if first else None
     payload = first.payload if first else None
+    if required_only and payload is not None:  # the samples' form: its required fields
+        payload = replace(payload, fields=tuple(f for f in payload.fields if f.required))
     if first is not None:
         kind = payload.kind if payload is not None else JSON
         headers.append(("Content-Type", concrete_type(first.media_type, kind)))

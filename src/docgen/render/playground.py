@@ -17,6 +17,7 @@ from docgen.nav.playground import PlaygroundChoice
 from docgen.render.bodykind import BINARY
 from docgen.render.bodysamples import Payload, payload_for
 from docgen.render.examples import example_for, json_text
+from docgen.render.examples import required_only as required_only_example
 from docgen.render.markdown import to_html
 from docgen.render.views import SecurityScheme, Server
 from docgen.spec.model import Operation, Spec
@@ -210,12 +211,20 @@ class MediaBody:
 
 
 def media_body(
-    spec: Spec, media_type: str, media: dict[str, Any], doc: str, choices: list[tuple[str, Any]]
+    spec: Spec,
+    media_type: str,
+    media: dict[str, Any],
+    doc: str,
+    choices: list[tuple[str, Any]],
+    required_only: bool = False,
 ) -> MediaBody:
-    """The playground's and the samples' view of one entry of ``requestBody.content``."""
+    """The playground's and the samples' view of one entry of ``requestBody.content``;
+    ``required_only``: a generated example leaves optional properties out."""
     schema = media.get("schema")
     check = body_schema(spec, schema, doc) if "json" in media_type and schema is not None else None
     value = choices[0][1] if choices else example_for(schema or {}, spec, doc, "request")
+    if required_only and not choices:
+        value = required_only_example(value, schema, spec, doc)
     payload = payload_for(spec, media_type, schema, doc, value, media.get("encoding"))
     return MediaBody(media_type, value, choices, check, payload)
 
