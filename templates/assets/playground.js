@@ -1575,9 +1575,12 @@
   function formOptions(form) {
     return form.parts.map(function (kv) {
       if (typeof kv[1] !== "string") { return "  --form " + shellQuote(kv[0] + "=@" + fileName(kv[1]) + (kv[2] && !kv[1].type ? ";type=" + kv[2] : "")); }
-      // A part with its own Content-Type needs --form, which reads no file from a value that
-      // does not start with @, < or " and splits at ";" only.
-      if (kv[2] && !/^[@<"]|;/.test(kv[1])) { return "  --form " + shellQuote(kv[0] + "=" + kv[1] + ";type=" + kv[2]); }
+      // A part with its own Content-Type needs --form, which reads a file from a value that
+      // starts with @ or < and splits at ";": such a value goes in double quotes (\ and " escaped).
+      if (kv[2]) {
+        var text = /^[@<"]|;/.test(kv[1]) ? "\"" + kv[1].replace(/\\/g, "\\\\").replace(/"/g, "\\\"") + "\"" : kv[1];
+        return "  --form " + shellQuote(kv[0] + "=" + text + ";type=" + kv[2]);
+      }
       return "  --form-string " + shellQuote(kv[0] + "=" + kv[1]);
     });
   }
