@@ -209,8 +209,8 @@ def javascript(method: str, url: str, headers: Headers, payload: Payload) -> str
         for name, value, part_type in payload.parts():
             key = json.dumps(name, ensure_ascii=False)
             if value is None:  # only in a multipart form
-                typed = f", {{ type: {json.dumps(part_type)} }}" if part_type else ""
-                source = f"new Blob([{blob}]{typed})" if typed else blob
+                typed = f", {{ type: {json.dumps(part_type)} }})" if part_type else ")"
+                source = blob[:-1] + typed
                 lines.append(f'form.append({key}, {source}, "{EXAMPLE_FILE}");')
             elif part_type:  # a part with its own Content-Type is a Blob of that type
                 text = json.dumps(value, ensure_ascii=False)
