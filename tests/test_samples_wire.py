@@ -120,7 +120,7 @@ def _run(lang: str, code: str, api: Upstream, cwd: Path) -> Seen:
     (cwd / "example-file").write_bytes(FILE)
     if lang.endswith("curl"):
         command = ["bash", "-c", code + " --silent --show-error --output /dev/null"]
-    elif lang == "python":
+    elif lang.endswith("python"):
         (cwd / "sample.py").write_text(code)
         command = [sys.executable, "sample.py"]
     else:
@@ -179,11 +179,11 @@ def test_multipart_parts_in_the_samples_say_their_content_type(
         ("file", "application/octet-stream", FILE),
     ]
     assert '--form \'meta={"a": "1"};type=application/json\'' in samples["curl"]
-    # the page's samples once the reader has typed (here: chosen the file) are the
-    # playground's own curl, which says the types too
-    live = page.locator(".sample-request pre[data-pg-live] code").first.text_content() or ""
-    samples["live curl"] = live
-    for lang in [*LANGS, "live curl"]:
+    # the page's samples once the reader has typed (here: chosen the file) are written by
+    # the playground, and say the types too
+    live = _samples(page)
+    samples.update({f"live {lang}": live[lang] for lang in LANGS})
+    for lang in [*LANGS, *(f"live {lang}" for lang in LANGS)]:
         got = _json_parts(_run(lang, samples[lang], api, tmp_path))
         # a client that is told no type for the file says octet-stream, or nothing
         got = [(n, "application/octet-stream" if n == "file" else k, d) for n, k, d in got]

@@ -1155,8 +1155,9 @@
       if (req.form) {  // multipart: every part in files= (data= alone would send it urlencoded)
         lines.push(req.form.multipart ? "    files=[" : "    data=[");
         req.form.parts.forEach(function (kv) {
-          var value = typeof kv[1] !== "string" ? "open(" + pyStr(fileName(kv[1])) + ", \"rb\")"
-            : req.form.multipart ? "(None, " + pyStr(kv[1]) + ")" : pyStr(kv[1]);
+          var typed = kv[2] ? ", " + pyStr(kv[2]) : "";
+          var value = typeof kv[1] !== "string" ? "(" + pyStr(fileName(kv[1])) + ", open(" + pyStr(fileName(kv[1])) + ", \"rb\")" + typed + ")"
+            : req.form.multipart ? "(None, " + pyStr(kv[1]) + typed + ")" : pyStr(kv[1]);
           lines.push("        (" + pyStr(kv[0]) + ", " + value + "),");
         });
         lines.push("    ],");
@@ -1167,11 +1168,18 @@
     }
     if (lang === "javascript") {
       lines = [];
+      // A file is read as the static sample does (Node.js 20's fs.openAsBlob).
+      function opened(file, type) { return "await openAsBlob(" + JSON.stringify(fileName(file)) + (type ? ", { type: " + JSON.stringify(type) + " }" : "") + ")"; }
+      if (req.file || (req.form && req.form.parts.some(function (kv) { return typeof kv[1] !== "string"; }))) {
+        lines.push("import { openAsBlob } from \"node:fs\"; // Node.js 20+ (in a browser: an <input type=\"file\">'s File)", "");
+      }
       if (req.form) {
         lines.push(req.form.multipart ? "const form = new FormData();" : "const form = new URLSearchParams();");
         req.form.parts.forEach(function (kv) {
-          lines.push("form.append(" + JSON.stringify(kv[0]) + ", " + (typeof kv[1] === "string" ? JSON.stringify(kv[1])
-            : "new Blob([\"<contents of " + fileName(kv[1]) + ">\"]), " + JSON.stringify(fileName(kv[1]))) + ");");
+          var value = typeof kv[1] !== "string" ? opened(kv[1], kv[1].type ? "" : kv[2]) + ", " + JSON.stringify(fileName(kv[1]))
+            : kv[2] && req.form.multipart ? "new Blob([" + JSON.stringify(kv[1]) + "], { type: " + JSON.stringify(kv[2]) + " })"
+            : JSON.stringify(kv[1]);
+          lines.push("form.append(" + JSON.stringify(kv[0]) + ", " + value + ");");
         });
         lines.push("");
       }
@@ -1182,7 +1190,7 @@
         lines.push("  },");
       }
       if (req.form) { lines.push("  body: form,"); }
-      else if (req.file) { lines.push("  body: new Blob([\"<contents of " + fileName(req.file) + ">\"]),"); }
+      else if (req.file) { lines.push("  body: " + opened(req.file, "") + ","); }
       else if (req.body !== null) { lines.push("  body: " + JSON.stringify(req.body) + ","); }
       lines.push("});", "console.log(response.status, await response.text());");
       return lines.join("\n");
