@@ -97,6 +97,31 @@ paths:
               csv: {{style: form, explode: false}}
               metadata: {{style: deepObject, explode: true}}
       responses: {{"200": {{description: ok}}}}
+  /media:
+    post:
+      summary: Media types
+      requestBody:
+        content:
+          application/json:
+            schema: &pet
+              type: object
+              properties: {{name: {{type: string}}, tags: *list}}
+            example: {{name: Rex}}
+          application/x-www-form-urlencoded:
+            schema: *pet
+          application/xml:
+            schema: *pet
+            example: "<pet><name>Rex</name></pet>"
+      responses: {{"200": {{description: ok}}}}
+  /items/{{ids}}:
+    get:
+      summary: Items
+      parameters:
+        - {{name: ids, in: path, required: true, schema: *list}}
+        - {{name: csv, in: query, explode: false, schema: *list}}
+        - {{name: each, in: query, schema: *list}}
+        - {{name: X-List, in: header, schema: *list}}
+      responses: {{"200": {{description: ok}}}}
   /prefilled/{{id}}:
     get:
       summary: Prefilled
@@ -142,6 +167,14 @@ def _open(page: Any, url: str) -> None:
     page.wait_for_selector("[data-docgen-playground-panel]:not([hidden])")
 
 
+def _items(page: Any, key: str, values: list[str]) -> None:
+    """Types an array's items, one input each (Add item for the second and later)."""
+    for n, value in enumerate(values):
+        if n:
+            page.click(f'[data-field="{key}"] [data-pg-item-add]')
+        page.locator(f'[data-pg-items="{key}"] input').nth(n).fill(value)
+
+
 def _send(page: Any, api: Upstream) -> Seen:
     before = len(api.api_requests())
     page.click("[data-pg-send]")
@@ -154,7 +187,7 @@ def _send(page: Any, api: Upstream) -> Seen:
 def test_path_parameters_follow_the_style_table(page: Any, served: str, api: Upstream) -> None:
     _open(page, served + "/api/path-styles/")
     for name in ("lab", "labx", "mat", "matx"):
-        page.fill(f'[data-param="path:{name}"]', "x,y")
+        _items(page, f"path:{name}", ["x", "y"])
     page.fill('[data-param="path:matox"]', '{"R": 1, "G": 2}')
     seen = _send(page, api)
     # OpenAPI 3.1.1's table: label .x,y / .x.y; matrix ;mat=x,y / ;matx=x;matx=y / ;R=1;G=2
@@ -218,8 +251,8 @@ def test_multipart_parts_say_their_content_type(
 
 def test_urlencoded_fields_follow_their_encoding(page: Any, served: str, api: Upstream) -> None:
     _open(page, served + "/api/urlencoded/")
-    page.fill('[data-param="body:tags"]', "x, y")
-    page.fill('[data-param="body:csv"]', "x, y")
+    _items(page, "body:tags", ["x", "y"])
+    _items(page, "body:csv", ["x", "y"])
     page.fill('[data-param="body:metadata"]', '{"order": "7"}')
     seen = _send(page, api)
     assert parse_qsl(seen.body.decode()) == [
@@ -303,3 +336,58 @@ def test_a_relative_server_of_a_remote_spec_is_read_against_the_specs_url() -> N
     assert server_url(spec, "https://api.example.com") == "https://api.example.com"
     assert server_url(spec, "{scheme}://api.example.com") == "{scheme}://api.example.com"
     assert server_url("openapi.yaml", "/api/v3") == "/api/v3"  # read against the site
+
+
+def test_a_body_of_several_media_types_is_sent_as_the_one_picked(
+    page: Any, served: str, api: Upstream
+) -> None:
+    _open(page, served + "/api/media-types/")
+    picker = page.locator("[data-pg-media]")
+    assert picker.locator("option").all_text_contents() == [
+        "application/json",
+        "application/x-www-form-urlencoded",
+        "application/xml",
+    ]
+    label = page.locator(f'label[for="{picker.get_attribute("id")}"]')
+    assert label.text_content() == "Content type"
+    assert json.loads(page.input_value("[data-pg-body]")) == {"name": "Rex"}
+    seen = _send(page, api)
+    assert (seen.headers["content-type"], json.loads(seen.body)) == (
+        "application/json",
+        {"name": "Rex"},
+    )
+    picker.focus()
+    page.keyboard.press("ArrowDown")  # the keyboard alone switches to the form
+    assert page.locator("[data-pg-body]").count() == 0
+    page.fill('[data-param="body:name"]', "Rex, Jr.")
+    _items(page, "body:tags", ["a,b", "c"])
+    curl = page.locator(".sample-request pre[data-pg-live] code").first.text_content() or ""
+    assert "--data-urlencode 'name=Rex, Jr.'" in curl
+    seen = _send(page, api)
+    assert seen.headers["content-type"] == "application/x-www-form-urlencoded"
+    assert parse_qsl(seen.body.decode()) == [("name", "Rex, Jr."), ("tags", "a,b"), ("tags", "c")]
+    picker.select_option("application/xml")
+    assert page.input_value("[data-pg-body]") == "<pet><name>Rex</name></pet>"
+    seen = _send(page, api)
+    assert (seen.headers["content-type"], seen.body) == (
+        "application/xml",
+        b"<pet><name>Rex</name></pet>",
+    )
+
+
+def test_array_items_are_typed_one_by_one_and_may_hold_commas(
+    page: Any, served: str, api: Upstream
+) -> None:
+    _open(page, served + "/api/items/")
+    _items(page, "path:ids", ["1,2", "3"])
+    _items(page, "query:csv", ["a,b", "gone", "c"])
+    page.click('[data-pg-items="query:csv"] li:nth-child(2) [data-pg-item-remove]')
+    assert page.locator('[data-pg-items="query:csv"] input').count() == 2
+    _items(page, "query:each", ["x,y"])
+    page.focus('[data-field="query:each"] [data-pg-item-add]')
+    page.keyboard.press("Enter")  # the new item's input takes the focus
+    page.keyboard.type("z")
+    _items(page, "header:X-List", ["p", "q"])
+    seen = _send(page, api)
+    assert seen.target == "/items/1%2C2,3?csv=a%2Cb,c&each=x%2Cy&each=z"
+    assert seen.headers["x-list"] == "p,q"

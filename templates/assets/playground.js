@@ -533,7 +533,10 @@
       self.form.appendChild(group);
     });
     if (this.body) {
-      this.form.appendChild(this.hasFormBody() ? this.buildFormBody() : this.body.binary ? this.buildFileBody() : this.buildBody());
+      var mediaPicker = this.buildMediaPicker();
+      if (mediaPicker) { this.form.appendChild(mediaPicker); }
+      this.bodyGroup = this.buildBodyGroup();
+      this.form.appendChild(this.bodyGroup);
     }
     if (anyRequired || (this.body && this.body.required)) {
       this.form.insertBefore(h("p", { "class": "pg-required-note" }, [h("span", { "class": "pg-req", "aria-hidden": "true", text: "*" }), " Required"]), this.form.firstChild);
@@ -595,10 +598,11 @@
     // parameter on another endpoint of the site in this tab.
     var remembered = p["in"] === "path" ? sessionGet(this.pathKey(p.name)) : null;
     var prefill = remembered !== null && remembered !== "";
-    if (prefill) { sample = kind === "object" || kind === "json" ? (function () { try { return JSON.parse(remembered); } catch (e) { return remembered; } })() : remembered; }
+    if (prefill) { sample = kind === "object" || kind === "json" || kind === "array" ? (function () { try { return JSON.parse(remembered); } catch (e) { return remembered; } })() : remembered; }
     // api.examples.prefill (Mintlify): inputs start with the spec's example (else the default).
     else if (this.site.prefill && sample !== null && sample !== undefined) { prefill = true; }
     var control;
+    var itemsWrap = null;
     var hint = constraintText(schema);
     if (kind === "enum" || kind === "boolean") {
       var values = kind === "boolean" ? [true, false] : schema.enum;
@@ -621,16 +625,19 @@
       control = h("textarea", { "class": "pg-input pg-textarea pg-json-small", rows: "3", spellcheck: "false",
         autocapitalize: "off", autocomplete: "off" });
       hint = (kind === "json" ? "JSON array" : "JSON object") + (hint ? " · " + hint : "");
+    } else if (kind === "array") {
+      // One input per item (commas are part of an item), serialised by the style table.
+      var items = isObj(schema.items) ? schema.items : {};
+      var itemHint = Array.isArray(items.enum) && items.enum.length ? " (" + items.enum.map(display).join(", ") + ")" : "";
+      var itemRange = constraintText(items, true);
+      hint = "One value per item" + itemHint + (itemRange ? ", each " + itemRange : "") + (hint ? " · " + hint : "");
+      var list = this.buildItems(p, Array.isArray(sample) ? sample : sample !== null && sample !== undefined ? [sample] : [], prefill);
+      control = list.first;
+      itemsWrap = list.wrap;
     } else {
       control = h("input", { "class": "pg-input", type: "text", spellcheck: "false", autocapitalize: "off", autocomplete: "off" });
-      if (kind === "array") {
-        var items = isObj(schema.items) ? schema.items : {};
-        var itemHint = Array.isArray(items.enum) && items.enum.length ? " (" + items.enum.map(display).join(", ") + ")" : "";
-        var itemRange = constraintText(items, true);
-        hint = "Comma-separated values" + itemHint + (itemRange ? ", each " + itemRange : "") + (hint ? " · " + hint : "");
-      }
     }
-    if (control.tagName !== "SELECT") {
+    if (control.tagName !== "SELECT" && kind !== "array") {
       var json = kind === "object" || kind === "json";
       if (prefill) { control.value = json ? JSON.stringify(sample, null, 2) : display(sample); }
       if (sample !== null && sample !== undefined) { control.setAttribute("placeholder", json ? JSON.stringify(sample) : display(sample)); }
@@ -639,21 +646,76 @@
     }
     // allowEmptyValue: a box to send the parameter with an empty value ("name="), as Swagger UI does.
     var sendEmpty = null;
-    var wrap = null;
+    var wrap = itemsWrap;
     if (p["in"] === "query" && p.allowEmptyValue === true && !p.required) {
       sendEmpty = h("input", { type: "checkbox", "class": "pg-check", id: nextId("empty"), "data-pg-send-empty": p.name });
-      wrap = h("div", { "class": "pg-input-stack" }, [control, h("p", { "class": "pg-remember" }, [sendEmpty,
+      wrap = h("div", { "class": "pg-input-stack" }, [itemsWrap || control, h("p", { "class": "pg-remember" }, [sendEmpty,
         h("label", { "for": sendEmpty.id, text: "Send an empty value when this is left empty" })])]);
     }
     var r = this.row({ key: key, name: p.name, anchor: typeof p.anchor === "string" && p.anchor ? p.anchor : null,
       required: !!p.required, deprecated: !!p.deprecated, type: typeof p.content === "string" ? p.content : typeLabel(schema),
       description: typeof p.description === "string" ? p.description.trim() : "", hint: hint, control: control, wrap: wrap });
     var field = { key: key, param: p, schema: schema, kind: kind, control: control, error: r.error,
-      hintId: r.hintId, errId: r.errId, required: !!p.required, touched: false, sendEmpty: sendEmpty };
+      hintId: r.hintId, errId: r.errId, required: !!p.required, touched: false, sendEmpty: sendEmpty,
+      itemList: itemsWrap ? itemsWrap.querySelector("[data-pg-items]") : null };
     control._pgField = field;
+    if (field.itemList) { Array.prototype.forEach.call(field.itemList.querySelectorAll("input"), function (c) { c._pgField = field; }); }
     this.fields.push(field);
     return r.el;
   };
+
+  /* An array's items, one input each, with Remove buttons and "Add item". The first input is
+     the field's control (its label points at it); removing an item moves the later ones up,
+     so the inputs stay in place and a removed last item leaves its row empty. */
+  Playground.prototype.buildItems = function (p, sample, prefill) {
+    var self = this;
+    var list = h("ul", { "class": "pg-items", "data-pg-items": p["in"] + ":" + p.name, role: "list" });
+    function itemInput(n) {
+      var input = h("input", { "class": "pg-input", type: "text", spellcheck: "false", autocapitalize: "off",
+        autocomplete: "off", "data-pg-item": String(n) });
+      if (n > 0) { input.setAttribute("aria-label", p.name + ", item " + (n + 1)); }
+      if (sample[n] !== undefined && sample[n] !== null) { input.setAttribute("placeholder", display(sample[n])); }
+      var remove = h("button", { type: "button", "class": "icon-button pg-item-remove", "data-pg-item-remove": "",
+        "aria-label": "Remove item " + (n + 1) + " of " + p.name, title: "Remove this item" }, [icon("close", 14)]);
+      remove.addEventListener("click", function () {
+        var inputs = list.querySelectorAll("input");
+        var at = Array.prototype.indexOf.call(inputs, input);
+        for (var i = at; i < inputs.length - 1; i++) { inputs[i].value = inputs[i + 1].value; }
+        if (inputs.length > 1) { list.removeChild(list.lastChild); } else { inputs[0].value = ""; }
+        var left = list.querySelectorAll("input");
+        left[Math.min(at, left.length - 1)].focus();
+        self.onInput(left[0]);
+      });
+      return h("li", { "class": "pg-item" }, [input, remove]);
+    }
+    var count = prefill ? Math.max(sample.length, 1) : 1;
+    for (var n = 0; n < count; n++) {
+      list.appendChild(itemInput(n));
+      if (prefill && sample[n] !== undefined) { list.lastChild.querySelector("input").value = display(sample[n]); }
+    }
+    var add = h("button", { type: "button", "class": "pg-link-button pg-item-add", "data-pg-item-add": "",
+      "aria-label": "Add an item to " + p.name }, [h("span", { "aria-hidden": "true", text: "+ " }), "Add item"]);
+    add.addEventListener("click", function () {
+      var row = itemInput(list.children.length);
+      list.appendChild(row);
+      var input = row.querySelector("input");
+      input._pgField = list.querySelector("input")._pgField;
+      input.focus();
+    });
+    return { first: list.querySelector("input"), wrap: h("div", { "class": "pg-items-wrap" }, [list, add]) };
+  };
+  /* The items typed in an array field (empty ones left out). */
+  function itemValues(field) {
+    if (!field.itemList) { return splitList(field.control.value); }
+    return Array.prototype.map.call(field.itemList.querySelectorAll("input"), function (c) { return c.value; })
+      .filter(function (v) { return v.trim() !== ""; });
+  }
+  /* A field's value as one text: an array's items as a JSON list ("" when there are none). */
+  function fieldRaw(field) {
+    if (!field.itemList) { return field.control.value; }
+    var items = itemValues(field);
+    return items.length ? JSON.stringify(items) : "";
+  }
 
   Playground.prototype.pathKey = function (name) { return STORE + "path:" + this.site.root + ":" + name; };
 
@@ -872,6 +934,35 @@
   Playground.prototype.mediaType = function () { return str(this.body && this.body.mediaType) || "application/json"; };
   Playground.prototype.isJsonBody = function () { return /(^application\/json|\+json)(\s*;|$)/i.test(this.mediaType()) || /^[a-z]+\/json\b/i.test(this.mediaType()); };
 
+  Playground.prototype.buildBodyGroup = function () {
+    return this.hasFormBody() ? this.buildFormBody() : this.body.binary ? this.buildFileBody() : this.buildBody();
+  };
+  /* A body the spec lets be sent as several media types (JSON, a form, XML...): a picker that
+     swaps the editor or form, and so the Content-Type sent and Copy as curl (as Scalar does). */
+  Playground.prototype.buildMediaPicker = function () {
+    var self = this;
+    var all = arr(this.body.media).filter(function (m) { return isObj(m) && typeof m.mediaType === "string"; });
+    if (all.length < 2) { return null; }
+    var required = !!this.body.required;
+    var id = nextId("media");
+    var select = h("select", { "class": "pg-input pg-select", id: id, "data-pg-media": "" },
+      all.map(function (m, i) { return h("option", { value: String(i), text: m.mediaType }); }));
+    select.addEventListener("change", function () {
+      var chosen = all[Number(select.value)];
+      self.fields = self.fields.filter(function (f) { return !f.param || (f.param["in"] !== "body" && f.param["in"] !== "binary"); });
+      self.bodyField = null;
+      self.body = Object.assign({}, chosen, { required: required, media: all });
+      var group = self.buildBodyGroup();
+      self.bodyGroup.parentNode.replaceChild(group, self.bodyGroup);
+      self.bodyGroup = group;
+      self.dirty = true;
+      self.live.textContent = "Request body: " + chosen.mediaType;
+      self.updatePreview();
+    });
+    return h("div", { "class": "pg-group pg-body-media" }, [
+      h("label", { "class": "pg-label", "for": id, text: "Content type" }), select]);
+  };
+
   /* A form body (multipart/form-data, x-www-form-urlencoded) whose fields the spec names: one
      input per field, checked like a parameter, and a file picker for each file part. */
   Playground.prototype.hasFormBody = function () { return arr(this.body.form).some(isObj); };
@@ -993,7 +1084,7 @@
     var field = target && target._pgField;
     this.dirty = true;
     this.followServer();
-    if (field && field.param && field.param["in"] === "path") { sessionSet(this.pathKey(field.param.name), field.control.value || null); }
+    if (field && field.param && field.param["in"] === "path") { sessionSet(this.pathKey(field.param.name), fieldRaw(field) || null); }
     if (field && (field.touched || field.error.hidden === false)) { this.validate(field); }
     if (this.formStatus.classList.contains("is-error") && !this.form.querySelector(".pg-error:not([hidden])")) {
       this.formStatus.textContent = "";
@@ -1004,7 +1095,7 @@
   Playground.prototype.onBlur = function (target) {
     var field = target && target._pgField;
     if (!field) { return; }
-    if (field.control.value !== "" || field.touched) { field.touched = true; this.validate(field); }
+    if (fieldRaw(field) !== "" || field.touched) { field.touched = true; this.validate(field); }
   };
 
   Playground.prototype.schedulePreview = function () {
@@ -1066,8 +1157,9 @@
       if (req.form) {  // multipart: every part in files= (data= alone would send it urlencoded)
         lines.push(req.form.multipart ? "    files=[" : "    data=[");
         req.form.parts.forEach(function (kv) {
-          var value = typeof kv[1] !== "string" ? "open(" + pyStr(fileName(kv[1])) + ", \"rb\")"
-            : req.form.multipart ? "(None, " + pyStr(kv[1]) + ")" : pyStr(kv[1]);
+          var typed = kv[2] ? ", " + pyStr(kv[2]) : "";
+          var value = typeof kv[1] !== "string" ? "(" + pyStr(fileName(kv[1])) + ", open(" + pyStr(fileName(kv[1])) + ", \"rb\")" + typed + ")"
+            : req.form.multipart ? "(None, " + pyStr(kv[1]) + typed + ")" : pyStr(kv[1]);
           lines.push("        (" + pyStr(kv[0]) + ", " + value + "),");
         });
         lines.push("    ],");
@@ -1078,11 +1170,18 @@
     }
     if (lang === "javascript") {
       lines = [];
+      // A file is read as the static sample does (Node.js 20's fs.openAsBlob).
+      function opened(file, type) { return "await openAsBlob(" + JSON.stringify(fileName(file)) + (type ? ", { type: " + JSON.stringify(type) + " }" : "") + ")"; }
+      if (req.file || (req.form && req.form.parts.some(function (kv) { return typeof kv[1] !== "string"; }))) {
+        lines.push("import { openAsBlob } from \"node:fs\"; // Node.js 20+ (in a browser: an <input type=\"file\">'s File)", "");
+      }
       if (req.form) {
         lines.push(req.form.multipart ? "const form = new FormData();" : "const form = new URLSearchParams();");
         req.form.parts.forEach(function (kv) {
-          lines.push("form.append(" + JSON.stringify(kv[0]) + ", " + (typeof kv[1] === "string" ? JSON.stringify(kv[1])
-            : "new Blob([\"<contents of " + fileName(kv[1]) + ">\"]), " + JSON.stringify(fileName(kv[1]))) + ");");
+          var value = typeof kv[1] !== "string" ? opened(kv[1], kv[1].type ? "" : kv[2]) + ", " + JSON.stringify(fileName(kv[1]))
+            : kv[2] && req.form.multipart ? "new Blob([" + JSON.stringify(kv[1]) + "], { type: " + JSON.stringify(kv[2]) + " })"
+            : JSON.stringify(kv[1]);
+          lines.push("form.append(" + JSON.stringify(kv[0]) + ", " + value + ");");
         });
         lines.push("");
       }
@@ -1093,7 +1192,7 @@
         lines.push("  },");
       }
       if (req.form) { lines.push("  body: form,"); }
-      else if (req.file) { lines.push("  body: new Blob([\"<contents of " + fileName(req.file) + ">\"]),"); }
+      else if (req.file) { lines.push("  body: " + opened(req.file, "") + ","); }
       else if (req.body !== null) { lines.push("  body: " + JSON.stringify(req.body) + ","); }
       lines.push("});", "console.log(response.status, await response.text());");
       return lines.join("\n");
@@ -1124,7 +1223,7 @@
   /* Validates one field; returns the message (also shown inline) or null. */
   Playground.prototype.validate = function (field) {
     var message = null;
-    var raw = field.control.value;
+    var raw = field.body ? field.control.value : fieldRaw(field);
     if (field.body) {
       if (!raw.trim()) { message = field.required ? "The request body is required." : null; }
       else if (this.isJsonBody()) {
@@ -1158,7 +1257,7 @@
       message = null;
     } else if (field.kind === "array") {
       var itemSchema = isObj(field.schema.items) ? field.schema.items : {};
-      var items = splitList(raw);
+      var items = itemValues(field);
       if (!items.length && field.required) { message = "Required."; }
       for (var i = 0; i < items.length && !message; i++) {
         var m = checkScalar(items[i], itemSchema, kindOf(itemSchema));
@@ -1262,7 +1361,7 @@
   /* -------------------------------------------------------- the request */
   function serialize(field, raw) {
     // Returns {scalar: string} or {list: [..]} or {object: {..}} from the raw input.
-    if (field.kind === "array") { return { list: splitList(raw) }; }
+    if (field.kind === "array") { return { list: itemValues(field) }; }
     if (field.kind === "object") {
       var obj = {};
       try { obj = JSON.parse(raw); } catch (e) { obj = {}; }
@@ -1284,21 +1383,22 @@
       return encodeURIComponent(part).replace(/%(2[146-9ABCF]|3[ABDF]|40)/gi, function (m) { return decodeURIComponent(m); });
     }).join("");
   }
-  /* A query parameter (or a urlencoded field with an Encoding Object) as [name, value, commas
-     kept] pairs, by OpenAPI's style table: form (exploded or not), spaceDelimited,
-     pipeDelimited, deepObject. */
+  /* A query parameter (or a urlencoded field with an Encoding Object) as [name, value, items]
+     by OpenAPI's style table: form (exploded or not), spaceDelimited, pipeDelimited,
+     deepObject; ``items``: the values a form-style list joins with unencoded commas (a comma
+     inside an item is encoded), else false. */
   function queryPairs(name, v, style, explode) {
     var delimiter = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : null;
     if (v.list) {
       if (delimiter) { return [[name, v.list.join(delimiter), false]]; }
       if (explode) { return v.list.map(function (item) { return [name, item, false]; }); }
-      return [[name, v.list.join(","), true]];
+      return [[name, v.list.join(","), v.list]];
     }
     if (v.object) {
       if (style === "deepObject") { return pairsOf(v.object).map(function (kv) { return [name + "[" + kv[0] + "]", kv[1], false]; }); }
       if (delimiter) { return [[name, flatPairs(v.object, delimiter, delimiter), false]]; }
       if (explode) { return pairsOf(v.object).map(function (kv) { return [kv[0], kv[1], false]; }); }
-      return [[name, flatPairs(v.object, ",", ","), true]];
+      return [[name, flatPairs(v.object, ",", ","), [].concat.apply([], pairsOf(v.object))]];
     }
     return [[name, v.scalar, false]];
   }
@@ -1348,7 +1448,7 @@
     var multipart = /^multipart\//i.test(this.mediaType());
     this.fields.forEach(function (f) {
       var p = f.param;
-      var raw = f.control.value;
+      var raw = fieldRaw(f);
       if (p["in"] === "binary") { upload = (f.control.files || [])[0] || null; return; }
       if (p["in"] === "body") {
         // The field's Encoding Object: a part's Content-Type, or how a urlencoded value is written.
@@ -1450,7 +1550,7 @@
       return "?" + query.map(function (kv) {
         var value = maskSecrets && masked[kv[0]] ? "•••" : kv[1];
         var escape = kv[3] ? encodeReserved : encodeURIComponent;
-        var encoded = kv[2] ? value.split(",").map(escape).join(",") : escape(value);
+        var encoded = kv[2] && !(maskSecrets && masked[kv[0]]) ? kv[2].map(escape).join(",") : escape(value);
         return encodeURIComponent(kv[0]) + "=" + encoded;
       }).join("&");
     }
@@ -1485,9 +1585,12 @@
   function formOptions(form) {
     return form.parts.map(function (kv) {
       if (typeof kv[1] !== "string") { return "  --form " + shellQuote(kv[0] + "=@" + fileName(kv[1]) + (kv[2] && !kv[1].type ? ";type=" + kv[2] : "")); }
-      // A part with its own Content-Type needs --form, which reads no file from a value that
-      // does not start with @, < or " and splits at ";" only.
-      if (kv[2] && !/^[@<"]|;/.test(kv[1])) { return "  --form " + shellQuote(kv[0] + "=" + kv[1] + ";type=" + kv[2]); }
+      // A part with its own Content-Type needs --form, which reads a file from a value that
+      // starts with @ or < and splits at ";": such a value goes in double quotes (\ and " escaped).
+      if (kv[2]) {
+        var text = /^[@<"]|;/.test(kv[1]) ? "\"" + kv[1].replace(/\\/g, "\\\\").replace(/"/g, "\\\"") + "\"" : kv[1];
+        return "  --form " + shellQuote(kv[0] + "=" + text + ";type=" + kv[2]);
+      }
       return "  --form-string " + shellQuote(kv[0] + "=" + kv[1]);
     });
   }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from docgen.config.model import DEFAULT_LANGUAGES, ApiMdx
+from docgen.config.model import DEFAULT_LANGUAGES, ApiMdx, Playground, PlaygroundDisplay
 from docgen.config.urls import scheme_of
 from docgen.diagnostics import Code, Diagnostics, close_matches
 from docgen.load.source import SourceDocument
@@ -62,10 +62,11 @@ def read_api_mdx(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnos
 def sample_languages(
     examples: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics
 ) -> tuple[str, ...]:
-    """``api.examples.languages`` mapped to what docgen generates; typos stay errors."""
+    """``api.examples.languages`` mapped to what docgen generates; typos stay errors. None
+    with ``api.examples.autogenerate: false``: only the spec's own samples are shown."""
     wanted = examples.get("languages")
     if wanted is None:
-        return DEFAULT_LANGUAGES
+        return () if examples.get("autogenerate") is False else DEFAULT_LANGUAGES
     out: list[str] = []
     for index, name in enumerate(wanted):
         ptr = f"/api/examples/languages/{index}"
@@ -89,4 +90,19 @@ def sample_languages(
             "(it generates curl, python, javascript); skipped",
             doc.location(ptr),
         )
+    if examples.get("autogenerate") is False:
+        return ()
     return tuple(out) or DEFAULT_LANGUAGES
+
+
+def read_playground(api: dict[str, Any]) -> Playground:
+    """``api.playground``, and the ``api.examples`` options the pages' examples follow."""
+    raw = api.get("playground", {})
+    examples = api.get("examples", {})
+    return Playground(
+        display=PlaygroundDisplay(raw.get("display", "interactive")),
+        proxy=bool(raw.get("proxy", True)),
+        allow=tuple(o.rstrip("/") for o in raw.get("allow", [])),
+        prefill=examples.get("prefill") is True,
+        required_only=examples.get("defaults") == "required",
+    )

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.config import urls
-from docgen.config.apimdx import read_api_mdx, sample_languages
+from docgen.config.apimdx import read_api_mdx, read_playground, sample_languages
 from docgen.config.chrome import read_chrome
 from docgen.config.contextual import read_contextual
 from docgen.config.includes import deep_message, has_includes, resolve_includes, too_deep
@@ -24,7 +24,6 @@ from docgen.config.model import (
     NodeKind,
     OpenApiSource,
     PageEntry,
-    Playground,
     PlaygroundDisplay,
     SiteConfig,
 )
@@ -294,12 +293,7 @@ def _auth(raw: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) ->
 def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) -> SiteConfig:
     api = data.get("api", {})
     raw_playground = api.get("playground", {})
-    playground = Playground(
-        display=PlaygroundDisplay(raw_playground.get("display", "interactive")),
-        proxy=bool(raw_playground.get("proxy", True)),
-        allow=tuple(o.rstrip("/") for o in raw_playground.get("allow", [])),
-        prefill=api.get("examples", {}).get("prefill") is True,
-    )
+    playground = read_playground(api)
     if raw_playground.get("allowLocal") is True:
         # Content never widens what the server does (security.md 19): only the operator can.
         diagnostics.warning(

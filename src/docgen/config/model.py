@@ -104,6 +104,7 @@ class Playground:
     proxy: bool = True
     allow: tuple[str, ...] = ()
     prefill: bool = False  # api.examples.prefill: inputs start with the spec's examples
+    required_only: bool = False  # api.examples.defaults "required": samples leave optional out
 
 
 @dataclass(frozen=True, slots=True)

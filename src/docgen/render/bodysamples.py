@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from docgen.render.bodyforms import (
@@ -25,15 +25,19 @@ from docgen.render.bodyforms import (
 )
 from docgen.render.bodykind import BINARY, FORM, JSON, TEXT, body_kind
 from docgen.render.examples import json_text
+from docgen.render.paramstyle import form_pairs
 from docgen.spec.model import Spec
 from docgen.spec.refs import resolve
 
 Headers = tuple[tuple[str, str], ...]
 
 
-def payload_for(spec: Spec, media_type: str, schema: Any, doc: str, example: Any) -> Payload | None:
+def payload_for(
+    spec: Spec, media_type: str, schema: Any, doc: str, example: Any, encoding: Any = None
+) -> Payload | None:
     """How a body of ``media_type`` is written in the samples; ``None``: as JSON. A form whose
-    schema names no fields, like any other body that is not a file, is sent as its text."""
+    schema names no fields, like any other body that is not a file, is sent as its text;
+    ``encoding``: the media type's Encoding Objects."""
     resolved = resolve(schema, doc, spec.documents)[0] if schema is not None else None
     kind = body_kind(media_type, resolved)
     if kind == JSON:
@@ -42,7 +46,7 @@ def payload_for(spec: Spec, media_type: str, schema: Any, doc: str, example: Any
         form = form_kind(media_type) or URLENCODED
         fields = form_fields(spec, schema, doc, example, multipart=form == MULTIPART)
         if fields:
-            return Payload(FORM, form, fields)
+            return Payload(FORM, form, fields, coding=encodings(spec, encoding, doc))
     if kind == BINARY:
         return Payload(BINARY, media_type)
     text = example if isinstance(example, str) else "" if example is None else json_text(example)
@@ -58,10 +62,55 @@ class Payload:
     media_type: str = ""
     fields: tuple[FormField, ...] = ()
     text: str = ""
+    coding: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False)
 
     @property
     def multipart(self) -> bool:
         return self.kind == FORM and self.media_type == MULTIPART
+
+    def parts(self) -> list[tuple[str, str | None, str]]:
+        """A form's (name, text or ``None`` for a file, part Content-Type), as the playground
+        sends them: an object part is JSON said as ``application/json``, an Encoding Object's
+        ``contentType`` is its part's, and its ``style``/``explode`` write a urlencoded field."""
+        out: list[tuple[str, str | None, str]] = []
+        for item in self.fields:
+            coding = self.coding.get(item.name, {})
+            given = str(coding.get("contentType", "")).split(",")[0].strip()
+            part_type = "" if "*" in given else given
+            styled = "style" in coding or "explode" in coding
+            if item.file:
+                out.append((item.name, None, part_type))
+            elif styled and not self.multipart and item.example is not None:
+                style = str(coding.get("style", "form"))
+                explode = coding.get("explode", style == "form") is True
+                out += [(k, v, "") for k, v in form_pairs(item.name, item.example, style, explode)]
+            else:
+                composite = not item.many and isinstance(item.example, (dict, list))
+                json_part = composite or (not item.many and _composite_schema(item.schema))
+                kind = part_type or ("application/json" if json_part and self.multipart else "")
+                out += [(item.name, value, kind) for value in item.values]
+        return out
+
+
+def _composite_schema(schema: Any) -> bool:
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    return kind in ("object", "array") or (isinstance(schema, dict) and "properties" in schema)
+
+
+_ENCODING_KEYS = {"contentType": str, "style": str, "explode": bool, "allowReserved": bool}
+
+
+def encodings(spec: Spec, found: Any, doc: str) -> dict[str, dict[str, Any]]:
+    """A media type's Encoding Objects by field name (a part's Content-Type; a urlencoded
+    field's style and explode), keeping only well-typed keys."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, raw in found.items() if isinstance(found, dict) else ():
+        coding, _ = resolve(raw, doc, spec.documents)
+        if isinstance(coding, dict):
+            kept = {k: v for k, t in _ENCODING_KEYS.items() if isinstance(v := coding.get(k), t)}
+            if kept:
+                out[str(name)] = kept
+    return out
 
 
 def sent_headers(headers: Headers, payload: Payload) -> Headers:
@@ -71,6 +120,17 @@ def sent_headers(headers: Headers, payload: Payload) -> Headers:
     return headers
 
 
+def _curl_part(name: str, value: str, part_type: str) -> str:
+    """A text part: ``--form-string`` (sent as written: ``--form`` would read ``@x`` as a file
+    and cut ``a; b`` short); one with its own type needs ``--form``, its value in double
+    quotes (backslash-escaped) where curl would otherwise read it as a file or cut it."""
+    if not part_type:
+        return f"  --form-string {shlex.quote(f'{name}={value}')}"
+    if value[:1] in ("@", "<", '"') or ";" in value:
+        value = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return f"  --form {shlex.quote(f'{name}={value};type={part_type}')}"
+
+
 def curl(method: str, url: str, headers: Headers, payload: Payload) -> str:
     lines = [f"curl --request {method}", f"  --url {shlex.quote(url)}"]
     lines += [f"  --header {shlex.quote(f'{n}: {v}')}" for n, v in sent_headers(headers, payload)]
@@ -78,15 +138,14 @@ def curl(method: str, url: str, headers: Headers, payload: Payload) -> str:
         lines.append(f"  --data-binary @{EXAMPLE_FILE}")
     elif payload.kind != FORM:
         lines.append(f"  --data-raw {shlex.quote(payload.text)}")
-    for field in payload.fields:
-        if field.file:
-            lines.append(f"  --form {shlex.quote(f'{field.name}=@{EXAMPLE_FILE}')}")
-            continue
-        for value in field.values:
-            if not payload.multipart:
-                lines.append(f"  --data-urlencode {shlex.quote(f'{field.name}={value}')}")
-            else:  # --form would read "@x" as a file and cut "a; b" or "x;type=..." short
-                lines.append(f"  --form-string {shlex.quote(f'{field.name}={value}')}")
+    for name, value, part_type in payload.parts():
+        if value is None:
+            typed = f";type={part_type}" if part_type else ""
+            lines.append(f"  --form {shlex.quote(f'{name}=@{EXAMPLE_FILE}{typed}')}")
+        elif not payload.multipart:
+            lines.append(f"  --data-urlencode {shlex.quote(f'{name}={value}')}")
+        else:
+            lines.append(_curl_part(name, value, part_type))
     return " \\\n".join(lines)
 
 
@@ -103,19 +162,26 @@ def python(method: str, url: str, headers: Headers, payload: Payload) -> str:
     elif payload.kind != FORM:
         lines.append(f"payload = {payload.text!r}")
         args.append("data=payload.encode('utf-8')")
+    parts = payload.parts()
     if payload.multipart:  # every part in files= (data= alone would send it urlencoded)
         lines.append("files = [")
-        for field in payload.fields:
-            if field.file:
-                lines.append(f"    ({field.name!r}, {opened}),")
-            lines += [f"    ({field.name!r}, (None, {value!r}))," for value in field.values]
+        for name, value, part_type in parts:
+            if value is None:
+                typed = f", {part_type!r}" if part_type else ""
+                lines.append(f"    ({name!r}, ({EXAMPLE_FILE!r}, {opened}{typed})),")
+            else:
+                typed = f", {part_type!r}" if part_type else ""
+                lines.append(f"    ({name!r}, (None, {value!r}{typed})),")
         lines.append("]")
         args.append("files=files")
+    elif {name for name, _, _ in parts} - {f.name for f in payload.fields}:  # styled fields
+        lines += ["data = [", *(f"    ({name!r}, {value!r})," for name, value, _ in parts), "]"]
+        args.append("data=data")
     elif payload.fields:
         lines.append("data = {")
-        for field in payload.fields:
-            value = list(field.values) if field.many else field.values[0]
-            lines.append(f"    {field.name!r}: {value!r},")
+        for item in payload.fields:
+            written = list(item.values) if item.many else item.values[0]
+            lines.append(f"    {item.name!r}: {written!r},")
         lines.append("}")
         args.append("data=data")
     lines += [
@@ -126,18 +192,33 @@ def python(method: str, url: str, headers: Headers, payload: Payload) -> str:
     return "\n".join(lines)
 
 
+_OPEN_AS_BLOB = (
+    'import { openAsBlob } from "node:fs"; // Node.js 20+ (in a browser: an <input type="file">\'s'
+    " File)"
+)
+
+
 def javascript(method: str, url: str, headers: Headers, payload: Payload) -> str:
     lines = []
-    blob = 'new Blob(["<file contents>"])'
+    blob = f'await openAsBlob("{EXAMPLE_FILE}")'
+    if payload.kind == BINARY or any(f.file for f in payload.fields):
+        lines += [_OPEN_AS_BLOB, ""]
     if payload.kind == FORM:
         made = "new FormData()" if payload.multipart else "new URLSearchParams()"
         lines.append(f"const form = {made};")
-        for field in payload.fields:
-            name = json.dumps(field.name, ensure_ascii=False)
-            if field.file:  # only in a multipart form
-                lines.append(f'form.append({name}, {blob}, "{EXAMPLE_FILE}");')
-            for value in field.values:
-                lines.append(f"form.append({name}, {json.dumps(value, ensure_ascii=False)});")
+        for name, value, part_type in payload.parts():
+            key = json.dumps(name, ensure_ascii=False)
+            if value is None:  # only in a multipart form
+                typed = f", {{ type: {json.dumps(part_type)} }})" if part_type else ")"
+                source = blob[:-1] + typed
+                lines.append(f'form.append({key}, {source}, "{EXAMPLE_FILE}");')
+            elif part_type:  # a part with its own Content-Type is a Blob of that type
+                text = json.dumps(value, ensure_ascii=False)
+                lines.append(
+                    f"form.append({key}, new Blob([{text}], {{ type: {json.dumps(part_type)} }}));"
+                )
+            else:
+                lines.append(f"form.append({key}, {json.dumps(value, ensure_ascii=False)});")
         lines.append("")
         body = "form"
     else:

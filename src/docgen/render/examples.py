@@ -251,3 +251,38 @@ def _object(
                     continue
             out[str(name)] = generate(sub, spec, doc, mode, depth + 1, seen, budget)
     return out
+
+
+def required_only(value: Any, schema: Any, spec: Spec, doc: str, depth: int = 0) -> Any:
+    """A generated example without the properties its schema (``allOf`` parts included) does
+    not require, at every depth (``api.examples.defaults: required``). A new value."""
+    resolved, doc = resolve(schema, doc, spec.documents)
+    if depth > 12 or not isinstance(resolved, dict):
+        return value
+    if isinstance(value, list):
+        items = resolved.get("items")
+        return [required_only(v, items, spec, doc, depth + 1) for v in value]
+    if not isinstance(value, dict):
+        return value
+    parts = [(resolved, doc)]
+    all_of = resolved.get("allOf")
+    for part in all_of if isinstance(all_of, list) else ():
+        part_resolved, part_doc = resolve(part, doc, spec.documents)
+        if isinstance(part_resolved, dict):
+            parts.append((part_resolved, part_doc))
+    props: dict[str, tuple[Any, str]] = {}
+    wanted: set[str] = set()
+    for part, part_doc in parts:
+        own = part.get("properties")
+        if isinstance(own, dict):
+            props.update((str(k), (v, part_doc)) for k, v in own.items())
+        names = part.get("required")
+        if isinstance(names, list):
+            wanted.update(str(n) for n in names)
+    if not props:
+        return value
+    return {
+        k: required_only(v, props[k][0], spec, props[k][1], depth + 1) if k in props else v
+        for k, v in value.items()
+        if k in wanted
+    }

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
-from urllib.parse import urlencode
 
 from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
 from docgen.nav.urls import playground_path
-from docgen.render import access, examples, markdown, samples
+from docgen.render import access, examples, markdown, paramstyle, samples
 from docgen.render.bodykind import JSON, concrete_type
-from docgen.render.bodysamples import payload_for
 from docgen.render.markdown import to_html
-from docgen.render.playground import ParamInput, auth_stub, body_schema, playground_json
+from docgen.render.playground import MediaBody, ParamInput, auth_stub, media_body, playground_json
 from docgen.render.schemalinks import PageSchemas
 from docgen.render.schemas import TreeBuilder
 from docgen.render.schemawords import show
@@ -121,6 +120,7 @@ def build_operation(
     base: str,
     choice: PlaygroundChoice | None = None,
     proxy: bool = True,
+    required_only: bool = False,
     schema_links: PageSchemas | None = None,
 ) -> OperationView:
     """The complete view of ``op`` for the page at ``page_url`` (``schema_links``: see
@@ -139,7 +139,7 @@ def build_operation(
     )
     groups: dict[str, list[SchemaField]] = {loc: [] for loc, _ in LOCATIONS}
     path_values: dict[str, str] = {}
-    query: list[tuple[str, str]] = []
+    query: list[str] = []  # name=value, encoded
     headers: list[tuple[str, str]] = []
     inputs: list[ParamInput] = []
     for param, doc in _parameters(spec, op):
@@ -173,12 +173,22 @@ def build_operation(
             if suggested is not None
             else examples.example_for(schema, spec, doc, "request")
         )
+        style, explode = paramstyle.style_of(param), paramstyle.explodes(param)
+        if "content" in param and "schema" not in param:  # its text, whole
+            style, value = "", show(value)
         if location == "path":
-            path_values[name] = show(value) if suggested is not None else "{" + name + "}"
-        elif location == "query" and (param.get("required") or example is not None):
-            query.append((name, show(value)))
+            path_values[name] = (
+                paramstyle.path_text(name, value, style, explode)
+                if suggested is not None
+                else "{" + name + "}"
+            )
+        elif location == "query" and (
+            param.get("required") or (example is not None and not required_only)
+        ):
+            reserved = param.get("allowReserved") is True
+            query += paramstyle.query_items(name, value, style, explode, reserved)
         elif location == "header" and param.get("required"):
-            headers.append((name, show(value)))
+            headers.append((name, paramstyle.header_text(value, explode)))
     param_groups = tuple(
         ParamGroup(loc, title, tuple(groups[loc])) for loc, title in LOCATIONS if groups[loc]
     )
@@ -194,17 +204,13 @@ def build_operation(
                 if scheme.location == "header":
                     headers.insert(0, (scheme.param_name, "<api-key>"))
                 elif scheme.location == "query":
-                    query.append((scheme.param_name, "<api-key>"))
+                    query.append(f"{paramstyle.encode(scheme.param_name)}=<api-key>")
 
     request_bodies: list[Body] = []
     request_examples: list[Example] = []
     request_required = False
     request_description = ""
-    body_value: Any = None
-    body_media: str | None = None
-    body_check: dict[str, Any] | None = None
-    body_choices: list[tuple[str, Any]] = []
-    body_raw_schema: Any = None
+    bodies: list[MediaBody] = []
     raw_body, body_doc = resolve(op.data.get("requestBody"), spec.name, spec.documents)
     if isinstance(raw_body, dict):
         request_required = raw_body.get("required") is True
@@ -225,28 +231,25 @@ def build_operation(
                     given_views = examples.views(variants, str(media_type), True)
                 elif not given and "schema" in media:
                     value = examples.example_for(media["schema"], spec, body_doc, "request")
+                    if required_only:  # api.examples.defaults: "required"
+                        value = examples.required_only(value, media["schema"], spec, body_doc)
                     given_views = examples.views([("Example", value)], str(media_type), True)
                 else:
                     given_views = examples.views(given, str(media_type), False)
                 request_examples.extend(given_views)
-                if body_media is None:
-                    body_media = str(media_type)
-                    if "json" in body_media and "schema" in media:
-                        body_check = body_schema(spec, media["schema"], body_doc)
-                    body_raw_schema = media.get("schema")
-                    body_choices = given or variants
-                    body_value = (
-                        body_choices[0][1]
-                        if body_choices
-                        else (
-                            examples.example_for(media.get("schema", {}), spec, body_doc, "request")
-                        )
-                    )
-    payload = None
-    if body_media is not None:
-        payload = payload_for(spec, body_media, body_raw_schema, body_doc, body_value)
+                choices = given or variants
+                bodies.append(
+                    media_body(spec, str(media_type), media, body_doc, choices, required_only)
+                )
+    first = bodies[0] if bodies else None
+    body_value = first.value if first else None
+    body_media = first.media_type if first else None
+    payload = first.payload if first else None
+    if required_only and payload is not None:  # the samples' form: its required fields
+        payload = replace(payload, fields=tuple(f for f in payload.fields if f.required))
+    if first is not None:
         kind = payload.kind if payload is not None else JSON
-        headers.append(("Content-Type", concrete_type(body_media, kind)))
+        headers.append(("Content-Type", concrete_type(first.media_type, kind)))
 
     response_tree = TreeBuilder(
         spec,
@@ -264,7 +267,7 @@ def build_operation(
     base_url = access.server_url(servers[0]) if servers else ""
     url = base_url + samples.fill_path(op.path, path_values)
     if query:
-        url += "?" + urlencode(query, safe="<>{}")
+        url += "?" + "&".join(query)
     shape = samples.RequestShape(op.method, url, tuple(headers), body_value, body_media, payload)
     code_samples = samples.samples(op.data, shape, languages) if not op.webhook else ()
     description = op.data.get("description")
@@ -279,10 +282,8 @@ def build_operation(
         servers=servers,
         security=security,
         params=inputs,
-        body=(body_media, request_required, body_value) if body_media is not None else None,
-        body_choices=body_choices,
-        body_check=body_check,
-        body_payload=payload,
+        bodies=bodies,
+        body_required=request_required,
     )
     hidden_data = ""
     if mode is PlaygroundDisplay.AUTH:

@@ -15,8 +15,9 @@ from typing import Any
 from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
 from docgen.render.bodykind import BINARY
-from docgen.render.bodysamples import Payload
-from docgen.render.examples import json_text
+from docgen.render.bodysamples import Payload, payload_for
+from docgen.render.examples import example_for, json_text
+from docgen.render.examples import required_only as required_only_example
 from docgen.render.markdown import to_html
 from docgen.render.views import SecurityScheme, Server
 from docgen.spec.model import Operation, Spec
@@ -24,6 +25,7 @@ from docgen.spec.refs import resolve
 
 PROXY_PATH = "_docgen/api/request"
 MAX_BODY_EXAMPLE = 100_000
+MAX_MEDIA_TYPES = 12  # media types the playground's body picker offers
 _SCHEMA_KEYS = (
     "format",
     "enum",
@@ -202,47 +204,49 @@ def body_example_text(value: Any, media_type: str) -> str:
     return text if len(text) <= MAX_BODY_EXAMPLE else ""
 
 
-_ENCODING_KEYS = {"contentType": str, "style": str, "explode": bool, "allowReserved": bool}
+@dataclass(frozen=True, slots=True)
+class MediaBody:
+    """One media type of a request body: its starting value, named examples (``choices``),
+    the schema subset checked before sending (JSON) and how a non-JSON body is written."""
+
+    media_type: str
+    value: Any
+    choices: list[tuple[str, Any]]
+    check: dict[str, Any] | None
+    payload: Payload | None
 
 
-def _encodings(spec: Spec, op: Operation, media_type: str) -> dict[str, dict[str, Any]]:
-    """The body's Encoding Objects by field name (a part's Content-Type; a urlencoded field's
-    style and explode), keeping only well-typed keys."""
-    body, doc = resolve(op.data.get("requestBody"), spec.name, spec.documents)
-    content = body.get("content") if isinstance(body, dict) else None
-    media = content.get(media_type) if isinstance(content, dict) else None
-    found = media.get("encoding") if isinstance(media, dict) else None
-    out: dict[str, dict[str, Any]] = {}
-    for name, raw in found.items() if isinstance(found, dict) else ():
-        coding, _ = resolve(raw, doc, spec.documents)
-        if isinstance(coding, dict):
-            kept = {k: v for k, t in _ENCODING_KEYS.items() if isinstance(v := coding.get(k), t)}
-            if kept:
-                out[str(name)] = kept
-    return out
-
-
-def _body(
+def media_body(
     spec: Spec,
-    op: Operation,
-    body: tuple[str, bool, Any] | None,
-    choices: list[tuple[str, Any]] | tuple[()],
-    check: dict[str, Any] | None,
-    payload: Payload | None,
-) -> dict[str, Any] | None:
-    if body is None:
-        return None
+    media_type: str,
+    media: dict[str, Any],
+    doc: str,
+    choices: list[tuple[str, Any]],
+    required_only: bool = False,
+) -> MediaBody:
+    """The playground's and the samples' view of one entry of ``requestBody.content``;
+    ``required_only``: a generated example leaves optional properties out."""
+    schema = media.get("schema")
+    check = body_schema(spec, schema, doc) if "json" in media_type and schema is not None else None
+    value = choices[0][1] if choices else example_for(schema or {}, spec, doc, "request")
+    if required_only and not choices:
+        value = required_only_example(value, schema, spec, doc)
+    payload = payload_for(spec, media_type, schema, doc, value, media.get("encoding"))
+    return MediaBody(media_type, value, choices, check, payload)
+
+
+def _media(spec: Spec, op: Operation, body: MediaBody) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "mediaType": body[0],
-        "required": body[1],
-        "example": body_example_text(body[2], body[0]),
-        "schema": check or {},
+        "mediaType": body.media_type,
+        "example": body_example_text(body.value, body.media_type),
+        "schema": body.check or {},
     }
+    payload = body.payload
     form = payload.fields if payload is not None else ()
     if payload is not None and payload.kind == BINARY:
         out["binary"] = True  # a file picker instead of the text editor
     if form:  # one input per field instead of the text editor
-        encodings = _encodings(spec, op, body[0])
+        encodings = payload.coding if payload is not None else {}
         out["form"] = [
             {
                 "name": field.name,
@@ -256,11 +260,23 @@ def _body(
             }
             for field in form
         ]
-    if len(choices) >= 2:
+    if len(body.choices) >= 2:
         out["examples"] = [
-            {"label": label, "text": body_example_text(value, body[0])} for label, value in choices
+            {"label": label, "text": body_example_text(value, body.media_type)}
+            for label, value in body.choices
         ]
     return out
+
+
+def _body(
+    spec: Spec, op: Operation, bodies: list[MediaBody], required: bool
+) -> dict[str, Any] | None:
+    """The first media type's fields, and ``media``: every media type the body may be sent
+    as (the playground's picker switches between them), the first included."""
+    if not bodies:
+        return None
+    media = [_media(spec, op, body) for body in bodies[:MAX_MEDIA_TYPES]]
+    return {**media[0], "required": required, "media": media if len(media) >= 2 else None}
 
 
 def playground_json(
@@ -273,14 +289,11 @@ def playground_json(
     servers: tuple[Server, ...],
     security: tuple[tuple[SecurityScheme, ...], ...],
     params: list[ParamInput],
-    body: tuple[str, bool, Any] | None,
-    body_check: dict[str, Any] | None = None,
-    body_choices: list[tuple[str, Any]] | tuple[()] = (),
-    body_payload: Payload | None = None,
+    bodies: list[MediaBody],
+    body_required: bool = False,
 ) -> str:
-    """The JSON for ``data-docgen-playground`` ("null" for ``none``); ``body_choices``: the
-    named examples (or one per oneOf option) the body editor offers, when there are two or
-    more."""
+    """The JSON for ``data-docgen-playground`` ("null" for ``none``); ``bodies``: one per
+    media type of the request body, in the spec's order."""
     if choice.mode is PlaygroundDisplay.NONE or op.webhook:
         return "null"
     data = {
@@ -314,7 +327,7 @@ def playground_json(
             }
             for item in params
         ],
-        "body": _body(spec, op, body, body_choices, body_check, body_payload),
+        "body": _body(spec, op, bodies, body_required),
         "security": _security(security),
     }
     return json.dumps(_finite(data), ensure_ascii=False, separators=(",", ":"), default=str)

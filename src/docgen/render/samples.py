@@ -6,7 +6,6 @@ import json
 import shlex
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
 
 from docgen.config.apimdx import SAMPLE_ALIASES
 from docgen.render import bodysamples
@@ -161,8 +160,8 @@ def samples(
 
 
 def fill_path(path: str, values: dict[str, str]) -> str:
-    """The path with example values filled in; a parameter without one stays ``{name}``."""
+    """The path with example values (encoded, render/paramstyle.py) filled in; a parameter
+    without one stays ``{name}``."""
     for name, value in values.items():
-        placeholder = "{" + name + "}"
-        path = path.replace(placeholder, value if value == placeholder else quote(value, safe=""))
+        path = path.replace("{" + name + "}", value)
     return path
