@@ -5,7 +5,21 @@ framework) hit, each pinned by a test."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from docgen.pipeline import run_check
 from docgen.render.mdx import render_mdx
+
+
+def _site(tmp_path: Path, config: dict[str, object], files: dict[str, str]) -> Path:
+    site = tmp_path / "src"
+    for file, text in files.items():
+        path = site / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    return site / "docs.json"
 
 
 def test_a_self_closing_tag_may_have_space_before_its_closing_angle() -> None:
@@ -27,3 +41,62 @@ def test_a_self_closing_tag_may_have_space_before_its_closing_angle() -> None:
     # a slash that no ">" follows is still no tag
     broken = render_mdx('A <Icon icon="star" / x> here\n')
     assert "&lt;Icon" in broken.rendered.html and broken.warnings
+
+
+def test_an_endpoint_url_keeps_the_two_hyphens_mintlify_gives_a_spaced_dash(
+    tmp_path: Path,
+) -> None:
+    # A survey tool's spec tags its operations "Client API - Display" and "Management API -
+    # Surveys - Contact Links"; Mintlify's URL for them is /api-reference/client-api--display/...
+    # (each space a hyphen, then each "--" one hyphen: three become two), and the repo keeps
+    # scraped page files at exactly those URLs, unlisted. docgen made one hyphen of the three:
+    # its generated pages took other URLs, 29 page files were `nav-page-conflict` errors
+    # beside them, and the links to .../management-api--surveys--contact-links/... were broken.
+    op = {"summary": "Create Display", "responses": {"200": {"description": "ok"}}}
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "Surveys", "version": "1"},
+        "paths": {
+            "/displays": {"post": {**op, "tags": ["Client API - Display"]}},
+            "/links": {
+                "get": {
+                    "summary": "Get links - for a contact",
+                    "tags": ["Management API - Surveys - Contact Links"],
+                    "responses": {"200": {"description": "ok"}},
+                }
+            },
+        },
+    }
+    config = {
+        "name": "Surveys",
+        "navigation": {
+            "tabs": [
+                {"tab": "Guides", "groups": [{"group": "Guides", "pages": ["guide"]}]},
+                {
+                    "tab": "API",
+                    "openapi": {"source": "/api/openapi.json", "directory": "api-reference"},
+                    "groups": [{"group": "API", "pages": ["api/intro"]}],
+                },
+            ]
+        },
+    }
+    files = {
+        "api/openapi.json": json.dumps(spec),
+        "api/intro.mdx": "---\ntitle: Intro\n---\n\nThe API.\n",
+        "guide.mdx": (
+            "---\ntitle: Guide\n---\n\n[display](/api-reference/client-api--display/create-display)"
+            " and [links](/api-reference/management-api--surveys--contact-links/"
+            "get-links--for-a-contact)\n"
+        ),
+        # scraped by Mintlify's tooling, unlisted, at the URL Mintlify generates
+        "api-reference/client-api--display/create-display.mdx": (
+            "---\nopenapi: post /displays\n---\n"
+        ),
+    }
+    result = run_check(_site(tmp_path, config, files))
+    assert result.site is not None, list(result.diagnostics)
+    urls = {page.url for page in result.site.pages}
+    assert "/api-reference/client-api--display/create-display" in urls
+    assert "/api-reference/management-api--surveys--contact-links/get-links--for-a-contact" in urls
+    codes = [d.code.value for d in result.diagnostics if d.level.value != "info"]
+    assert codes == [], [str(d) for d in result.diagnostics]
