@@ -1,12 +1,14 @@
 """What an eleventh batch of real Mintlify repos (an AI gateway, an agent framework, a
 browser-automation SDK, a background-jobs platform, a billing API, a fine-tuning platform,
-an API client, a survey tool, a sandbox cloud, an automation builder, a multi-agent
-framework) hit, each pinned by a test."""
+an API client, a survey tool, a sandbox cloud, a multi-agent framework) hit, each pinned by
+a test."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+
+from refresh_fixtures import run_docgen
 
 from docgen.pipeline import run_check
 from docgen.render.mdx import render_mdx
@@ -100,3 +102,29 @@ def test_an_endpoint_url_keeps_the_two_hyphens_mintlify_gives_a_spaced_dash(
     assert "/api-reference/management-api--surveys--contact-links/get-links--for-a-contact" in urls
     codes = [d.code.value for d in result.diagnostics if d.level.value != "info"]
     assert codes == [], [str(d) for d in result.diagnostics]
+
+
+def test_footer_socials_are_their_brands_icons(tmp_path: Path) -> None:
+    # All ten repos of this batch list footer.socials (x, github, discord, linkedin, website...);
+    # Mintlify's footer shows each as its brand's icon. docgen wrote the names as a row of
+    # words ("Discord X LinkedIn"). Each is now its icon, named for screen readers and on
+    # hover; a network Font Awesome has no icon for keeps its name.
+    names = ("x", "github", "discord", "linkedin", "website", "slack", "nosuchnet")
+    config = {
+        "name": "Docs",
+        "navigation": {"pages": ["index"]},
+        "footer": {"socials": {name: f"https://{name}.example.com/org" for name in names}},
+    }
+    site = _site(tmp_path, config, {"index.mdx": "---\ntitle: Home\n---\n\nHi.\n"})
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out)], site.parent)
+    assert result.returncode == 0, result.stdout + result.stderr
+    html = (out / "index.html").read_text(encoding="utf-8")
+    footer = html.split('class="footer-socials"', 1)[1].split("</nav>", 1)[0]
+    drawn = {"x": "x-twitter", "github": "github", "discord": "discord", "linkedin": "linkedin"}
+    for name, icon in {**drawn, "website": "globe", "slack": "slack"}.items():
+        link = footer.split(f'href="https://{name}.example.com/org"', 1)[1].split("</a>", 1)[0]
+        assert f'data-icon="{icon}"' in link and "<svg" in link
+        assert 'class="visually-hidden"' in link and "title=" in link
+    assert '<use href="./_docgen/icons.svg#fa-brands-x-twitter"/>' in footer
+    assert 'rel="noopener noreferrer">Nosuchnet</a>' in footer
