@@ -53,7 +53,9 @@ def test_navbar_and_footer_render_with_safe_urls(tmp_path: Path) -> None:
     assert "javascript:" not in page and ">Evil<" not in page
     assert 'class="button navbar-primary" href="https://app.example.com">Dashboard</a>' in page
     assert '<p class="footer-head">Company</p>' in page and '<a href="../../">Home</a>' in page
-    assert 'href="https://github.com/example" rel="noopener noreferrer">GitHub</a>' in page
+    github = page.split('href="https://github.com/example" rel="noopener noreferrer"', 1)[1]
+    assert github.startswith(' title="GitHub"><span class="icon-wrap" data-icon="github">')
+    assert '<span class="visually-hidden">GitHub</span></a>' in github.split("</li>", 1)[0]
 
 
 def test_navbar_links_show_their_icons_and_an_icon_alone_is_named(tmp_path: Path) -> None:

@@ -142,7 +142,7 @@ def test_a_mint_json_top_bar_and_footer_socials_are_shown(tmp_path: Path) -> Non
     assert '<a href="https://community.example">Community</a>' in bar
     assert '<a href="https://github.com/example/repo">GitHub</a>' in bar
     assert 'class="button navbar-primary" href="https://app.example">Start now</a>' in bar
-    assert 'href="https://twitter.com/example" rel="noopener noreferrer">Twitter</a>' in html
+    assert 'href="https://twitter.com/example" rel="noopener noreferrer" title="Twitter">' in html
 
     config["footerSocials"] = {"github": "https://github.com/example"}
     config["topbarCtaButton"] = {"type": "github", "url": "https://github.com/example/repo"}
@@ -151,7 +151,7 @@ def test_a_mint_json_top_bar_and_footer_socials_are_shown(tmp_path: Path) -> Non
     assert result.returncode == 0, result.stdout + result.stderr
     html = (tmp_path / "out2" / "index.html").read_text(encoding="utf-8")
     assert 'navbar-primary" href="https://github.com/example/repo">GitHub</a>' in html
-    assert 'href="https://github.com/example" rel="noopener noreferrer">GitHub</a>' in html
+    assert 'href="https://github.com/example" rel="noopener noreferrer" title="GitHub">' in html
 
 
 def test_global_anchors_show_their_icons(tmp_path: Path) -> None:

@@ -10,6 +10,13 @@ LIBRARIES = ("fontawesome", "lucide")
 
 _LINK_TYPES = {"github": "GitHub", "discord": "Discord"}
 _SOCIAL_NAMES = {"x": "X", "github": "GitHub", "linkedin": "LinkedIn", "youtube": "YouTube"}
+# A social's icon where its Font Awesome name or style is not its own (the rest: brands).
+_SOCIAL_ICONS = {
+    "x": ("x-twitter", "brands"),
+    "website": ("globe", "solid"),
+    "podcast": ("podcast", "solid"),
+    "earth-americas": ("earth-americas", "solid"),
+}
 
 
 def _link(raw: Any, default: str = "Link") -> ChromeLink | None:
@@ -45,6 +52,14 @@ def _navbar_link(raw: Any) -> ChromeLink | None:
     )
 
 
+def _social(name: str, url: str) -> ChromeLink:
+    """A ``footer.socials`` entry: its brand's icon (Font Awesome's brands; ``website`` a
+    globe), named by the network's name, as Mintlify's footer shows it."""
+    label = _SOCIAL_NAMES.get(name, name.replace("-", " ").title())
+    drawn, style = _SOCIAL_ICONS.get(name, (name, "brands"))
+    return ChromeLink(label, url, drawn, style, None, label)
+
+
 def read_chrome(data: dict[str, Any]) -> Chrome:
     """The chrome ``data`` describes (missing parts stay empty)."""
     raw_navbar, raw_footer = data.get("navbar"), data.get("footer")
@@ -57,7 +72,7 @@ def read_chrome(data: dict[str, Any]) -> Chrome:
         kind = primary_raw.get("type")
         primary = _link(primary_raw, "GitHub" if kind == "github" else "Get started")
     socials = tuple(
-        ChromeLink(_SOCIAL_NAMES.get(name, name.replace("-", " ").title()), url)
+        _social(name, url)
         for name, url in (footer.get("socials") or {}).items()
         if isinstance(url, str)
     )

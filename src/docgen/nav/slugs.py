@@ -30,19 +30,27 @@ def slugify(text: str) -> str:
 
 
 # What Mintlify drops from a summary or a tag name when it makes an endpoint page's URL.
-_MINTLIFY_DROPS = re.compile(r"[{}(),.'/]")
+_MINTLIFY_DROPS = re.compile(r"[{}(),.'\n/]")
+_PATH_PARAMETER = re.compile(r"\{.*?\}")
+# A run of characters Mintlify keeps but docgen does not write (``&``, ``:``), with the
+# hyphens around it: one hyphen (``Users & Groups`` -> ``users-groups``).
+_UNWRITTEN = re.compile(r"-*[^a-z0-9-]+-*")
 
 
 def name_slug(text: str) -> str:
-    """An endpoint page's URL part from a summary or a tag name, by Mintlify's documented rule,
-    so links and redirects written for a Mintlify site land: lower case with no hyphen inside a
-    word (``Get filterableAttributes`` -> ``get-filterableattributes``), ``{}(),.'/`` dropped
-    (``Get user's key`` -> ``get-users-key``, ``v1.2`` -> ``v12``); what else is not
-    ``[a-z0-9]`` becomes a hyphen, so the URL stays one docgen writes anywhere. May return
-    ``""``."""
+    """An endpoint page's URL part from a summary or a tag name, by Mintlify's rule
+    (``prepareStringToBeValidFilename`` of ``@mintlify/common``), so links and redirects
+    written for a Mintlify site land: each space a hyphen, ``{}(),.'/`` dropped, then each
+    ``--`` made one hyphen, lower case (``Get filterableAttributes`` ->
+    ``get-filterableattributes``, ``Get user's key`` -> ``get-users-key``, ``v1.2`` -> ``v12``,
+    and ``Client API - Display`` -> ``client-api--display``: three hyphens become two). What
+    else is not ``[a-z0-9-]`` becomes a hyphen, so the URL stays one docgen writes anywhere.
+    May return ``""``."""
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    kept = _MINTLIFY_DROPS.sub("", ascii_text.lower())
-    return _bounded(_NON_SLUG.sub("-", kept).strip("-"))
+    hyphened = _PATH_PARAMETER.sub("-", ascii_text.replace(" ", "-"))
+    hyphened = hyphened.removeprefix("-").removesuffix("-")
+    kept = _MINTLIFY_DROPS.sub("", hyphened).replace("--", "-").lower()
+    return _bounded(_UNWRITTEN.sub("-", kept).strip("-"))
 
 
 def _bounded(slug: str) -> str:

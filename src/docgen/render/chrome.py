@@ -16,7 +16,7 @@ from docgen.config.integrations import script_data
 from docgen.config.model import ChromeLink, Font, LocalFile, Look
 from docgen.nav.model import Site
 from docgen.render import utilities
-from docgen.render.icons import FONTAWESOME, icon
+from docgen.render.icons import FONTAWESOME, icon, icon_svg
 from docgen.render.markdown import safe_url, site_relative, to_html
 from docgen.render.views import ChromeView, MenuItemView, NavbarLinkView
 
@@ -52,6 +52,19 @@ def _navbar(links: tuple[ChromeLink, ...], base: str, library: str) -> tuple[Nav
     return tuple(out)
 
 
+def _socials(links: tuple[ChromeLink, ...], base: str) -> tuple[NavbarLinkView, ...]:
+    """The footer's social links: each its brand's icon, or its name where Font Awesome has
+    no icon of that name."""
+    out = []
+    for link in links:
+        pairs = _pairs((link,), base)
+        if pairs:
+            known = icon_svg(link.icon, FONTAWESOME, link.icon_style) is not None
+            shown = icon(link.icon, FONTAWESOME, link.icon_style, base=base) if known else ""
+            out.append(NavbarLinkView(link.label, pairs[0][1], shown, link.title))
+    return tuple(out)
+
+
 def _file(item: LocalFile | None, known: frozenset[str], base: str) -> str | None:
     if item is None or item.path not in known:
         return None
@@ -72,7 +85,7 @@ def chrome_view(site: Site, base: str) -> ChromeView:
     return ChromeView(
         links=_navbar(chrome.navbar_links, base, look.icons),
         primary=primary[0] if primary else None,
-        socials=_pairs(chrome.socials, base),
+        socials=_socials(chrome.socials, base),
         columns=tuple((head, _pairs(items, base)) for head, items in chrome.footer_columns),
         logo=logo,
         logo_href=logo_href,

@@ -221,9 +221,12 @@ def scan_tag(src: str, pos: int, limit: int | None = None, nested: int = 0) -> T
         i = _skip_space(src, i, limit)
         if i >= limit:
             return None
-        if src.startswith("/>", i):
+        if src[i] == "/":  # MDX allows space between the slash and the ">": "<img / >"
+            close = _skip_space(src, i + 1, limit)
+            if close >= limit or src[close] != ">":
+                return None
             tag.self_closing = True
-            tag.end = i + 2
+            tag.end = close + 1
             return tag
         if src[i] == ">":
             tag.end = i + 1

@@ -263,7 +263,7 @@ class ChromeView:
 
     links: tuple[NavbarLinkView, ...] = ()
     primary: tuple[str, str] | None = None
-    socials: tuple[tuple[str, str], ...] = ()
+    socials: tuple[NavbarLinkView, ...] = ()
     columns: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     # The look (render/chrome.py): logo (light, dark) and its link, favicons (href, media),
     # banner, <meta> tags (attribute, name, content), appearance, the site's own stylesheet.
