@@ -125,21 +125,25 @@ def _ref_rule(state: StateInline, silent: bool) -> bool:
 def _def_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
     """``[^label]: note`` (the plugin's rule), its label keyed case-folded; a second
     definition of a label is read (its lines are no paragraph) but never shown."""
-    notes = _data(state.env)
-    known = dict(notes["refs"])
+    if silent:
+        return footnote_def(state, start_line, end_line, True)
+    refs = _data(state.env)["refs"]
+    start = state.bMarks[start_line] + state.tShift[start_line]
+    close = state.src.find("]", start, state.eMarks[start_line])  # where the plugin's label ends
+    earlier = close > start and ":" + _key(state.src[start + 2 : close]) in refs
     first = len(state.tokens)
     if not footnote_def(state, start_line, end_line, silent):
         return False
-    if silent:
-        return True
     opening = state.tokens[first]
-    key = _key(str(opening.meta["label"]))
-    notes["refs"] = known
-    if ":" + key in known:  # a later definition: the tail keeps what is filed under its label
+    label = str(opening.meta["label"])
+    key = _key(label)
+    if label != key:  # the plugin filed it under its label as written: keep the folded key only
+        refs.pop(":" + label, None)
+    if earlier:  # a later definition: the tail keeps what is filed under its label
         opening.meta["label"] = f"\0later{first}"
     else:
         opening.meta["label"] = key
-        known[":" + key] = -1
+        refs[":" + key] = -1
     return True
 
 

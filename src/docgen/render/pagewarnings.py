@@ -53,10 +53,13 @@ class _Lines:
         self.page = page
         self.root = root
         self.files: dict[str, list[str]] = {}
+        self.body: list[str] | None = None  # the page's own lines, split once
 
     def get(self, snippet: str | None, line: int) -> str:
         if snippet is None:
-            lines, first = self.page.body.split("\n"), self.page.body_line
+            if self.body is None:
+                self.body = self.page.body.split("\n")
+            lines, first = self.body, self.page.body_line
         else:
             lines, first = self.files.get(snippet) or self._read(snippet), 1
         index = line - first

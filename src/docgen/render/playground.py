@@ -323,7 +323,11 @@ def playground_json(
                 "allowReserved": item.param.get("allowReserved") is True,
                 "allowEmptyValue": item.param.get("allowEmptyValue") is True,
                 "content": _content_type(item.param),
-                **({"placeholder": shown} if (shown := _text(item.param.get(PLACEHOLDER))) else {}),
+                **(
+                    {"placeholder": shown}
+                    if (shown := (_text(item.param.get(PLACEHOLDER)) or "")[:MAX_PLACEHOLDER])
+                    else {}
+                ),
             }
             for item in params
         ],
