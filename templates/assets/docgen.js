@@ -1553,7 +1553,7 @@
      or a reader on the sixth tab sees the first five and no sign of where they are. */
   function initTabStrip() {
     var strip = $("nav.tabs");
-    var active = strip ? $('[aria-current="page"]', strip) : null;
+    var active = strip ? $("[aria-current]", strip) : null;
     if (!active || strip.scrollWidth <= strip.clientWidth) { return; }
     var box = strip.getBoundingClientRect();
     var tab = active.getBoundingClientRect();
