@@ -100,3 +100,28 @@ def test_focus_rings_in_the_dark_code_panels_show(tab: Any, served_showcase: str
         assert contrast >= 3 and inside, (kind, contrast, inside)
         checked.add(kind.split(".")[0])
     assert {"BUTTON", "PRE"} <= checked
+
+
+def test_the_phone_menu_keeps_keyboard_focus_until_closed(tab: Any, served_showcase: str) -> None:
+    # Tab past the menu's last link went to "Skip to content", behind the open menu.
+    tab.set_viewport_size({"width": 390, "height": 800})
+    tab.goto(f"{served_showcase}/{PAGES['guide']}")
+    tab.keyboard.press("Tab")
+    tab.keyboard.press("Tab")
+    assert tab.evaluate("document.activeElement.hasAttribute('data-docgen-menu')")
+    tab.keyboard.press("Enter")
+    outside = []
+    for _ in range(30):
+        tab.keyboard.press("Tab")
+        where = tab.evaluate(
+            "(e => e === document.body || e.closest('#sidebar') ? null : e.outerHTML.slice(0, 80))"
+            "(document.activeElement)"
+        )
+        if where:
+            outside.append(where)
+    assert outside == []
+    tab.keyboard.press("Escape")
+    assert tab.evaluate("document.activeElement.hasAttribute('data-docgen-menu')")
+    assert tab.get_attribute("[data-docgen-menu]", "aria-expanded") == "false"
+    tab.keyboard.press("Tab")
+    assert tab.evaluate("document.activeElement.textContent.trim()") != "Skip to content"

@@ -101,8 +101,9 @@
       button.setAttribute("aria-expanded", open ? "true" : "false");
       button.setAttribute("aria-label", open ? "Close navigation" : "Open navigation");
       if (backdrop) { backdrop.hidden = !open; }
-      // Keep keyboard focus inside the drawer while it is open.
-      $$(".topbar, .content-wrap").forEach(function (region) {
+      // Keep keyboard focus inside the drawer while it is open (the skip link and the banner
+      // too: Tab past the drawer's last link went to "Skip to content", behind the drawer).
+      $$(".skip-link, .site-banner, .topbar, .content-wrap").forEach(function (region) {
         if (open) { region.setAttribute("inert", ""); } else { region.removeAttribute("inert"); }
       });
       if (open) {
