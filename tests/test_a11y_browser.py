@@ -4,11 +4,14 @@ critical violation."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from refresh_fixtures import run_docgen
+from serving import serve_folder
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 PAGES = {
@@ -100,3 +103,66 @@ def test_focus_rings_in_the_dark_code_panels_show(tab: Any, served_showcase: str
         assert contrast >= 3 and inside, (kind, contrast, inside)
         checked.add(kind.split(".")[0])
     assert {"BUTTON", "PRE"} <= checked
+
+
+def test_the_phone_menu_keeps_keyboard_focus_until_closed(tab: Any, served_showcase: str) -> None:
+    # Tab past the menu's last link went to "Skip to content", behind the open menu.
+    tab.set_viewport_size({"width": 390, "height": 800})
+    tab.goto(f"{served_showcase}/{PAGES['guide']}")
+    tab.keyboard.press("Tab")
+    tab.keyboard.press("Tab")
+    assert tab.evaluate("document.activeElement.hasAttribute('data-docgen-menu')")
+    tab.keyboard.press("Enter")
+    outside = []
+    for _ in range(30):
+        tab.keyboard.press("Tab")
+        where = tab.evaluate(
+            "(e => e === document.body || e.closest('#sidebar') ? null : e.outerHTML.slice(0, 80))"
+            "(document.activeElement)"
+        )
+        if where:
+            outside.append(where)
+    assert outside == []
+    tab.keyboard.press("Escape")
+    assert tab.evaluate("document.activeElement.hasAttribute('data-docgen-menu')")
+    assert tab.get_attribute("[data-docgen-menu]", "aria-expanded") == "false"
+    tab.keyboard.press("Tab")
+    assert tab.evaluate("document.activeElement.textContent.trim()") != "Skip to content"
+
+
+def test_a_light_primary_colour_still_gives_readable_text(browser: Any, tmp_path: Path) -> None:
+    # mem0's primary, #8F74E0, in the light theme: its links, current sidebar link and path
+    # parameters were 3.8 to 4.2:1 on their grounds.
+    spec = {
+        "openapi": "3.1.0",
+        "info": {"title": "T", "version": "1"},
+        "paths": {"/hooks/{hook_id}": {"get": {
+            "summary": "Get hook",
+            "parameters": [{"name": "hook_id", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "OK"}},
+        }}},
+    }  # fmt: skip
+    (tmp_path / "openapi.json").write_text(json.dumps(spec))
+    (tmp_path / "start.mdx").write_text(
+        "---\ntitle: Start\n---\n\nSee [the hook](/api/get-hook).\n"
+    )
+    config = {
+        "name": "T",
+        "colors": {"primary": "#8F74E0"},
+        "navigation": {"tabs": [
+            {"tab": "Guides", "groups": [{"group": "G", "pages": ["start"]}]},
+            {"tab": "API", "openapi": {"source": "openapi.json", "directory": "api"}},
+        ]},
+    }  # fmt: skip
+    (tmp_path / "docs.json").write_text(json.dumps(config))
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, color_scheme="light")
+    tab = context.new_page()
+    with serve_folder(out) as url:
+        for path in ("start/", "api/get-hook/"):
+            tab.goto(f"{url}/{path}")
+            assert _serious(tab) == [], path
+    context.close()

@@ -75,8 +75,11 @@ def test_dropdowns_below_a_tab_are_links_atop_the_sidebar(tmp_path: Path) -> Non
     assert level is not None
     links = re.findall(r'<a href="([^"]*)"( aria-current="true")?>([^<]*)', level.group(1))
     assert links == [("../cloud/", "", "Cloud"), ("../edge/", ' aria-current="true"', "Edge")]
+    # The top tab of the section: "true" (its link leads to the tab's first page, Cloud, not
+    # to this one), and "page" on that first page only.
     tabs = re.search(r'<nav class="tabs"(.*?)</nav>', edge, re.S)
-    assert tabs is not None and 'aria-current="page">Products' in tabs.group(1)
+    assert tabs is not None and 'href="../cloud/" aria-current="true">Products' in tabs.group(1)
+    assert 'href="../cloud/" aria-current="page">Products' in _html(out, "/cloud")
     # The start page has no dropdowns: no such row.
     assert 'class="sidenav" aria-label="Sections"' not in _html(out, "/start")
 

@@ -38,6 +38,33 @@ title: Video settings
 """
 
 
+def _fences(names: tuple[str, ...]) -> str:
+    return "".join(f"```bash {name}\necho {name}\n```\n\n" for name in names)
+
+
+LANGUAGES = ("Python", "JavaScript", "TypeScript", "cURL", "Go", "Ruby")
+TABS = "\n".join(f'<Tab title="{name} client">Use {name}.</Tab>' for name in LANGUAGES)
+GROUPS = f"""\
+---
+title: Groups
+---
+
+<CodeGroup>
+
+{_fences(LANGUAGES)}
+</CodeGroup>
+
+<CodeGroup>
+
+{_fences(LANGUAGES)}
+</CodeGroup>
+
+<Tabs defaultTabIndex={{5}}>
+{TABS}
+</Tabs>
+"""
+
+
 def _sample(lang: str, label: str) -> dict[str, str]:
     return {"lang": lang, "label": label, "source": f"// {label}\nrun();\n"}
 
@@ -143,12 +170,16 @@ def reader_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (root / "images" / "wide.png").write_bytes(png(480, 280, (90, 80, 220)))
     (root / "cards.mdx").write_text(CARDS)
     (root / "fields.mdx").write_text(FIELDS)
+    (root / "groups.mdx").write_text(GROUPS)
     (root / "openapi.json").write_text(json.dumps(SPEC))
     config = {
         "name": "Reader",
         "navigation": {
             "tabs": [
-                {"tab": "Guides", "groups": [{"group": "Start", "pages": ["cards", "fields"]}]},
+                {
+                    "tab": "Guides",
+                    "groups": [{"group": "Start", "pages": ["cards", "fields", "groups"]}],
+                },
                 *(
                     {"tab": name, "href": f"https://example.com/{n}"}
                     for n, name in enumerate(
@@ -214,33 +245,98 @@ def test_card_images_fill_the_top_of_their_card(tab: Any, reader_site: str, widt
         assert title["y"] >= box["y"] + box["height"] + 8  # the title sits below the image
 
 
-@pytest.mark.parametrize("width", [390, 1440, 2560])
-def test_every_sample_tab_is_in_sight(tab: Any, reader_site: str, width: int) -> None:
+# A row of tabs: how many lines its tabs take, whether it scrolls sideways, the tabs not wholly
+# inside its box, and the chosen tab.
+TAB_ROW = """l => {
+  const box = l.getBoundingClientRect(), tabs = Array.from(l.querySelectorAll('[role=tab]'));
+  const out = tabs.filter(t => { const r = t.getBoundingClientRect();
+    return r.left < box.left - 0.5 || r.right > box.right + 0.5; }).map(t => t.textContent);
+  const chosen = tabs.find(t => t.getAttribute('aria-selected') === 'true');
+  return {lines: new Set(tabs.map(t => Math.round(t.getBoundingClientRect().top))).size,
+          scrolls: l.scrollWidth > l.clientWidth + 1, outside: out,
+          chosen: chosen ? chosen.textContent : null};
+}"""
+
+
+def _keys_reach_every_tab(tab: Any, row: Any) -> None:
+    """End, Home and the arrow keys choose a tab and bring it into the row's view."""
+    row.locator('[aria-selected="true"]').focus()
+    names = row.locator("[role=tab]").all_inner_texts()
+    tab.keyboard.press("Home")
+    for n, name in enumerate(names):
+        if n:
+            tab.keyboard.press("ArrowRight")
+        state = row.evaluate(TAB_ROW)
+        assert state["chosen"] == name and name not in state["outside"], state
+        assert tab.evaluate("document.activeElement.textContent") == name
+    tab.keyboard.press("Home")
+    assert row.evaluate(TAB_ROW)["chosen"] == names[0]
+    tab.keyboard.press("End")
+    state = row.evaluate(TAB_ROW)
+    assert state["chosen"] == names[-1] and names[-1] not in state["outside"], state
+
+
+@pytest.mark.parametrize("width", [320, 390, 1440, 2560])
+def test_sample_tabs_are_one_row_that_scrolls(tab: Any, reader_site: str, width: int) -> None:
+    # As on Mintlify: tabs that do not fit scroll sideways; they used to wrap onto a second
+    # row and a third on a phone.
     tab.set_viewport_size({"width": width, "height": 900})
     tab.goto(f"{reader_site}/{DEPLOY}")
     lists = tab.locator(".sample-panel-tabs")
     assert lists.count() == 3
+    seen_scrolling = False
     for n in range(lists.count()):
-        hidden = lists.nth(n).evaluate(
-            """l => { const box = l.getBoundingClientRect();
-                      return Array.from(l.querySelectorAll('[role=tab]'))
-                        .filter(t => { const r = t.getBoundingClientRect();
-                                       return r.left < box.left - 0.5 || r.right > box.right + 0.5
-                                         || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5; })
-                        .map(t => t.textContent); }"""
-        )
-        assert hidden == [], hidden
+        state = lists.nth(n).evaluate(TAB_ROW)
+        assert state["lines"] == 1, state
+        assert state["chosen"] not in state["outside"], state
+        seen_scrolling = seen_scrolling or state["scrolls"]
+    if width <= 390:
+        assert seen_scrolling  # the test saw a row longer than the panel
+    assert tab.evaluate("document.documentElement.scrollWidth") <= width
     # The Wrap and Copy buttons stay on the first row, beside the tabs.
     head = tab.locator(".sample-request .sample-panel-head")
     first = head.locator("[role=tab]").first.bounding_box()
     copy = head.locator(".copy-button").bounding_box()
     assert first["y"] <= copy["y"] and copy["y"] + copy["height"] <= first["y"] + first["height"]
+    row = head.locator("[role=tablist]")
+    _keys_reach_every_tab(tab, row)
     # Every tab still shows its own sample.
-    last = head.locator("[role=tab]").last
-    last.click()
+    last = row.locator("[role=tab]").last
     assert last.get_attribute("aria-selected") == "true"
     shown = tab.locator(".sample-request [role=tabpanel]:not([hidden])")
     assert shown.get_attribute("aria-labelledby") == last.get_attribute("id")
+    # A click on the half-hidden tab at the row's edge chooses it and brings it into view.
+    row.locator("[role=tab]").first.click()
+    state = row.evaluate(TAB_ROW)
+    if state["outside"]:
+        name = state["outside"][0]
+        row.locator("[role=tab]", has_text=name).click(position={"x": 2, "y": 10})
+        state = row.evaluate(TAB_ROW)
+        assert state["chosen"] == name and name not in state["outside"], state
+
+
+@pytest.mark.parametrize("width", [320, 1440])
+def test_code_groups_and_tabs_are_one_row_that_scrolls(
+    tab: Any, reader_site: str, width: int
+) -> None:
+    tab.set_viewport_size({"width": width, "height": 900})
+    tab.goto(f"{reader_site}/groups/")
+    rows = tab.locator(".mdx-tablist")
+    assert rows.count() == 3
+    for n in range(3):
+        state = rows.nth(n).evaluate(TAB_ROW)
+        assert state["lines"] == 1, state
+        if width == 320:
+            assert state["scrolls"], state
+    # <Tabs defaultTabIndex={5}>: its last tab is chosen, and in view when the page opens.
+    state = rows.nth(2).evaluate(TAB_ROW)
+    assert state["chosen"] == "Ruby client" and "Ruby client" not in state["outside"], state
+    assert tab.evaluate("window.scrollY") == 0
+    _keys_reach_every_tab(tab, rows.first)
+    # The second code group follows the first's choice, and shows it.
+    state = rows.nth(1).evaluate(TAB_ROW)
+    assert state["chosen"] == "Ruby" and "Ruby" not in state["outside"], state
+    assert tab.evaluate("document.documentElement.scrollWidth") <= width
 
 
 @pytest.mark.parametrize("width", [390, 1440])
@@ -273,7 +369,7 @@ def test_the_current_tab_is_in_sight(tab: Any, reader_site: str, width: int) -> 
     tab.set_viewport_size({"width": width, "height": 900})
     tab.goto(f"{reader_site}/{VARIABLES}")
     strip = tab.locator("nav.tabs")
-    current = strip.locator('a[aria-current="page"]')
+    current = strip.locator("a[aria-current]")
     assert current.inner_text() == "API reference"
     box, link = strip.bounding_box(), current.bounding_box()
     assert box["x"] <= link["x"] and link["x"] + link["width"] <= box["x"] + box["width"]

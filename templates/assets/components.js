@@ -1,6 +1,6 @@
-// Mintlify components (render/components.py): tabs and code groups (arrow keys move between
-// tabs, WAI-ARIA tabs pattern), the page's <View> selector, an opened accordion's hash and
-// the copy button of <Prompt>.
+// Mintlify components (render/components.py): tabs and code groups (arrow keys, Home and End
+// move between tabs, WAI-ARIA tabs pattern), the page's <View> selector, an opened accordion's
+// hash and the copy button of <Prompt>.
 // Pages read fine without it.
 (function () {
   "use strict";
@@ -43,7 +43,8 @@
       var tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
       var at = tabs.indexOf(document.activeElement);
       if (at < 0) { return; }
-      var next = event.key === "ArrowRight" ? at + 1 : event.key === "ArrowLeft" ? at - 1 : null;
+      var next = event.key === "ArrowRight" ? at + 1 : event.key === "ArrowLeft" ? at - 1
+        : event.key === "Home" ? 0 : event.key === "End" ? tabs.length - 1 : null;
       if (next === null) { return; }
       event.preventDefault();
       var tab = tabs[(next + tabs.length) % tabs.length];

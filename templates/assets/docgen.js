@@ -101,8 +101,9 @@
       button.setAttribute("aria-expanded", open ? "true" : "false");
       button.setAttribute("aria-label", open ? "Close navigation" : "Open navigation");
       if (backdrop) { backdrop.hidden = !open; }
-      // Keep keyboard focus inside the drawer while it is open.
-      $$(".topbar, .content-wrap").forEach(function (region) {
+      // Keep keyboard focus inside the drawer while it is open (the skip link and the banner
+      // too: Tab past the drawer's last link went to "Skip to content", behind the drawer).
+      $$(".skip-link, .site-banner, .topbar, .content-wrap").forEach(function (region) {
         if (open) { region.setAttribute("inert", ""); } else { region.removeAttribute("inert"); }
       });
       if (open) {
@@ -1519,18 +1520,17 @@
     window.addEventListener("resize", function () { clearTimeout(timer); timer = setTimeout(mark, 150); });
   }
 
-  /* A sample panel whose tabs wrap beside its title and buttons: the tabs get a row of their
-     own, the panel's whole width (docgen.css, .is-stacked). Measured again when the panel's
-     width changes (not its height, which the row itself changes). Without a title the tabs
-     have the width already: they wrap beside the buttons. */
+  /* A sample panel whose tabs do not fit beside its title and buttons: the tabs get a row of
+     their own, the panel's whole width (docgen.css, .is-stacked), which scrolls if they still
+     do not fit. Measured again when the panel's width changes. Without a title the tabs have
+     the width already: they stay beside the buttons. */
   function initSampleHeads() {
     function fit(head) {
       var tabs = $(".sample-panel-tabs", head);
-      var first = tabs ? tabs.firstElementChild : null;
-      if (!first) { return; }
+      if (!tabs || !tabs.firstElementChild) { return; }
       head.classList.remove("is-stacked");
-      var line = parseFloat(window.getComputedStyle(first).minHeight) || first.offsetHeight;
-      if (tabs.offsetHeight > line + 1) { head.classList.add("is-stacked"); }
+      if (tabs.scrollWidth > tabs.clientWidth + 1) { head.classList.add("is-stacked"); }
+      showChosenTab(tabs);
     }
     var heads = $$(".sample-panel-head").filter(function (head) {
       return $(".sample-panel-title", head) !== null;
@@ -1549,11 +1549,42 @@
     heads.forEach(function (head) { observer.observe(head); });
   }
 
+  /* A row of tabs that scrolls sideways (docgen.css: code groups, <Tabs>, sample panels):
+     its chosen tab in view, clear of the edge's shadow. Only the row scrolls, never the page. */
+  function showChosenTab(row) {
+    var tab = $('[aria-selected="true"]', row);
+    if (!tab || row.scrollWidth <= row.clientWidth + 1) { return; }
+    var box = row.getBoundingClientRect();
+    var at = tab.getBoundingClientRect();
+    var room = Math.max(0, Math.min(28, (box.width - at.width) / 2));
+    if (at.left < box.left + room) { row.scrollLeft -= box.left + room - at.left; }
+    else if (at.right > box.right - room) { row.scrollLeft += at.right - (box.right - room); }
+  }
+
+  /* When the page opens (a <Tabs defaultTabIndex>, the language a reader chose on another
+     page) and whenever the choice changes: a click on a half-hidden tab, the arrow keys, a
+     code group following another's language. */
+  function initTabRows() {
+    var rows = $$(".mdx-tablist, .sample-panel-tabs, .code-tabs");
+    rows.forEach(showChosenTab);
+    if (!rows.length || !window.MutationObserver) { return; }
+    var observer = new window.MutationObserver(function (changes) {
+      changes.forEach(function (change) {
+        if (change.target.getAttribute("aria-selected") !== "true") { return; }
+        var row = change.target.closest(".mdx-tablist, .sample-panel-tabs, .code-tabs");
+        if (row) { showChosenTab(row); }
+      });
+    });
+    rows.forEach(function (row) {
+      observer.observe(row, { attributes: true, attributeFilter: ["aria-selected"], subtree: true });
+    });
+  }
+
   /* The top bar's row of tabs scrolls sideways on a phone: bring the current tab into view,
      or a reader on the sixth tab sees the first five and no sign of where they are. */
   function initTabStrip() {
     var strip = $("nav.tabs");
-    var active = strip ? $('[aria-current="page"]', strip) : null;
+    var active = strip ? $("[aria-current]", strip) : null;
     if (!active || strip.scrollWidth <= strip.clientWidth) { return; }
     var box = strip.getBoundingClientRect();
     var tab = active.getBoundingClientRect();
@@ -1598,6 +1629,7 @@
     safe(initDrilldown);
     safe(initVersions);
     safe(initTabs);
+    safe(initTabRows);
     safe(initTocTabs);
     safe(initCopy);
     safe(initExpandable);

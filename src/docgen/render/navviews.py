@@ -226,7 +226,7 @@ class NavViews:
                     for s in siblings
                 ]
             else:
-                level = tuple(self._tab(s, s is section, base) for s in siblings)
+                level = tuple(self._tab(s, s is section, base, page_url) for s in siblings)
                 if all(not view.label.strip() and not view.icon_html for view in level):
                     pass  # tabs named " " (to show no tab bar on Mintlify): nothing to click
                 elif not tabs:
@@ -260,10 +260,11 @@ class NavViews:
             return section.href, True
         return (href(base, first) if first else base), False
 
-    def _tab(self, section: NavSection, active: bool, base: str) -> TabView:
+    def _tab(self, section: NavSection, active: bool, base: str, page_url: str) -> TabView:
         url, external = self._entry(section, base)
         mark = section_icon(section, base, self.icons)
-        return TabView(section.label, url, active, external, mark, section.description or "")
+        here = active and not external and bool(page_url) and url == href(base, page_url)
+        return TabView(section.label, url, active, external, mark, section.description or "", here)
 
     def _switch(self, target: NavSection, current: NavSection, page_url: str, base: str) -> str:
         """The same page in the language ``target`` when it has one, else its landing page."""

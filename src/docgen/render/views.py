@@ -207,6 +207,7 @@ class TabView:
     external: bool = False
     icon_html: str = ""  # a global anchor's icon
     description: str = ""  # a dropdown's, product's or menu item's ``description``
+    here: bool = False  # the link leads to this very page (aria-current="page", not "true")
 
 
 @view
