@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.analytics import store
+from docgen.analytics.agents import agent_head
 from docgen.analytics.pages import MANIFEST, merged, page_urls, variants
 from docgen.analytics.query import make_query, run
 from docgen.exceptions import ConfigError, QueryError, SiteError, StoreError
@@ -194,7 +195,8 @@ class Analytics:
                     log.warning("analytics: the store is unavailable; dropping page views")
                 self._dropped = True
                 return
-            self._buffer.append((now, page, address, headers.get("user-agent", "")))
+            agent = agent_head(headers.get("user-agent"))  # a client may send 30 KB
+            self._buffer.append((now, page, address, agent))
 
     def flush(self, lock_wait: float = QUERY_LOCK_WAIT) -> None:
         """Write the buffered page views (kept for the next try while the store is locked)."""
