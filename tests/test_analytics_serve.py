@@ -367,6 +367,36 @@ def test_ai_names_match_whole_words_only() -> None:
     )
 
 
+class _Measured:
+    """A compiled pattern that notes the length of every text it searches."""
+
+    def __init__(self, pattern: Any, seen: list[int]) -> None:
+        self.pattern, self.seen = pattern, seen
+
+    def search(self, text: str) -> Any:
+        self.seen.append(len(text))
+        return self.pattern.search(text)
+
+
+def test_a_huge_user_agent_is_read_only_up_to_a_bound() -> None:
+    """A client sends a 30 KB User-Agent (a request head may hold 32 KiB): every pattern list
+    searched all of it, a quarter of a second a request, in the recorder's flush of
+    ``docgen serve`` (and the cache kept each). The patterns see its first 512 characters, the
+    recorder keeps 1,536."""
+    classifier = Classifier()
+    seen: list[int] = []
+    for name in ("_ai_names", "_ai_patterns", "_bot_patterns"):
+        setattr(classifier, name, _Measured(getattr(classifier, name), seen))
+    huge = HUMAN_AGENTS[0] + " x" * 15_000
+    assert classifier.kind(huge) == Kind.HUMAN
+    assert classifier.kind("%20" * 10_000 + HUMAN_AGENTS[0]) == Kind.BOT  # no browser's start
+    assert seen and max(seen) <= 512, max(seen)
+    recorder = Analytics(ApiConfig((KEY.encode(),), "p", Path("unused.duckdb")))
+    manifest = json.dumps({"pages": [{"url": "/a"}]}).encode()
+    recorder.record({MANIFEST: manifest}, "GET", "/a", 200, "1.2.3.4", {"user-agent": huge})
+    assert [len(row[3]) for row in recorder._buffer] == [1536]
+
+
 def test_refresh_agents_from_a_real_server(tmp_path: Path) -> None:
     from docgen.analytics import refresh_agents
 

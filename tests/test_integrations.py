@@ -105,6 +105,29 @@ def test_every_tool_loads_with_its_id_on_every_page(tmp_path: Path, page: Any) -
     assert seen["fathom"] == "BGVZPGXQ"
 
 
+def test_a_page_cannot_take_the_names_the_tools_set_up(tmp_path: Path, page: Any) -> None:
+    """An element with an id is a global of its page: ``<div id="dataLayer">`` in a page (any
+    pull request) was window.dataLayer, so Google's tags threw and never loaded there, and
+    ``id="posthog"`` stopped PostHog. Those ids are renamed (render/markdown.py PAGE_IDS)."""
+    out = _built(tmp_path, ALL)
+    page_file = tmp_path / "docs" / "guide.mdx"
+    page_file.write_text(
+        '---\ntitle: Guide\n---\n\n<div id="dataLayer">a</div>\n\n'
+        '<span id="posthog">b</span> <b id="gtag">c</b>\n'
+    )
+    config = tmp_path / "docs" / "docs.json"
+    result = run_docgen(["build", str(config), "-o", str(out), "--quiet"], config.parent)
+    assert result.returncode == 0, result.stdout + result.stderr
+    asked, seen = _watch(page)
+    with serve_folder(out) as base:
+        page.goto(base + "/guide/")
+        page.wait_for_function("document.querySelectorAll('script[src^=\"https:\"]').length == 5")
+        page.wait_for_timeout(300)
+    assert sorted(asked) == sorted(EXPECTED)
+    assert json.loads(seen["ga4"]) == [["config", "G-ZCGMJW0KFH"]]
+    assert json.loads(seen["posthog"])[0][0] == "phc_abc123"
+
+
 def test_nothing_loads_before_the_readers_consent(tmp_path: Path, page: Any) -> None:
     out = _built(tmp_path, {**ALL, "cookies": {"key": "docs-consent", "value": "granted"}})
     asked, seen = _watch(page)

@@ -869,6 +869,23 @@ def test_a_heading_never_takes_the_id_of_one_of_docgens_own_elements() -> None:
     assert not PAGE_IDS & set(anchors)
 
 
+def test_a_pages_html_never_takes_the_id_of_one_of_docgens_own_elements() -> None:
+    """``<div id="search-dialog">`` in a page came before the real dialog (search broke on the
+    page), and ``<span id="dataLayer">`` is window.dataLayer for the site's scripts (Google's
+    tags failed to load): the ids of docgen's elements and globals are given ``-2``, or left
+    out of a drawing (whose ids its own parts refer to)."""
+    from docgen.render.markdown import PAGE_IDS
+
+    html, warnings = html_of(
+        '<div id="search-dialog">a</div>\n\n<span id="dataLayer">b</span> <b id="gtag">c</b>\n\n'
+        '<svg viewBox="0 0 2 2"><path id="posthog" d="M0 0"/></svg>\n\n<div id="intro">d</div>\n'
+    )
+    assert warnings == []
+    ids = re.findall(r'id="([^"]*)"', html)
+    assert ids == ["search-dialog-2", "dataLayer-2", "gtag-2", "intro"], ids
+    assert not PAGE_IDS & set(ids)
+
+
 def test_a_heading_of_many_spaces_is_read_in_linear_time() -> None:
     """security.md item 20: the trailing ``{#id}`` was looked for from each space of the
     heading (30,000 spaces: 9 s, 150,000 about 4 minutes). The run is bounded at 60 s."""

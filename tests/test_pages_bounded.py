@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -136,3 +137,63 @@ def test_reserved_output_names_are_found_by_check(tmp_path: Path, name: str) -> 
     build = _run("build", str(config), "-o", str(tmp_path / "_site"))
     assert build.returncode == 1
     assert "Traceback" not in build.stderr and "bug in docgen" not in build.stderr
+
+
+def _chain(root: Path, levels: int, line: str) -> None:
+    """``snippets/s1.mdx`` .. ``s<levels>.mdx``: each uses the next ten times (``line`` says
+    how, with ``{n}`` for the next one's number); the last says "leaf"."""
+    (root / "snippets").mkdir(parents=True, exist_ok=True)
+    for level in range(1, levels):
+        (root / "snippets" / f"s{level}.mdx").write_text(line.replace("{n}", str(level + 1)))
+    (root / "snippets" / f"s{levels}.mdx").write_text(
+        "".join(f"export const v{i} = 'leaf';\n" for i in range(10)) + "\nleaf\n"
+    )
+
+
+USES = "import S{n} from '/snippets/s{n}.mdx'\n\n" + "<S{n} />" * 10 + "\n"
+NAMED = (
+    "import { "
+    + ", ".join(f"v{i} as a{i}" for i in range(10))
+    + " } from '/snippets/s{n}.mdx'\n\n"
+    + "".join(f"export const v{i} = 'x';\n" for i in range(10))
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "page"),
+    [
+        (USES, "import S1 from '/snippets/s1.mdx'\n\n<S1 />\n"),
+        (NAMED, "import { v0 } from '/snippets/s1.mdx'\n\n{v0}\n"),
+    ],
+    ids=["used", "named-imports"],
+)
+def test_snippets_using_snippets_are_charged_to_the_pages_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, line: str, page: str
+) -> None:
+    """security.md item 20: snippets inlined inside snippets were not charged to the page's
+    budget of expansion, so seven one-line snippets, each using the next ten times, were ten
+    million inlinings (check: over 300 s; named imports alike). Counted here with a wrapper that
+    runs the real reader: five levels, 11,111 snippet reads before, at most the budget now; the
+    warning says where the budget ran out."""
+    from docgen.render.jsxtemplates import MAX_USES
+    from docgen.render.mdx import render_mdx
+    from docgen.render.snippets import SnippetFiles
+
+    _chain(tmp_path, 5, line)
+    reads = [0]
+    real = SnippetFiles.load
+
+    def counted(self: SnippetFiles, *args: Any, **kwargs: Any) -> Any:
+        reads[0] += 1
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SnippetFiles, "load", counted)
+    result = render_mdx(page, files=SnippetFiles(tmp_path), source="index.mdx")
+    assert reads[0] <= MAX_USES + 1, reads[0]
+    deep = [w for w in result.warnings if w.code == "mdx-too-deep"]
+    assert len(deep) == 1 and deep[0].source == "snippets/s4.mdx", result.warnings
+    monkeypatch.undo()
+    config = _site(tmp_path, {"index.mdx": "# Home\n\n" + page})
+    found = [d for d in _diagnostics(config) if d["code"] == "mdx-too-deep"]
+    assert len(found) == 1 and str(found[0]["file"]).endswith("s4.mdx"), found
+    assert found[0]["line"] in (1, 3), found

@@ -129,6 +129,10 @@ class UpstreamHandler(http.server.BaseHTTPRequestHandler):
         elif route == "/mixed-headers":  # one value in UTF-8, one in Latin-1 (raw bytes)
             utf8 = "café.pdf".encode().decode("latin-1")  # sent as its UTF-8 bytes
             self._reply(200, b"ok", "text/plain", [("X-Name", utf8), ("X-Old", "caf\xe9")])
+        elif route == "/fat-headers":  # "/fat-headers?200": that many KiB of headers
+            kib = int(self.path.split("?", 1)[1])
+            filler = [(f"X-Filler-{i}", "f" * 1000) for i in range(kib)]
+            self._reply(200, b"ok", "text/plain", filler)
         elif route == "/latin1":
             self._reply(200, "café".encode("latin-1"), "text/plain; charset=iso-8859-1")
         else:
@@ -737,6 +741,22 @@ def test_a_pile_of_content_codings_is_502(local_docs: Docs, upstream: Upstream) 
     assert many.json()["error"] == (
         f"http://127.0.0.1:{upstream.port} sent a body with 3000 content codings "
         "(Content-Encoding); the request proxy undoes at most 4"
+    )
+
+
+def test_upstream_headers_over_the_limit_are_a_clear_502(
+    local_docs: Docs, upstream: Upstream
+) -> None:
+    """A 200 KiB response head was "not valid HTTP"; it is valid, only longer than the client
+    reads: the message says so and names the limit (within it, the headers come back)."""
+    fits = local_docs.send(envelope(f"http://127.0.0.1:{upstream.port}/fat-headers?60"))
+    assert fits.status_code == 200, fits.text
+    assert fits.json()["headers"]["x-filler-59"] == "f" * 1000
+    fat = local_docs.send(envelope(f"http://127.0.0.1:{upstream.port}/fat-headers?200"))
+    assert fat.status_code == 502, fat.text
+    assert fat.json()["error"] == (
+        f"http://127.0.0.1:{upstream.port} sent response headers of more than 100 KiB; "
+        "the request proxy reads at most 100 KiB of them"
     )
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from refresh_fixtures import docgen_env
+from refresh_fixtures import docgen_env, run_docgen
 
 SPEC = json.dumps(
     {
@@ -242,3 +242,49 @@ def test_plain_http_is_never_fetched(tmp_path: Path, tls: dict[str, Path]) -> No
     result = _run(["check", "."], _site(tmp_path, "http://127.0.0.1:9/openapi.json"), tls, tmp_path)
     assert result.returncode == 1
     assert "docgen fetches only https:// specs" in result.stdout
+
+
+def test_a_server_trickling_its_answer_is_cut_at_the_time_limit(
+    tls: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """security.md 23: the time limit was checked between reads of 64 KiB, and each read (of
+    the headers too) waited for its bytes one receive at a time: a server sending a byte every
+    0.1 s kept ``check`` waiting for its whole answer (198 bytes: 20 s; 100 headers of 64 KiB
+    allowed: weeks). Counted on the server: the bytes it got to send before docgen hung up.
+    (In this process: ``_run`` runs the installed docgen.)"""
+    sent: list[int] = [0]
+
+    class Trickle(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            pad = b"X-Pad: " + b"p" * 150 + b"\r\n"
+            answer = b"HTTP/1.1 200 OK\r\n" + pad + b"Content-Length: 2\r\n\r\n{}"
+            try:
+                for byte in answer:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    sent[0] += 1
+                    time.sleep(0.1)
+            except OSError:
+                pass
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Trickle)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(tls["cert"], tls["key"])
+    httpd.socket = context.wrap_socket(httpd.socket, server_side=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    environment = {"SSL_CERT_FILE": str(tls["ca"]), "DOCGEN_CACHE_DIR": str(tmp_path / "c"),
+                   "DOCGEN_REMOTE_TIMEOUT": "1", **LOCAL}  # fmt: skip
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    try:
+        site = _site(tmp_path, f"https://localhost:{httpd.server_address[1]}/openapi.json")
+        result = run_docgen(["check", "."], site)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert result.returncode == 1
+    assert "not complete within 1 s" in result.stdout, result.stdout
+    assert sent[0] < 100, sent[0]  # of the 198 bytes of its answer

@@ -160,3 +160,68 @@ def test_a_request_outlasting_the_shutdown_timeout_is_cut_and_the_server_exits_0
         upstream.release.set()
         process.stop()
     assert "Traceback" not in process.output, process.output[-3000:]
+
+
+ANALYTICS_KEY = "docgen_test_0123456789abcdefXYZ"
+
+
+def test_a_second_ctrl_c_still_stores_the_page_views(
+    site: Path, upstream: HeldUpstream, tmp_path: Path
+) -> None:
+    """A second Ctrl+C stops at once (Uvicorn's force exit), and skipped the app's shutdown,
+    where the page views not yet stored are stored: they were lost (and the app's cancelled
+    tasks printed a traceback, and the exit status was not 0). Here an import holds the store
+    (the recorder keeps its views for the next try) until both Ctrl+C are pressed."""
+    from analytics_logs import HUMAN_AGENTS
+    from test_analytics_serve import cli_export
+
+    db = tmp_path / "views.duckdb"
+    env = {
+        "DOCGEN_ANALYTICS_KEYS": ANALYTICS_KEY,
+        "DOCGEN_ANALYTICS_PROJECT": "p",
+        "DOCGEN_ANALYTICS_DB": str(db),
+    }
+    holder = Process(
+        [sys.executable, "-c", HOLD_STORE, str(db)], ROOT  # as `docgen analytics import` does
+    )
+    holder.wait_output("held")
+    port = free_port()
+    process = Process(
+        [
+            *(sys.executable, "-m", "docgen", "serve", str(site / "docs.json")),
+            *("--port", str(port), "--no-watch", "--allow-local", "--shutdown-timeout", "20"),
+        ],
+        ROOT,
+        env,
+    )
+    process.wait_output("Serving at")
+    answers: list[httpx.Response | Exception] = []
+    client = threading.Thread(target=proxied, args=(port, upstream, answers))
+    try:
+        base = f"http://127.0.0.1:{port}"
+        page = httpx.get(base + "/api-reference/get-held/", headers={"User-Agent": HUMAN_AGENTS[0]})
+        assert page.status_code == 200
+        client.start()  # a request in flight holds the shutdown open...
+        assert upstream.arrived.wait(20)
+        process.proc.send_signal(signal.SIGINT)
+        wait_for(lambda: not listening(port), 10, "the server to stop accepting")
+        process.proc.send_signal(signal.SIGINT)  # ...and the reader presses Ctrl+C again
+        holder.stop()  # the import ends
+        assert process.proc.wait(15) == 0, process.output
+    finally:
+        upstream.release.set()
+        holder.stop()
+        process.stop()
+        client.join(30)
+    assert cli_export(db, "views")["totals"]["total"] == 1
+    assert "Traceback" not in process.output, process.output[-3000:]  # the app's tasks ended
+
+
+# A process holding the store's write lock until it is stopped.
+HOLD_STORE = """
+import sys, time, duckdb
+con = duckdb.connect(sys.argv[1])
+print("held", flush=True)
+time.sleep(600)
+"""
+

@@ -30,7 +30,10 @@ SCRIPT = [
     "data:image/svg+xml,<svg/onload=alert(1)>",
 ]
 # The places that show the URL as an image (an SVG runs no script there).
-_IMAGES = {"card img", "img src", "markdown image", "video poster"}
+_IMAGES = {
+    "card img", "img src", "markdown image", "video poster", "icon img", "card icon img",
+    "inline icon img",
+}
 # Where a page writes a URL: a template with {url} (written as JSX would quote it).
 PLACES = {
     "markdown link": "A [link]({url}) here.",
@@ -54,6 +57,13 @@ PLACES = {
     "inline card title link": 'Text <Card title="See [this]({url})" href="/a">Body</Card> end.',
     "video poster": '<video src="/v.mp4" poster="{url}" />',
     "iframe src": '<iframe src="{url}" />',
+    # An element given as a prop that is drawn, not read as text (an icon): its URLs too
+    "icon img": '<Icon icon={{<img src="{url}" />}} />',
+    "card icon img": '<Card title="C" icon={{<img src="{url}" />}}>Body</Card>',
+    "inline icon img": 'Text <Icon icon={{<img src="{url}" />}} /> end.',
+    "card icon drawing link": (
+        '<Card title="C" icon={{<svg><a xlink:href="{url}"><path d="M0 0" /></a></svg>}}>B</Card>'
+    ),
 }
 
 

@@ -13,7 +13,9 @@ its User-Agent with ``Mozilla/`` (Opera's old engine with ``Opera/``) and none n
 URL or address, which crawlers do (``+http://...``, ``help@moz.com``). Other clients (Node's
 ``fetch``, which sends ``node``; Java, Ruby, Postman, feed readers, monitors missing from the
 lists) are other bots: they are programs, not readers. Only distinct User-Agents are
-classified, so speed does not matter much here; results are cached.
+classified, and results are cached; only the first :data:`MAX_AGENT_CHARS` characters are read
+(a client can send tens of kilobytes: each took a quarter of a second of matching, and the
+cache held them all).
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ _CONTACT = re.compile(r"https?:|www\.|[\w.+-]@[\w-]+(\.[\w-]+)*\.[a-z]{2,}", re.
 # (its generic "Spider" and "Code" were found in Baiduspider's "+http://www.baidu.com/search/
 # spider.html" and AppEngine-Google's "code.google.com": search crawlers counted as AI).
 _ADDRESS = re.compile(r"(?:https?://|www\.)[^\s;)]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
+# What a User-Agent is judged by: real ones are under 300 characters (crawler-user-agents'
+# longest example: 285, its patterns all match within the first 211).
+MAX_AGENT_CHARS = 512
 
 
 class Kind(enum.IntEnum):
@@ -78,16 +83,22 @@ class Classifier:
             (ai if isinstance(tags, list) and "ai-crawler" in tags else bots).append(pattern)
         self._ai_patterns = re.compile("|".join(f"(?:{p})" for p in ai))
         self._bot_patterns = re.compile("|".join(f"(?:{p})" for p in bots))
-        self.kind = functools.lru_cache(maxsize=65536)(self._kind)
+        self._cached = functools.lru_cache(maxsize=65536)(self._kind)
 
-    def _kind(self, user_agent: str | None) -> Kind:
-        agent = (user_agent or "").strip()
+    def kind(self, user_agent: str | None) -> Kind:
+        """The kind of client ``user_agent`` names (from its first :data:`MAX_AGENT_CHARS`
+        characters once URL-decoded: :func:`agent_head`)."""
+        return self._cached(agent_head(user_agent))
+
+    def _kind(self, user_agent: str) -> Kind:
+        agent = user_agent.strip()
         if agent in ("", "-"):
             return Kind.BOT
         for _ in range(3):  # CloudFront URL-encodes the User-Agent, sometimes twice (%2520)
             if "%" not in agent or (decoded := unquote(agent)) == agent:
                 break
             agent = decoded
+        agent = agent[:MAX_AGENT_CHARS]
         if self._ai_names.search(_ADDRESS.sub(" ", agent)) or self._ai_patterns.search(agent):
             return Kind.AI
         if self._bot_patterns.search(agent):
@@ -95,6 +106,12 @@ class Classifier:
         if not _BROWSER.match(agent) or _CONTACT.search(agent):
             return Kind.BOT  # a program, or a crawler that names itself but is in no list
         return Kind.HUMAN
+
+
+def agent_head(user_agent: str | None) -> str:
+    """The part of ``user_agent`` that is kept and read: leading white space aside, three times
+    :data:`MAX_AGENT_CHARS` (URL-encoded, a character may take three)."""
+    return (user_agent or "").lstrip()[: 3 * MAX_AGENT_CHARS]
 
 
 @functools.cache

@@ -15,6 +15,7 @@ Off unless the operator configures it (environment only; nothing in the site can
 from __future__ import annotations
 
 import asyncio
+import atexit
 import hmac
 import logging
 import re
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.analytics import store
+from docgen.analytics.agents import agent_head
 from docgen.analytics.pages import MANIFEST, merged, page_urls, variants
 from docgen.analytics.query import make_query, run
 from docgen.exceptions import ConfigError, QueryError, SiteError, StoreError
@@ -36,6 +38,7 @@ PROJECT = re.compile(r"[A-Za-z0-9._~-]{1,100}")
 FLUSH_SECONDS = 2.0
 MAX_BUFFER = 100_000
 QUERY_LOCK_WAIT = 3.0
+FINAL_LOCK_WAIT = 10.0  # the last flush, as the server stops, waits this long for an import
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,9 +195,10 @@ class Analytics:
                     log.warning("analytics: the store is unavailable; dropping page views")
                 self._dropped = True
                 return
-            self._buffer.append((now, page, address, headers.get("user-agent", "")))
+            agent = agent_head(headers.get("user-agent"))  # a client may send 30 KB
+            self._buffer.append((now, page, address, agent))
 
-    def flush(self) -> None:
+    def flush(self, lock_wait: float = QUERY_LOCK_WAIT) -> None:
         """Write the buffered page views (kept for the next try while the store is locked)."""
         from docgen.analytics.ingest import record_views
 
@@ -204,7 +208,7 @@ class Analytics:
             if not rows:
                 return
             try:
-                with store.connect(self.config.db, lock_wait=QUERY_LOCK_WAIT) as con:
+                with store.connect(self.config.db, lock_wait=lock_wait) as con:
                     record_views(con, rows)
                 self._dropped = False
             except StoreError:
@@ -218,14 +222,28 @@ class Analytics:
             await asyncio.sleep(FLUSH_SECONDS)
             await asyncio.to_thread(self.flush)
 
+    def final_flush(self) -> None:
+        """Store what is buffered before the process ends: when the app stops, and at exit
+        if it never did (a second Ctrl+C makes Uvicorn skip the app's shutdown); says how many
+        page views are lost if the store stays locked."""
+        self.flush(FINAL_LOCK_WAIT)
+        with self._lock:
+            left, self._buffer = len(self._buffer), []
+        if left:
+            log.error(
+                "analytics: %d page views not stored: the store stayed locked (an import?)", left
+            )
+
     async def start(self) -> None:
         self._task = asyncio.create_task(self._loop())
+        atexit.register(self.final_flush)
 
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
             self._task = None
-        await asyncio.to_thread(self.flush)
+        await asyncio.to_thread(self.final_flush)
+        atexit.unregister(self.final_flush)
 
 
 def analytics_from_env(environ: Mapping[str, str], docs_root: Path | None) -> Analytics | None:

@@ -319,6 +319,12 @@ def _server(console: Console, config: Any, docs: Any, watch: bool, root: Path, h
             if docs.hub is not None:
                 docs.hub.close()
             await super().shutdown(sockets)
+            if self.force_exit:
+                # A second Ctrl+C: Uvicorn cuts the requests in flight and skips the app's
+                # shutdown, which stores the page views recorded since the last flush and
+                # ends the app's tasks (cancelled, each printed a traceback). It is quick:
+                # run it anyway.
+                await self.lifespan.shutdown()
 
     return Server(config)
 

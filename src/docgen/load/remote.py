@@ -12,12 +12,14 @@ offline (``--offline``), or when the URL cannot be reached, the cached copy is u
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import http.client
 import json
 import os
 import socket
 import ssl
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,10 +134,21 @@ class _PinnedConnection(http.client.HTTPSConnection):
         super().__init__(host, port, timeout=timeout, context=context)
         self._address = address
         self._context = context
+        self.expired = False  # set by :meth:`cut` (from the watchdog's thread)
 
     def connect(self) -> None:
         sock = socket.create_connection((self._address, self.port), self.timeout)
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        if self.expired:  # the time ran out while connecting
+            self.cut()
+
+    def cut(self) -> None:
+        """End the exchange now: a read waiting for the next byte fails (each read waits up to
+        the timeout for each byte, so a server sending one now and then was never cut)."""
+        self.expired = True
+        if self.sock is not None:
+            with contextlib.suppress(OSError):
+                self.sock.shutdown(socket.SHUT_RDWR)
 
 
 def _checked_address(host: str, port: int, policy: RemotePolicy) -> str:
@@ -169,6 +182,9 @@ def _download(url: str, policy: RemotePolicy) -> tuple[bytes, str]:
         if left <= 0:
             raise RemoteError(f"no answer within {timeout:g} s")
         connection = _PinnedConnection(parts.hostname, port, address, left)
+        watchdog = threading.Timer(left, connection.cut)
+        watchdog.daemon = True
+        watchdog.start()
         target = parts.path or "/"
         if parts.query:
             target += "?" + parts.query
@@ -201,8 +217,11 @@ def _download(url: str, policy: RemotePolicy) -> tuple[bytes, str]:
         except ssl.SSLCertVerificationError as exc:
             raise RemoteError(f"TLS certificate not valid: {exc.verify_message}") from None
         except (OSError, http.client.HTTPException) as exc:
+            if connection.expired:
+                raise RemoteError(f"not complete within {timeout:g} s") from None
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             raise RemoteError(f"cannot fetch: {reason or type(exc).__name__}") from None
         finally:
+            watchdog.cancel()
             connection.close()
     raise RemoteError(f"more than {MAX_REDIRECTS} redirects")

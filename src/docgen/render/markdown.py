@@ -308,12 +308,15 @@ class MarkdownRenderer:
 
 
 # The ids of docgen's own page elements (templates/): a heading named "Search dialog" or
-# "Sidebar" must not take one (a second id="search-dialog" broke search on its page).
+# "Sidebar" must not take one (a second id="search-dialog" broke search on its page); nor may
+# a page's <div id="..."> take them, or the names of the globals the site's scripts set up
+# (an element with id="dataLayer" is window.dataLayer: Google's tags then failed to load).
 PAGE_IDS = frozenset(
     (
         "content", "sidebar", "toc-title", "search-dialog", "search-input", "search-results",
         "not-found-title", "auth-callback-title", "section-attributes", "section-authorization",
         "section-request-body", "section-responses", "section-servers",
+        "dataLayer", "gtag", "posthog", "plausible", "fathom", "google_tag_manager",
     )
 )  # fmt: skip
 

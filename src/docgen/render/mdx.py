@@ -32,6 +32,7 @@ from docgen.render import (
     mdxindent,
     mdxinline,
     mdxprops,
+    mdxsnippets,
     mdxsplit,
     mdxtags,
     mdxtitle,
@@ -42,9 +43,9 @@ from docgen.render import (
 )
 from docgen.render.assets import AssetScope
 from docgen.render.jsx import Tag, scan_budget, scan_tag
-from docgen.render.jsxtemplates import Template, fill
+from docgen.render.jsxtemplates import Template
 from docgen.render.markdown import Rendered, renderer
-from docgen.render.mdxcontext import MAX_DEPTH, Context, MdxWarning, expansion, unreported
+from docgen.render.mdxcontext import MAX_DEPTH, Context, MdxWarning, expansion
 from docgen.render.mdxcontext import context_of as _ctx
 
 _BLANK = re.compile(r"\n[ \t]*\n")
@@ -187,12 +188,12 @@ def _element(
         return
     snippet = context.imports.get(tag.name) or snippets.snippet_file(tag, line)
     if snippet is not None and context.expand:
-        state.tokens.extend(_snippet_tokens(state.md, context, snippet, tag, line, inner))
+        state.tokens.extend(mdxsnippets.tokens(state.md, context, snippet, tag, line, inner))
         return
     if snippet is not None:
         token = state.push("mdx_html", "", 0)
         token.map = [start, start + 1]
-        inlined = _snippet_html(context, snippet, tag, line, inner)
+        inlined = mdxsnippets.html(render_mdx, context, snippet, tag, line, inner)
         token.content = inlined.html
         token.meta = {"headings": inlined.headings, "tabbed": inlined.tabbed}
         return
@@ -221,52 +222,6 @@ def _element(
     closing.meta = {"tag": tag}
 
 
-def _snippet_tokens(
-    md: MarkdownIt, context: Context, snippet: snippets.Import, tag: Tag, line: int, inner: str
-) -> list[Token]:
-    """A snippet's own tokens, parsed with its props (for the components it holds)."""
-    if context.files is None:
-        return []
-    loaded = context.files.load(snippet, context.importer, context.chain, line, unreported)
-    if loaded is None or loaded.javascript or context.depth + 1 >= MAX_DEPTH:
-        return []
-    props = {k: v for k, v in tag.attrs.items() if k != "..." and not snippet.folder}
-    child = context.child(loaded.label, {**props, "children": inner})
-    child.root_line = loaded.line
-    return md.parse(fill(loaded.body, props, set(props), inner), {"mdx": child})
-
-
-def _snippet_html(
-    context: Context, snippet: snippets.Import, tag: Tag, line: int, inner: str
-) -> Rendered:
-    if context.files is None:
-        return Rendered("")
-    near = f"<{tag.name}"
-    loaded = context.files.load(
-        snippet, context.importer, context.chain, line, partial(context.warn, near=near)
-    )
-    if loaded is None:
-        return Rendered("")
-    if loaded.javascript:
-        context.warn(
-            line,
-            f"<{tag.name}> comes from {snippet.path}, a JavaScript component that docgen does "
-            "not run; its children are shown",
-            near=near,
-        )
-        return render_mdx(
-            inner, 1, context.base, context=context.child(snippet.path, context.names)
-        ).rendered
-    props = {k: v for k, v in tag.attrs.items() if k != "..." and not snippet.folder}
-    names = {**props, "children": inner}
-    if context.depth + 1 >= MAX_DEPTH:
-        context.warn(line, f"snippets nested more than {MAX_DEPTH} deep", "mdx-too-deep", near)
-        return Rendered("")
-    child = context.child(loaded.label, names)
-    body = fill(loaded.body, props, set(props), inner)  # props in attributes, {children}
-    return render_mdx(body, loaded.line, context.base, context=child).rendered
-
-
 def _esm_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     if state.sCount[start] - state.blkIndent >= 4:
         return False
@@ -286,33 +241,9 @@ def _esm_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     snippets.read_statement(statement, line, context.imports, context.names, context.warn, file)
     iconimports.take_imports(statement, line, context.imports, context.names, context.warn)
     for local in set(context.imports) - before:
-        _import_value(context, local, line)
+        mdxsnippets.import_value(render_mdx, context, local, line)
     state.line = last + 1
     return True
-
-
-def _import_value(context: Context, local: str, line: int) -> None:
-    """``import { name } from 'x'``: the snippet's exported plain value becomes ``{local}``."""
-    wanted, files = context.imports[local], context.files
-    if files is None or files.unfound_default(wanted, context.importer, line, context.warn):
-        return
-    loaded = files.load(wanted, context.importer, context.chain, line, context.warn)
-    if loaded is None:
-        del context.imports[local]
-        return
-    names = loaded.names
-    if not loaded.javascript:
-        child = context.child(loaded.label, {})
-        child.warnings = []  # the snippet's own warnings are reported where it is used
-        render_mdx(loaded.body, loaded.line, context.base, context=child)
-        names = child.names
-    if wanted.name in names:
-        context.names[local] = names[wanted.name]
-    elif loaded.javascript:
-        return  # a component docgen does not run: where it is used, its children show
-    else:  # not the MDX snippet's whole text either: Mintlify's page would not render
-        snippets.no_export(loaded.label, wanted, local, line, context.warn)
-    del context.imports[local]
 
 
 def mdx_plugin(md: MarkdownIt) -> None:

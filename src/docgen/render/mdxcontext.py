@@ -74,7 +74,7 @@ class Context:
         self.warnings.append(MdxWarning(self.source, line, message, code, near, info))
 
     def spent_all(self, line: int, near: str) -> bool:
-        """Whether no more use of a JSX component fits the page's budget (said as
+        """Whether no more use of a JSX component or snippet fits the page's budget (said as
         :meth:`spend` says it): then the use is not computed at all, where each of a thousand
         uses computed its 1 MB of constants before being left out (a 40 KB page: 20 s)."""
         full = self.spent[0] >= MAX_USES or self.spent[1] > MAX_EXPANSION
@@ -97,12 +97,13 @@ class Context:
         self.spent[2] += 1
         if self.spent[2] > 1:  # said once a page
             return False
+        what = f"{near}>" if near.startswith("<") else near  # a tag, or an imported path
         self.warn(
             line,
-            f"{near}> is nested more than {MAX_DEPTH} deep; left out"
+            f"{what} is nested more than {MAX_DEPTH} deep; left out"
             if deep
-            else f"{near}>: the page's JSX components expand more than {MAX_USES} times or to "
-            f"more than {MAX_EXPANSION // 1024} KB of text; left out",
+            else f"{what}: the page's JSX components and snippets expand more than {MAX_USES} "
+            f"times or to more than {MAX_EXPANSION // 1024} KB of text; left out",
             "mdx-too-deep",
             near,
         )

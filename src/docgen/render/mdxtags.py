@@ -20,7 +20,7 @@ from docgen.render import icons
 from docgen.render.fencemeta import fence_meta
 from docgen.render.inlinestyle import style_css
 from docgen.render.jsx import Tag, Unevaluated, as_text, evaluate, scan_tag
-from docgen.render.markdown import safe_url, site_relative, unique
+from docgen.render.markdown import PAGE_IDS, safe_url, site_relative, unique
 from docgen.render.pageclasses import page_classes
 
 
@@ -324,6 +324,8 @@ def html_open(tag: Tag, env: EnvType) -> str:
             css = style_css(value, lambda url: href(url, env, shown=True))
             if css:
                 attrs.append(f' style="{escape(css)}"')
+        elif key == "id" and text in PAGE_IDS and env.get("mdx") is not None:
+            attrs.append(f' id="{escape(unique_anchor(env, text))}"')  # docgen's own: -2
         elif key in _ATTRS or (key.startswith(("aria-", "data-")) and not _is_hook(key)):
             attrs.append(f' {key}="{escape(text)}"' if text or key == "alt" else f" {key}")
     if name == "iframe":  # not embedded: a link to what it shows

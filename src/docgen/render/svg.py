@@ -23,6 +23,7 @@ from markupsafe import escape
 from docgen.config.urls import raster_image, scheme_of, script_capable
 from docgen.render.inlinestyle import style_css
 from docgen.render.jsx import Tag, Unevaluated, as_text, may_scan, scan_braces, scan_tag, spent
+from docgen.render.markdown import PAGE_IDS
 
 
 def _names(text: str) -> frozenset[str]:
@@ -120,6 +121,8 @@ def _open(tag: Tag, images: list[str] | None = None) -> str:
                 continue
         elif name not in _ATTRIBUTES and not name.startswith("aria-"):
             continue
+        elif name == "id" and text in PAGE_IDS:
+            continue  # docgen's own element's, or a global the site's scripts set up
         if "url(" in text and not re.search(r"url\(\s*['\"]?#", text):
             continue  # fill="url(#gradient)" only, never a file or address
         if _SAFE_VALUE.fullmatch(text):

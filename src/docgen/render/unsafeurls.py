@@ -28,7 +28,7 @@ from markdown_it.token import Token
 
 from docgen.config import urls
 from docgen.render.assets import AssetScope, AssetWarning, scope_of
-from docgen.render.jsx import Tag, Unevaluated, as_text
+from docgen.render.jsx import Tag, Unevaluated, as_text, scan_tag
 
 CODE = "link-unsafe"
 PAGE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
@@ -60,6 +60,24 @@ def refused(url: str, shown: bool = False) -> tuple[str, bool] | None:
     return f"docgen writes no {scheme}: URL (it may open another program)", False
 
 
+def element_urls(source: str) -> Iterator[tuple[str, str]]:
+    """(attribute, URL) of each URL attribute (:data:`_KEYS`, ``xlink:href``) of the tags of
+    an element given as a prop, elements in their attributes included."""
+    pos = source.find("<")
+    while pos != -1:
+        tag = scan_tag(source, pos, nested=1)
+        if tag is None:
+            pos = source.find("<", pos + 1)
+            continue
+        for key in (*_KEYS, "xlink:href"):
+            value = tag.attrs.get(key)
+            if value is not None and not isinstance(value, (Unevaluated, bool)):
+                yield key, as_text(value)
+        for inner in tag.elements.values():
+            yield from element_urls(inner)
+        pos = source.find("<", max(tag.end, pos + 1))
+
+
 def writable(url: str, shown: bool = False) -> bool:
     return refused(url, shown) is None
 
@@ -70,7 +88,7 @@ def core_rule(state: StateCore) -> None:
     found = Findings(scope, source, state)
     for token in state.tokens:
         if token.type == "mdx_open":
-            found.tag(token.meta["tag"], token.map, token.meta.get("line"))
+            found.tag(token.meta, token.map, token.meta.get("line"))
             for inline in _inlines(token.meta):
                 inline.children = found.children(inline.children or [], token.map)
         elif token.type == "inline" and token.children:
@@ -98,7 +116,19 @@ class Findings:
         )
         self.locator = Locator(self.lines, self.first)
 
-    def tag(self, tag: Tag, where: list[int] | None, line: int | None) -> None:
+    def tag(self, meta: dict[str, Any], where: list[int] | None, line: int | None) -> None:
+        """The URLs of a component's or tag's attributes, of its style and of the element
+        props not read as inline tokens (``icon={<img src="...">}``: those are, in
+        :func:`_inlines`)."""
+        tag: Tag = meta["tag"]
+        parsed = {*(meta.get("props") or ()), *(("title",) if meta.get("title") else ())}
+        for name, source in tag.elements.items():
+            if name in parsed:
+                continue
+            for key, url in element_urls(source):
+                shown = key in _SHOWN
+                if (found := refused(url, shown)) is not None:
+                    self.report(url, found, shown, where, line)
         for key in _KEYS:
             value = tag.attrs.get(key)
             if value is None or isinstance(value, (Unevaluated, bool)):
@@ -143,7 +173,7 @@ class Findings:
                     out.append(text)
                     continue
             elif child.type == "mdx_inline":
-                self.tag(child.meta["tag"], where, None)
+                self.tag(child.meta, where, None)
                 for inline in _inlines(child.meta):  # its title and element props
                     inline.children = self.children(inline.children or [], where)
             out.append(child)

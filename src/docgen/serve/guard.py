@@ -1,6 +1,7 @@
 """The ASGI middleware in front of every request of ``docgen serve``: the ``Host`` check (DNS
-rebinding), one meaning per path, the security headers, and a clean end for the requests that
-outlast the shutdown bound."""
+rebinding), one meaning per path, the security headers (a Content-Security-Policy on pages and
+SVG drawings: serve/policy.py), and a clean end for the requests that outlast the shutdown
+bound."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any, Protocol
 from starlette.responses import Response
 
 from docgen.serve.http import split_host
+from docgen.serve.policy import policy_for
 
 SECURITY_HEADERS = (
     (b"x-content-type-options", b"nosniff"),
@@ -55,8 +57,12 @@ class Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                names = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in names]
+                headers = {k.lower(): v for k, v in message.get("headers", [])}
+                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in headers]
+                page = self.server.snapshot.page_policy
+                policy = policy_for(headers.get(b"content-type", b""), page)
+                if policy is not None and b"content-security-policy" not in headers:
+                    extra.append((b"content-security-policy", policy))
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 

@@ -262,7 +262,23 @@ def _declared_length(response: httpx.Response, method: str) -> int:
     return int(value) if value.isdigit() else 0
 
 
+def _head_limit() -> int:
+    """How many bytes of a response head the client reads (httpcore's HTTP/1.1 bound)."""
+    import httpcore
+
+    return int(getattr(httpcore.AsyncHTTP11Connection, "MAX_INCOMPLETE_EVENT_SIZE", 100 * 1024))
+
+
 def _protocol_message(origin: Origin, exc: httpx.RemoteProtocolError) -> str:
+    seen: BaseException | None = exc
+    while seen is not None:  # h11's "431": a head longer than the client reads, valid HTTP
+        if getattr(seen, "error_status_hint", None) == 431:
+            kib = _head_limit() // 1024
+            return (
+                f"{origin} sent response headers of more than {kib} KiB; "
+                f"the request proxy reads at most {kib} KiB of them"
+            )
+        seen = seen.__cause__ or seen.__context__
     text = str(exc).lower()
     if "peer closed" in text or "disconnected" in text or "incomplete" in text:
         return f"the connection to {origin} was reset or closed before a full response"

@@ -12,6 +12,7 @@ from docgen.config.model import AuthConfig, Redirect
 from docgen.diagnostics import Diagnostics
 from docgen.nav.model import Site
 from docgen.pipeline import config_fingerprint, run_check
+from docgen.serve.policy import PAGE_POLICY, page_policy
 from docgen.serve.reuse import Reuse
 from docgen.serve.targets import TargetPolicy, normalise_host, parse_origin
 
@@ -28,6 +29,7 @@ class Snapshot:
     etags: Mapping[str, str] = field(default_factory=dict)
     auth: AuthConfig | None = None  # the site's sign-in: who may read auth-mode playground data
     redirects: tuple[Redirect, ...] = ()  # docs.json ``redirects``, answered as the host would
+    page_policy: str = PAGE_POLICY  # the pages' Content-Security-Policy (serve/policy.py)
 
     @classmethod
     def of(cls, site: Site, files: Mapping[str, bytes]) -> Snapshot:
@@ -43,6 +45,7 @@ class Snapshot:
             etags,
             site.config.auth,
             site.config.redirects,
+            page_policy(site.config.integrations),
         )
 
 
