@@ -29,14 +29,19 @@ AI_LIST = "ai-robots.json"
 # What a browser's User-Agent starts with, and what no browser's holds: a contact URL or e-mail
 # address (read after CloudFront's encoding is undone; IIS writes spaces as "+").
 _BROWSER = re.compile(r"(?:Mozilla|Opera)/\d", re.IGNORECASE)
-# (An e-mail address, not any "@": Ecosia's iOS browser ends its User-Agent with
-# "(Ecosia ios@11.0.2.2268)".)
-_CONTACT = re.compile(r"https?:|www\.|[\w.+-]@[\w-]+(\.[\w-]+)*\.[a-z]{2,}", re.IGNORECASE)
+# An e-mail address (a letter top-level domain), not any "@": Ecosia's iOS browser ends its
+# User-Agent with "(Ecosia ios@11.0.2.2268)". It starts where a run of its characters starts
+# (the lookbehind): a match tried at every character of a long run was quadratic.
+_EMAIL = r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}"
+_CONTACT = re.compile(rf"https?:|www\.|{_EMAIL}", re.IGNORECASE)
 
 # A crawler's info page or contact address: where ai.robots.txt's names are not looked for
 # (its generic "Spider" and "Code" were found in Baiduspider's "+http://www.baidu.com/search/
 # spider.html" and AppEngine-Google's "code.google.com": search crawlers counted as AI).
-_ADDRESS = re.compile(r"(?:https?://|www\.)[^\s;)]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
+_ADDRESS = re.compile(rf"(?:https?://|www\.)[^\s;)]*|{_EMAIL}", re.IGNORECASE)
+# The longest User-Agent read: real ones are far shorter (crawler-user-agents' longest
+# example: 285 characters); a request's header may hold 32 KB the lists' patterns would scan.
+MAX_AGENT = 1024
 
 
 class Kind(enum.IntEnum):
@@ -81,13 +86,14 @@ class Classifier:
         self.kind = functools.lru_cache(maxsize=65536)(self._kind)
 
     def _kind(self, user_agent: str | None) -> Kind:
-        agent = (user_agent or "").strip()
+        agent = (user_agent or "")[: MAX_AGENT * 3].strip()  # room for CloudFront's %XX
         if agent in ("", "-"):
             return Kind.BOT
         for _ in range(3):  # CloudFront URL-encodes the User-Agent, sometimes twice (%2520)
             if "%" not in agent or (decoded := unquote(agent)) == agent:
                 break
             agent = decoded
+        agent = agent[:MAX_AGENT]
         if self._ai_names.search(_ADDRESS.sub(" ", agent)) or self._ai_patterns.search(agent):
             return Kind.AI
         if self._bot_patterns.search(agent):
