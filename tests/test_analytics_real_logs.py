@@ -322,3 +322,20 @@ def test_a_tools_prefix_or_the_time_first(site: Path, tmp_path: Path, layout: st
     summary, db = _import(site, tmp_path, f"{layout}.log", text)
     assert (summary["format"], summary["human"]) == ("combined", 4)
     assert export(db, "visitors")["totals"] == {"human": 2, "ai": 0, "total": 2}
+
+
+def test_a_user_name_with_spaces_is_no_address(site: Path, tmp_path: Path) -> None:
+    """nginx on a unix socket logs ``unix:`` as the address, Apache with HostnameLookups a
+    host name: the field three before the time was then taken, which may be inside
+    ``$remote_user`` (the client's, spaces as they are): each user name a new visitor."""
+    firefox = NGINX[3].rsplit('"', 2)[1]
+    lines = [
+        f'unix: - user{i} b c [07/Dec/2016:11:04:5{i} +0100] "GET / HTTP/1.1" 200 612 "-" "{firefox}"\n'
+        for i in range(3)
+    ] + [
+        f'client.example.net - - [07/Dec/2016:11:05:0{i} +0100] "GET / HTTP/1.1" 200 612 "-" "{firefox}"\n'
+        for i in range(2)
+    ]
+    summary, db = _import(site, tmp_path, "unix.log", "".join(lines))
+    assert (summary["format"], summary["human"]) == ("combined", 5)
+    assert export(db, "visitors")["totals"] == {"human": 2, "ai": 0, "total": 2}

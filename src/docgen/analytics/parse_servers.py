@@ -26,9 +26,9 @@ _SYSLOG_FILE = (
 )
 
 # An IPv4 or IPv6 address (bracketed, with a zone or a port), and the field three before the
-# time's "[" (the last one: a bracketed IPv6 address may come first).
+# first "[dd/Mon/yyyy:" (the last "[" may be inside $remote_user, which the client chooses).
 _IP_ADDRESS = r"\[?[0-9A-Fa-f:.]+(%[0-9A-Za-z]+)?\]?(:[0-9]+)?"
-_BEFORE_TIME = r"(\S+) \S+ \S+ \[[^\[]*$"
+_BEFORE_TIME = r"^.*?(\S+) \S+ \S+ \[[0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:"
 # nginx formats that put the time first ('[$time_local] $remote_addr ...'): the address follows.
 _TIME_FIRST = r"^\[[0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:[^]]*\] (\S+)"
 
@@ -62,8 +62,10 @@ def combined(source: str) -> Parsed:
     first = f"split_part({head}, ' ', 1)"
     # Anything else before the address (a tool's prefix: stern's pod and container, a time)
     # leaves it where the format has it: three fields before the time (address, identity,
-    # user, [time]).
-    before_time = f"nullif(regexp_extract({head}, {quote(_BEFORE_TIME)}, 1), '')"
+    # user, [time]), if an address is there. Else the first field is the client's name (Apache's
+    # HostnameLookups) or none (nginx on a unix socket logs "unix:"): an identity still.
+    before = f"regexp_extract({head}, {quote(_BEFORE_TIME)}, 1)"
+    before_time = f"CASE WHEN regexp_full_match({before}, {quote(_IP_ADDRESS)}) THEN {before} END"
     is_ip = f"regexp_full_match({first}, {quote(_IP_ADDRESS)})"
     ip = (
         f"rtrim(CASE WHEN starts_with(split_part({head}, ' ', 5), '[') "
