@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+from test_analytics import docgen
+
 from docgen.analytics import agents
 from docgen.analytics.agents import MAX_AGENT, Classifier, Kind
 
@@ -22,3 +27,21 @@ def test_only_the_first_kilobyte_of_a_user_agent_is_classified() -> None:
     assert classifier.kind(f"{FIREFOX} GPTBot/1.0") == Kind.AI
     padded = FIREFOX + " " + "A" * (MAX_AGENT * 4)
     assert classifier.kind(padded + " GPTBot/1.0") == Kind.HUMAN
+
+
+@pytest.mark.parametrize("start", ['{"log":', '{"a":', ""])
+@pytest.mark.parametrize("fmt", ["auto", "netlify", "cloudflare"])
+def test_json_nested_past_pythons_limit_is_no_internal_error(
+    tmp_path: Path, start: str, fmt: str
+) -> None:
+    """A line of 60,000 "[" made json.loads raise RecursionError: ``internal error``."""
+    site = tmp_path / "_site"
+    (site / "_docgen").mkdir(parents=True)
+    (site / "_docgen" / "manifest.json").write_text('{"pages": [{"url": "/"}]}', "utf-8")
+    log = tmp_path / "deep.log"
+    log.write_text(start + "[" * 60_000 + "\n", "utf-8")
+    db = tmp_path / "a.duckdb"
+    result = docgen("analytics", "import", str(log), "--site", str(site), "--db", str(db),
+                    "--format", fmt)  # fmt: skip
+    assert "internal error" not in result.output
+    assert result.exit_code in (0, 1, 2), result.output  # done, or a clean error

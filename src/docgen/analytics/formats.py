@@ -101,7 +101,7 @@ def _json_keys(line: bytes) -> set[str]:
     """The keys of a JSON line; of one cut by the peek window, the known keys found as text."""
     try:
         record = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's limit
         return {m.decode() for m in _JSON_KEY.findall(line)}
     if isinstance(record, list) and record:  # a drain's JSON batch: its first entry
         record = record[0]

@@ -146,7 +146,7 @@ def drain_problem(fmt: str, head: bytes) -> str | None:
     for line in lines if fmt == NETLIFY else ():
         try:
             record = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested past Python's limit
             continue
         if isinstance(record, dict) and record.get("log_type") == "traffic":
             if "client_ip" in record:
@@ -163,7 +163,7 @@ def missing_cloudflare_fields(head: bytes) -> list[str]:
     line is no whole JSON object: its lines are then counted as malformed)."""
     try:
         record = json.loads(first_line(head))
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's limit
         return []
     keys = set(record) if isinstance(record, dict) else set()
     return [" or ".join(group) for group in CLOUDFLARE_NEEDED if not keys.intersection(group)]

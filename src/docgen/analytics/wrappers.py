@@ -58,7 +58,7 @@ def _docker_json(line: bytes) -> bytes | None:
         return None
     try:
         record = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's limit
         return None
     text = record.get("log") if isinstance(record, dict) else None
     if not isinstance(text, str) or "stream" not in record:
