@@ -83,10 +83,15 @@ class Classifier:
             (ai if isinstance(tags, list) and "ai-crawler" in tags else bots).append(pattern)
         self._ai_patterns = re.compile("|".join(f"(?:{p})" for p in ai))
         self._bot_patterns = re.compile("|".join(f"(?:{p})" for p in bots))
-        self.kind = functools.lru_cache(maxsize=65536)(self._kind)
+        self._cached = functools.lru_cache(maxsize=65536)(self._kind)
 
-    def _kind(self, user_agent: str | None) -> Kind:
-        agent = (user_agent or "")[: MAX_AGENT * 3].strip()  # room for CloudFront's %XX
+    def kind(self, user_agent: str | None) -> Kind:
+        """The kind of ``user_agent``, cached by its first characters only (a client sending
+        32 KB User-Agents would otherwise fill the cache with them)."""
+        return self._cached((user_agent or "")[: MAX_AGENT * 3])  # room for CloudFront's %XX
+
+    def _kind(self, user_agent: str) -> Kind:
+        agent = user_agent.strip()
         if agent in ("", "-"):
             return Kind.BOT
         for _ in range(3):  # CloudFront URL-encodes the User-Agent, sometimes twice (%2520)
