@@ -322,3 +322,49 @@ def test_a_tools_prefix_or_the_time_first(site: Path, tmp_path: Path, layout: st
     summary, db = _import(site, tmp_path, f"{layout}.log", text)
     assert (summary["format"], summary["human"]) == ("combined", 4)
     assert export(db, "visitors")["totals"] == {"human": 2, "ai": 0, "total": 2}
+
+
+def test_a_user_name_with_spaces_is_no_address(site: Path, tmp_path: Path) -> None:
+    """nginx on a unix socket logs ``unix:`` as the address, Apache with HostnameLookups a
+    host name: the field three before the time was then taken, which may be inside
+    ``$remote_user`` (the client's, spaces as they are): each user name a new visitor."""
+    firefox = NGINX[3].rsplit('"', 2)[1]
+    lines = [
+        f'unix: - user{i} b c [07/Dec/2016:11:04:5{i} +0100] "GET / HTTP/1.1" 200 612 "-" "{firefox}"\n'
+        for i in range(3)
+    ] + [
+        f'client.example.net - - [07/Dec/2016:11:05:0{i} +0100] "GET / HTTP/1.1" 200 612 "-" "{firefox}"\n'
+        for i in range(2)
+    ]
+    summary, db = _import(site, tmp_path, "unix.log", "".join(lines))
+    assert (summary["format"], summary["human"]) == ("combined", 5)
+    assert export(db, "visitors")["totals"] == {"human": 2, "ai": 0, "total": 2}
+
+
+@pytest.mark.parametrize("rotation", ["copytruncate", "create"])
+def test_a_log_rotated_during_an_import_is_refused(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rotation: str
+) -> None:
+    """logrotate empties the file (copytruncate) or moves it and creates a new one right after
+    the hash: DuckDB read other lines than those hashed (the missing ones counted as
+    unreadable, the next import's prefix wrong). Refused, to be run again."""
+    from docgen.analytics import ingest
+
+    log = tmp_path / "access.log"
+    log.write_text("".join(line + "\n" for line in NGINX), "utf-8")
+    hashed = ingest.inspect
+
+    def rotated_on(*args: Any, **kwargs: Any) -> Any:
+        found = hashed(*args, **kwargs)
+        if rotation == "copytruncate":
+            log.write_text(NGINX[0] + "\n", "utf-8")
+        else:
+            log.rename(tmp_path / "access.log.1")
+            log.write_text("".join(line + "\n" for line in NGINX), "utf-8")
+        return found
+
+    monkeypatch.setattr(ingest, "inspect", rotated_on)
+    db = tmp_path / "a.duckdb"
+    result = docgen("analytics", "import", str(log), "--site", str(site), "--db", str(db))
+    assert result.exit_code == 2, result.output
+    assert "run the import again" in result.output

@@ -31,14 +31,16 @@ AI_LIST = "ai-robots.json"
 # What a browser's User-Agent starts with, and what no browser's holds: a contact URL or e-mail
 # address (read after CloudFront's encoding is undone; IIS writes spaces as "+").
 _BROWSER = re.compile(r"(?:Mozilla|Opera)/\d", re.IGNORECASE)
-# (An e-mail address, not any "@": Ecosia's iOS browser ends its User-Agent with
-# "(Ecosia ios@11.0.2.2268)".)
-_CONTACT = re.compile(r"https?:|www\.|[\w.+-]@[\w-]+(\.[\w-]+)*\.[a-z]{2,}", re.IGNORECASE)
+# An e-mail address (a letter top-level domain), not any "@": Ecosia's iOS browser ends its
+# User-Agent with "(Ecosia ios@11.0.2.2268)". It starts where a run of its characters starts
+# (the lookbehind): a match tried at every character of a long run was quadratic.
+_EMAIL = r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}"
+_CONTACT = re.compile(rf"https?:|www\.|{_EMAIL}", re.IGNORECASE)
 
 # A crawler's info page or contact address: where ai.robots.txt's names are not looked for
 # (its generic "Spider" and "Code" were found in Baiduspider's "+http://www.baidu.com/search/
 # spider.html" and AppEngine-Google's "code.google.com": search crawlers counted as AI).
-_ADDRESS = re.compile(r"(?:https?://|www\.)[^\s;)]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
+_ADDRESS = re.compile(rf"(?:https?://|www\.)[^\s;)]*|{_EMAIL}", re.IGNORECASE)
 # What a User-Agent is judged by: real ones are under 300 characters (crawler-user-agents'
 # longest example: 285, its patterns all match within the first 211).
 MAX_AGENT_CHARS = 512

@@ -24,7 +24,7 @@ def _entries(line: bytes) -> list[bytes]:
     if text.startswith(b"["):
         try:
             batch = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested past Python's limit
             return [text]
         if isinstance(batch, list):
             return [json.dumps(e, separators=(",", ":")).encode() for e in batch]

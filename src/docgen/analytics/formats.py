@@ -101,7 +101,7 @@ def _json_keys(line: bytes) -> set[str]:
     """The keys of a JSON line; of one cut by the peek window, the known keys found as text."""
     try:
         record = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's limit
         return {m.decode() for m in _JSON_KEY.findall(line)}
     if isinstance(record, list) and record:  # a drain's JSON batch: its first entry
         record = record[0]
@@ -182,7 +182,7 @@ def detect(head: bytes) -> str:
     if gcp_array(head):
         return GCP_ARRAY
     lines = (raw.strip() for raw in head.removeprefix(BOM).split(b"\n"))
-    for line in [line for line in lines if line][:_SCANNED]:
+    for line in [line for line in lines if line][:SCANNED]:
         if line.startswith((b"{", b"[{")):
             return _json_log_kind(head)
         if line.startswith(b"#") and (FIELDS in head or line.startswith(b"#Version:")):
@@ -195,9 +195,11 @@ def detect(head: bytes) -> str:
     return "combined"
 
 
-# A combined (or common) log line: [time] with its offset, then the quoted request.
-_COMBINED_LINE = re.compile(rb'\[[0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:[0-9:]{8} [+-][0-9]{4}\] "')
-_SCANNED = 50  # first non-empty lines a text log is told by
+# The start of the combined log format's time ("[10/Oct/2000:"; POSIX-style: read by Python
+# and DuckDB), and a combined (or common) log line: the time with its offset, then the request.
+CLF_TIME = r"\[[0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:"
+_COMBINED_LINE = re.compile(rf'{CLF_TIME}[0-9:]{{8}} [+-][0-9]{{4}}\] "'.encode())
+SCANNED = 50  # first non-empty lines a text log (and its wrapper) is told by
 
 
 def _line_kind(line: bytes) -> str:

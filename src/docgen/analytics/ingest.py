@@ -156,7 +156,8 @@ def _import_one(
         read = working_copy(log, scratch) if needs_copy(log) else log
     try:
         _run(con, staging_sql(read, columns), progress, f"{path.name}: counting")
-        if read is log and grew(log):  # lines appended since the hash: read the hashed ones
+        grown = grew(log)  # LogError if it shrank or was replaced
+        if read is log and grown:  # lines appended since the hash: read the hashed ones
             read = working_copy(log, scratch)
             _run(con, staging_sql(read, columns), progress, f"{path.name}: counting")
     finally:

@@ -90,6 +90,7 @@ class LogFile:
     numbered: bool = False  # read from a working copy whose lines start with "<layout>\t"
     seen: bool = False  # this very content was imported before
     wrapper: str = ""  # a container runtime's record around each line (wrappers.py)
+    identity: tuple[int, int] = (0, 0)  # the file's device and inode when it was hashed
 
     @property
     def done(self) -> bool:
@@ -146,7 +147,7 @@ def drain_problem(fmt: str, head: bytes) -> str | None:
     for line in lines if fmt == NETLIFY else ():
         try:
             record = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested past Python's limit
             continue
         if isinstance(record, dict) and record.get("log_type") == "traffic":
             if "client_ip" in record:
@@ -163,7 +164,7 @@ def missing_cloudflare_fields(head: bytes) -> list[str]:
     line is no whole JSON object: its lines are then counted as malformed)."""
     try:
         record = json.loads(first_line(head))
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's limit
         return []
     keys = set(record) if isinstance(record, dict) else set()
     return [" or ".join(group) for group in CLOUDFLARE_NEEDED if not keys.intersection(group)]
@@ -187,7 +188,9 @@ def inspect(
     if not path.is_file():
         raise LogError(f"{path}: no such file")
     compressed = _is_gzip(path)
-    total = path.stat().st_size or 1
+    status = path.stat()
+    identity = (status.st_dev, status.st_ino)  # checked again once read (grew)
+    total = status.st_size or 1
     marks: dict[int, list[Earlier]] = {}
     for item in earlier:
         marks.setdefault(item.bytes, []).append(item)
@@ -267,9 +270,9 @@ def inspect(
         if compressed:
             raise LogError(f"{path}: a gzipped Parquet file; decompress it first (gunzip -k)")
         # rows, not lines: counted by the import; a Parquet file never grows
-        return LogFile(path, False, fmt, digest, size, 0, 0, seen=seen)
+        return LogFile(path, False, fmt, digest, size, 0, 0, seen=seen, identity=identity)
     if fmt == GCP_ARRAY:  # entries, not lines: counted by the import
-        return LogFile(path, compressed, fmt, digest, size, 0, 0, seen=seen)
+        return LogFile(path, compressed, fmt, digest, size, 0, 0, seen=seen, identity=identity)
     if fmt == W3C and FIELDS not in head:
         raise LogError(
             f"{path}: no #Fields line: a W3C extended log names its fields there (IIS writes "
@@ -280,7 +283,15 @@ def inspect(
         fields = (amplify_fields(head),)
     read = (path, compressed, fmt, digest, size, lines, skip, fields, blocks)
     crlf_only = breaks > 0 and crlf == breaks
-    return LogFile(*read, bare_cr=bare, cr=cr, all_crlf=crlf_only, seen=seen, wrapper=wrapped)
+    return LogFile(
+        *read,
+        bare_cr=bare,
+        cr=cr,
+        all_crlf=crlf_only,
+        seen=seen,
+        wrapper=wrapped,
+        identity=identity,
+    )
 
 
 def content_lines(log: LogFile) -> Iterator[bytes]:
@@ -300,11 +311,20 @@ def content_lines(log: LogFile) -> Iterator[bytes]:
 
 def grew(log: LogFile) -> bool:
     """A plain log is longer than when it was inspected (a server is writing it): a read of
-    the whole file may have taken lines that are not in its hash, line count and prefix."""
+    the whole file may have taken lines that are not in its hash, line count and prefix.
+    ``LogError`` if it was truncated, replaced or removed since (logrotate's copytruncate or
+    create): what was read is not what was hashed."""
     try:
-        return not log.gzip and log.path.stat().st_size > log.bytes
+        status = log.path.stat()
     except OSError:
-        return False
+        status = None
+    replaced = status is None or (status.st_dev, status.st_ino) != log.identity
+    if replaced or (not log.gzip and status is not None and status.st_size < log.bytes):
+        raise LogError(
+            f"{log.path}: the file was truncated or replaced while it was imported (a log "
+            "rotation?): nothing was imported from it; run the import again"
+        )
+    return not log.gzip and status is not None and status.st_size > log.bytes
 
 
 def layout_runs(log: LogFile) -> tuple[tuple[int, tuple[str, ...]], ...]:

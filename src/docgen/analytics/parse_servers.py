@@ -4,6 +4,7 @@ and Classic Load Balancer access logs."""
 
 from __future__ import annotations
 
+from docgen.analytics.formats import CLF_TIME
 from docgen.analytics.parse_base import INTERNAL, OTHER_LOG, Parsed, epoch_or_iso, quote
 
 # Apache writes '"' inside a field as \" and '\' as \\ (nginx writes \x22 and \x5C): both are
@@ -26,11 +27,11 @@ _SYSLOG_FILE = (
 )
 
 # An IPv4 or IPv6 address (bracketed, with a zone or a port), and the field three before the
-# time's "[" (the last one: a bracketed IPv6 address may come first).
+# first "[dd/Mon/yyyy:" (the last "[" may be inside $remote_user, which the client chooses).
 _IP_ADDRESS = r"\[?[0-9A-Fa-f:.]+(%[0-9A-Za-z]+)?\]?(:[0-9]+)?"
-_BEFORE_TIME = r"(\S+) \S+ \S+ \[[^\[]*$"
+_BEFORE_TIME = rf"^.*?(\S+) \S+ \S+ {CLF_TIME}"
 # nginx formats that put the time first ('[$time_local] $remote_addr ...'): the address follows.
-_TIME_FIRST = r"^\[[0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:[^]]*\] (\S+)"
+_TIME_FIRST = rf"^{CLF_TIME}[^]]*\] (\S+)"
 
 # The common log format ends after the status and size.
 _COMMON_TAIL = "regexp_full_match(s[3], ' [0-9]{3} ([0-9]+|-) *')"
@@ -59,19 +60,25 @@ def combined(source: str) -> Parsed:
         f"THEN regexp_replace(raw[1], '{_SYSLOG}', '') "
         f"ELSE regexp_replace(raw[1], '{_SYSLOG_FILE}', '') END"
     )
-    first = f"split_part({head}, ' ', 1)"
+    # Each lambda's argument (the head, the field before the time) is computed once.
+    first = "split_part(h, ' ', 1)"
     # Anything else before the address (a tool's prefix: stern's pod and container, a time)
     # leaves it where the format has it: three fields before the time (address, identity,
-    # user, [time]).
-    before_time = f"nullif(regexp_extract({head}, {quote(_BEFORE_TIME)}, 1), '')"
+    # user, [time]), if an address is there. Else the first field is the client's name (Apache's
+    # HostnameLookups) or none (nginx on a unix socket logs "unix:"): an identity still.
+    before_time = (
+        f"list_filter([regexp_extract(h, {quote(_BEFORE_TIME)}, 1)], "
+        f"lambda b: regexp_full_match(b, {quote(_IP_ADDRESS)}))[1]"
+    )
     is_ip = f"regexp_full_match({first}, {quote(_IP_ADDRESS)})"
     ip = (
-        f"rtrim(CASE WHEN starts_with(split_part({head}, ' ', 5), '[') "
-        f"AND NOT ends_with({first}, ',') THEN split_part({head}, ' ', 2) "
+        f"list_transform([{head}], lambda h: rtrim("
+        f"CASE WHEN starts_with(split_part(h, ' ', 5), '[') "
+        f"AND NOT ends_with({first}, ',') THEN split_part(h, ' ', 2) "
         f"WHEN ends_with({first}, ',') OR {is_ip} THEN {first} "
-        f"WHEN regexp_matches({head}, {quote(_TIME_FIRST)}) "
-        f"THEN regexp_extract({head}, {quote(_TIME_FIRST)}, 1) "
-        f"ELSE coalesce({before_time}, {first}) END, ',')"
+        f"WHEN regexp_matches(h, {quote(_TIME_FIRST)}) "
+        f"THEN regexp_extract(h, {quote(_TIME_FIRST)}, 1) "
+        f"ELSE coalesce({before_time}, {first}) END, ','))[1]"
     )
     ua = "CASE WHEN len(raw) >= 7 THEN replace(replace(raw[6], chr(1), '\"'), chr(2), '\\') END"
     return Parsed(relation, ip, f"try_strptime({stamp}, '%d/%b/%Y:%H:%M:%S %z')::TIMESTAMP", ua)

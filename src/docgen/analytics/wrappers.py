@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 
-from docgen.analytics.formats import BOM
+from docgen.analytics.formats import BOM, CLF_TIME, SCANNED
 
 CRI = "cri"
 DOCKER_JSON = "docker-json"
@@ -46,10 +46,7 @@ _COMPILED = {kind: re.compile(pattern.encode()) for kind, pattern in PREFIXES.it
 # identity, user, [time]; a virtual host first in vhost_combined), or HAProxy's client:port
 # [time]. A bare time first is only a wrapper when one of these follows it (an RFC 3339 time,
 # host and tag first is the syslog daemon's file, read by the combined format itself).
-_RECORD = re.compile(
-    rb"\{|(\S+ ){3,4}\[[0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:|\S+:[0-9]+ \[[0-9]{2}/[A-Z][a-z]{2}/"
-)
-_SCANNED = 50  # first non-empty lines looked at
+_RECORD = re.compile(rf"\{{|(\S+ ){{3,4}}{CLF_TIME}|\S+:[0-9]+ {CLF_TIME}".encode())
 
 
 def _docker_json(line: bytes) -> bytes | None:
@@ -58,7 +55,7 @@ def _docker_json(line: bytes) -> bytes | None:
         return None
     try:
         record = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's limit
         return None
     text = record.get("log") if isinstance(record, dict) else None
     if not isinstance(text, str) or "stream" not in record:
@@ -79,7 +76,7 @@ def _unwrap_line(line: bytes, kind: str) -> bytes | None:
 
 def _lines(head: bytes) -> list[bytes]:
     rows = (r.strip(b"\r") for r in head.removeprefix(BOM).split(b"\n"))
-    return [r for r in rows if r.strip()][:_SCANNED]
+    return [r for r in rows if r.strip()][:SCANNED]
 
 
 def wrapper(head: bytes) -> str:
