@@ -150,6 +150,7 @@ class PageFiles:
         self.ignore = ignore
         self._names: list[str] | None = None
         self._read: dict[str, PageFile] = {}
+        self._names_of: dict[Path, str] = {}  # display names (each a realpath: worth keeping)
 
     def names(self) -> list[str]:
         """Every page file under the root (see :func:`discover`), or none when not scanning."""
@@ -166,8 +167,15 @@ class PageFiles:
                 )
         return self._names
 
+    def name_of(self, path: Path) -> str:
+        """``path``'s name relative to the root (:func:`display_name`, worked out once)."""
+        name = self._names_of.get(path)
+        if name is None:
+            name = self._names_of[path] = display_name(self.root, path)
+        return name
+
     def read(self, path: Path) -> PageFile:
-        name = display_name(self.root, path)
+        name = self.name_of(path)
         if name not in self._read:
             self._read[name] = read_page(self.root, path, self.diagnostics)
         return self._read[name]

@@ -22,7 +22,7 @@ from docgen.config.model import (
 )
 from docgen.diagnostics import Code, Diagnostics, Location
 from docgen.exceptions import UnsafePathError
-from docgen.load.paths import display_name, is_file, resolve_inside
+from docgen.load.paths import is_file, resolve_inside
 from docgen.load.source import SourceDocument
 from docgen.nav import frontmatter, hints, playground, references
 from docgen.nav.generate import generate, generation_target
@@ -320,7 +320,7 @@ class Resolver:
             if is_file(resolved):
                 path = resolved
                 break
-        excluded = path and self.ignore.excluded(display_name(self.root, path), entry.text)
+        excluded = path and self.ignore.excluded(self.files.name_of(path), entry.text)
         if path is None or excluded:
             hint = excluded or hints.missing_page(entry.text, scope is not None, self.files.names)
             self.diagnostics.error(Code.NAV_PAGE_NOT_FOUND, hint, where)
