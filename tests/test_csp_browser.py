@@ -112,16 +112,28 @@ def test_an_svg_opened_on_its_own_runs_no_script(page: Any) -> None:
         assert "sandbox" in answer.headers["content-security-policy"]
         assert answer.headers["x-content-type-options"] == "nosniff"
         page.goto(base + "/index.html")
-        assert "script-src 'self'" in httpx.get(base + "/", trust_env=False).headers[
-            "content-security-policy"
-        ]
+        assert (
+            "script-src 'self'"
+            in httpx.get(base + "/", trust_env=False).headers["content-security-policy"]
+        )
 
 
 @pytest.mark.parametrize(
     ("integrations", "script_src"),
     [
         ({}, "script-src 'self' 'wasm-unsafe-eval';"),
-        ({"ga4": {"measurementId": "G-1"}}, "script-src 'self' 'wasm-unsafe-eval' https:;"),
+        (
+            {"ga4": {"measurementId": "G-1"}},
+            "script-src 'self' 'wasm-unsafe-eval' https://www.googletagmanager.com;",
+        ),
+        (
+            {"posthog": {"apiKey": "k", "apiHost": "http://127.0.0.1:8010/ingest"}},
+            "script-src 'self' 'wasm-unsafe-eval' http://127.0.0.1:8010;",
+        ),
+        (
+            {"plausible": {"domain": "d.example", "server": "stats.example.com"}},
+            "script-src 'self' 'wasm-unsafe-eval' https://stats.example.com;",
+        ),
         ({"gtm": {"tagId": "GTM-1"}}, None),  # a container's tags are inline scripts
     ],
 )
@@ -142,3 +154,13 @@ def test_the_page_policy_lets_the_sites_integrations_load(
         assert "script-src" not in policy
     else:
         assert script_src in policy
+
+
+def test_a_script_source_is_an_origin_and_nothing_else() -> None:
+    """What a config value could add to the header beside an origin is left out."""
+    from docgen.config.model import Integrations
+    from docgen.serve.policy import integration_sources
+
+    odd = Integrations(posthog=("k", "https://x.example;script-src *", False))
+    assert integration_sources(odd) == []
+    assert integration_sources(Integrations(fathom="F")) == ["https://cdn.usefathom.com"]

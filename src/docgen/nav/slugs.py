@@ -31,10 +31,26 @@ def slugify(text: str) -> str:
 
 # What Mintlify drops from a summary or a tag name when it makes an endpoint page's URL.
 _MINTLIFY_DROPS = re.compile(r"[{}(),.'\n/]")
-_PATH_PARAMETER = re.compile(r"\{.*?\}")
 # A run of characters Mintlify keeps but docgen does not write (``&``, ``:``), with the
-# hyphens around it: one hyphen (``Users & Groups`` -> ``users-groups``).
-_UNWRITTEN = re.compile(r"-*[^a-z0-9-]+-*")
+# hyphens around it: one hyphen (``Users & Groups`` -> ``users-groups``). A match takes a run
+# of hyphens only from its start (linear time on a long run of them).
+_UNWRITTEN = re.compile(r"(?:(?<!-)-+)?[^a-z0-9-]+-*")
+
+
+def _hyphen_parameters(text: str) -> str:
+    """Each ``{...}`` of a line made a hyphen, as Mintlify's ``/{.*?}/g`` does, in linear time
+    (the regular expression looks for a ``}`` to the line's end from every ``{``)."""
+    lines = []
+    for line in text.split("\n"):
+        parts, start = [], 0
+        while (opening := line.find("{", start)) >= 0:
+            closing = line.find("}", opening + 1)
+            if closing < 0:
+                break
+            parts += [line[start:opening], "-"]
+            start = closing + 1
+        lines.append("".join(parts) + line[start:])
+    return "\n".join(lines)
 
 
 def name_slug(text: str) -> str:
@@ -47,7 +63,7 @@ def name_slug(text: str) -> str:
     else is not ``[a-z0-9-]`` becomes a hyphen, so the URL stays one docgen writes anywhere.
     May return ``""``."""
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    hyphened = _PATH_PARAMETER.sub("-", ascii_text.replace(" ", "-"))
+    hyphened = _hyphen_parameters(ascii_text.replace(" ", "-"))
     hyphened = hyphened.removeprefix("-").removesuffix("-")
     kept = _MINTLIFY_DROPS.sub("", hyphened).replace("--", "-").lower()
     return _bounded(_UNWRITTEN.sub("-", kept).strip("-"))
