@@ -319,11 +319,12 @@ def _server(console: Console, config: Any, docs: Any, watch: bool, root: Path, h
             if docs.hub is not None:
                 docs.hub.close()
             await super().shutdown(sockets)
-            if self.force_exit:
+            done = getattr(self.lifespan, "shutdown_event", None)
+            if self.force_exit and not (done is not None and done.is_set()):
                 # A second Ctrl+C: Uvicorn cuts the requests in flight and skips the app's
                 # shutdown, which stores the page views recorded since the last flush and
                 # ends the app's tasks (cancelled, each printed a traceback). It is quick:
-                # run it anyway.
+                # run it anyway (once: not when Uvicorn ran it before the second Ctrl+C).
                 await self.lifespan.shutdown()
 
     return Server(config)
