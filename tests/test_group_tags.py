@@ -182,8 +182,8 @@ def test_a_tag_beside_a_group_whose_title_links_to_its_root(tmp_path: Path) -> N
     _write(tmp_path / "src", config, ["index", "inner", "b"])
     _build(tmp_path / "src", tmp_path / "out")
     side = _sidebar((tmp_path / "out" / "index.html").read_text())
-    link = '<a class="nav-group-link" href="./inner/">Rooted'
-    assert f'{link}<span class="nav-tag nav-group-tag">NEW</span></a></summary>' in side
+    link = '<a class="nav-group-link" href="./inner/"><span>Rooted'
+    assert f'{link}<span class="nav-tag nav-group-tag">NEW</span></span></a>' in side
 
 
 def test_a_navigation_icon_no_library_has_is_warned_where_docs_json_names_it(

@@ -135,3 +135,41 @@ def test_a_body_made_of_objects_does_not_read_any(browser: Any, tmp_path: Path) 
         assert "url" in section and "mobile" in section
         assert "any" not in section.split()
         tab.context.close()
+
+
+def test_long_inline_code_leaves_room_for_the_cjk_punctuation_after_it(
+    browser: Any, tmp_path: Path
+) -> None:
+    # mintlify's zh pages: code as wide as a 320 px column, then the full-width ")."
+    # after it (kept with it: a Chinese line may not start with them) ran 9 px past the
+    # column's edge, and
+    # "`https://gitlab.your-company.com`。Mintlify" was kept whole, 34 px past it.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    body = (
+        "请输入你的 GitLab 实例的主机 URL（例如 `https://gitlab.your-domain.com`）。你的实例"
+        "必须可公开访问。\n\n"
+        "接受 `owner/name` slug（例如 `mintlify/docs`）或完整的 GitHub URL（例如 "
+        "`https://github.com/mintlify/docs`）。\n\n"
+        "输入 `https://gitlab.your-company.com`。Mintlify 会连接到你的实例。\n"
+    )
+    (folder / "zh.mdx").write_text(f"---\ntitle: 仓库\n---\n\n{body}")
+    config = {"name": "T", "navigation": {"groups": [{"group": "G", "pages": ["index", "zh"]}]}}
+    write_site(folder, config, ["index"])
+    out = tmp_path / "out"
+    result = run_docgen(["build", "docs.json", "-o", str(out), "--quiet"], folder)
+    assert result.returncode == 0, result.stdout + result.stderr
+    # A line may end after full-width punctuation: the Latin word after "。" is not kept.
+    html = (out / "zh" / "index.html").read_text()
+    assert "<code>https://gitlab.your-company.com</code>。</span>Mintlify" in html
+    with serve_folder(out) as base:
+        tab = browser.new_context(viewport={"width": 320, "height": 700}).new_page()
+        tab.goto(f"{base}/zh/")
+        glues = tab.evaluate(
+            """() => [...document.querySelectorAll('article .code-glue')].map(g =>
+                [g.textContent, g.getBoundingClientRect().right
+                    - g.closest('p').getBoundingClientRect().right])"""
+        )
+        assert [text for text, _ in glues if text.endswith("）。")] != []
+        assert [text for text, past in glues if past > 0.5] == []
+        tab.context.close()

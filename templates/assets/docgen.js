@@ -392,7 +392,9 @@
       if (!summary || e.target.closest("a[href]") || e.button !== 0) { return; }
       var details = summary.parentElement;
       if (!details || details.tagName.toLowerCase() !== "details" || details.open) { return; }
-      var first = $("a.nav-group-link[href], a.nav-link[href]:not([rel]), a[data-docgen-nav-pending][href], [data-docgen-first]", details);
+      var root = details.previousElementSibling;
+      var first = root && root.matches("a.nav-group-link[href]") ? root
+        : $("a.nav-group-link[href], a.nav-link[href]:not([rel]), a[data-docgen-nav-pending][href], [data-docgen-first]", details);
       var href = first && (first.getAttribute("data-docgen-first") || first.href);
       if (href) { window.location.href = href; }
     });

@@ -8,7 +8,8 @@ next space (``act``, ``Promise``s, ``run()``.), are wrapped with it in a span th
 break; the code inside still wraps when it is wider than the column. Chinese, Japanese and
 Korean letters may start a line (their words have no spaces between them): the run stops
 before the first one, or the span held a whole clause (a full-width comma and ten letters
-after ``CONSOLE_CORS_ALLOW_ORIGINS``) and ran out of a phone's column.
+after ``CONSOLE_CORS_ALLOW_ORIGINS``) and ran out of a phone's column. A line may end after
+full-width punctuation, so the run stops after it too ("``https://…``。Mintlify" keeps "。").
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from docgen.render.searchindex import CJK_RUN
 
 _RUN = re.compile(r"[^\s]+")
+_WIDE_PUNCTUATION = re.compile("[\u3000-\u303f\uff01-\uff65]+")  # CJK symbols, full-width forms
 _LONGEST = 16  # a longer run ("`x`-compatible-with-everything") keeps only its first character
 
 
@@ -38,6 +40,9 @@ def _glued(tokens: list[Token], idx: int) -> str:
     letters = CJK_RUN.search(text)
     if letters is not None:
         text = text[: letters.start()]
+    punctuation = _WIDE_PUNCTUATION.search(text)
+    if punctuation is not None:
+        text = text[: punctuation.end()]
     return text if len(text) <= _LONGEST else text[:1]
 
 
