@@ -311,14 +311,16 @@ class MarkdownRenderer:
 # "Sidebar" must not take one (a second id="search-dialog" broke search on its page); nor may
 # a page's <div id="..."> take them, or the names of the globals the site's scripts set up
 # (an element with id="dataLayer" is window.dataLayer: Google's tags then failed to load).
+SCRIPT_GLOBALS = frozenset(
+    ("dataLayer", "gtag", "posthog", "plausible", "fathom", "google_tag_manager")
+)  # no element of a page: never an anchor to link to
 PAGE_IDS = frozenset(
     (
         "content", "sidebar", "toc-title", "search-dialog", "search-input", "search-results",
         "not-found-title", "auth-callback-title", "section-attributes", "section-authorization",
         "section-request-body", "section-responses", "section-servers",
-        "dataLayer", "gtag", "posthog", "plausible", "fathom", "google_tag_manager",
     )
-)  # fmt: skip
+) | SCRIPT_GLOBALS  # fmt: skip
 
 
 class TakenIds(set[str]):

@@ -11,7 +11,7 @@ from docgen.nav.playground import PlaygroundChoice
 from docgen.nav.urls import playground_path
 from docgen.render import access, examples, markdown, paramstyle, samples
 from docgen.render.bodykind import JSON, concrete_type
-from docgen.render.markdown import to_html
+from docgen.render.markdown import SCRIPT_GLOBALS, to_html
 from docgen.render.playground import MediaBody, ParamInput, auth_stub, media_body, playground_json
 from docgen.render.schemalinks import PageSchemas
 from docgen.render.schemas import TreeBuilder
@@ -305,7 +305,7 @@ def build_operation(
         request_examples=tuple(request_examples),
         responses=responses,
         samples=code_samples,
-        anchors=tuple(sorted(anchors.used)),
+        anchors=tuple(sorted(anchors.used - SCRIPT_GLOBALS)),
         playground_json=data,
         playground_mode=mode.value,
         playground_data=hidden_data,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from docgen.exceptions import TooManyFields
-from docgen.render.markdown import to_html
+from docgen.render.markdown import SCRIPT_GLOBALS, to_html
 from docgen.render.operation import Anchors
 from docgen.render.schemalinks import PageSchemas, SchemaIndex, SchemaKey
 from docgen.render.schemas import TreeBuilder
@@ -86,7 +86,7 @@ def _build(
         description=description if isinstance(description, str) else "",
         description_html=describe(description),
         body=body,
-        anchors=tuple(sorted(anchors.used)),
+        anchors=tuple(sorted(anchors.used - SCRIPT_GLOBALS)),
     )
     return view, links
 
