@@ -134,15 +134,17 @@ def test_sidebar_tags_and_badges_fit(
     browser: Any, site: tuple[str, Upstream], width: int, scheme: str
 ) -> None:
     url, _ = site
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    context = browser.new_context(
+        viewport={"width": width, "height": 900}, color_scheme=scheme, bypass_csp=True
+    )  # the test adds its own scripts; tests/test_csp_browser.py checks the policy
     page = context.new_page()
     try:
         page.goto(url + "/items/create/")
         if width < 1000:
             page.click("[data-docgen-menu]")
             page.wait_for_function(
-                "document.querySelector('#sidebar').getBoundingClientRect().left >= 0"
-            )  # the drawer has slid in
+                "() => document.querySelector('#sidebar').getBoundingClientRect().left >= 0"
+            )  # the drawer has slid in (a function: docgen serve's policy forbids eval)
         sidebar = page.locator("#sidebar")
         box = sidebar.bounding_box()
         link = sidebar.locator("a.nav-link", has_text="New item")
@@ -188,7 +190,9 @@ def test_page_modes_lay_out_as_documented(
     url, _ = site
     sidebar, toc, title, footer = LAYOUTS[mode]
     scheme = "dark" if mode in ("center", "frame") else "light"
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    context = browser.new_context(
+        viewport={"width": width, "height": 900}, color_scheme=scheme, bypass_csp=True
+    )  # the test adds its own scripts; tests/test_csp_browser.py checks the policy
     page = context.new_page()
     try:
         page.goto(f"{url}/{mode}/")
