@@ -21,7 +21,6 @@ class Level(StrEnum):
 class Code(StrEnum):
     """Stable diagnostic codes (listed, with an example each, in the README)."""
 
-    CONFIG_NOT_FOUND = "config-not-found"
     CONFIG_PARSE_ERROR = "config-parse-error"
     CONFIG_INVALID = "config-invalid"
     CONFIG_UNUSED_KEY = "config-unused-key"
