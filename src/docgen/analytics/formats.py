@@ -3,7 +3,8 @@
 Each test looks for what only its format writes: Parquet's magic bytes, a JSON record's keys, a
 W3C ``#Fields`` header and the separator of the lines under it, Amplify's CSV header, the fixed
 fields that start an AWS load balancer's or an S3 server access log's line, HAProxy's fields
-after its syslog header; anything else is the combined format."""
+after its syslog header, Envoy's (and Istio's) ISO time and quoted request first, Heroku's router
+lines; anything else is the combined format."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import re
 
 FORMATS = (
     "combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify", "s3",
-    "gcp", "w3c", "azure", "amplify", "traefik", "haproxy",
+    "gcp", "w3c", "azure", "amplify", "traefik", "haproxy", "envoy", "heroku",
 )  # fmt: skip
 CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
 ALB = "alb"  # AWS Application Load Balancer access logs
@@ -26,6 +27,8 @@ GCP_ARRAY = "gcp-array"  # the same as one JSON array (gcloud logging read --for
 AMPLIFY = "amplify"  # AWS Amplify Hosting access logs: CloudFront's fields as CSV, a header first
 HAPROXY = "haproxy"  # HAProxy's HTTP log (option httplog), as a syslog daemon writes it
 TRAEFIK = "traefik"  # Traefik's access log in its json format
+ENVOY = "envoy"  # Envoy's default access log format, and Istio's (Envoy's with more fields)
+HEROKU = "heroku"  # Heroku's router log (heroku logs, or a log drain's syslog lines)
 AZURE = "azure"  # Azure Front Door / Azure CDN access logs (resource logs), JSON lines
 W3C = "w3c"  # W3C extended log format, space-separated (IIS, Azure App Service)
 # CloudFront standard logging (v2) also delivers JSON (one object per line) and Apache Parquet.
@@ -81,6 +84,23 @@ _AMPLIFY_HEADER = re.compile(rb"date,time,[a-z(),\\-]*c-ip,")
 _HAPROXY_LINE = re.compile(
     rb"(^|: )\S+:\d+ \[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d:\d\d\.\d{3}\] \S+ \S+/\S+ \S+ -?\d+ "
 )
+# HAProxy's captured request headers: the first {...} after the status and the six fields that
+# follow it (bytes, cookies, termination state, connections, queues); values split by "|".
+_HAPROXY_CAPTURES = re.compile(rb"\] \S+ \S+/\S+ \S+ -?\d+ \S+ \S+ \S+ \S+ \S+ \S+ \{([^}]*)\}")
+# Envoy's default format ("[%START_TIME%] \"%REQ(:METHOD)% ...\" %RESPONSE_CODE% ...") and
+# Istio's: the ISO 8601 time in brackets, the quoted request, the status; the last five quoted
+# fields are X-Forwarded-For, User-Agent, request id, authority and upstream host.
+ENVOY_LINE = (
+    r'\[([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+(Z|[+-][0-9:]+))\] "([^" ]*) ([^" ]*)[^"]*" '
+    r'([0-9]+) .*"([^"]*)" "([^"]*)" "[^"]*" "[^"]*" "[^"]*"([^"]*)$'
+)
+_ENVOY_LINE = re.compile(ENVOY_LINE.encode())
+# A Heroku router line: "<time> heroku[router]: at=info method=..." as heroku logs prints it, or
+# "<length> <PRI>1 <time> host heroku router - at=info ..." as a log drain delivers it.
+HEROKU_ROUTER = (
+    r"^([0-9]+ )?(<[0-9]+>1 )?([0-9]{4}-\S+) (heroku\[router\]:|host heroku router -) at=\S+ (.*)$"
+)
+_HEROKU_LINE = re.compile(HEROKU_ROUTER.replace("(.*)$", ".*\\bmethod=").encode())
 # An ALB access log line: type, an ISO 8601 time, the load balancer, client:port.
 _ALB_LINE = re.compile(rb"[a-z0-9]+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ ")
 # A Classic Load Balancer's: no type; the time, the load balancer, client:port, backend:port
@@ -176,13 +196,18 @@ def detect(head: bytes) -> str:
     Logpush, Vercel (NDJSON, or a JSON array per line) or Netlify log drains, Google Cloud
     Logging, Azure resource logs, Traefik or Caddy JSON, a JSON array of Cloud Logging
     entries, CloudFront or IIS W3C, Amplify's CSV, HAProxy's HTTP log, an ALB, Classic Load
-    Balancer or S3 server access log, else combined."""
+    Balancer or S3 server access log, Envoy's or Heroku's router log, else combined."""
     if head.startswith(PARQUET_MAGIC):
         return CLOUDFRONT_PARQUET
     if gcp_array(head):
         return GCP_ARRAY
     lines = (raw.strip() for raw in head.removeprefix(BOM).split(b"\n"))
-    for line in [line for line in lines if line][:SCANNED]:
+    scanned = [line for line in lines if line][:SCANNED]
+    # Heroku's log mixes the router's lines with the app's (which may be a combined log: the
+    # router's are the visitors' requests, the app's its internal ones).
+    if any(_HEROKU_LINE.search(line) for line in scanned):
+        return HEROKU
+    for line in scanned:
         if line.startswith((b"{", b"[{")):
             return _json_log_kind(head)
         if line.startswith(b"#") and (FIELDS in head or line.startswith(b"#Version:")):
@@ -208,7 +233,7 @@ def _line_kind(line: bytes) -> str:
     notices) is passed over to tell the format."""
     kinds = ((AMPLIFY, _AMPLIFY_HEADER.match), (HAPROXY, _HAPROXY_LINE.search),
              (ALB, _ALB_LINE.match), (S3, _S3_LINE.match), (ELB, _ELB_LINE.match),
-             ("combined", _COMBINED_LINE.search))  # fmt: skip
+             (ENVOY, _ENVOY_LINE.search), ("combined", _COMBINED_LINE.search))  # fmt: skip
     return next((kind for kind, test in kinds if test(line)), "")
 
 
@@ -222,3 +247,15 @@ def fields_of(line: bytes | str) -> tuple[str, ...]:
     """The field names of a ``#Fields:`` line."""
     text = line.decode("ascii", "replace") if isinstance(line, bytes) else line
     return tuple(text[len("#Fields:") :].split())
+
+
+def haproxy_agent_capture(head: bytes) -> int:
+    """Which of HAProxy's captured request headers holds the User-Agent (``capture request
+    header User-Agent``): the position in the first ``{...}`` whose values most often start
+    with ``Mozilla/`` (every browser's do), or -1 when none does (not captured)."""
+    seen: dict[int, int] = {}
+    for match in _HAPROXY_CAPTURES.finditer(head):
+        for index, value in enumerate(match.group(1).split(b"|")):
+            if value.startswith(b"Mozilla/"):
+                seen[index] = seen.get(index, 0) + 1
+    return max(seen, key=lambda i: (seen[i], -i)) if seen else -1

@@ -31,6 +31,7 @@ from docgen.analytics.formats import (
     FORMATS,
     GCP,
     GCP_ARRAY,
+    HAPROXY,
     NETLIFY,
     VERCEL,
     VERCEL_JSON,
@@ -40,6 +41,7 @@ from docgen.analytics.formats import (
     fields_of,
     first_line,
     gcp_array,
+    haproxy_agent_capture,
 )
 from docgen.analytics.wrappers import unwrapped, wrapper
 from docgen.exceptions import LogError
@@ -91,6 +93,7 @@ class LogFile:
     seen: bool = False  # this very content was imported before
     wrapper: str = ""  # a container runtime's record around each line (wrappers.py)
     identity: tuple[int, int] = (0, 0)  # the file's device and inode when it was hashed
+    agent_capture: int = -1  # HAProxy: the captured request header that is the User-Agent
 
     @property
     def done(self) -> bool:
@@ -291,6 +294,7 @@ def inspect(
         seen=seen,
         wrapper=wrapped,
         identity=identity,
+        agent_capture=haproxy_agent_capture(head) if fmt == HAPROXY else -1,
     )
 
 

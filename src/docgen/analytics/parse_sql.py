@@ -16,9 +16,11 @@ from docgen.analytics.formats import (
     CLOUDFRONT_JSON,
     CLOUDFRONT_PARQUET,
     ELB,
+    ENVOY,
     GCP,
     GCP_ARRAY,
     HAPROXY,
+    HEROKU,
     NETLIFY,
     S3,
     TRAEFIK,
@@ -30,6 +32,7 @@ from docgen.analytics.parse_base import REASONS, Parsed, reader
 from docgen.analytics.parse_cloud import azure, gcp, gcp_source, s3
 from docgen.analytics.parse_cloudfront import cloudfront, cloudfront_json, cloudfront_parquet
 from docgen.analytics.parse_drains import netlify, vercel
+from docgen.analytics.parse_proxies import envoy, heroku
 from docgen.analytics.parse_servers import (
     alb,
     caddy,
@@ -52,6 +55,8 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
     if log.format in (GCP, GCP_ARRAY):
         return gcp(gcp_source(log))
     source = reader(log)
+    if log.format == HAPROXY:
+        return haproxy(source, log.agent_capture)
     by_format = {
         "combined": combined,
         CLOUDFRONT_JSON: cloudfront_json,
@@ -63,7 +68,8 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
         S3: s3,
         AZURE: azure,
         TRAEFIK: traefik,
-        HAPROXY: haproxy,
+        ENVOY: envoy,
+        HEROKU: heroku,
     }
     return by_format.get(log.format, caddy)(source)
 

@@ -1,0 +1,60 @@
+"""The access logs of a service mesh's proxy and of a platform's router as DuckDB relations:
+Envoy's default format (and Istio's, which adds fields) and Heroku's router log."""
+
+from __future__ import annotations
+
+from docgen.analytics.formats import ENVOY_LINE, HEROKU_ROUTER
+from docgen.analytics.parse_base import OTHER_LOG, Parsed, epoch_or_iso, quote
+
+
+def envoy(source: str) -> Parsed:
+    """Envoy's default access log format (``[%START_TIME%] "%REQ(:METHOD)%
+    %REQ(X-ENVOY-ORIGINAL-PATH?:PATH)% %PROTOCOL%" %RESPONSE_CODE% ... "%REQ(X-FORWARDED-FOR)%"
+    "%REQ(USER-AGENT)%" "%REQ(X-REQUEST-ID)%" "%REQ(:AUTHORITY)%" "%UPSTREAM_HOST%"``) and
+    Istio's default (the same with response details and a transport failure reason before the
+    byte counts, and the cluster and addresses after the upstream host). Anything before the
+    ``[`` (Emissary's ``ACCESS``, a syslog header) is passed over. The address is the first
+    entry of X-Forwarded-For, else, in Istio's, ``%DOWNSTREAM_REMOTE_ADDRESS%`` (the fourth
+    field after the quoted ones); a TCP connection's entry (``"- - -"``) is malformed."""
+    names = ["at", "_", "method", "target", "status", "forwarded", "agent", "tail"]
+    relation = f"""
+    SELECT [x.at, x.forwarded, x.agent, x.tail] AS raw, x.method, x.target,
+           TRY_CAST(x.status AS INTEGER) AS status, x.at <> '' AS ok, false AS comment,
+           NULL::INTEGER AS other
+    FROM (SELECT regexp_extract(line, {quote(ENVOY_LINE)}, {names}) AS x FROM {source})"""
+    forwarded = "trim(split_part(raw[2], ',', 1))"
+    remote = "split_part(trim(raw[4]), ' ', 4)"  # Istio's %DOWNSTREAM_REMOTE_ADDRESS%
+    ip = f"coalesce(nullif(nullif({forwarded}, ''), '-'), nullif({remote}, '-'))"
+    return Parsed(relation, ip, epoch_or_iso("raw[1]"), "raw[3]")
+
+
+# The lines of Heroku's log that are no request: the apps' output (app[web.1], app[api]) and
+# Heroku's own messages (heroku[web.1]: State changed...), in either layout.
+_HEROKU_OTHER = r"^([0-9]+ <[0-9]+>1 \S+ host (app|heroku) \S+ - |\S+ (app|heroku)\[[^]]*\]: )"
+
+
+def _field(name: str) -> str:
+    """SQL: the value of ``name=`` in the router line's fields (``x.fields``), quotes taken off
+    (Heroku quotes ``path`` and ``fwd`` since 2013, and not before)."""
+    pattern = quote(rf'(^| ){name}=("[^"]*"|\S*)')
+    return f"trim(regexp_extract(x.fields, {pattern}, 2), '\"')"
+
+
+def heroku(source: str) -> Parsed:
+    """Heroku's router log: ``at=info method=GET path="/" host=... fwd="<client>" ...
+    status=200 ...`` after the time and ``heroku[router]:`` (``heroku logs``) or after a log
+    drain's syslog header (``<length> <158>1 <time> host heroku router -``). It records no
+    User-Agent: its views are ``no-user-agent``. The address is ``fwd``'s first entry (the
+    client's X-Forwarded-For); a router error (``at=error code=H12``) carries the status the
+    client got (503). The apps' lines and Heroku's other messages are ``other-log``."""
+    names = ["_", "__", "at", "___", "fields"]
+    relation = f"""
+    SELECT [x.at, {_field("fwd")}] AS raw, {_field("method")} AS method,
+           {_field("path")} AS target, TRY_CAST({_field("status")} AS INTEGER) AS status,
+           x.at <> '' AS ok, false AS comment,
+           CASE WHEN x.at = '' AND regexp_matches(line, {quote(_HEROKU_OTHER)})
+                THEN {OTHER_LOG} END AS other
+    FROM (SELECT line, regexp_extract(line, {quote(HEROKU_ROUTER)}, {names}) AS x
+          FROM {source})"""
+    ip = "nullif(trim(split_part(raw[2], ',', 1)), '')"
+    return Parsed(relation, ip, epoch_or_iso("raw[1]"), "NULL::VARCHAR")
