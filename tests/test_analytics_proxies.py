@@ -234,3 +234,57 @@ def test_heroku_router_log(
     log = tmp_path / f"{name}.log"
     args = ["analytics", "import", str(log), "--site", str(site), "--db", str(tmp_path / "t.db")]
     assert "Heroku's router log has none" in docgen(*args).output
+
+
+# elastic/integrations istio test-access-json-logs.log: Istio's accessLogEncoding JSON.
+ISTIO_JSON = """\
+{"authority":"reviews:9080","bytes_received":0,"bytes_sent":358,"connection_termination_details":null,"downstream_local_address":"10.124.1.5:9080","downstream_remote_address":"10.124.0.13:43612","duration":15,"method":"GET","path":"/reviews/0","protocol":"HTTP/1.1","request_id":"9fcc7101-13bd-9753-98d6-820806088d9d","requested_server_name":"outbound_.9080_._.reviews.default.svc.cluster.local","response_code":200,"response_code_details":"via_upstream","response_flags":"-","route_name":"default","start_time":"2022-09-08T12:51:05.656Z","upstream_cluster":"inbound|9080||","upstream_host":"10.124.1.5:9080","upstream_local_address":"127.0.0.6:37685","upstream_service_time":"14","upstream_transport_failure_reason":null,"user_agent":"curl/7.79.1","x_forwarded_for":null}
+{"authority":"reviews:9080","bytes_received":0,"bytes_sent":358,"connection_termination_details":null,"downstream_local_address":"10.124.1.5:9080","downstream_remote_address":"[2a02:cf40::4e36]:5000","duration":15,"method":"GET","path":"/reviews/0","protocol":"HTTP/1.1","request_id":"9fcc7101-13bd-9753-98d6-820806088d9d","requested_server_name":"outbound_.9080_._.reviews.default.svc.cluster.local","response_code":200,"response_code_details":"via_upstream","response_flags":"-","route_name":"default","start_time":"2022-09-08T12:51:05.656Z","upstream_cluster":"inbound|9080||","upstream_host":"10.124.1.5:9080","upstream_local_address":"127.0.0.6:37685","upstream_service_time":"14","upstream_transport_failure_reason":null,"user_agent":"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/103.0.5060.114 Safari/537.36","x_forwarded_for":null}
+{"authority":"-","bytes_received":0,"bytes_sent":11,"connection_termination_details":null,"downstream_local_address":"10.124.2.10:8080","downstream_remote_address":"10.128.0.60:51643","duration":46,"method":"-","path":"-","protocol":"HTTP/1.1","request_id":"-","requested_server_name":"-","response_code":400,"response_code_details":"http1.codec_error","response_flags":"DPE","route_name":"-","start_time":"2022-09-01T09:36:33.553Z","upstream_cluster":null,"upstream_host":"-","upstream_local_address":null,"upstream_service_time":null,"upstream_transport_failure_reason":"-","user_agent":"-","x_forwarded_for":null}
+"""
+
+
+def test_istio_json_access_log(site: Path, tmp_path: Path) -> None:
+    """Istio's JSON encoding of its default fields is told by its keys (it was Caddy's: three
+    other-log lines): a browser's view from ``downstream_remote_address`` (IPv6 with a port),
+    curl's, and an HTTP/1 codec error (method ``-``: malformed)."""
+    summary, db = _import(site, tmp_path, "istio.json", ISTIO_JSON)
+    assert summary["format"] == "envoy-json"
+    assert (summary["human"], summary["skipped"]) == (1, {"malformed": 1, "bot": 1})
+    day = ("--date-from", "2022-09-08T12:51:05Z", "--date-to", "2022-09-08T12:51:06Z")
+    assert export(db, "visitors", *day)["totals"] == {"human": 1, "ai": 0, "total": 1}
+    log = tmp_path / "istio.json"
+    [again] = import_json(site, tmp_path / "forced.duckdb", log, fmt="envoy")
+    assert again["format"] == "envoy-json"  # --format envoy takes its JSON form too
+
+
+# kanjiapi.dev's Cloud Storage usage logs, two hourly files put together, as quoted in its
+# repository's test (tests of an importer of them; the bucket is served through Cloudflare).
+GCS_USAGE = """\
+"time_micros","c_ip","c_ip_type","c_ip_region","cs_method","cs_uri","sc_status","cs_bytes","sc_bytes","time_taken_micros","cs_host","cs_referer","cs_user_agent","s_request_id","cs_operation","cs_bucket","cs_object"
+"1693206014339368","172.71.142.38","1","","GET","/v1/kanji/%E9%9B%86","200","0","277","488000","kanjiapi.dev","http://127.0.0.1:59961/","Mozilla/5.0 (Windows NT 6.2; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) QtWebEngine/6.4.3 Chrome/102.0.5005.177 Safari/537.36","ADPycduvHuLfdAtc-f-Uyl-AONU9elsqMfPUaul2F0vpty_e_YDJ67AKrjeB3_60LKULw_l50awy-M8UxjCnP4bhuWx7","GET_Object","kanjiapi.dev","v1/kanji/集"
+"1693206098543049","172.70.210.203","1","","GET","/v1/kanji/%E5%85%88","404","0","0","164000","kanjiapi.dev","http://127.0.0.1:51912/","Mozilla/5.0 (Windows NT 6.2; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) QtWebEngine/6.4.3 Chrome/102.0.5005.177 Safari/537.36","ADPycdumQl2rdAAOwaNQez9Ckrf6z1og-YMJfzF2ksCJ6OXNqJ8g-z2E3j_YgVEs10OYS3Rd6B1qTU1-ccjrF-0_zDGbcA","GET_Object","kanjiapi.dev","v1/kanji/先"
+"time_micros","c_ip","c_ip_type","c_ip_region","cs_method","cs_uri","sc_status","cs_bytes","sc_bytes","time_taken_micros","cs_host","cs_referer","cs_user_agent","s_request_id","cs_operation","cs_bucket","cs_object"
+"1693210382477156","162.158.186.55","1","","GET","/v1/kanji/%E7%8B%99","304","0","0","168000","kanjiapi.dev","http://127.0.0.1:59696/","Mozilla/5.0 (Windows NT 6.2; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) QtWebEngine/6.4.3 Chrome/102.0.5005.177 Safari/537.36","ADPycduCECW90QuUz5JwpqNPtmOpeRzr93AAOoAdTMLW3yx_z2mgqG_-NmWDZhzVSLbNh39qf8O065AGxH8lcs7KQ9f41A","GET_Object","kanjiapi.dev","v1/kanji/狙"
+"1693210449669499","162.158.186.54","1","","GET","/v1/kanji/%E5%93%80","200","0","267","493000","kanjiapi.dev","http://127.0.0.1:59696/","Mozilla/5.0 (Windows NT 6.2; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) QtWebEngine/6.4.3 Chrome/102.0.5005.177 Safari/537.36","ADPycduT6csqmrX8oq8eWbrMELcLTS8L3NAlCkNWGjhn0wfgxQOdrY2mkkSk1unw0nDMFA_wEEVPlDXukdAUEVFebYyk3w","GET_Object","kanjiapi.dev","v1/kanji/哀"
+"1693210493491679","162.158.186.55","1","","GET","/v1/kanji/%E6%9B%B8","304","0","0","163000","kanjiapi.dev","http://127.0.0.1:59696/","Mozilla/5.0 (Windows NT 6.2; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) QtWebEngine/6.4.3 Chrome/102.0.5005.177 Safari/537.36","ADPycdsDJNzAQEGNdEkAg-D7zF7mTNCuxEspda0gt7NYzyIdQX5olV4uo_0SNpPLdlXNLOwZHNtKnYwz04UbkHqjYFNGEw","GET_Object","kanjiapi.dev","v1/kanji/書"
+"""
+
+
+def test_cloud_storage_usage_log(tmp_path: Path) -> None:
+    """Cloud Storage usage logs are told by their header and read by its columns: three views
+    of URL-encoded pages at their UTC times (time_micros), a 404, a page the site lacks, and
+    each file's header (every line was malformed: combined)."""
+    site = tmp_path / "_site"
+    (site / "_docgen").mkdir(parents=True)
+    pages = [{"url": u} for u in ("/v1/kanji/集", "/v1/kanji/狙", "/v1/kanji/哀")]
+    (site / "_docgen" / "manifest.json").write_text(json.dumps({"pages": pages}), "utf-8")
+    summary, db = _import(site, tmp_path, "usage.csv", GCS_USAGE)
+    assert summary["format"] == "gcs"
+    assert (summary["human"], summary["skipped"]) == (
+        3,
+        {"header": 2, "status": 1, "not-a-page": 1},
+    )
+    hour = ("--date-from", "2023-08-28T08:00:00Z", "--date-to", "2023-08-28T09:00:00Z")
+    views = export(db, "views", *hour)["views"]
+    assert sorted(v["path"] for v in views) == ["/v1/kanji/哀", "/v1/kanji/狙"]

@@ -2,7 +2,8 @@
 
 Each test looks for what only its format writes: Parquet's magic bytes, a JSON record's keys, a
 W3C ``#Fields`` header and the separator of the lines under it, Amplify's CSV header, the fixed
-fields that start an AWS load balancer's or an S3 server access log's line, HAProxy's fields
+fields that start an AWS load balancer's or an S3 server access log's line, Cloud Storage's
+usage log header, HAProxy's fields
 after its syslog header, Envoy's (and Istio's) ISO time and quoted request first, Heroku's router
 lines; anything else is the combined format."""
 
@@ -13,7 +14,7 @@ import re
 
 FORMATS = (
     "combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify", "s3",
-    "gcp", "w3c", "azure", "amplify", "traefik", "haproxy", "envoy", "heroku",
+    "gcp", "w3c", "azure", "amplify", "traefik", "haproxy", "envoy", "heroku", "gcs",
 )  # fmt: skip
 CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
 ALB = "alb"  # AWS Application Load Balancer access logs
@@ -28,6 +29,8 @@ AMPLIFY = "amplify"  # AWS Amplify Hosting access logs: CloudFront's fields as C
 HAPROXY = "haproxy"  # HAProxy's HTTP log (option httplog), as a syslog daemon writes it
 TRAEFIK = "traefik"  # Traefik's access log in its json format
 ENVOY = "envoy"  # Envoy's default access log format, and Istio's (Envoy's with more fields)
+ENVOY_JSON = "envoy-json"  # Envoy's JSON access log with Istio's default keys
+GCS = "gcs"  # Google Cloud Storage usage logs: quoted CSV under a header of field names
 HEROKU = "heroku"  # Heroku's router log (heroku logs, or a log drain's syslog lines)
 AZURE = "azure"  # Azure Front Door / Azure CDN access logs (resource logs), JSON lines
 W3C = "w3c"  # W3C extended log format, space-separated (IIS, Azure App Service)
@@ -35,7 +38,7 @@ W3C = "w3c"  # W3C extended log format, space-separated (IIS, Azure App Service)
 CLOUDFRONT_JSON = "cloudfront-json"
 CLOUDFRONT_PARQUET = "cloudfront-parquet"
 # What a format named with --format also takes when the content is its other delivery.
-FAMILIES = {"cloudfront": "cloudfront", GCP: GCP, VERCEL: VERCEL}
+FAMILIES = {"cloudfront": "cloudfront", GCP: GCP, VERCEL: VERCEL, ENVOY: ENVOY}
 PARQUET_MAGIC = b"PAR1"
 BOM = b"\xef\xbb\xbf"
 FIELDS = b"#Fields:"
@@ -70,6 +73,12 @@ GCP_KEYS = frozenset(
 # essentials/resource-logs-schema): time, resourceId, category, operationName, properties...;
 # two of these keys make a JSON line Azure's.
 AZURE_KEYS = frozenset({"resourceId", "category", "operationName", "properties"})
+# Envoy's JSON access log as Istio configures it (meshConfig.accessLogEncoding JSON: its default
+# format's fields by name, start_time, method, path, response_code...): two of these keys.
+ENVOY_KEYS = frozenset(
+    {"response_flags", "response_code_details", "downstream_remote_address", "upstream_cluster",
+     "upstream_host", "upstream_local_address", "x_forwarded_for"}
+)  # fmt: skip
 # Traefik's JSON access log (pkg/middlewares/accesslog/logdata.go): two of these make a JSON
 # line Traefik's.
 TRAEFIK_KEYS = frozenset(
@@ -101,6 +110,14 @@ HEROKU_ROUTER = (
     r"^([0-9]+ )?(<[0-9]+>1 )?([0-9]{4}-\S+) (heroku\[router\]:|host heroku router -) at=\S+ (.*)$"
 )
 _HEROKU_LINE = re.compile(HEROKU_ROUTER.replace("(.*)$", ".*\\bmethod=").encode())
+# A Cloud Storage usage log's header (https://cloud.google.com/storage/docs/access-logs), and
+# its fields when a file has none.
+_GCS_HEADER = re.compile(rb'"time_micros","c_ip",')
+GCS_FIELDS = (
+    "time_micros", "c_ip", "c_ip_type", "c_ip_region", "cs_method", "cs_uri", "sc_status",
+    "cs_bytes", "sc_bytes", "time_taken_micros", "cs_host", "cs_referer", "cs_user_agent",
+    "s_request_id", "cs_operation", "cs_bucket", "cs_object",
+)  # fmt: skip
 # An ALB access log line: type, an ISO 8601 time, the load balancer, client:port.
 _ALB_LINE = re.compile(rb"[a-z0-9]+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ ")
 # A Classic Load Balancer's: no type; the time, the load balancer, client:port, backend:port
@@ -132,12 +149,13 @@ def _json_kind(line: bytes) -> str:
     """``cloudfront-json`` for a CloudFront standard logging (v2) JSON record, ``cloudflare``
     for a Logpush ``http_requests`` one, ``vercel`` or ``netlify`` for a log drain's entry,
     ``gcp`` for a Cloud Logging entry, ``azure`` for an Azure resource log record,
-    ``traefik`` for a Traefik access log's, else ``caddy``."""
+    ``traefik`` for a Traefik access log's, ``envoy-json`` for Envoy's (Istio's keys), else
+    ``caddy``."""
     keys = _json_keys(line)
     kinds = (
         (CLOUDFRONT_JSON, CLOUDFRONT_KEYS), (CLOUDFLARE, CLOUDFLARE_KEYS),
         (VERCEL, VERCEL_KEYS), (NETLIFY, NETLIFY_KEYS), (GCP, GCP_KEYS), (AZURE, AZURE_KEYS),
-        (TRAEFIK, TRAEFIK_KEYS),
+        (TRAEFIK, TRAEFIK_KEYS), (ENVOY_JSON, ENVOY_KEYS),
     )  # fmt: skip
     return next((kind for kind, known in kinds if len(keys & known) >= 2), "caddy")
 
@@ -231,7 +249,8 @@ def _line_kind(line: bytes) -> str:
     """The format whose record ``line`` is, ``combined`` for a combined line, else ``""``: a
     server's message before its first record (HAProxy's "Proxy x started.", nginx's start-up
     notices) is passed over to tell the format."""
-    kinds = ((AMPLIFY, _AMPLIFY_HEADER.match), (HAPROXY, _HAPROXY_LINE.search),
+    kinds = ((AMPLIFY, _AMPLIFY_HEADER.match), (GCS, _GCS_HEADER.match),
+             (HAPROXY, _HAPROXY_LINE.search),
              (ALB, _ALB_LINE.match), (S3, _S3_LINE.match), (ELB, _ELB_LINE.match),
              (ENVOY, _ENVOY_LINE.search), ("combined", _COMBINED_LINE.search))  # fmt: skip
     return next((kind for kind, test in kinds if test(line)), "")
@@ -241,6 +260,15 @@ def amplify_fields(head: bytes) -> tuple[str, ...]:
     """The field names of an Amplify access log's header (its first line), unescaped."""
     text = first_line(head).decode("ascii", "replace")
     return tuple(name.replace("\\", "") for name in text.split(","))
+
+
+def gcs_fields(head: bytes) -> tuple[str, ...]:
+    """The field names of a Cloud Storage usage log's header (its first line), else the
+    documented ones."""
+    line = first_line(head)
+    if not _GCS_HEADER.match(line):
+        return GCS_FIELDS
+    return tuple(name.strip('"') for name in line.decode("utf-8", "replace").split(","))
 
 
 def fields_of(line: bytes | str) -> tuple[str, ...]:

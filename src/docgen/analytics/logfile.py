@@ -31,6 +31,7 @@ from docgen.analytics.formats import (
     FORMATS,
     GCP,
     GCP_ARRAY,
+    GCS,
     HAPROXY,
     NETLIFY,
     VERCEL,
@@ -41,6 +42,7 @@ from docgen.analytics.formats import (
     fields_of,
     first_line,
     gcp_array,
+    gcs_fields,
     haproxy_agent_capture,
 )
 from docgen.analytics.wrappers import unwrapped, wrapper
@@ -282,8 +284,8 @@ def inspect(
             "it at the top of each file)"
         )
     fields = (cloudfront_fields(head),) if fmt in ("cloudfront", W3C) else ()
-    if fmt == AMPLIFY:
-        fields = (amplify_fields(head),)
+    if fmt in (AMPLIFY, GCS):
+        fields = (amplify_fields(head) if fmt == AMPLIFY else gcs_fields(head),)
     read = (path, compressed, fmt, digest, size, lines, skip, fields, blocks)
     crlf_only = breaks > 0 and crlf == breaks
     return LogFile(

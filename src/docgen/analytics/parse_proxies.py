@@ -58,3 +58,26 @@ def heroku(source: str) -> Parsed:
           FROM {source})"""
     ip = "nullif(trim(split_part(raw[2], ',', 1)), '')"
     return Parsed(relation, ip, epoch_or_iso("raw[1]"), "NULL::VARCHAR")
+
+
+# Envoy's JSON access log with Istio's keys (its default format's fields, named).
+_ENVOY_JSON = (
+    "$.method", "$.path", "$.response_code", "$.start_time", "$.x_forwarded_for",
+    "$.downstream_remote_address", "$.user_agent",
+)  # fmt: skip
+
+
+def envoy_json(source: str) -> Parsed:
+    """Envoy's JSON access log as Istio writes it (``accessLogEncoding: JSON``): the same
+    fields as its text format, by name. A ``user_agent`` of ``null`` is none sent (a bot)."""
+    listed = ", ".join(quote(p) for p in _ENVOY_JSON)
+    relation = f"""
+    SELECT list_append(j, try(json_type(line, '$.user_agent'))) AS raw,
+           j[1] AS method, j[2] AS target, TRY_CAST(j[3] AS INTEGER) AS status,
+           coalesce(j[1] IS NOT NULL AND j[2] IS NOT NULL AND j[4] IS NOT NULL, false) AS ok,
+           false AS comment, NULL::INTEGER AS other
+    FROM (SELECT line, try(json_extract_string(line, [{listed}])) AS j FROM {source})"""
+    forwarded = "trim(split_part(raw[5], ',', 1))"
+    ip = f"coalesce(nullif(nullif({forwarded}, ''), '-'), nullif(raw[6], '-'))"
+    ua = "CASE WHEN raw[8] = 'NULL' THEN '' ELSE raw[7] END"  # JSON null: none sent
+    return Parsed(relation, ip, epoch_or_iso("raw[4]"), ua)

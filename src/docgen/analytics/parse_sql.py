@@ -17,8 +17,10 @@ from docgen.analytics.formats import (
     CLOUDFRONT_PARQUET,
     ELB,
     ENVOY,
+    ENVOY_JSON,
     GCP,
     GCP_ARRAY,
+    GCS,
     HAPROXY,
     HEROKU,
     NETLIFY,
@@ -29,10 +31,10 @@ from docgen.analytics.formats import (
 )
 from docgen.analytics.logfile import LogFile
 from docgen.analytics.parse_base import REASONS, Parsed, reader
-from docgen.analytics.parse_cloud import azure, gcp, gcp_source, s3
+from docgen.analytics.parse_cloud import azure, gcp, gcp_source, gcs, s3
 from docgen.analytics.parse_cloudfront import cloudfront, cloudfront_json, cloudfront_parquet
 from docgen.analytics.parse_drains import netlify, vercel
-from docgen.analytics.parse_proxies import envoy, heroku
+from docgen.analytics.parse_proxies import envoy, envoy_json, heroku
 from docgen.analytics.parse_servers import (
     alb,
     caddy,
@@ -52,6 +54,8 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
         return cloudfront_parquet(log, columns)
     if log.format in ("cloudfront", W3C, AMPLIFY):
         return cloudfront(log)
+    if log.format == GCS:
+        return gcs(log)
     if log.format in (GCP, GCP_ARRAY):
         return gcp(gcp_source(log))
     source = reader(log)
@@ -69,6 +73,7 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
         AZURE: azure,
         TRAEFIK: traefik,
         ENVOY: envoy,
+        ENVOY_JSON: envoy_json,
         HEROKU: heroku,
     }
     return by_format.get(log.format, caddy)(source)
