@@ -99,11 +99,10 @@ _HAPROXY_CAPTURES = re.compile(rb"\] \S+ \S+/\S+ \S+ -?\d+ \S+ \S+ \S+ \S+ \S+ \
 # Envoy's default format ("[%START_TIME%] \"%REQ(:METHOD)% ...\" %RESPONSE_CODE% ...") and
 # Istio's: the ISO 8601 time in brackets, the quoted request, the status; the last five quoted
 # fields are X-Forwarded-For, User-Agent, request id, authority and upstream host.
-ENVOY_LINE = (
-    r'\[([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+(Z|[+-][0-9:]+))\] "([^" ]*) ([^" ]*)[^"]*" '
-    r'([0-9]+) .*"([^"]*)" "([^"]*)" "[^"]*" "[^"]*" "[^"]*"([^"]*)$'
+_ENVOY_LINE = re.compile(
+    rb'\[\d{4}-\d\d-\d\dT[0-9:.]+(Z|[+-][0-9:]+)\] "[^"]*" \d+ .*"[^"]*" "[^"]*" "[^"]*" "[^"]*" '
+    rb'"[^"]*"[^"]*$'
 )
-_ENVOY_LINE = re.compile(ENVOY_LINE.encode())
 # A Heroku router line: "<time> heroku[router]: at=info method=..." as heroku logs prints it, or
 # "<length> <PRI>1 <time> host heroku router - at=info ..." as a log drain delivers it.
 HEROKU_ROUTER = (

@@ -3,8 +3,11 @@ Envoy's default format (and Istio's, which adds fields) and Heroku's router log.
 
 from __future__ import annotations
 
-from docgen.analytics.formats import ENVOY_LINE, HEROKU_ROUTER
+from docgen.analytics.formats import HEROKU_ROUTER
 from docgen.analytics.parse_base import OTHER_LOG, Parsed, epoch_or_iso, quote
+
+# The time Envoy starts its line with (%START_TIME%, ISO 8601), after anything before it.
+_ENVOY_TIME = r"\[([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+(Z|[+-][0-9:]+))\] $"
 
 
 def envoy(source: str) -> Parsed:
@@ -16,12 +19,16 @@ def envoy(source: str) -> Parsed:
     ``[`` (Emissary's ``ACCESS``, a syslog header) is passed over. The address is the first
     entry of X-Forwarded-For, else, in Istio's, ``%DOWNSTREAM_REMOTE_ADDRESS%`` (the fourth
     field after the quoted ones); a TCP connection's entry (``"- - -"``) is malformed."""
-    names = ["at", "_", "method", "target", "status", "forwarded", "agent", "tail"]
+    # Split on '"' (as the combined format is: a regular expression over the line is four
+    # times slower): the time (1), the request (2), the status and counts (3); from the end,
+    # the fields after the upstream host (n), X-Forwarded-For (n - 9), User-Agent (n - 7).
     relation = f"""
-    SELECT [x.at, x.forwarded, x.agent, x.tail] AS raw, x.method, x.target,
-           TRY_CAST(x.status AS INTEGER) AS status, x.at <> '' AS ok, false AS comment,
-           NULL::INTEGER AS other
-    FROM (SELECT regexp_extract(line, {quote(ENVOY_LINE)}, {names}) AS x FROM {source})"""
+    SELECT [regexp_extract(s[1], {quote(_ENVOY_TIME)}, 1), s[-10], s[-8], s[-1]] AS raw,
+           split_part(s[2], ' ', 1) AS method, split_part(s[2], ' ', 2) AS target,
+           TRY_CAST(split_part(ltrim(s[3]), ' ', 1) AS INTEGER) AS status,
+           coalesce(len(s) >= 13 AND regexp_matches(s[1], {quote(_ENVOY_TIME)}), false) AS ok,
+           false AS comment, NULL::INTEGER AS other
+    FROM (SELECT string_split(line, '"') AS s FROM {source})"""
     forwarded = "trim(split_part(raw[2], ',', 1))"
     remote = "split_part(trim(raw[4]), ' ', 4)"  # Istio's %DOWNSTREAM_REMOTE_ADDRESS%
     ip = f"coalesce(nullif(nullif({forwarded}, ''), '-'), nullif({remote}, '-'))"
