@@ -17,7 +17,9 @@ its origin (quoted as published; none is made up):
   spec), a ``heroku logs -t`` with the app's own Apache log first (``s4vitar``'s blog post; the
   visitor's address is masked there), and log drain bodies from ``vectordotdev/vector``'s
   ``heroku_logs`` source tests, Grafana Alloy's ``heroku`` source test and a 2025 drain consumer
-  (Router 2.0's ``fwd=""``).
+  (Router 2.0's ``fwd=""``), and a Papertrail archive's lines from the ``log_stats`` gem's README;
+- Istio's JSON encoding: ``elastic/integrations`` ``test-access-json-logs.log``;
+- Google Cloud Storage usage logs: kanjiapi.dev's, as quoted in its repository's test.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ def site(tmp_path: Path) -> Path:
     (site / "_docgen").mkdir(parents=True)
     urls = ("/", "/details/0", "/productpage", "/reviews/0", "/ratings/0", "/service/1",
             "/backend", "/index.html", "/portal", "/success", "/cart_link",
+            "/filmer/med/glenn-erland-tosterud",
             "/admin/colt/administration")  # fmt: skip
     pages = [{"url": u} for u in urls]
     (site / "_docgen" / "manifest.json").write_text(json.dumps({"pages": pages}), "utf-8")
@@ -209,6 +212,12 @@ HEROKU_APP_FIRST = """\
 2020-02-03T11:15:28.375122+00:00 heroku[router]: at=info method=GET path="/index.html" host=s4vitar.herokuapp.com request_id=e9db6b57-a2dc-406f-9d09-2549f65d429a fwd="XX.XXX.XXX.160" dyno=web.1 connect=1ms service=2ms status=200 bytes=233 protocol=http
 """
 
+# A Papertrail archive's lines (tab-separated), from the log_stats gem's README.
+HEROKU_PAPERTRAIL = """\
+768004272804798492\t2017-02-14T03:41:49\t2017-02-14T03:41:49Z\t505641143\tcmore-web-prod\t54.144.85.82\tLocal3\tInfo\theroku/router\tat=info method=GET path="/filmer/med/glenn-erland-tosterud" host=www.cmore.se request_id=29cb0a66-23f9-4ef4-999a-65f8de089208 fwd="216.244.66.238,23.54.19.54" dyno=web.5 connect=0ms service=210ms status=200 bytes=52867
+768277650920906757\t2017-02-14T21:48:07\t2017-02-14T21:48:08Z\t505641143\tcmore-web-prod\t54.196.126.116\tLocal3\tInfo\theroku/router\tat=error code=H12 desc="Request timeout" method=GET path="/serie/74763-alvinnn-og-gjengen-tv-serien/sesong-1/episode-2/3282212-alvinnn-og-gjengen-tv-serien-forelsket-i-rektor-norsk-tale" host=www.cmore.no request_id=f5c2921a-3974-4522-8fdf-d9bfff8b1db9 fwd="163.172.66.89,80.239.216.108" dyno=web.5 connect=0ms service=30001ms status=503 bytes=0
+"""
+
 
 @pytest.mark.parametrize(
     ("name", "text", "skipped"),
@@ -220,6 +229,7 @@ HEROKU_APP_FIRST = """\
         ),
         ("drain", HEROKU_DRAIN, {"not-a-page": 1, "no-user-agent": 2}),  # fwd="": no address
         ("app-first", HEROKU_APP_FIRST, {"other-log": 2, "no-user-agent": 1}),
+        ("papertrail", HEROKU_PAPERTRAIL, {"status": 1, "no-user-agent": 1}),  # H12: 503
     ],
 )
 def test_heroku_router_log(

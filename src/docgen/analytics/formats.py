@@ -103,10 +103,13 @@ _ENVOY_LINE = re.compile(
     rb'\[\d{4}-\d\d-\d\dT[0-9:.]+(Z|[+-][0-9:]+)\] "[^"]*" \d+ .*"[^"]*" "[^"]*" "[^"]*" "[^"]*" '
     rb'"[^"]*"[^"]*$'
 )
-# A Heroku router line: "<time> heroku[router]: at=info method=..." as heroku logs prints it, or
-# "<length> <PRI>1 <time> host heroku router - at=info ..." as a log drain delivers it.
+# A Heroku router line: "<time> heroku[router]: at=info method=..." as heroku logs prints it,
+# "<length> <PRI>1 <time> host heroku router - at=info ..." as a log drain delivers it, or a
+# Papertrail archive's "<id>\t<generated_at>\t<received_at>\t<source id>\t<source>\t<source
+# ip>\t<facility>\t<severity>\theroku/router\tat=info ..." (tab-separated).
 HEROKU_ROUTER = (
-    r"^([0-9]+ )?(<[0-9]+>1 )?([0-9]{4}-\S+) (heroku\[router\]:|host heroku router -) at=\S+ (.*)$"
+    r"^([0-9]+\s)?(<[0-9]+>1 )?([0-9]{4}-\S+)\s"
+    r"(heroku\[router\]:|host heroku router -|(?:\S+\t){6}heroku/router)\sat=\S+ (.*)$"
 )
 _HEROKU_LINE = re.compile(HEROKU_ROUTER.replace("(.*)$", ".*\\bmethod=").encode())
 # A Cloud Storage usage log's header (https://cloud.google.com/storage/docs/access-logs), and

@@ -37,7 +37,10 @@ def envoy(source: str) -> Parsed:
 
 # The lines of Heroku's log that are no request: the apps' output (app[web.1], app[api]) and
 # Heroku's own messages (heroku[web.1]: State changed...), in either layout.
-_HEROKU_OTHER = r"^([0-9]+ <[0-9]+>1 \S+ host (app|heroku) \S+ - |\S+ (app|heroku)\[[^]]*\]: )"
+_HEROKU_OTHER = (
+    r"^([0-9]+ <[0-9]+>1 \S+ host (app|heroku) \S+ - |\S+ (app|heroku)\[[^]]*\]: "
+    r"|[0-9]+\t(\S+\t){8}(app|heroku)/)"
+)
 
 
 def _field(name: str) -> str:
@@ -50,7 +53,8 @@ def _field(name: str) -> str:
 def heroku(source: str) -> Parsed:
     """Heroku's router log: ``at=info method=GET path="/" host=... fwd="<client>" ...
     status=200 ...`` after the time and ``heroku[router]:`` (``heroku logs``) or after a log
-    drain's syslog header (``<length> <158>1 <time> host heroku router -``). It records no
+    drain's syslog header (``<length> <158>1 <time> host heroku router -``), or in a
+    Papertrail archive (tab-separated, the program ``heroku/router``). It records no
     User-Agent: its views are ``no-user-agent``. The address is ``fwd``'s first entry (the
     client's X-Forwarded-For); a router error (``at=error code=H12``) carries the status the
     client got (503). The apps' lines and Heroku's other messages are ``other-log``."""
