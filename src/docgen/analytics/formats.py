@@ -2,8 +2,10 @@
 
 Each test looks for what only its format writes: Parquet's magic bytes, a JSON record's keys, a
 W3C ``#Fields`` header and the separator of the lines under it, Amplify's CSV header, the fixed
-fields that start an AWS load balancer's or an S3 server access log's line, HAProxy's fields
-after its syslog header; anything else is the combined format."""
+fields that start an AWS load balancer's or an S3 server access log's line, Cloud Storage's
+usage log header, HAProxy's fields
+after its syslog header, Envoy's (and Istio's) ISO time and quoted request first, Heroku's router
+lines; anything else is the combined format."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import re
 
 FORMATS = (
     "combined", "caddy", "cloudfront", "cloudflare", "alb", "elb", "vercel", "netlify", "s3",
-    "gcp", "w3c", "azure", "amplify", "traefik", "haproxy",
+    "gcp", "w3c", "azure", "amplify", "traefik", "haproxy", "envoy", "heroku", "gcs",
 )  # fmt: skip
 CLOUDFLARE = "cloudflare"  # Logpush's http_requests dataset, JSON lines
 ALB = "alb"  # AWS Application Load Balancer access logs
@@ -26,13 +28,17 @@ GCP_ARRAY = "gcp-array"  # the same as one JSON array (gcloud logging read --for
 AMPLIFY = "amplify"  # AWS Amplify Hosting access logs: CloudFront's fields as CSV, a header first
 HAPROXY = "haproxy"  # HAProxy's HTTP log (option httplog), as a syslog daemon writes it
 TRAEFIK = "traefik"  # Traefik's access log in its json format
+ENVOY = "envoy"  # Envoy's default access log format, and Istio's (Envoy's with more fields)
+ENVOY_JSON = "envoy-json"  # Envoy's JSON access log with Istio's default keys
+GCS = "gcs"  # Google Cloud Storage usage logs: quoted CSV under a header of field names
+HEROKU = "heroku"  # Heroku's router log (heroku logs, or a log drain's syslog lines)
 AZURE = "azure"  # Azure Front Door / Azure CDN access logs (resource logs), JSON lines
 W3C = "w3c"  # W3C extended log format, space-separated (IIS, Azure App Service)
 # CloudFront standard logging (v2) also delivers JSON (one object per line) and Apache Parquet.
 CLOUDFRONT_JSON = "cloudfront-json"
 CLOUDFRONT_PARQUET = "cloudfront-parquet"
 # What a format named with --format also takes when the content is its other delivery.
-FAMILIES = {"cloudfront": "cloudfront", GCP: GCP, VERCEL: VERCEL}
+FAMILIES = {"cloudfront": "cloudfront", GCP: GCP, VERCEL: VERCEL, ENVOY: ENVOY}
 PARQUET_MAGIC = b"PAR1"
 BOM = b"\xef\xbb\xbf"
 FIELDS = b"#Fields:"
@@ -67,6 +73,12 @@ GCP_KEYS = frozenset(
 # essentials/resource-logs-schema): time, resourceId, category, operationName, properties...;
 # two of these keys make a JSON line Azure's.
 AZURE_KEYS = frozenset({"resourceId", "category", "operationName", "properties"})
+# Envoy's JSON access log as Istio configures it (meshConfig.accessLogEncoding JSON: its default
+# format's fields by name, start_time, method, path, response_code...): two of these keys.
+ENVOY_KEYS = frozenset(
+    {"response_flags", "response_code_details", "downstream_remote_address", "upstream_cluster",
+     "upstream_host", "upstream_local_address", "x_forwarded_for"}
+)  # fmt: skip
 # Traefik's JSON access log (pkg/middlewares/accesslog/logdata.go): two of these make a JSON
 # line Traefik's.
 TRAEFIK_KEYS = frozenset(
@@ -81,6 +93,33 @@ _AMPLIFY_HEADER = re.compile(rb"date,time,[a-z(),\\-]*c-ip,")
 _HAPROXY_LINE = re.compile(
     rb"(^|: )\S+:\d+ \[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d:\d\d\.\d{3}\] \S+ \S+/\S+ \S+ -?\d+ "
 )
+# HAProxy's captured request headers: the first {...} after the status and the six fields that
+# follow it (bytes, cookies, termination state, connections, queues); values split by "|".
+_HAPROXY_CAPTURES = re.compile(rb"\] \S+ \S+/\S+ \S+ -?\d+ \S+ \S+ \S+ \S+ \S+ \S+ \{([^}]*)\}")
+# Envoy's default format ("[%START_TIME%] \"%REQ(:METHOD)% ...\" %RESPONSE_CODE% ...") and
+# Istio's: the ISO 8601 time in brackets, the quoted request, the status; the last five quoted
+# fields are X-Forwarded-For, User-Agent, request id, authority and upstream host.
+_ENVOY_LINE = re.compile(
+    rb'\[\d{4}-\d\d-\d\dT[0-9:.]+(Z|[+-][0-9:]+)\] "[^"]*" \d+ .*"[^"]*" "[^"]*" "[^"]*" "[^"]*" '
+    rb'"[^"]*"[^"]*$'
+)
+# A Heroku router line: "<time> heroku[router]: at=info method=..." as heroku logs prints it,
+# "<length> <PRI>1 <time> host heroku router - at=info ..." as a log drain delivers it, or a
+# Papertrail archive's "<id>\t<generated_at>\t<received_at>\t<source id>\t<source>\t<source
+# ip>\t<facility>\t<severity>\theroku/router\tat=info ..." (tab-separated).
+HEROKU_ROUTER = (
+    r"^([0-9]+\s)?(<[0-9]+>1 )?([0-9]{4}-\S+)\s"
+    r"(heroku\[router\]:|host heroku router -|(?:\S+\t){6}heroku/router)\sat=\S+ (.*)$"
+)
+_HEROKU_LINE = re.compile(HEROKU_ROUTER.replace("(.*)$", ".*\\bmethod=").encode())
+# A Cloud Storage usage log's header (https://cloud.google.com/storage/docs/access-logs), and
+# its fields when a file has none.
+_GCS_HEADER = re.compile(rb'"time_micros","c_ip",')
+GCS_FIELDS = (
+    "time_micros", "c_ip", "c_ip_type", "c_ip_region", "cs_method", "cs_uri", "sc_status",
+    "cs_bytes", "sc_bytes", "time_taken_micros", "cs_host", "cs_referer", "cs_user_agent",
+    "s_request_id", "cs_operation", "cs_bucket", "cs_object",
+)  # fmt: skip
 # An ALB access log line: type, an ISO 8601 time, the load balancer, client:port.
 _ALB_LINE = re.compile(rb"[a-z0-9]+ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \S+ \S+:\d+ ")
 # A Classic Load Balancer's: no type; the time, the load balancer, client:port, backend:port
@@ -112,12 +151,13 @@ def _json_kind(line: bytes) -> str:
     """``cloudfront-json`` for a CloudFront standard logging (v2) JSON record, ``cloudflare``
     for a Logpush ``http_requests`` one, ``vercel`` or ``netlify`` for a log drain's entry,
     ``gcp`` for a Cloud Logging entry, ``azure`` for an Azure resource log record,
-    ``traefik`` for a Traefik access log's, else ``caddy``."""
+    ``traefik`` for a Traefik access log's, ``envoy-json`` for Envoy's (Istio's keys), else
+    ``caddy``."""
     keys = _json_keys(line)
     kinds = (
         (CLOUDFRONT_JSON, CLOUDFRONT_KEYS), (CLOUDFLARE, CLOUDFLARE_KEYS),
         (VERCEL, VERCEL_KEYS), (NETLIFY, NETLIFY_KEYS), (GCP, GCP_KEYS), (AZURE, AZURE_KEYS),
-        (TRAEFIK, TRAEFIK_KEYS),
+        (TRAEFIK, TRAEFIK_KEYS), (ENVOY_JSON, ENVOY_KEYS),
     )  # fmt: skip
     return next((kind for kind, known in kinds if len(keys & known) >= 2), "caddy")
 
@@ -176,13 +216,18 @@ def detect(head: bytes) -> str:
     Logpush, Vercel (NDJSON, or a JSON array per line) or Netlify log drains, Google Cloud
     Logging, Azure resource logs, Traefik or Caddy JSON, a JSON array of Cloud Logging
     entries, CloudFront or IIS W3C, Amplify's CSV, HAProxy's HTTP log, an ALB, Classic Load
-    Balancer or S3 server access log, else combined."""
+    Balancer or S3 server access log, Envoy's or Heroku's router log, else combined."""
     if head.startswith(PARQUET_MAGIC):
         return CLOUDFRONT_PARQUET
     if gcp_array(head):
         return GCP_ARRAY
     lines = (raw.strip() for raw in head.removeprefix(BOM).split(b"\n"))
-    for line in [line for line in lines if line][:SCANNED]:
+    scanned = [line for line in lines if line][:SCANNED]
+    # Heroku's log mixes the router's lines with the app's (which may be a combined log: the
+    # router's are the visitors' requests, the app's its internal ones).
+    if any(_HEROKU_LINE.search(line) for line in scanned):
+        return HEROKU
+    for line in scanned:
         if line.startswith((b"{", b"[{")):
             return _json_log_kind(head)
         if line.startswith(b"#") and (FIELDS in head or line.startswith(b"#Version:")):
@@ -206,9 +251,10 @@ def _line_kind(line: bytes) -> str:
     """The format whose record ``line`` is, ``combined`` for a combined line, else ``""``: a
     server's message before its first record (HAProxy's "Proxy x started.", nginx's start-up
     notices) is passed over to tell the format."""
-    kinds = ((AMPLIFY, _AMPLIFY_HEADER.match), (HAPROXY, _HAPROXY_LINE.search),
+    kinds = ((AMPLIFY, _AMPLIFY_HEADER.match), (GCS, _GCS_HEADER.match),
+             (HAPROXY, _HAPROXY_LINE.search),
              (ALB, _ALB_LINE.match), (S3, _S3_LINE.match), (ELB, _ELB_LINE.match),
-             ("combined", _COMBINED_LINE.search))  # fmt: skip
+             (ENVOY, _ENVOY_LINE.search), ("combined", _COMBINED_LINE.search))  # fmt: skip
     return next((kind for kind, test in kinds if test(line)), "")
 
 
@@ -218,7 +264,28 @@ def amplify_fields(head: bytes) -> tuple[str, ...]:
     return tuple(name.replace("\\", "") for name in text.split(","))
 
 
+def gcs_fields(head: bytes) -> tuple[str, ...]:
+    """The field names of a Cloud Storage usage log's header (its first line), else the
+    documented ones."""
+    line = first_line(head)
+    if not _GCS_HEADER.match(line):
+        return GCS_FIELDS
+    return tuple(name.strip('"') for name in line.decode("utf-8", "replace").split(","))
+
+
 def fields_of(line: bytes | str) -> tuple[str, ...]:
     """The field names of a ``#Fields:`` line."""
     text = line.decode("ascii", "replace") if isinstance(line, bytes) else line
     return tuple(text[len("#Fields:") :].split())
+
+
+def haproxy_agent_capture(head: bytes) -> int:
+    """Which of HAProxy's captured request headers holds the User-Agent (``capture request
+    header User-Agent``): the position in the first ``{...}`` whose values most often start
+    with ``Mozilla/`` (every browser's do), or -1 when none does (not captured)."""
+    seen: dict[int, int] = {}
+    for match in _HAPROXY_CAPTURES.finditer(head):
+        for index, value in enumerate(match.group(1).split(b"|")):
+            if value.startswith(b"Mozilla/"):
+                seen[index] = seen.get(index, 0) + 1
+    return max(seen, key=lambda i: (seen[i], -i)) if seen else -1

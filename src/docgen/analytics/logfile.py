@@ -31,6 +31,8 @@ from docgen.analytics.formats import (
     FORMATS,
     GCP,
     GCP_ARRAY,
+    GCS,
+    HAPROXY,
     NETLIFY,
     VERCEL,
     VERCEL_JSON,
@@ -40,6 +42,8 @@ from docgen.analytics.formats import (
     fields_of,
     first_line,
     gcp_array,
+    gcs_fields,
+    haproxy_agent_capture,
 )
 from docgen.analytics.wrappers import unwrapped, wrapper
 from docgen.exceptions import LogError
@@ -91,6 +95,7 @@ class LogFile:
     seen: bool = False  # this very content was imported before
     wrapper: str = ""  # a container runtime's record around each line (wrappers.py)
     identity: tuple[int, int] = (0, 0)  # the file's device and inode when it was hashed
+    agent_capture: int = -1  # HAProxy: the captured request header that is the User-Agent
 
     @property
     def done(self) -> bool:
@@ -279,8 +284,8 @@ def inspect(
             "it at the top of each file)"
         )
     fields = (cloudfront_fields(head),) if fmt in ("cloudfront", W3C) else ()
-    if fmt == AMPLIFY:
-        fields = (amplify_fields(head),)
+    if fmt in (AMPLIFY, GCS):
+        fields = (amplify_fields(head) if fmt == AMPLIFY else gcs_fields(head),)
     read = (path, compressed, fmt, digest, size, lines, skip, fields, blocks)
     crlf_only = breaks > 0 and crlf == breaks
     return LogFile(
@@ -291,6 +296,7 @@ def inspect(
         seen=seen,
         wrapper=wrapped,
         identity=identity,
+        agent_capture=haproxy_agent_capture(head) if fmt == HAPROXY else -1,
     )
 
 

@@ -6,7 +6,7 @@ writes."""
 
 from __future__ import annotations
 
-from docgen.analytics.formats import GCP_ARRAY
+from docgen.analytics.formats import GCP_ARRAY, GCS_FIELDS
 from docgen.analytics.logfile import LogFile
 from docgen.analytics.parse_base import INTERNAL, OTHER_LOG, Parsed, epoch_or_iso, quote, reader
 
@@ -142,3 +142,26 @@ def azure(source: str) -> Parsed:
     FROM (SELECT [j[1], j[2], {fields}, j[3]] AS r
           FROM (SELECT try(json_extract_string(line, [{listed}])) AS j FROM {source}))"""
     return Parsed(relation, "raw[6]", epoch_or_iso("raw[2]"), "coalesce(raw[7], '')")
+
+
+def gcs(log: LogFile) -> Parsed:
+    """Google Cloud Storage usage logs: one CSV file an hour, every field quoted, under a
+    header of their names (read from ``log.fields``). The time is ``time_micros`` (Unix
+    microseconds), the path ``cs_uri`` (a path-style request's starts with the bucket: taken
+    off), the address ``c_ip``. A header line (files put together) is a ``header``."""
+    names = log.fields[0] if log.fields else GCS_FIELDS
+    at = {name: f"f[{i + 1}]" for i, name in enumerate(names)}
+    ip, method, uri, status, host, agent, bucket, time = (
+        at.get(n, "NULL")
+        for n in ("c_ip", "cs_method", "cs_uri", "sc_status", "cs_host", "cs_user_agent",
+                  "cs_bucket", "time_micros")
+    )  # fmt: skip
+    path_style = f"{host} <> {bucket} AND starts_with({uri}, '/' || {bucket} || '/')"
+    relation = f"""
+    SELECT [{time}, {ip}, replace({agent}, '""', '"')] AS raw, {method} AS method,
+           CASE WHEN {path_style} THEN {uri}[length({bucket}) + 2:] ELSE {uri} END AS target,
+           TRY_CAST({status} AS INTEGER) AS status,
+           coalesce(len(f) = {len(names)}, false) AS ok,
+           starts_with(line, '"time_micros"') AS comment, NULL::INTEGER AS other
+    FROM (SELECT line, string_split(line[2:-2], '","') AS f FROM {reader(log)})"""
+    return Parsed(relation, "raw[2]", epoch_or_iso("raw[1]"), "raw[3]")

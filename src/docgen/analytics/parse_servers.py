@@ -215,11 +215,14 @@ def traefik(source: str) -> Parsed:
 # HAProxy's HTTP log format (option httplog; configuration manual, "HTTP log format"), as a
 # syslog daemon writes it: after the header, client_ip:port [accept_date] frontend
 # backend/server Tr/Tw/Tc/Tr/Ta status bytes cookies termination conns queues, the captured
-# headers in {...} when some are captured, and the request line in quotes, last.
+# headers in {...} when some are captured (request headers first), and the request line in
+# quotes; option httpslog (HAProxy 2.5+) adds the TLS fields after it, without quotes.
 HAPROXY_LINE = (
     r"(^|: )(\S+):[0-9]+ \[([0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:[0-9:]{8}\.[0-9]{3})\] \S+ \S+/\S+ "
-    r"\S+ (-?[0-9]+) \S+ .*\"([^\"]*)\"\s*$"
+    r"\S+ (-?[0-9]+) ([^\"]*)\"([^\"]*)\"[^\"]*$"
 )
+# The first {...} between the status and the request: the captured request headers.
+_CAPTURES = r"^\S+ \S+ \S+ \S+ \S+ \S+ \{([^}]*)\}"
 
 
 # A message in the syslog daemon's file that is no request: HAProxy's own ("Proxy www
@@ -227,18 +230,26 @@ HAPROXY_LINE = (
 _SYSLOG_MESSAGE = rf"{_SYSLOG_FILE}|{_SYSLOG}"
 
 
-def haproxy(source: str) -> Parsed:
-    """HAProxy's HTTP log. It records no User-Agent (only among unnamed ``{...}`` captures, if
-    one is set up): its views are ``no-user-agent``. ``accept_date`` has no offset (the
-    host's local time): read as UTC."""
+def haproxy(source: str, agent_capture: int = -1) -> Parsed:
+    """HAProxy's HTTP log. It names no header: a ``capture request header User-Agent`` puts
+    the User-Agent among the ``{...}`` captures, at ``agent_capture`` (0-based; -1: not
+    captured, the views are ``no-user-agent``; an empty capture is none sent). ``accept_date``
+    has no offset (the host's local time): read as UTC."""
     relation = f"""
-    SELECT [x.ip, x.at] AS raw, split_part(x.request, ' ', 1) AS method,
+    SELECT [x.ip, x.at, x.middle] AS raw, split_part(x.request, ' ', 1) AS method,
            split_part(x.request, ' ', 2) AS target, TRY_CAST(x.status AS INTEGER) AS status,
            x.ip <> '' AS ok, false AS comment,
            CASE WHEN x.ip = '' AND regexp_matches(line, {quote(_SYSLOG_MESSAGE)})
                 THEN {OTHER_LOG} END AS other
     FROM (SELECT line, regexp_extract(line, {quote(HAPROXY_LINE)},
-                                      ['_', 'ip', 'at', 'status', 'request']) AS x
+                                      ['_', 'ip', 'at', 'status', 'middle', 'request']) AS x
           FROM {source})"""
     ts = "try_strptime(raw[2], '%d/%b/%Y:%H:%M:%S.%g')::TIMESTAMP"
-    return Parsed(relation, "raw[1]", ts, "NULL::VARCHAR")
+    ua = "NULL::VARCHAR"
+    if agent_capture >= 0:
+        captured = f"regexp_extract(raw[3], {quote(_CAPTURES)}, 1)"
+        ua = (
+            f"CASE WHEN regexp_matches(raw[3], {quote(_CAPTURES)}) "
+            f"THEN string_split({captured}, '|')[{agent_capture + 1}] END"
+        )
+    return Parsed(relation, "raw[1]", ts, ua)

@@ -16,9 +16,13 @@ from docgen.analytics.formats import (
     CLOUDFRONT_JSON,
     CLOUDFRONT_PARQUET,
     ELB,
+    ENVOY,
+    ENVOY_JSON,
     GCP,
     GCP_ARRAY,
+    GCS,
     HAPROXY,
+    HEROKU,
     NETLIFY,
     S3,
     TRAEFIK,
@@ -27,9 +31,10 @@ from docgen.analytics.formats import (
 )
 from docgen.analytics.logfile import LogFile
 from docgen.analytics.parse_base import REASONS, Parsed, reader
-from docgen.analytics.parse_cloud import azure, gcp, gcp_source, s3
+from docgen.analytics.parse_cloud import azure, gcp, gcp_source, gcs, s3
 from docgen.analytics.parse_cloudfront import cloudfront, cloudfront_json, cloudfront_parquet
 from docgen.analytics.parse_drains import netlify, vercel
+from docgen.analytics.parse_proxies import envoy, envoy_json, heroku
 from docgen.analytics.parse_servers import (
     alb,
     caddy,
@@ -49,9 +54,13 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
         return cloudfront_parquet(log, columns)
     if log.format in ("cloudfront", W3C, AMPLIFY):
         return cloudfront(log)
+    if log.format == GCS:
+        return gcs(log)
     if log.format in (GCP, GCP_ARRAY):
         return gcp(gcp_source(log))
     source = reader(log)
+    if log.format == HAPROXY:
+        return haproxy(source, log.agent_capture)
     by_format = {
         "combined": combined,
         CLOUDFRONT_JSON: cloudfront_json,
@@ -63,7 +72,9 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
         S3: s3,
         AZURE: azure,
         TRAEFIK: traefik,
-        HAPROXY: haproxy,
+        ENVOY: envoy,
+        ENVOY_JSON: envoy_json,
+        HEROKU: heroku,
     }
     return by_format.get(log.format, caddy)(source)
 

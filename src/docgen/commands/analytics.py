@@ -64,7 +64,12 @@ _NO_AGENT = {
     "w3c": ("its #Fields have no cs(User-Agent)", "add it to the site's logging fields"),
     "haproxy": (
         "HAProxy's HTTP log format has none",
-        "give the frontend a log-format in the combined layout (see the README)",
+        "capture it (capture request header User-Agent len 256) or give the frontend a "
+        "log-format in the combined layout (see the README)",
+    ),
+    "heroku": (
+        "Heroku's router log has none",
+        "import an access log the app writes in the combined format instead (see the README)",
     ),
     "traefik": (
         "Traefik drops the headers of its JSON access log by default",
