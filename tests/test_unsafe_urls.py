@@ -31,7 +31,12 @@ SCRIPT = [
 ]
 # The places that show the URL as an image (an SVG runs no script there).
 _IMAGES = {
-    "card img", "img src", "markdown image", "video poster", "icon img", "card icon img",
+    "card img",
+    "img src",
+    "markdown image",
+    "video poster",
+    "icon img",
+    "card icon img",
     "inline icon img",
 }
 # Where a page writes a URL: a template with {url} (written as JSX would quote it).
@@ -324,3 +329,32 @@ def test_a_url_taken_from_a_constant_is_reported_on_its_own_line(tmp_path: Path)
     literal = (5 + 2, rows[4].index("javascript") + 1)  # _render's page starts on line 3
     reference = (9 + 2, rows[8].index("javascript") + 1)
     assert [(line, column) for line, column, *_ in found] == [(3 + 2, 1), literal, reference]
+
+
+def test_elements_nested_in_element_props_are_read_as_deep_as_the_parse_reads_them(
+    tmp_path: Path,
+) -> None:
+    # Each element given as an attribute was read again for the text it shows, at each level
+    # around it, and an expression holding an element started the count of levels anew: 16
+    # levels took 17 s, 400 a RecursionError. The URLs of the levels the parse reads are
+    # still checked.
+    deep = 400
+    inner = '<a href="x" t={' * deep + "<b/>" + "} />" * deep
+    page = f'<Card title="c" icon={{<span><a href="javascript:alert(1)">x</a>{inner}</span>}} />\n'
+    html, found = _render(page, tmp_path)
+    assert [(line, error) for line, _, _, error in found] == [(3, True)]
+    assert "javascript:" not in html
+
+
+def test_element_prop_urls_past_the_pages_scanning_budget_are_a_located_warning(
+    tmp_path: Path,
+) -> None:
+    # The URLs of an element prop are read within the page's scanning budget (render/jsx.py);
+    # past it they are not read, and the page says so where the prop is written.
+    card = '<Card title="c" icon={<span><a href="javascript:alert(1)">x</a></span>} />\n\n'
+    page = card + "<svg>\n\n" * 400 + card
+    scope = AssetScope("index.mdx", frozenset(), tmp_path)
+    html = render_mdx(page, 3, source="index.mdx", assets=scope).rendered.html
+    unread = [(w.line, w.column) for w in scope.warnings if w.code == "mdx-too-deep"]
+    assert unread == [(3, 17), (805, 17)]
+    assert "javascript:" not in html

@@ -171,12 +171,15 @@ class ApiMdx:
 
 @dataclass(frozen=True, slots=True)
 class Redirect:
-    """One ``redirects`` entry (``source`` may hold ``:param``, ``:param*`` and ``*``)."""
+    """One ``redirects`` entry (``source`` may hold ``:param``, ``:param*`` and ``*``).
+    ``earlier``: none of the config's, but docgen's own from a page's earlier URL
+    (:mod:`docgen.nav.earlier`)."""
 
     source: str
     destination: str
     permanent: bool
     pointer: str
+    earlier: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from urllib.parse import unquote
 
@@ -77,6 +78,11 @@ class _First:
             if match(redirect.source, path) is not None:
                 return redirect
         return self.redirects[found] if found < len(self.redirects) else None
+
+
+def first_redirect(redirects: tuple[Redirect, ...]) -> Callable[[str], Redirect | None]:
+    """The first of ``redirects`` (in config order) whose source matches a path, if any."""
+    return _First(redirects)
 
 
 def _first_folder(source: str) -> str | None:

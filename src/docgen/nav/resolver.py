@@ -25,6 +25,7 @@ from docgen.exceptions import UnsafePathError
 from docgen.load.paths import is_file, resolve_inside
 from docgen.load.source import SourceDocument
 from docgen.nav import frontmatter, hints, playground, references
+from docgen.nav.earlier import add_earlier_redirects
 from docgen.nav.generate import generate, generation_target
 from docgen.nav.ignore import Ignore
 from docgen.nav.imported import imported_files
@@ -107,6 +108,7 @@ class Resolver:
             )
         playground.check(site, self.diagnostics)
         check_redirects(site, self.config_doc, self.diagnostics)
+        add_earlier_redirects(site)
         return site
 
     # -- walking the tree --------------------------------------------------------------------

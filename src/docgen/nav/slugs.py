@@ -7,6 +7,8 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from docgen.spec.model import Spec
 
 _NON_SLUG = re.compile(r"[^a-z0-9]+")
@@ -69,6 +71,20 @@ def name_slug(text: str) -> str:
     return _bounded(_UNWRITTEN.sub("-", kept).strip("-"))
 
 
+# The characters docgen's earlier rule dropped (before a spaced dash kept two hyphens).
+_EARLIER_DROPS = re.compile(r"[{}(),.'/]")
+
+
+def earlier_name_slug(text: str) -> str:
+    """The URL part docgen gave a summary or tag name before it followed Mintlify's rule for a
+    spaced dash and ``{...}``: ``{}(),.'/`` dropped, every other run outside ``[a-z0-9]`` one
+    hyphen (``Client API - Display`` -> ``client-api-display``, ``Get {id}`` -> ``get-id``).
+    Kept only to forward the URLs of sites built with it (2026-11-27, :mod:`docgen.nav.earlier`)."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    kept = _EARLIER_DROPS.sub("", ascii_text.lower())
+    return _bounded(_NON_SLUG.sub("-", kept).strip("-"))
+
+
 def _bounded(slug: str) -> str:
     if len(slug) > MAX_SLUG:
         cut = slug[: MAX_SLUG + 1]
@@ -106,23 +122,28 @@ def heading_slug(text: str) -> str:
     return _HYPHENS.sub("-", _SPACES.sub("-", kept.strip())).strip("-")
 
 
-def operation_slugs(spec: Spec) -> dict[tuple[str, str, bool], str]:
+def operation_slugs(
+    spec: Spec, name: Callable[[str], str] = name_slug, labels: bool = False
+) -> dict[tuple[str, str, bool], str]:
     """Every operation's URL below its directory, numbered -2, -3 on collision in spec order
     (a number that another operation's own URL already is goes to the next one: "List items."
-    and "List items" beside "List items 2" give list-items-3)."""
+    and "List items" beside "List items 2" give list-items-3). ``name``: the rule for a
+    summary or tag name and ``labels``: a tag's ``x-displayName`` in place of its name (docgen's
+    earlier URLs: :mod:`docgen.nav.earlier`)."""
     # The tag's name, not its x-displayName: a label does not change Mintlify's URL.
+    shown = {tag.name: tag.label for tag in spec.tags} if labels else {}
     wanted: list[tuple[tuple[str, str, bool], str]] = []
     for op in (*spec.operations, *spec.webhooks):
         if op.excluded:
             continue
         slug = (
-            name_slug(op.summary or "")
+            name(op.summary or "")
             or slugify(op.operation_id or "")
             or slugify(f"{op.method if not op.webhook else 'webhook'}-{op.path}")
             or "operation"
         )
         if op.tags:
-            prefix = name_slug(op.tags[0]) or slugify(op.tags[0]) or "tag"
+            prefix = name(shown.get(op.tags[0], op.tags[0])) or slugify(op.tags[0]) or "tag"
             relative = f"{prefix}/{slug}"
         elif op.webhook:
             relative = f"webhooks/{slug}"

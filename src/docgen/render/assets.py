@@ -89,11 +89,11 @@ def looked_up(scope: AssetScope) -> tuple[tuple[str, str], ...]:
 
 def link_state(urls: frozenset[str], redirects: tuple[Redirect, ...], path: str) -> str:
     """ "page" when a link to the site path ``path`` arrives (a page, or a redirect's source),
-    else "missing"."""
+    else "missing" (a page's earlier URL too: a link should name the page)."""
     if (
         fold(path) in urls
         or path == "/"
-        or any(match(r.source, path) is not None for r in redirects)
+        or any(not r.earlier and match(r.source, path) is not None for r in redirects)
     ):
         return "page"
     return "missing"

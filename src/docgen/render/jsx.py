@@ -166,7 +166,7 @@ def element_end(src: str, pos: int, limit: int, nested: int = 0) -> int | None:
                 return None
             i = end
         elif src[i] == "<":
-            tag = scan_tag(src, i, limit, nested)
+            tag = scan_tag(src, i, limit, nested, text=False)
             if tag is None:
                 i += 1
                 continue
@@ -195,9 +195,11 @@ def _element_value(src: str, pos: int, limit: int, nested: int) -> tuple[str, in
     return src[start:end], after + 1
 
 
-def scan_tag(src: str, pos: int, limit: int | None = None, nested: int = 0) -> Tag | None:
+def scan_tag(
+    src: str, pos: int, limit: int | None = None, nested: int = 0, text: bool = True
+) -> Tag | None:
     """The JSX tag starting at ``src[pos] == "<"``, or None when the text there is not one.
-    ``nested``: how many elements given as attributes hold this one."""
+    ``nested``: elements around it; ``text=False``: only its end is wanted (17 s for 16 levels)."""
     outer = min(len(src), limit if limit is not None else len(src))
     limit = min(outer, pos + MAX_TAG_CHARS)
     if pos >= limit or src[pos] != "<":
@@ -264,14 +266,14 @@ def scan_tag(src: str, pos: int, limit: int | None = None, nested: int = 0) -> T
             i = end + 1
         elif src[i] == "{" and (element := _element_value(src, i, outer, nested)) is not None:
             source, i = element
-            tag.attrs[attr.group(0)] = jsx_text(source)
+            tag.attrs[attr.group(0)] = jsx_text(source, nested + 1) if text else Unevaluated(source)
             tag.elements[attr.group(0)] = source
             limit = max(limit, min(outer, i + MAX_TAG_CHARS))  # the rest of the tag
         elif src[i] == "{":
             end = scan_braces(src, i, limit)
             if end is None:
                 return None
-            value = evaluate(src[i + 1 : end - 1])
+            value = evaluate(src[i + 1 : end - 1], nested=nested + 1)
             if isinstance(value, Unevaluated):  # style={{ width: 300 }}, rss={{ title: "x" }}
                 value = _flat_object(value.source) or value
             tag.attrs[attr.group(0)] = value
@@ -290,9 +292,9 @@ def _long_string(src: str, pos: int, start: int, limit: int) -> int:
     return end
 
 
-def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
+def evaluate(expression: str, names: dict[str, Any] | None = None, nested: int = 0) -> Any:
     """A literal's value (``2``, ``true``, ``"x"``, ``[1, "a"]``, a known name), else
-    :class:`Unevaluated`."""
+    :class:`Unevaluated`. ``nested``: as for :func:`jsx_text`."""
     text = expression.strip()
     if text in ("true", "false", "null"):
         return {"true": True, "false": False, "null": None}[text]
@@ -305,8 +307,8 @@ def evaluate(expression: str, names: dict[str, Any] | None = None) -> Any:
             return Unevaluated(text) if filled is None else filled
         if text[0] not in inner:
             return inner
-    if text.startswith("<") and text.endswith(">"):
-        return jsx_text(text)
+    if text.startswith("<") and text.endswith(">") and nested <= MAX_ELEMENT_NESTING:
+        return jsx_text(text, nested)
     if names is not None and _IDENT.match(text) and text in names:
         return names[text]
     if names is not None and (found := jsliteral.member(text, names)) is not None:
@@ -378,23 +380,19 @@ def as_text(value: Any) -> str:
     return str(value)
 
 
-def jsx_text(source: str) -> str | Unevaluated:
-    """The text a JSX element given as a value shows (``label={<><Icon /> Start</>}``: "Start")."""
+def jsx_text(source: str, nested: int = 0) -> str | Unevaluated:
+    """The text a JSX element given as a value shows (``label={<><Icon /> Start</>}``: "Start").
+    ``nested``: how many elements given as attributes hold it."""
     out: list[str] = []
     i = 0
     while i < len(source):
-        if source[i] == "<":
-            tag = scan_tag(source, i)
-            if tag is None:
-                return Unevaluated(source)
-            i = tag.end
-            continue
-        if source[i] == "{":
-            end = scan_braces(source, i)
+        if source[i] in "<{":
+            tag = scan_tag(source, i, nested=nested, text=False) if source[i] == "<" else None
+            end = scan_braces(source, i) if source[i] == "{" else tag.end if tag else None
             if end is None:
                 return Unevaluated(source)
             i = end
-            continue
-        out.append(source[i])
-        i += 1
+        else:
+            out.append(source[i])
+            i += 1
     return " ".join("".join(out).split())

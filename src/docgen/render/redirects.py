@@ -107,7 +107,10 @@ def _bare(source: str, destination: str) -> tuple[str, str] | None:
 
 def redirects_file(redirects: tuple[Redirect, ...]) -> str:
     lines = ["# docgen: the site config's 'redirects' (read by Netlify and Cloudflare Pages)"]
+    earlier = "# docgen: endpoint pages' URLs by docgen's rules before Mintlify's, forwarded"
     for r in redirects:
+        if r.earlier and earlier not in lines:
+            lines.append(earlier)
         status = "301" if r.permanent else "302"
         source, destination = _host_path(r.source, False), _host_path(r.destination, True)
         bare = _bare(source, destination)

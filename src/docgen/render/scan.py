@@ -229,6 +229,9 @@ def _forwarding(
             paths.add(path)
         except OutputError as exc:
             owner = owners.get(fold(path))
+            if redirect.earlier:  # a file of the site is there: it wins, as a page does
+                left_out.append(redirect)
+                continue
             diagnostics.warning(
                 Code.REDIRECT_CONFLICT,
                 f"redirect source {shortened(redirect.source, 200)!r} cannot have its "

@@ -28,7 +28,7 @@ from markdown_it.token import Token
 
 from docgen.config import urls
 from docgen.render.assets import AssetScope, AssetWarning, scope_of
-from docgen.render.jsx import Tag, Unevaluated, as_text, scan_tag
+from docgen.render.jsx import SCAN_FACTOR, Tag, Unevaluated, as_text, may_scan, scan_tag, spent
 
 CODE = "link-unsafe"
 PAGE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
@@ -60,21 +60,33 @@ def refused(url: str, shown: bool = False) -> tuple[str, bool] | None:
     return f"docgen writes no {scheme}: URL (it may open another program)", False
 
 
-def element_urls(source: str) -> Iterator[tuple[str, str]]:
+def element_urls(source: str, nested: int = 1) -> Iterator[tuple[str, str] | None]:
     """(attribute, URL) of each URL attribute (:data:`_KEYS`, ``xlink:href``) of the tags of
-    an element given as a prop, elements in their attributes included."""
+    an element given as a prop, elements in their attributes included (as deep as the page's
+    parse reads them, :data:`~docgen.render.jsx.MAX_ELEMENT_NESTING`). What it reads is charged
+    to the page's scanning budget (render/jsx.py); once that is spent it yields ``None`` and
+    stops (an element nested 200 deep was read again at each level: 0.5 s for 3 KB)."""
     pos = source.find("<")
     while pos != -1:
-        tag = scan_tag(source, pos, nested=1)
+        if not may_scan(pos):
+            yield None
+            return
+        tag = scan_tag(source, pos, nested=nested)
         if tag is None:
-            pos = source.find("<", pos + 1)
+            following = source.find("<", pos + 1)
+            spent((following if following != -1 else len(source)) - pos)
+            pos = following
             continue
+        spent(tag.end - pos)
         for key in (*_KEYS, "xlink:href"):
             value = tag.attrs.get(key)
             if value is not None and not isinstance(value, (Unevaluated, bool)):
                 yield key, as_text(value)
         for inner in tag.elements.values():
-            yield from element_urls(inner)
+            for found in element_urls(inner, nested + 1):
+                yield found
+                if found is None:
+                    return
         pos = source.find("<", max(tag.end, pos + 1))
 
 
@@ -125,7 +137,11 @@ class Findings:
         for name, source in tag.elements.items():
             if name in parsed:
                 continue
-            for key, url in element_urls(source):
+            for found_url in element_urls(source):
+                if found_url is None:
+                    self.unread(name, tag, where, line)
+                    break
+                key, url = found_url
                 shown = key in _SHOWN
                 if (found := refused(url, shown)) is not None:
                     self.report(url, found, shown, where, line)
@@ -146,6 +162,20 @@ class Findings:
                 found = refused(url, shown=True)  # (render/inlinestyle.py never writes it)
                 if found is not None:
                     self.report(url, found, True, where, line, "style")
+
+    def unread(self, name: str, tag: Tag, where: list[int] | None, line: int | None) -> None:
+        """Say where the page's scanning budget ran out in an element prop's URLs: those not
+        read are not reported (a renderer still writes no unsafe one)."""
+        if self.scope is None:
+            return
+        at_line, column = self.locator.locate(f"{name}={{", where, line)
+        message = (
+            f"<{tag.name}> {name}={{...}}: its URLs were not all checked (reading them would read "
+            f"the page more than {SCAN_FACTOR} times over); an unsafe one is left out unreported"
+        )
+        self.scope.warnings.append(
+            AssetWarning(self.source, at_line, column, message, "mdx-too-deep", near=name)
+        )
 
     def children(self, children: list[Token], where: list[int] | None) -> list[Token]:
         """``children`` without their unsafe links (their text kept) and images (their alt
