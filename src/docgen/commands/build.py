@@ -71,7 +71,10 @@ def build(
     from docgen.pipeline import config_fingerprint, run_check
     from docgen.render.sink import Placed, Sink
     from docgen.write.pagecache import PageCache
+    from docgen.write.removed import gone_urls, notice, published_urls
     from docgen.write.writer import WriteStats, write_site
+
+    before = published_urls(out_dir)  # the site about to be replaced: its pages
 
     # Specs are validated in a process of their own while pages render; the site is written
     # only once every verdict is in and none is an error (docgen.spec.background). Markdown
@@ -175,6 +178,9 @@ def build(
         if page_cache is not None:
             page_cache.save(listing)
         written.finish()
+        gone = gone_urls(before, site)
+        if gone:
+            console.err(notice(gone))
         done = (
             f"{written.written + written.kept} files, {written.written} written, "
             f"{written.kept} unchanged"
