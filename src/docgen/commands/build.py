@@ -180,7 +180,7 @@ def build(
         written.finish()
         gone = gone_urls(before, site)
         if gone:
-            console.err(notice(gone))
+            console.err(report.visible(notice(gone)))  # URLs from file names
         done = (
             f"{written.written + written.kept} files, {written.written} written, "
             f"{written.kept} unchanged"
