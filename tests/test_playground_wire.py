@@ -122,6 +122,36 @@ paths:
         - {{name: each, in: query, schema: *list}}
         - {{name: X-List, in: header, schema: *list}}
       responses: {{"200": {{description: ok}}}}
+  /choices/{{mat}}/{{lab}}:
+    post:
+      summary: Enum items
+      parameters:
+        - name: mat
+          in: path
+          required: true
+          style: matrix
+          explode: true
+          schema: &abc {{type: array, items: {{type: string, enum: [a, b, "c d"]}}}}
+        - {{name: lab, in: path, required: true, style: label, schema: *abc}}
+        - {{name: each, in: query, schema: *abc}}
+        - {{name: csv, in: query, explode: false, schema: *abc}}
+        - name: nums
+          in: query
+          style: pipeDelimited
+          explode: false
+          schema: {{type: array, items: {{type: integer, enum: [1, 2, 3]}}}}
+        - {{name: spaced, in: query, style: spaceDelimited, explode: false, schema: *abc}}
+        - {{name: flags, in: query, schema: {{type: array, items: {{type: boolean}}}}}}
+        - {{name: X-Pick, in: header, schema: *abc}}
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties: {{kinds: *abc, joined: *abc}}
+            encoding:
+              joined: {{style: form, explode: false}}
+      responses: {{"200": {{description: ok}}}}
   /prefilled/{{id}}:
     get:
       summary: Prefilled
@@ -391,3 +421,42 @@ def test_array_items_are_typed_one_by_one_and_may_hold_commas(
     seen = _send(page, api)
     assert seen.target == "/items/1%2C2,3?csv=a%2Cb,c&each=x%2Cy&each=z"
     assert seen.headers["x-list"] == "p,q"
+
+
+def _choose(page: Any, key: str, values: list[str]) -> None:
+    """Picks an enum array's items, one select each (Add item for the second and later)."""
+    for n, value in enumerate(values):
+        if n:
+            page.click(f'[data-field="{key}"] [data-pg-item-add]')
+        page.locator(f'[data-pg-items="{key}"] select[data-pg-item]').nth(n).select_option(value)
+
+
+def test_enum_items_are_chosen_and_sent_in_every_style(
+    page: Any, served: str, api: Upstream
+) -> None:
+    _open(page, served + "/api/enum-items/")
+    options = page.locator('[data-pg-items="query:each"] select').first.locator("option")
+    assert options.all_text_contents() == ["Select a value", "a", "b", "c d"]
+    assert page.locator('[data-pg-items="query:each"] input').count() == 0
+    _choose(page, "path:mat", ["a", "c d"])
+    _choose(page, "path:lab", ["b", "a"])
+    _choose(page, "query:each", ["b", "a", "c d"])
+    page.click('[data-pg-items="query:each"] li:nth-child(2) [data-pg-item-remove]')
+    _choose(page, "query:csv", ["a", "c d"])
+    _choose(page, "query:nums", ["3", "1"])
+    _choose(page, "query:spaced", ["a", "b"])
+    _choose(page, "query:flags", ["true", "false"])
+    _choose(page, "header:X-Pick", ["c d", "b"])
+    _choose(page, "body:kinds", ["a", "b"])
+    _choose(page, "body:joined", ["b", "c d"])
+    seen = _send(page, api)
+    assert seen.target == (
+        "/choices/;mat=a;mat=c%20d/.b,a?each=b&each=c%20d&csv=a,c%20d&nums=3%7C1"
+        "&spaced=a%20b&flags=true&flags=false"
+    )
+    assert seen.headers["x-pick"] == "c d,b"
+    assert parse_qsl(seen.body.decode()) == [
+        ("kinds", "a"),
+        ("kinds", "b"),
+        ("joined", "b,c d"),
+    ]

@@ -628,9 +628,9 @@
     } else if (kind === "array") {
       // One input per item (commas are part of an item), serialised by the style table.
       var items = isObj(schema.items) ? schema.items : {};
-      var itemHint = Array.isArray(items.enum) && items.enum.length ? " (" + items.enum.map(display).join(", ") + ")" : "";
+      var picked = kindOf(items) === "enum" || kindOf(items) === "boolean";  // a select per item
       var itemRange = constraintText(items, true);
-      hint = "One value per item" + itemHint + (itemRange ? ", each " + itemRange : "") + (hint ? " · " + hint : "");
+      hint = (picked ? "One choice per item" : "One value per item") + (itemRange ? ", each " + itemRange : "") + (hint ? " · " + hint : "");
       var list = this.buildItems(p, Array.isArray(sample) ? sample : sample !== null && sample !== undefined ? [sample] : [], prefill);
       control = list.first;
       itemsWrap = list.wrap;
@@ -659,7 +659,7 @@
       hintId: r.hintId, errId: r.errId, required: !!p.required, touched: false, sendEmpty: sendEmpty,
       itemList: itemsWrap ? itemsWrap.querySelector("[data-pg-items]") : null };
     control._pgField = field;
-    if (field.itemList) { Array.prototype.forEach.call(field.itemList.querySelectorAll("input"), function (c) { c._pgField = field; }); }
+    if (field.itemList) { Array.prototype.forEach.call(field.itemList.querySelectorAll("[data-pg-item]"), function (c) { c._pgField = field; }); }
     this.fields.push(field);
     return r.el;
   };
@@ -670,19 +670,29 @@
   Playground.prototype.buildItems = function (p, sample, prefill) {
     var self = this;
     var list = h("ul", { "class": "pg-items", "data-pg-items": p["in"] + ":" + p.name, role: "list" });
+    // Items of an enum (or booleans) are chosen, one select per item, as Mintlify offers them.
+    var items = isObj(p.schema) && isObj(p.schema.items) ? p.schema.items : {};
+    var choices = kindOf(items) === "boolean" ? [true, false] : kindOf(items) === "enum" ? items.enum : null;
     function itemInput(n) {
-      var input = h("input", { "class": "pg-input", type: "text", spellcheck: "false", autocapitalize: "off",
-        autocomplete: "off", "data-pg-item": String(n) });
+      var input;
+      if (choices) {
+        input = h("select", { "class": "pg-input pg-select", "data-pg-item": String(n) },
+          [h("option", { value: "", text: sample[n] !== undefined && sample[n] !== null ? "Select a value (e.g. " + display(sample[n]) + ")" : "Select a value" })]
+            .concat(choices.map(function (v) { return h("option", { value: display(v), text: display(v) }); })));
+      } else {
+        input = h("input", { "class": "pg-input", type: "text", spellcheck: "false", autocapitalize: "off",
+          autocomplete: "off", "data-pg-item": String(n) });
+        if (sample[n] !== undefined && sample[n] !== null) { input.setAttribute("placeholder", display(sample[n])); }
+      }
       if (n > 0) { input.setAttribute("aria-label", p.name + ", item " + (n + 1)); }
-      if (sample[n] !== undefined && sample[n] !== null) { input.setAttribute("placeholder", display(sample[n])); }
       var remove = h("button", { type: "button", "class": "icon-button pg-item-remove", "data-pg-item-remove": "",
         "aria-label": "Remove item " + (n + 1) + " of " + p.name, title: "Remove this item" }, [icon("close", 14)]);
       remove.addEventListener("click", function () {
-        var inputs = list.querySelectorAll("input");
+        var inputs = list.querySelectorAll("[data-pg-item]");
         var at = Array.prototype.indexOf.call(inputs, input);
         for (var i = at; i < inputs.length - 1; i++) { inputs[i].value = inputs[i + 1].value; }
         if (inputs.length > 1) { list.removeChild(list.lastChild); } else { inputs[0].value = ""; }
-        var left = list.querySelectorAll("input");
+        var left = list.querySelectorAll("[data-pg-item]");
         left[Math.min(at, left.length - 1)].focus();
         self.onInput(left[0]);
       });
@@ -691,23 +701,25 @@
     var count = prefill ? Math.max(sample.length, 1) : 1;
     for (var n = 0; n < count; n++) {
       list.appendChild(itemInput(n));
-      if (prefill && sample[n] !== undefined) { list.lastChild.querySelector("input").value = display(sample[n]); }
+      var made = list.lastChild.querySelector("[data-pg-item]");
+      if (prefill && sample[n] !== undefined) { made.value = display(sample[n]); }
+      if (made.selectedIndex === -1) { made.selectedIndex = 0; }  // a remembered value the enum lacks
     }
     var add = h("button", { type: "button", "class": "pg-link-button pg-item-add", "data-pg-item-add": "",
       "aria-label": "Add an item to " + p.name }, [h("span", { "aria-hidden": "true", text: "+ " }), "Add item"]);
     add.addEventListener("click", function () {
       var row = itemInput(list.children.length);
       list.appendChild(row);
-      var input = row.querySelector("input");
-      input._pgField = list.querySelector("input")._pgField;
+      var input = row.querySelector("[data-pg-item]");
+      input._pgField = list.querySelector("[data-pg-item]")._pgField;
       input.focus();
     });
-    return { first: list.querySelector("input"), wrap: h("div", { "class": "pg-items-wrap" }, [list, add]) };
+    return { first: list.querySelector("[data-pg-item]"), wrap: h("div", { "class": "pg-items-wrap" }, [list, add]) };
   };
   /* The items typed in an array field (empty ones left out). */
   function itemValues(field) {
     if (!field.itemList) { return splitList(field.control.value); }
-    return Array.prototype.map.call(field.itemList.querySelectorAll("input"), function (c) { return c.value; })
+    return Array.prototype.map.call(field.itemList.querySelectorAll("[data-pg-item]"), function (c) { return c.value; })
       .filter(function (v) { return v.trim() !== ""; });
   }
   /* A field's value as one text: an array's items as a JSON list ("" when there are none). */
