@@ -460,3 +460,49 @@ def test_enum_items_are_chosen_and_sent_in_every_style(
         ("kinds", "b"),
         ("joined", "b,c d"),
     ]
+
+
+def _shown_curl(page: Any) -> str:
+    """The cURL sample the reader sees (once the playground's redraw has run)."""
+    page.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    sample = page.locator(".sample-request [role=tabpanel]:not([hidden]) pre:not([hidden]) code")
+    return sample.first.text_content() or ""
+
+
+def test_the_samples_follow_the_content_type_picked(page: Any, served: str, api: Upstream) -> None:
+    page.goto(served + "/api/media-types/")
+    tabs = page.locator(".sample-body [role=tab]")
+    assert tabs.all_text_contents() == [
+        "application/json",
+        "application/x-www-form-urlencoded",
+        "application/xml",
+    ]
+    assert "Content-Type: application/json" in _shown_curl(page)
+    tabs.nth(2).click()  # the body example tab, before the playground is loaded
+    assert "--data-raw '<pet><name>Rex</name></pet>'" in _shown_curl(page)
+    page.click("[data-docgen-try]")
+    picker = page.locator("[data-pg-media]")
+    assert picker.locator("option:checked").text_content() == "application/xml"
+    assert page.input_value("[data-pg-body]") == "<pet><name>Rex</name></pet>"
+    picker.select_option("application/x-www-form-urlencoded")
+    curl = _shown_curl(page)  # at once, with the type's example, before any typing
+    assert "Content-Type: application/x-www-form-urlencoded" in curl
+    assert "--data-urlencode" in curl
+    assert tabs.nth(1).get_attribute("aria-selected") == "true"
+    tabs.nth(0).click()  # a body tab picks the type in the playground too
+    assert picker.locator("option:checked").text_content() == "application/json"
+    assert '--data \'{"name": "Rex"}\'' in _shown_curl(page)
+    seen = _send(page, api)
+    assert (seen.headers["content-type"], json.loads(seen.body)) == (
+        "application/json",
+        {"name": "Rex"},
+    )
+    picker.select_option("application/xml")
+    page.fill("[data-pg-body]", "@pet.xml")  # typed: the samples show the form's request
+    assert "--data-raw '@pet.xml'" in _shown_curl(page)
+    tabs.nth(0).click()  # a tab never throws away a typed body
+    assert page.input_value("[data-pg-body]") == "@pet.xml"
+    seen = _send(page, api)
+    assert (seen.headers["content-type"], seen.body) == ("application/xml", b"@pet.xml")

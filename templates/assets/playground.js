@@ -31,6 +31,7 @@
   /* ------------------------------------------------------------ helpers */
   var MAX_PROXY_FILES = 64 * 1024 * 1024;  // bytes of chosen files sent through the proxy
   function $(sel, ctx) { return (ctx || doc).querySelector(sel); }
+  function $$(sel, ctx) { return Array.prototype.slice.call((ctx || doc).querySelectorAll(sel)); }
   function isObj(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
   function arr(x) { return Array.isArray(x) ? x : []; }
   function str(x) { return typeof x === "string" ? x : ""; }
@@ -959,20 +960,62 @@
     var id = nextId("media");
     var select = h("select", { "class": "pg-input pg-select", id: id, "data-pg-media": "" },
       all.map(function (m, i) { return h("option", { value: String(i), text: m.mediaType }); }));
-    select.addEventListener("change", function () {
-      var chosen = all[Number(select.value)];
+    function indexOf(mediaType) {
+      for (var i = 0; i < all.length; i++) { if (all[i].mediaType === mediaType) { return i; } }
+      return -1;
+    }
+    function use(index) {
+      self.body = Object.assign({}, all[index], { required: required, media: all });
+      select.value = String(index);
+    }
+    function pick(index) {
+      var chosen = all[index];
+      use(index);
       self.fields = self.fields.filter(function (f) { return !f.param || (f.param["in"] !== "body" && f.param["in"] !== "binary"); });
       self.bodyField = null;
-      self.body = Object.assign({}, chosen, { required: required, media: all });
       var group = self.buildBodyGroup();
       self.bodyGroup.parentNode.replaceChild(group, self.bodyGroup);
       self.bodyGroup = group;
-      self.dirty = true;
+      self.bodyTyped = false;
       self.live.textContent = "Request body: " + chosen.mediaType;
+      // The page follows at once: the type's body example, and its request samples until the
+      // reader has typed (then they show the request the form describes).
+      self.showMediaType(chosen.mediaType);
       self.updatePreview();
+    }
+    // The page may already show another type (its body example tab): start with that one.
+    var shown = $(".sample-body [role=tabpanel][data-media-type]:not([hidden])", this.layout);
+    var start = shown ? indexOf(shown.getAttribute("data-media-type")) : -1;
+    if (start > 0) { use(start); }
+    select.addEventListener("change", function () { pick(Number(select.value)); });
+    // A body example tab picked on the page (docgen.js) switches the form too, unless the
+    // reader typed in the body: a tab never throws away what they typed.
+    this.layout.addEventListener("docgen:media-type", function (e) {
+      var at = indexOf(e.detail && e.detail.mediaType);
+      if (at >= 0 && String(at) !== select.value && !self.bodyTyped) { pick(at); }
     });
     return h("div", { "class": "pg-group pg-body-media" }, [
       h("label", { "class": "pg-label", "for": id, text: "Content type" }), select]);
+  };
+  /* Shows the page's request samples and body example of one media type (a body that has
+     several: render/mediasamples.py writes every type's samples, the first one shown). */
+  Playground.prototype.showMediaType = function (mediaType) {
+    var layout = this.layout;
+    var tabs = $$(".sample-body [role=tab]", layout);
+    var current = $(".sample-body [role=tabpanel][data-media-type]:not([hidden])", layout);
+    if (!current || current.getAttribute("data-media-type") !== mediaType) {
+      var tab = tabs.filter(function (t) {
+        var panel = doc.getElementById(t.getAttribute("aria-controls") || "");
+        return panel && panel.getAttribute("data-media-type") === mediaType;
+      })[0];
+      if (tab) { tab.click(); }  // docgen.js shows the panel (and the samples)
+    }
+    $$(".sample-request [role=tabpanel]", layout).forEach(function (panel) {
+      var pres = $$("pre[data-media-type]", panel);
+      var match = pres.filter(function (pre) { return pre.getAttribute("data-media-type") === mediaType; })[0];
+      if (!match || $("pre[data-pg-live]", panel)) { return; }
+      pres.forEach(function (pre) { pre.hidden = pre !== match; });
+    });
   };
 
   /* A form body (multipart/form-data, x-www-form-urlencoded) whose fields the spec names: one
@@ -1093,7 +1136,9 @@
 
   /* --------------------------------------------------- input + validation */
   Playground.prototype.onInput = function (target) {
+    if (target && target.hasAttribute && target.hasAttribute("data-pg-media")) { return; }  // its own handler
     var field = target && target._pgField;
+    if (field && (field.body || (field.param && (field.param["in"] === "body" || field.param["in"] === "binary")))) { this.bodyTyped = true; }
     this.dirty = true;
     this.followServer();
     if (field && field.param && field.param["in"] === "path") { sessionSet(this.pathKey(field.param.name), fieldRaw(field) || null); }
@@ -1135,7 +1180,12 @@
       var code = sampleCode(tab.getAttribute("data-lang"), req);
       var panel = doc.getElementById(tab.getAttribute("aria-controls") || "");
       var target = panel && panel.querySelector("pre code");
-      if (code !== null && target) { target.textContent = code; target.closest("pre").setAttribute("data-pg-live", ""); }
+      if (code !== null && target) {
+        target.textContent = code;
+        // One live sample in the panel (a body of several types has one per type).
+        $$("pre", panel).forEach(function (pre) { pre.hidden = pre !== target.parentNode; });
+        target.parentNode.setAttribute("data-pg-live", "");
+      }
     });
     var bodyCode = layout.querySelector(".sample-body [role=tabpanel]:not([hidden]) pre code");
     if (bodyCode && this.bodyField) {
@@ -1156,7 +1206,7 @@
       if (req.form && req.form.multipart) { lines = lines.concat(formOptions(req.form)); }
       else if (req.form) { req.form.parts.forEach(function (kv) { lines.push("  --data-urlencode " + shellQuote(kv[0] + "=" + kv[1])); }); }
       else if (req.file) { lines.push("  --data-binary " + shellQuote("@" + fileName(req.file))); }
-      else if (req.body !== null) { lines.push("  --data " + shellQuote(req.body)); }
+      else if (req.body !== null) { lines.push("  --data-raw " + shellQuote(req.body)); }  // "@x" is not a file
       return lines.join(" \\\n");
     }
     if (lang === "python") {
