@@ -1850,10 +1850,21 @@
     });
   };
 
+  /* The reader's cookies go only where the operator let the config send them: the spec's
+     fixed server origins (data.credentials, written by docgen with --allow-credentials). */
+  Playground.prototype.credentialsFor = function (url) {
+    var origin = "";
+    try { origin = new URL(url).origin; } catch (e) { return "omit"; }
+    var granted = arr(this.data.credentials).some(function (o) {
+      try { return typeof o === "string" && new URL(o).origin === origin; } catch (e) { return false; }
+    });
+    return granted && this.data.proxy === false ? "include" : "omit";
+  };
+
   Playground.prototype.sendDirect = function (req, controller) {
     var started = performance.now();
-    var init = { method: req.method, headers: headerObject(req.headers), credentials: "omit", cache: "no-store",
-      redirect: "follow", signal: controller.signal };
+    var init = { method: req.method, headers: headerObject(req.headers), credentials: this.credentialsFor(req.url),
+      cache: "no-store", redirect: "follow", signal: controller.signal };
     if (req.method !== "GET" && req.method !== "HEAD") {
       if (req.form && req.form.multipart) {
         var made = multipartBlob(req.form);

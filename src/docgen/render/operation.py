@@ -119,6 +119,7 @@ def build_operation(
     base: str,
     choice: PlaygroundChoice | None = None,
     proxy: bool = True,
+    credentials: bool = False,
     required_only: bool = False,
     schema_links: PageSchemas | None = None,
 ) -> OperationView:
@@ -271,6 +272,7 @@ def build_operation(
         op,
         choice,
         proxy=proxy,
+        credentials=credentials,
         base=base,
         servers=servers,
         security=security,

@@ -196,6 +196,16 @@ def _servers(servers: tuple[Server, ...]) -> list[dict[str, Any]]:
     ]
 
 
+_ORIGIN = re.compile(r"(?i)^(https?://[^/?#@{}]+)(?:[/?#]|$)")
+
+
+def _fixed_origins(servers: tuple[Server, ...]) -> list[str]:
+    """The origins of the servers whose scheme, host and port no variable can change (a
+    relative server, the site's own, is left out: its requests are the site's)."""
+    found = (_ORIGIN.match(server.url) for server in servers)
+    return sorted({m.group(1).lower() for m in found if m})
+
+
 def body_example_text(value: Any, media_type: str) -> str:
     """The request body editor's starting text ('' when too large to be a useful start)."""
     if value is None:
@@ -285,6 +295,7 @@ def playground_json(
     choice: PlaygroundChoice,
     *,
     proxy: bool,
+    credentials: bool = False,
     base: str,
     servers: tuple[Server, ...],
     security: tuple[tuple[SecurityScheme, ...], ...],
@@ -300,6 +311,8 @@ def playground_json(
         "mode": choice.mode.value,
         "groups": list(choice.groups) if choice.groups else None,
         "proxy": proxy,
+        # api.playground.credentials, granted by the operator: the origins that get cookies
+        "credentials": _fixed_origins(servers) if credentials and not proxy else None,
         "proxyUrl": base + PROXY_PATH,
         "method": op.method,
         "path": op.path,
