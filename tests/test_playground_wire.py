@@ -152,6 +152,54 @@ paths:
             encoding:
               joined: {{style: form, explode: false}}
       responses: {{"200": {{description: ok}}}}
+  /v1/customers:
+    get:
+      summary: Stripe list
+      parameters:
+        - name: created
+          in: query
+          style: deepObject
+          explode: true
+          schema:
+            anyOf:
+              - {{type: object, properties: {{gte: {{type: integer}}, lt: {{type: integer}}}}}}
+              - {{type: integer}}
+        - {{name: expand, in: query, style: deepObject, explode: true, schema: *list}}
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema: {{type: object, properties: {{}}, additionalProperties: false}}
+      responses: {{"200": {{description: ok}}}}
+    post:
+      summary: Stripe create
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties:
+                email: {{type: string}}
+                metadata:
+                  anyOf:
+                    - {{type: object, additionalProperties: {{type: string}}}}
+                    - {{type: string, enum: [""]}}
+                expand: *list
+                tax_id_data:
+                  type: array
+                  items:
+                    type: object
+                    properties: {{type: {{type: string}}, value: {{type: string}}}}
+                cash_balance:
+                  type: object
+                  properties:
+                    settings: {{type: object, properties: {{mode: {{type: string}}}}}}
+                  example: {{settings: {{mode: manual}}}}
+            encoding:
+              metadata: {{style: deepObject, explode: true}}
+              expand: {{style: deepObject, explode: true}}
+              tax_id_data: {{style: deepObject, explode: true}}
+              cash_balance: {{style: deepObject, explode: true}}
+      responses: {{"200": {{description: ok}}}}
   /prefilled/{{id}}:
     get:
       summary: Prefilled
@@ -506,3 +554,36 @@ def test_the_samples_follow_the_content_type_picked(page: Any, served: str, api:
     assert page.input_value("[data-pg-body]") == "@pet.xml"
     seen = _send(page, api)
     assert (seen.headers["content-type"], seen.body) == ("application/xml", b"@pet.xml")
+
+
+def test_stripe_shaped_forms_are_sent_as_stripe_reads_them(
+    page: Any, served: str, api: Upstream
+) -> None:
+    # Stripe's spec: an object or "" (metadata), a range object or a timestamp (created),
+    # deepObject lists and nested objects, and GET list operations with an empty form body.
+    _open(page, served + "/api/stripe-create/")
+    page.fill('[data-param="body:email"]', "a@b.co")
+    page.fill('[data-param="body:metadata"]', '{"order": "7"}')
+    _items(page, "body:expand", ["customer", "tax"])
+    page.fill('[data-param="body:tax_id_data"]', '[{"type": "eu_vat", "value": "FR1"}]')
+    page.fill('[data-param="body:cash_balance"]', '{"settings": {"mode": "manual"}}')
+    seen = _send(page, api)
+    assert parse_qsl(seen.body.decode()) == [
+        ("email", "a@b.co"),
+        ("metadata[order]", "7"),
+        ("expand[0]", "customer"),
+        ("expand[1]", "tax"),
+        ("tax_id_data[0][type]", "eu_vat"),
+        ("tax_id_data[0][value]", "FR1"),
+        ("cash_balance[settings][mode]", "manual"),
+    ]
+    curl = page.locator(".sample-request [role=tabpanel] pre code").first.text_content() or ""
+    assert "'cash_balance[settings][mode]=manual'" in curl
+    page.goto(served + "/api/stripe-list/")  # the page's own sample, before any typing
+    assert "--data" not in (page.locator(".sample-request pre code").first.text_content() or "")
+    page.click("[data-docgen-try]")
+    page.fill('[data-param="query:created"]', '{"gte": 1700000000}')
+    _items(page, "query:expand", ["data.customer"])
+    seen = _send(page, api)
+    assert seen.target == "/v1/customers?created%5Bgte%5D=1700000000&expand%5B0%5D=data.customer"
+    assert (seen.body, seen.headers.get("content-type")) == (b"", None)

@@ -1431,7 +1431,12 @@
       if (isObj(obj)) {
         Object.keys(obj).forEach(function (k) { flat[k] = typeof obj[k] === "string" ? obj[k] : JSON.stringify(obj[k]); });
       }
-      return { object: flat };
+      return { object: flat, deep: isObj(obj) ? obj : {} };
+    }
+    if (field.kind === "json") {  // a list of objects: its text, and its items for deepObject
+      var list = null;
+      try { list = JSON.parse(raw); } catch (e) { list = null; }
+      return Array.isArray(list) ? { scalar: raw, deep: list } : { scalar: raw };
     }
     return { scalar: field.kind === "integer" || field.kind === "number" ? raw.trim() : raw };
   }
@@ -1451,6 +1456,9 @@
      inside an item is encoded), else false. */
   function queryPairs(name, v, style, explode) {
     var delimiter = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : null;
+    if (style === "deepObject" && (v.list || v.deep !== undefined)) {
+      return deepPairs(name, v.list || v.deep).map(function (kv) { return [kv[0], kv[1], false]; });
+    }
     if (v.list) {
       if (delimiter) { return [[name, v.list.join(delimiter), false]]; }
       if (explode) { return v.list.map(function (item) { return [name, item, false]; }); }
@@ -1463,6 +1471,16 @@
       return [[name, flatPairs(v.object, ",", ","), [].concat.apply([], pairsOf(v.object))]];
     }
     return [[name, v.scalar, false]];
+  }
+  /* deepObject at every depth (render/paramstyle.py deep_pairs): name[key], name[0], nested. */
+  function deepPairs(name, value) {
+    if (Array.isArray(value)) {
+      return [].concat.apply([], value.map(function (item, i) { return deepPairs(name + "[" + i + "]", item); }));
+    }
+    if (isObj(value)) {
+      return [].concat.apply([], Object.keys(value).map(function (k) { return deepPairs(name + "[" + k + "]", value[k]); }));
+    }
+    return [[name, value === null ? "null" : display(value)]];
   }
   function pairsOf(obj) { return Object.keys(obj).map(function (k) { return [k, obj[k]]; }); }
   function flatPairs(obj, inner, outer) {

@@ -9,9 +9,19 @@ from dataclasses import replace
 from typing import Any
 
 from docgen.render import samples
-from docgen.render.bodykind import JSON, concrete_type
+from docgen.render.bodyforms import form_kind
+from docgen.render.bodykind import JSON, TEXT, concrete_type
 from docgen.render.playground import MAX_MEDIA_TYPES, MediaBody
 from docgen.render.views import CodeSample
+
+
+def nothing_to_send(body: MediaBody) -> bool:
+    """A form body whose schema names no field and whose example is empty (Stripe's list
+    operations: GET with ``{"type": "object", "properties": {}}``): no body is sent, not
+    ``{}`` as text."""
+    payload = body.payload
+    empty = payload is not None and payload.kind == TEXT and body.value in ({}, None)
+    return empty and form_kind(body.media_type) is not None
 
 
 def _shape(

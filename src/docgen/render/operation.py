@@ -10,7 +10,7 @@ from docgen.nav.playground import PlaygroundChoice
 from docgen.nav.urls import playground_path
 from docgen.render import access, examples, markdown, paramstyle, samples
 from docgen.render.markdown import SCRIPT_GLOBALS, to_html
-from docgen.render.mediasamples import request_samples
+from docgen.render.mediasamples import nothing_to_send, request_samples
 from docgen.render.playground import MediaBody, ParamInput, auth_stub, media_body, playground_json
 from docgen.render.schemalinks import PageSchemas
 from docgen.render.schemas import TreeBuilder
@@ -238,9 +238,9 @@ def build_operation(
                     given_views = examples.views(given, str(media_type), False)
                 request_examples.extend(given_views)
                 choices = given or variants
-                bodies.append(
-                    media_body(spec, str(media_type), media, body_doc, choices, required_only)
-                )
+                made = media_body(spec, str(media_type), media, body_doc, choices, required_only)
+                if not nothing_to_send(made):
+                    bodies.append(made)
 
     response_tree = TreeBuilder(
         spec,

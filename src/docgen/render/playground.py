@@ -80,6 +80,14 @@ def input_schema(spec: Spec, schema: Any, doc: str, depth: int = 0) -> dict[str,
         parts = resolved.get(key)
         if "type" not in resolved and isinstance(parts, list) and len(parts) == 1:
             return input_schema(spec, parts[0], doc, depth)
+        if "type" not in resolved and key != "allOf" and isinstance(parts, list):
+            # An object or something simpler (Stripe's metadata: an object, or "" to clear
+            # it; its created: a range object or a timestamp): the object's input, so the
+            # value is sent as an object (deepObject: metadata[order]=7), not as JSON text.
+            found = (input_schema(spec, part, doc, depth) for part in parts[:20])
+            shaped = next((one for one in found if one["type"] == "object"), None)
+            if shaped is not None:
+                return shaped
     out: dict[str, Any] = {"type": _type(resolved)}
     for key in _SCHEMA_KEYS:
         if key in resolved:
