@@ -122,6 +122,84 @@ paths:
         - {{name: each, in: query, schema: *list}}
         - {{name: X-List, in: header, schema: *list}}
       responses: {{"200": {{description: ok}}}}
+  /choices/{{mat}}/{{lab}}:
+    post:
+      summary: Enum items
+      parameters:
+        - name: mat
+          in: path
+          required: true
+          style: matrix
+          explode: true
+          schema: &abc {{type: array, items: {{type: string, enum: [a, b, "c d"]}}}}
+        - {{name: lab, in: path, required: true, style: label, schema: *abc}}
+        - {{name: each, in: query, schema: *abc}}
+        - {{name: csv, in: query, explode: false, schema: *abc}}
+        - name: nums
+          in: query
+          style: pipeDelimited
+          explode: false
+          schema: {{type: array, items: {{type: integer, enum: [1, 2, 3]}}}}
+        - {{name: spaced, in: query, style: spaceDelimited, explode: false, schema: *abc}}
+        - {{name: flags, in: query, schema: {{type: array, items: {{type: boolean}}}}}}
+        - {{name: X-Pick, in: header, schema: *abc}}
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties: {{kinds: *abc, joined: *abc}}
+            encoding:
+              joined: {{style: form, explode: false}}
+      responses: {{"200": {{description: ok}}}}
+  /v1/customers:
+    get:
+      summary: Stripe list
+      parameters:
+        - name: created
+          in: query
+          style: deepObject
+          explode: true
+          schema:
+            anyOf:
+              - {{type: object, properties: {{gte: {{type: integer}}, lt: {{type: integer}}}}}}
+              - {{type: integer}}
+        - {{name: expand, in: query, style: deepObject, explode: true, schema: *list}}
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema: {{type: object, properties: {{}}, additionalProperties: false}}
+      responses: {{"200": {{description: ok}}}}
+    post:
+      summary: Stripe create
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties:
+                email: {{type: string}}
+                metadata:
+                  anyOf:
+                    - {{type: object, additionalProperties: {{type: string}}}}
+                    - {{type: string, enum: [""]}}
+                expand: *list
+                tax_id_data:
+                  type: array
+                  items:
+                    type: object
+                    properties: {{type: {{type: string}}, value: {{type: string}}}}
+                cash_balance:
+                  type: object
+                  properties:
+                    settings: {{type: object, properties: {{mode: {{type: string}}}}}}
+                  example: {{settings: {{mode: manual}}}}
+            encoding:
+              metadata: {{style: deepObject, explode: true}}
+              expand: {{style: deepObject, explode: true}}
+              tax_id_data: {{style: deepObject, explode: true}}
+              cash_balance: {{style: deepObject, explode: true}}
+      responses: {{"200": {{description: ok}}}}
   /prefilled/{{id}}:
     get:
       summary: Prefilled
@@ -391,3 +469,121 @@ def test_array_items_are_typed_one_by_one_and_may_hold_commas(
     seen = _send(page, api)
     assert seen.target == "/items/1%2C2,3?csv=a%2Cb,c&each=x%2Cy&each=z"
     assert seen.headers["x-list"] == "p,q"
+
+
+def _choose(page: Any, key: str, values: list[str]) -> None:
+    """Picks an enum array's items, one select each (Add item for the second and later)."""
+    for n, value in enumerate(values):
+        if n:
+            page.click(f'[data-field="{key}"] [data-pg-item-add]')
+        page.locator(f'[data-pg-items="{key}"] select[data-pg-item]').nth(n).select_option(value)
+
+
+def test_enum_items_are_chosen_and_sent_in_every_style(
+    page: Any, served: str, api: Upstream
+) -> None:
+    _open(page, served + "/api/enum-items/")
+    options = page.locator('[data-pg-items="query:each"] select').first.locator("option")
+    assert options.all_text_contents() == ["Select a value", "a", "b", "c d"]
+    assert page.locator('[data-pg-items="query:each"] input').count() == 0
+    _choose(page, "path:mat", ["a", "c d"])
+    _choose(page, "path:lab", ["b", "a"])
+    _choose(page, "query:each", ["b", "a", "c d"])
+    page.click('[data-pg-items="query:each"] li:nth-child(2) [data-pg-item-remove]')
+    _choose(page, "query:csv", ["a", "c d"])
+    _choose(page, "query:nums", ["3", "1"])
+    _choose(page, "query:spaced", ["a", "b"])
+    _choose(page, "query:flags", ["true", "false"])
+    _choose(page, "header:X-Pick", ["c d", "b"])
+    _choose(page, "body:kinds", ["a", "b"])
+    _choose(page, "body:joined", ["b", "c d"])
+    seen = _send(page, api)
+    assert seen.target == (
+        "/choices/;mat=a;mat=c%20d/.b,a?each=b&each=c%20d&csv=a,c%20d&nums=3%7C1"
+        "&spaced=a%20b&flags=true&flags=false"
+    )
+    assert seen.headers["x-pick"] == "c d,b"
+    assert parse_qsl(seen.body.decode()) == [
+        ("kinds", "a"),
+        ("kinds", "b"),
+        ("joined", "b,c d"),
+    ]
+
+
+def _shown_curl(page: Any) -> str:
+    """The cURL sample the reader sees (once the playground's redraw has run)."""
+    page.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    sample = page.locator(".sample-request [role=tabpanel]:not([hidden]) pre:not([hidden]) code")
+    return sample.first.text_content() or ""
+
+
+def test_the_samples_follow_the_content_type_picked(page: Any, served: str, api: Upstream) -> None:
+    page.goto(served + "/api/media-types/")
+    tabs = page.locator(".sample-body [role=tab]")
+    assert tabs.all_text_contents() == [
+        "application/json",
+        "application/x-www-form-urlencoded",
+        "application/xml",
+    ]
+    assert "Content-Type: application/json" in _shown_curl(page)
+    tabs.nth(2).click()  # the body example tab, before the playground is loaded
+    assert "--data-raw '<pet><name>Rex</name></pet>'" in _shown_curl(page)
+    page.click("[data-docgen-try]")
+    picker = page.locator("[data-pg-media]")
+    assert picker.locator("option:checked").text_content() == "application/xml"
+    assert page.input_value("[data-pg-body]") == "<pet><name>Rex</name></pet>"
+    picker.select_option("application/x-www-form-urlencoded")
+    curl = _shown_curl(page)  # at once, with the type's example, before any typing
+    assert "Content-Type: application/x-www-form-urlencoded" in curl
+    assert "--data-urlencode" in curl
+    assert tabs.nth(1).get_attribute("aria-selected") == "true"
+    tabs.nth(0).click()  # a body tab picks the type in the playground too
+    assert picker.locator("option:checked").text_content() == "application/json"
+    assert '--data \'{"name": "Rex"}\'' in _shown_curl(page)
+    seen = _send(page, api)
+    assert (seen.headers["content-type"], json.loads(seen.body)) == (
+        "application/json",
+        {"name": "Rex"},
+    )
+    picker.select_option("application/xml")
+    page.fill("[data-pg-body]", "@pet.xml")  # typed: the samples show the form's request
+    assert "--data-raw '@pet.xml'" in _shown_curl(page)
+    tabs.nth(0).click()  # a tab never throws away a typed body
+    assert page.input_value("[data-pg-body]") == "@pet.xml"
+    seen = _send(page, api)
+    assert (seen.headers["content-type"], seen.body) == ("application/xml", b"@pet.xml")
+
+
+def test_stripe_shaped_forms_are_sent_as_stripe_reads_them(
+    page: Any, served: str, api: Upstream
+) -> None:
+    # Stripe's spec: an object or "" (metadata), a range object or a timestamp (created),
+    # deepObject lists and nested objects, and GET list operations with an empty form body.
+    _open(page, served + "/api/stripe-create/")
+    page.fill('[data-param="body:email"]', "a@b.co")
+    page.fill('[data-param="body:metadata"]', '{"order": "7"}')
+    _items(page, "body:expand", ["customer", "tax"])
+    page.fill('[data-param="body:tax_id_data"]', '[{"type": "eu_vat", "value": "FR1"}]')
+    page.fill('[data-param="body:cash_balance"]', '{"settings": {"mode": "manual"}}')
+    seen = _send(page, api)
+    assert parse_qsl(seen.body.decode()) == [
+        ("email", "a@b.co"),
+        ("metadata[order]", "7"),
+        ("expand[0]", "customer"),
+        ("expand[1]", "tax"),
+        ("tax_id_data[0][type]", "eu_vat"),
+        ("tax_id_data[0][value]", "FR1"),
+        ("cash_balance[settings][mode]", "manual"),
+    ]
+    curl = page.locator(".sample-request [role=tabpanel] pre code").first.text_content() or ""
+    assert "'cash_balance[settings][mode]=manual'" in curl
+    page.goto(served + "/api/stripe-list/")  # the page's own sample, before any typing
+    assert "--data" not in (page.locator(".sample-request pre code").first.text_content() or "")
+    page.click("[data-docgen-try]")
+    page.fill('[data-param="query:created"]', '{"gte": 1700000000}')
+    _items(page, "query:expand", ["data.customer"])
+    seen = _send(page, api)
+    assert seen.target == "/v1/customers?created%5Bgte%5D=1700000000&expand%5B0%5D=data.customer"
+    assert (seen.body, seen.headers.get("content-type")) == (b"", None)

@@ -60,6 +60,8 @@ class Upstream:
     url: str
     seen: list[Seen] = field(default_factory=list)
     media: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    # CORS that lets a page send its cookies (the page's own origin allowed, with credentials)
+    credentialed: bool = False
 
     def api_requests(self) -> list[Seen]:
         """Requests other than CORS preflights."""
@@ -82,11 +84,19 @@ def _handler(state: Upstream) -> type[BaseHTTPRequestHandler]:
             state.seen.append(seen)
             return seen
 
+        def _allow_origin(self) -> None:
+            origin = self.headers.get("Origin")
+            if state.credentialed and origin:
+                self.send_header("Access-Control-Allow-Origin", origin)
+                self.send_header("Access-Control-Allow-Credentials", "true")
+            else:
+                self.send_header("Access-Control-Allow-Origin", "*")
+
         def _reply(self, status: int, kind: str, data: bytes, extra: dict[str, str]) -> None:
             self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(data)))
-            self.send_header("Access-Control-Allow-Origin", "*")
+            self._allow_origin()
             self.send_header("Access-Control-Expose-Headers", "X-Upstream")
             self.send_header("X-Upstream", "yes")
             for name, value in extra.items():
@@ -97,7 +107,7 @@ def _handler(state: Upstream) -> type[BaseHTTPRequestHandler]:
         def do_OPTIONS(self) -> None:
             self._record()
             self.send_response(204)
-            self.send_header("Access-Control-Allow-Origin", "*")
+            self._allow_origin()
             self.send_header("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, PATCH")
             self.send_header(
                 "Access-Control-Allow-Headers", "Authorization, Content-Type, X-API-Key"

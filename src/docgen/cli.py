@@ -18,6 +18,7 @@ import click
 
 from docgen import __version__
 from docgen.analytics.formats import FORMATS
+from docgen.commands.credentials import allow_credentials
 from docgen.exceptions import UsageError
 
 _PATH = click.Path(path_type=Path)
@@ -78,7 +79,7 @@ def _pipeline_options(command: _F) -> _F:
     the same switches (check = build minus writing)."""
     for option in reversed(_PIPELINE_OPTIONS):
         command = option(command)
-    return command
+    return allow_credentials(command)
 
 
 # Set by the commands that end the process when done (build, check): see :func:`main`.
@@ -185,6 +186,7 @@ def build(
     is_flag=True,
     help="Let the playground proxy reach loopback and private-network APIs.",
 )
+@allow_credentials
 @click.option(
     "--header-timeout",
     type=click.FloatRange(0, 3600, min_open=True),

@@ -687,11 +687,26 @@
     });
     var tab = set.tabs[index];
     if (focus && tab) { tab.focus(); }
+    var shown = set.panels[index];
+    if (shown && shown.hasAttribute("data-media-type")) { showMediaType(set.container, shown.getAttribute("data-media-type")); }
     var lang = tab ? tab.getAttribute("data-lang") : null;
     if (lang && !fromSync) {
       storageSet("docgen-lang", lang);
       syncLanguage(lang, set);
     }
+  }
+
+  /* A body of several media types: its example tab picked, the page's request samples show
+     that type's (unless the playground made them follow its form), and the playground hears. */
+  function showMediaType(container, mediaType) {
+    var scope = container.closest(".op-layout") || doc;
+    $$(".sample-request [role=tabpanel]", scope).forEach(function (panel) {
+      var pres = $$("pre[data-media-type]", panel);
+      var match = pres.filter(function (pre) { return pre.getAttribute("data-media-type") === mediaType; })[0];
+      if (!match || $("pre[data-pg-live]", panel)) { return; }
+      pres.forEach(function (pre) { pre.hidden = pre !== match; });
+    });
+    container.dispatchEvent(new CustomEvent("docgen:media-type", { bubbles: true, detail: { mediaType: mediaType } }));
   }
 
   function syncLanguage(lang, except) {

@@ -31,6 +31,7 @@
   /* ------------------------------------------------------------ helpers */
   var MAX_PROXY_FILES = 64 * 1024 * 1024;  // bytes of chosen files sent through the proxy
   function $(sel, ctx) { return (ctx || doc).querySelector(sel); }
+  function $$(sel, ctx) { return Array.prototype.slice.call((ctx || doc).querySelectorAll(sel)); }
   function isObj(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
   function arr(x) { return Array.isArray(x) ? x : []; }
   function str(x) { return typeof x === "string" ? x : ""; }
@@ -628,9 +629,9 @@
     } else if (kind === "array") {
       // One input per item (commas are part of an item), serialised by the style table.
       var items = isObj(schema.items) ? schema.items : {};
-      var itemHint = Array.isArray(items.enum) && items.enum.length ? " (" + items.enum.map(display).join(", ") + ")" : "";
+      var picked = kindOf(items) === "enum" || kindOf(items) === "boolean";  // a select per item
       var itemRange = constraintText(items, true);
-      hint = "One value per item" + itemHint + (itemRange ? ", each " + itemRange : "") + (hint ? " · " + hint : "");
+      hint = (picked ? "One choice per item" : "One value per item") + (itemRange ? ", each " + itemRange : "") + (hint ? " · " + hint : "");
       var list = this.buildItems(p, Array.isArray(sample) ? sample : sample !== null && sample !== undefined ? [sample] : [], prefill);
       control = list.first;
       itemsWrap = list.wrap;
@@ -659,7 +660,7 @@
       hintId: r.hintId, errId: r.errId, required: !!p.required, touched: false, sendEmpty: sendEmpty,
       itemList: itemsWrap ? itemsWrap.querySelector("[data-pg-items]") : null };
     control._pgField = field;
-    if (field.itemList) { Array.prototype.forEach.call(field.itemList.querySelectorAll("input"), function (c) { c._pgField = field; }); }
+    if (field.itemList) { Array.prototype.forEach.call(field.itemList.querySelectorAll("[data-pg-item]"), function (c) { c._pgField = field; }); }
     this.fields.push(field);
     return r.el;
   };
@@ -670,19 +671,29 @@
   Playground.prototype.buildItems = function (p, sample, prefill) {
     var self = this;
     var list = h("ul", { "class": "pg-items", "data-pg-items": p["in"] + ":" + p.name, role: "list" });
+    // Items of an enum (or booleans) are chosen, one select per item, as Mintlify offers them.
+    var items = isObj(p.schema) && isObj(p.schema.items) ? p.schema.items : {};
+    var choices = kindOf(items) === "boolean" ? [true, false] : kindOf(items) === "enum" ? items.enum : null;
     function itemInput(n) {
-      var input = h("input", { "class": "pg-input", type: "text", spellcheck: "false", autocapitalize: "off",
-        autocomplete: "off", "data-pg-item": String(n) });
+      var input;
+      if (choices) {
+        input = h("select", { "class": "pg-input pg-select", "data-pg-item": String(n) },
+          [h("option", { value: "", text: sample[n] !== undefined && sample[n] !== null ? "Select a value (e.g. " + display(sample[n]) + ")" : "Select a value" })]
+            .concat(choices.map(function (v) { return h("option", { value: display(v), text: display(v) }); })));
+      } else {
+        input = h("input", { "class": "pg-input", type: "text", spellcheck: "false", autocapitalize: "off",
+          autocomplete: "off", "data-pg-item": String(n) });
+        if (sample[n] !== undefined && sample[n] !== null) { input.setAttribute("placeholder", display(sample[n])); }
+      }
       if (n > 0) { input.setAttribute("aria-label", p.name + ", item " + (n + 1)); }
-      if (sample[n] !== undefined && sample[n] !== null) { input.setAttribute("placeholder", display(sample[n])); }
       var remove = h("button", { type: "button", "class": "icon-button pg-item-remove", "data-pg-item-remove": "",
         "aria-label": "Remove item " + (n + 1) + " of " + p.name, title: "Remove this item" }, [icon("close", 14)]);
       remove.addEventListener("click", function () {
-        var inputs = list.querySelectorAll("input");
+        var inputs = list.querySelectorAll("[data-pg-item]");
         var at = Array.prototype.indexOf.call(inputs, input);
         for (var i = at; i < inputs.length - 1; i++) { inputs[i].value = inputs[i + 1].value; }
         if (inputs.length > 1) { list.removeChild(list.lastChild); } else { inputs[0].value = ""; }
-        var left = list.querySelectorAll("input");
+        var left = list.querySelectorAll("[data-pg-item]");
         left[Math.min(at, left.length - 1)].focus();
         self.onInput(left[0]);
       });
@@ -691,23 +702,25 @@
     var count = prefill ? Math.max(sample.length, 1) : 1;
     for (var n = 0; n < count; n++) {
       list.appendChild(itemInput(n));
-      if (prefill && sample[n] !== undefined) { list.lastChild.querySelector("input").value = display(sample[n]); }
+      var made = list.lastChild.querySelector("[data-pg-item]");
+      if (prefill && sample[n] !== undefined) { made.value = display(sample[n]); }
+      if (made.selectedIndex === -1) { made.selectedIndex = 0; }  // a remembered value the enum lacks
     }
     var add = h("button", { type: "button", "class": "pg-link-button pg-item-add", "data-pg-item-add": "",
       "aria-label": "Add an item to " + p.name }, [h("span", { "aria-hidden": "true", text: "+ " }), "Add item"]);
     add.addEventListener("click", function () {
       var row = itemInput(list.children.length);
       list.appendChild(row);
-      var input = row.querySelector("input");
-      input._pgField = list.querySelector("input")._pgField;
+      var input = row.querySelector("[data-pg-item]");
+      input._pgField = list.querySelector("[data-pg-item]")._pgField;
       input.focus();
     });
-    return { first: list.querySelector("input"), wrap: h("div", { "class": "pg-items-wrap" }, [list, add]) };
+    return { first: list.querySelector("[data-pg-item]"), wrap: h("div", { "class": "pg-items-wrap" }, [list, add]) };
   };
   /* The items typed in an array field (empty ones left out). */
   function itemValues(field) {
     if (!field.itemList) { return splitList(field.control.value); }
-    return Array.prototype.map.call(field.itemList.querySelectorAll("input"), function (c) { return c.value; })
+    return Array.prototype.map.call(field.itemList.querySelectorAll("[data-pg-item]"), function (c) { return c.value; })
       .filter(function (v) { return v.trim() !== ""; });
   }
   /* A field's value as one text: an array's items as a JSON list ("" when there are none). */
@@ -947,20 +960,62 @@
     var id = nextId("media");
     var select = h("select", { "class": "pg-input pg-select", id: id, "data-pg-media": "" },
       all.map(function (m, i) { return h("option", { value: String(i), text: m.mediaType }); }));
-    select.addEventListener("change", function () {
-      var chosen = all[Number(select.value)];
+    function indexOf(mediaType) {
+      for (var i = 0; i < all.length; i++) { if (all[i].mediaType === mediaType) { return i; } }
+      return -1;
+    }
+    function use(index) {
+      self.body = Object.assign({}, all[index], { required: required, media: all });
+      select.value = String(index);
+    }
+    function pick(index) {
+      var chosen = all[index];
+      use(index);
       self.fields = self.fields.filter(function (f) { return !f.param || (f.param["in"] !== "body" && f.param["in"] !== "binary"); });
       self.bodyField = null;
-      self.body = Object.assign({}, chosen, { required: required, media: all });
       var group = self.buildBodyGroup();
       self.bodyGroup.parentNode.replaceChild(group, self.bodyGroup);
       self.bodyGroup = group;
-      self.dirty = true;
+      self.bodyTyped = false;
       self.live.textContent = "Request body: " + chosen.mediaType;
+      // The page follows at once: the type's body example, and its request samples until the
+      // reader has typed (then they show the request the form describes).
+      self.showMediaType(chosen.mediaType);
       self.updatePreview();
+    }
+    // The page may already show another type (its body example tab): start with that one.
+    var shown = $(".sample-body [role=tabpanel][data-media-type]:not([hidden])", this.layout);
+    var start = shown ? indexOf(shown.getAttribute("data-media-type")) : -1;
+    if (start > 0) { use(start); }
+    select.addEventListener("change", function () { pick(Number(select.value)); });
+    // A body example tab picked on the page (docgen.js) switches the form too, unless the
+    // reader typed in the body: a tab never throws away what they typed.
+    this.layout.addEventListener("docgen:media-type", function (e) {
+      var at = indexOf(e.detail && e.detail.mediaType);
+      if (at >= 0 && String(at) !== select.value && !self.bodyTyped) { pick(at); }
     });
     return h("div", { "class": "pg-group pg-body-media" }, [
       h("label", { "class": "pg-label", "for": id, text: "Content type" }), select]);
+  };
+  /* Shows the page's request samples and body example of one media type (a body that has
+     several: render/mediasamples.py writes every type's samples, the first one shown). */
+  Playground.prototype.showMediaType = function (mediaType) {
+    var layout = this.layout;
+    var tabs = $$(".sample-body [role=tab]", layout);
+    var current = $(".sample-body [role=tabpanel][data-media-type]:not([hidden])", layout);
+    if (!current || current.getAttribute("data-media-type") !== mediaType) {
+      var tab = tabs.filter(function (t) {
+        var panel = doc.getElementById(t.getAttribute("aria-controls") || "");
+        return panel && panel.getAttribute("data-media-type") === mediaType;
+      })[0];
+      if (tab) { tab.click(); }  // docgen.js shows the panel (and the samples)
+    }
+    $$(".sample-request [role=tabpanel]", layout).forEach(function (panel) {
+      var pres = $$("pre[data-media-type]", panel);
+      var match = pres.filter(function (pre) { return pre.getAttribute("data-media-type") === mediaType; })[0];
+      if (!match || $("pre[data-pg-live]", panel)) { return; }
+      pres.forEach(function (pre) { pre.hidden = pre !== match; });
+    });
   };
 
   /* A form body (multipart/form-data, x-www-form-urlencoded) whose fields the spec names: one
@@ -1081,7 +1136,9 @@
 
   /* --------------------------------------------------- input + validation */
   Playground.prototype.onInput = function (target) {
+    if (target && target.hasAttribute && target.hasAttribute("data-pg-media")) { return; }  // its own handler
     var field = target && target._pgField;
+    if (field && (field.body || (field.param && (field.param["in"] === "body" || field.param["in"] === "binary")))) { this.bodyTyped = true; }
     this.dirty = true;
     this.followServer();
     if (field && field.param && field.param["in"] === "path") { sessionSet(this.pathKey(field.param.name), fieldRaw(field) || null); }
@@ -1123,7 +1180,12 @@
       var code = sampleCode(tab.getAttribute("data-lang"), req);
       var panel = doc.getElementById(tab.getAttribute("aria-controls") || "");
       var target = panel && panel.querySelector("pre code");
-      if (code !== null && target) { target.textContent = code; target.closest("pre").setAttribute("data-pg-live", ""); }
+      if (code !== null && target) {
+        target.textContent = code;
+        // One live sample in the panel (a body of several types has one per type).
+        $$("pre", panel).forEach(function (pre) { pre.hidden = pre !== target.parentNode; });
+        target.parentNode.setAttribute("data-pg-live", "");
+      }
     });
     var bodyCode = layout.querySelector(".sample-body [role=tabpanel]:not([hidden]) pre code");
     if (bodyCode && this.bodyField) {
@@ -1144,7 +1206,7 @@
       if (req.form && req.form.multipart) { lines = lines.concat(formOptions(req.form)); }
       else if (req.form) { req.form.parts.forEach(function (kv) { lines.push("  --data-urlencode " + shellQuote(kv[0] + "=" + kv[1])); }); }
       else if (req.file) { lines.push("  --data-binary " + shellQuote("@" + fileName(req.file))); }
-      else if (req.body !== null) { lines.push("  --data " + shellQuote(req.body)); }
+      else if (req.body !== null) { lines.push("  --data-raw " + shellQuote(req.body)); }  // "@x" is not a file
       return lines.join(" \\\n");
     }
     if (lang === "python") {
@@ -1369,7 +1431,12 @@
       if (isObj(obj)) {
         Object.keys(obj).forEach(function (k) { flat[k] = typeof obj[k] === "string" ? obj[k] : JSON.stringify(obj[k]); });
       }
-      return { object: flat };
+      return { object: flat, deep: isObj(obj) ? obj : {} };
+    }
+    if (field.kind === "json") {  // a list of objects: its text, and its items for deepObject
+      var list = null;
+      try { list = JSON.parse(raw); } catch (e) { list = null; }
+      return Array.isArray(list) ? { scalar: raw, deep: list } : { scalar: raw };
     }
     return { scalar: field.kind === "integer" || field.kind === "number" ? raw.trim() : raw };
   }
@@ -1389,6 +1456,9 @@
      inside an item is encoded), else false. */
   function queryPairs(name, v, style, explode) {
     var delimiter = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : null;
+    if (style === "deepObject" && (v.list || v.deep !== undefined)) {
+      return deepPairs(name, v.list || v.deep).map(function (kv) { return [kv[0], kv[1], false]; });
+    }
     if (v.list) {
       if (delimiter) { return [[name, v.list.join(delimiter), false]]; }
       if (explode) { return v.list.map(function (item) { return [name, item, false]; }); }
@@ -1401,6 +1471,16 @@
       return [[name, flatPairs(v.object, ",", ","), [].concat.apply([], pairsOf(v.object))]];
     }
     return [[name, v.scalar, false]];
+  }
+  /* deepObject at every depth (render/paramstyle.py deep_pairs): name[key], name[0], nested. */
+  function deepPairs(name, value) {
+    if (Array.isArray(value)) {
+      return [].concat.apply([], value.map(function (item, i) { return deepPairs(name + "[" + i + "]", item); }));
+    }
+    if (isObj(value)) {
+      return [].concat.apply([], Object.keys(value).map(function (k) { return deepPairs(name + "[" + k + "]", value[k]); }));
+    }
+    return [[name, value === null ? "null" : display(value)]];
   }
   function pairsOf(obj) { return Object.keys(obj).map(function (k) { return [k, obj[k]]; }); }
   function flatPairs(obj, inner, outer) {
@@ -1788,10 +1868,21 @@
     });
   };
 
+  /* The reader's cookies go only where the operator let the config send them: the spec's
+     fixed server origins (data.credentials, written by docgen with --allow-credentials). */
+  Playground.prototype.credentialsFor = function (url) {
+    var origin = "";
+    try { origin = new URL(url).origin; } catch (e) { return "omit"; }
+    var granted = arr(this.data.credentials).some(function (o) {
+      try { return typeof o === "string" && new URL(o).origin === origin; } catch (e) { return false; }
+    });
+    return granted && this.data.proxy === false ? "include" : "omit";
+  };
+
   Playground.prototype.sendDirect = function (req, controller) {
     var started = performance.now();
-    var init = { method: req.method, headers: headerObject(req.headers), credentials: "omit", cache: "no-store",
-      redirect: "follow", signal: controller.signal };
+    var init = { method: req.method, headers: headerObject(req.headers), credentials: this.credentialsFor(req.url),
+      cache: "no-store", redirect: "follow", signal: controller.signal };
     if (req.method !== "GET" && req.method !== "HEAD") {
       if (req.form && req.form.multipart) {
         var made = multipartBlob(req.form);

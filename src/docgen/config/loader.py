@@ -28,6 +28,7 @@ from docgen.config.model import (
     SiteConfig,
 )
 from docgen.config.onekind import keep_one_kind
+from docgen.config.operator import operator_settings
 from docgen.config.redirects import read_redirects
 from docgen.config.unused import unused_keys
 from docgen.config.validate import dotted, human_errors
@@ -292,17 +293,10 @@ def _auth(raw: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) ->
 
 def _build(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) -> SiteConfig:
     api = data.get("api", {})
-    raw_playground = api.get("playground", {})
-    playground = read_playground(api)
-    if raw_playground.get("allowLocal") is True:
-        # Content never widens what the server does (security.md 19): only the operator can.
-        diagnostics.warning(
-            Code.CONFIG_INVALID,
-            "api.playground.allowLocal is ignored: a docs config cannot let the playground proxy "
-            "reach loopback or private addresses; whoever runs the server decides that with "
-            "'docgen serve --allow-local' (or DOCGEN_ALLOW_LOCAL=1)",
-            doc.location("/api/playground/allowLocal"),
-        )
+    # Content never widens what the server does (security.md 19): only the operator can.
+    playground = operator_settings(
+        api.get("playground", {}), read_playground(api), doc, diagnostics
+    )
     raw_auth = data.get("auth")
     auth = None
     if raw_auth is not None:

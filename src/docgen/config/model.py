@@ -105,6 +105,8 @@ class Playground:
     allow: tuple[str, ...] = ()
     prefill: bool = False  # api.examples.prefill: inputs start with the spec's examples
     required_only: bool = False  # api.examples.defaults "required": samples leave optional out
+    # api.playground.credentials, granted by the operator (config/operator.py), proxy off
+    credentials: bool = False
 
 
 @dataclass(frozen=True, slots=True)

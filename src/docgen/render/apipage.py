@@ -271,6 +271,7 @@ def api_view(
         base=base,
         choice=choice,
         proxy=config.playground.proxy,
+        credentials=config.playground.credentials,
         required_only=config.playground.required_only,
     )
     return page_view(view, used)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from docgen.config.model import PlaygroundDisplay
 from docgen.nav.playground import PlaygroundChoice
 from docgen.nav.urls import playground_path
 from docgen.render import access, examples, markdown, paramstyle, samples
-from docgen.render.bodykind import JSON, concrete_type
 from docgen.render.markdown import SCRIPT_GLOBALS, to_html
+from docgen.render.mediasamples import nothing_to_send, request_samples
 from docgen.render.playground import MediaBody, ParamInput, auth_stub, media_body, playground_json
 from docgen.render.schemalinks import PageSchemas
 from docgen.render.schemas import TreeBuilder
@@ -120,6 +119,7 @@ def build_operation(
     base: str,
     choice: PlaygroundChoice | None = None,
     proxy: bool = True,
+    credentials: bool = False,
     required_only: bool = False,
     schema_links: PageSchemas | None = None,
 ) -> OperationView:
@@ -238,18 +238,9 @@ def build_operation(
                     given_views = examples.views(given, str(media_type), False)
                 request_examples.extend(given_views)
                 choices = given or variants
-                bodies.append(
-                    media_body(spec, str(media_type), media, body_doc, choices, required_only)
-                )
-    first = bodies[0] if bodies else None
-    body_value = first.value if first else None
-    body_media = first.media_type if first else None
-    payload = first.payload if first else None
-    if required_only and payload is not None:  # the samples' form: its required fields
-        payload = replace(payload, fields=tuple(f for f in payload.fields if f.required))
-    if first is not None:
-        kind = payload.kind if payload is not None else JSON
-        headers.append(("Content-Type", concrete_type(first.media_type, kind)))
+                made = media_body(spec, str(media_type), media, body_doc, choices, required_only)
+                if not nothing_to_send(made):
+                    bodies.append(made)
 
     response_tree = TreeBuilder(
         spec,
@@ -268,8 +259,11 @@ def build_operation(
     url = base_url + samples.fill_path(op.path, path_values)
     if query:
         url += "?" + "&".join(query)
-    shape = samples.RequestShape(op.method, url, tuple(headers), body_value, body_media, payload)
-    code_samples = samples.samples(op.data, shape, languages) if not op.webhook else ()
+    code_samples, sample_media = (
+        request_samples(op.data, op.method, url, headers, bodies, languages, required_only)
+        if not op.webhook
+        else ((), ())
+    )
     description = op.data.get("description")
     choice = choice or PlaygroundChoice(PlaygroundDisplay.INTERACTIVE)
     mode = PlaygroundDisplay.NONE if op.webhook else choice.mode
@@ -278,6 +272,7 @@ def build_operation(
         op,
         choice,
         proxy=proxy,
+        credentials=credentials,
         base=base,
         servers=servers,
         security=security,
@@ -305,6 +300,7 @@ def build_operation(
         request_examples=tuple(request_examples),
         responses=responses,
         samples=code_samples,
+        sample_media=sample_media,
         anchors=tuple(sorted(anchors.used - SCRIPT_GLOBALS)),
         playground_json=data,
         playground_mode=mode.value,

@@ -195,6 +195,7 @@ class SiteRenderer:
                         base=base,
                         choice=playground.choose(page, config),
                         proxy=config.playground.proxy,
+                        credentials=config.playground.credentials,
                         required_only=config.playground.required_only,
                         schema_links=links,
                     )

@@ -43,6 +43,16 @@ def _pairs(value: dict[Any, Any]) -> list[tuple[str, str]]:
     return [(str(k), _item(v)) for k, v in value.items()]
 
 
+def deep_pairs(name: str, value: Any) -> list[tuple[str, str]]:
+    """``deepObject`` at every depth, as Stripe's and qs's clients write it: an object's
+    members ``name[key]``, a list's items ``name[0]``, nested (``a[b][0][c]=1``)."""
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in deep_pairs(f"{name}[{k}]", v)]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in deep_pairs(f"{name}[{i}]", v)]
+    return [(name, show(value))]
+
+
 def explodes(param: dict[str, Any]) -> bool:
     """``explode`` as given, else its default: true for ``form`` (and ``deepObject``)."""
     given = param.get("explode")
@@ -62,16 +72,16 @@ def query_items(name: str, value: Any, style: str, explode: bool, reserved: bool
     esc = encode_reserved if reserved else encode
     delimiter = _DELIMITERS.get(style)
     pairs: list[tuple[str, str]]
-    if isinstance(value, list):
+    if style == "deepObject" and isinstance(value, (list, dict)):
+        pairs = deep_pairs(name, value)
+    elif isinstance(value, list):
         items = [_item(v) for v in value]
         if delimiter is None and not explode:
             return [f"{encode(name)}={','.join(esc(i) for i in items)}"]
         pairs = [(name, delimiter.join(items))] if delimiter else [(name, i) for i in items]
     elif isinstance(value, dict):
         flat = _pairs(value)
-        if style == "deepObject":
-            pairs = [(f"{name}[{k}]", v) for k, v in flat]
-        elif delimiter:
+        if delimiter:
             pairs = [(name, delimiter.join(f"{k}{delimiter}{v}" for k, v in flat))]
         elif explode:
             pairs = flat

@@ -80,6 +80,14 @@ def input_schema(spec: Spec, schema: Any, doc: str, depth: int = 0) -> dict[str,
         parts = resolved.get(key)
         if "type" not in resolved and isinstance(parts, list) and len(parts) == 1:
             return input_schema(spec, parts[0], doc, depth)
+        if "type" not in resolved and key != "allOf" and isinstance(parts, list):
+            # An object or something simpler (Stripe's metadata: an object, or "" to clear
+            # it; its created: a range object or a timestamp): the object's input, so the
+            # value is sent as an object (deepObject: metadata[order]=7), not as JSON text.
+            found = (input_schema(spec, part, doc, depth) for part in parts[:20])
+            shaped = next((one for one in found if one["type"] == "object"), None)
+            if shaped is not None:
+                return shaped
     out: dict[str, Any] = {"type": _type(resolved)}
     for key in _SCHEMA_KEYS:
         if key in resolved:
@@ -196,6 +204,16 @@ def _servers(servers: tuple[Server, ...]) -> list[dict[str, Any]]:
     ]
 
 
+_ORIGIN = re.compile(r"(?i)^(https?://[^/?#@{}]+)(?:[/?#]|$)")
+
+
+def _fixed_origins(servers: tuple[Server, ...]) -> list[str]:
+    """The origins of the servers whose scheme, host and port no variable can change (a
+    relative server, the site's own, is left out: its requests are the site's)."""
+    found = (_ORIGIN.match(server.url) for server in servers)
+    return sorted({m.group(1).lower() for m in found if m})
+
+
 def body_example_text(value: Any, media_type: str) -> str:
     """The request body editor's starting text ('' when too large to be a useful start)."""
     if value is None:
@@ -285,6 +303,7 @@ def playground_json(
     choice: PlaygroundChoice,
     *,
     proxy: bool,
+    credentials: bool = False,
     base: str,
     servers: tuple[Server, ...],
     security: tuple[tuple[SecurityScheme, ...], ...],
@@ -300,6 +319,8 @@ def playground_json(
         "mode": choice.mode.value,
         "groups": list(choice.groups) if choice.groups else None,
         "proxy": proxy,
+        # api.playground.credentials, granted by the operator: the origins that get cookies
+        "credentials": _fixed_origins(servers) if credentials and not proxy else None,
         "proxyUrl": base + PROXY_PATH,
         "method": op.method,
         "path": op.path,

@@ -121,6 +121,8 @@ class CodeSample:
     label: str
     code: str
     code_html: str
+    # A body of several media types: (media type, code_html) of each, the first one's first.
+    variants: tuple[tuple[str, str], ...] = ()
 
 
 @view
@@ -172,6 +174,7 @@ class OperationView:
     responses: tuple[Response, ...]
     samples: tuple[CodeSample, ...]
     anchors: tuple[str, ...]
+    sample_media: tuple[str, ...] = ()  # the body's media types, when the samples vary by them
     spec_download: str | None = None
     playground_json: str = "null"  # data for the playground script (render/playground.py)
     playground_mode: str = "none"  # interactive | simple | auth | none

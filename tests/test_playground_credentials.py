@@ -1,0 +1,120 @@
+"""``api.playground.credentials`` (Mintlify: send the reader's cookies with playground
+requests): granted only by the operator (``--allow-credentials``), only with the proxy off,
+only to the spec's fixed server origins; otherwise a located warning. Headless Chromium sends
+through real ``docgen serve`` processes to a real API on 127.0.0.1, which records the
+``Cookie`` header it receives."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from refresh_fixtures import run_docgen
+from serving import docgen_serve
+from upstream import Upstream, running_upstream
+
+SPEC = """\
+openapi: 3.1.0
+info: {{title: Cookies, version: "1"}}
+servers:
+  - {{url: "{upstream}"}}
+  - url: "http://{{host}}"
+    variables: {{host: {{default: "api.example.com"}}}}
+paths:
+  /me:
+    get:
+      summary: Who am I
+      responses: {{"200": {{description: ok}}}}
+"""
+
+
+@pytest.fixture(autouse=True)
+def no_grant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No grant from the environment; and the one ``--allow-credentials`` sets in this process
+    (``run_docgen`` runs the CLI here) is undone after the test."""
+    monkeypatch.delenv("DOCGEN_ALLOW_CREDENTIALS", raising=False)
+
+
+@pytest.fixture
+def api() -> Iterator[Upstream]:
+    with running_upstream() as upstream:
+        upstream.credentialed = True
+        yield upstream
+
+
+def _site(root: Path, api: Upstream, playground: dict[str, Any]) -> Path:
+    (root / "openapi.yaml").write_text(SPEC.format(upstream=api.url))
+    config = {
+        "name": "Cookies",
+        "api": {"playground": playground},
+        "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+    }
+    (root / "docs.json").write_text(json.dumps(config, indent=2))
+    return root / "docs.json"
+
+
+def _cookie_sent(page: Any, url: str, api: Upstream) -> str | None:
+    """Sends GET /me from the playground; the Cookie header the API received (None: none)."""
+    page.context.add_cookies([{"name": "session", "value": "s3cret", "url": api.url}])
+    page.goto(url + "/api/who-am-i/")
+    page.click("[data-docgen-try]")
+    before = len(api.api_requests())
+    page.click("[data-pg-send]")
+    page.wait_for_selector("[data-pg-response] [data-pg-status], [data-pg-message]")
+    assert page.get_attribute("[data-pg-response]", "data-state") == "ok"
+    (seen,) = api.api_requests()[before:]
+    return seen.headers.get("cookie")
+
+
+def test_the_operator_lets_cookies_go_to_the_specs_fixed_servers(
+    page: Any, api: Upstream, tmp_path: Path
+) -> None:
+    config = _site(tmp_path, api, {"proxy": False, "credentials": True})
+    checked = run_docgen(["check", str(config), "--allow-credentials"], tmp_path)
+    assert (checked.returncode, checked.stdout) == (0, ""), checked.stdout + checked.stderr
+    process, url = docgen_serve(config, "--no-watch", "--allow-credentials")
+    try:
+        assert _cookie_sent(page, url, api) == "session=s3cret"
+        # A server whose host is a variable may be anyone's: its origin is not granted.
+        data = json.loads(page.get_attribute("[data-docgen-playground]", "data-docgen-playground"))
+        assert data["credentials"] == [api.url]
+    finally:
+        process.stop()
+
+
+def test_without_the_operator_the_config_cannot_send_cookies(
+    page: Any, api: Upstream, tmp_path: Path
+) -> None:
+    config = _site(tmp_path, api, {"proxy": False, "credentials": True})
+    checked = run_docgen(["check", str(config)], tmp_path)
+    assert checked.returncode == 0
+    line = next(
+        n for n, text in enumerate(config.read_text().splitlines(), 1) if "credentials" in text
+    )
+    assert f"docs.json:{line}:" in checked.stdout
+    assert "warning[config-invalid]: api.playground.credentials is ignored" in checked.stdout
+    assert "--allow-credentials" in checked.stdout
+    process, url = docgen_serve(config, "--no-watch")
+    try:
+        assert "api.playground.credentials is ignored" in process.output
+        assert _cookie_sent(page, url, api) is None
+    finally:
+        process.stop()
+
+
+def test_with_the_proxy_on_the_cookies_stay_in_the_browser(
+    page: Any, api: Upstream, tmp_path: Path
+) -> None:
+    config = _site(tmp_path, api, {"credentials": True})
+    checked = run_docgen(["check", str(config), "--allow-credentials"], tmp_path)
+    assert "api.playground.credentials has no effect while the playground uses the proxy" in (
+        checked.stdout
+    )
+    process, url = docgen_serve(config, "--no-watch", "--allow-local", "--allow-credentials")
+    try:
+        assert _cookie_sent(page, url, api) is None
+    finally:
+        process.stop()
