@@ -7,6 +7,8 @@ through real ``docgen serve`` processes to a real API on 127.0.0.1, which record
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -118,3 +120,29 @@ def test_with_the_proxy_on_the_cookies_stay_in_the_browser(
         assert _cookie_sent(page, url, api) is None
     finally:
         process.stop()
+
+
+def test_a_rebuild_with_the_grant_does_not_reuse_pages_built_without_it(
+    api: Upstream, tmp_path: Path
+) -> None:
+    """The grant changes the endpoint pages: a build without it, then one with it, must not
+    answer "nothing changed" nor reuse the first build's pages (and back again)."""
+    config = _site(tmp_path, api, {"proxy": False, "credentials": True})
+    page = tmp_path / "_site" / "api" / "who-am-i" / "index.html"
+    for flags, granted in (((), False), (("--allow-credentials",), True), ((), False)):
+        monkeypatch = pytest.MonkeyPatch()
+        monkeypatch.delenv("DOCGEN_ALLOW_CREDENTIALS", raising=False)
+        try:
+            built = run_docgen(["build", str(config), *flags], tmp_path)
+        finally:
+            monkeypatch.undo()
+        assert built.returncode == 0, built.stdout + built.stderr
+        assert ("nothing changed" in built.stderr) is False
+        assert (api.url.rstrip("/") in _credential_origins(page.read_text())) is granted
+
+
+def _credential_origins(html: str) -> str:
+    """The origins the page's playground data grants cookies to (``null``: none)."""
+    found = re.search(r'"credentials":(null|\[[^\]]*\])', unescape(html))
+    assert found is not None
+    return found.group(1)

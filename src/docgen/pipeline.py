@@ -23,6 +23,7 @@ from docgen.config.model import (
     Playground,
     SiteConfig,
 )
+from docgen.config.operator import credentials_allowed
 from docgen.diagnostics import Diagnostic, Diagnostics, Level
 from docgen.exceptions import LoadError
 from docgen.load.gcpause import gc_paused
@@ -294,12 +295,12 @@ def _spec_only_config(spec_path: Path, loader: SpecLoader) -> SiteConfig:
 
 
 def config_fingerprint(doc: SourceDocument | None) -> str | None:
-    """The config's text, with every file it includes (``$ref``), for the build cache."""
+    """The config's text, with every file it includes (``$ref``), for the build cache; and
+    what the operator grants it (``--allow-credentials`` changes the pages)."""
     if doc is None:
         return None
-    if isinstance(doc, LocatedDocument):
-        return doc.fingerprint_text()
-    return doc.text
+    text = doc.fingerprint_text() if isinstance(doc, LocatedDocument) else doc.text
+    return text + "\0credentials" if credentials_allowed() else text
 
 
 def dumps(data: object) -> str:

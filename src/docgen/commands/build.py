@@ -8,6 +8,7 @@ from pathlib import Path
 
 from docgen import lenient, report
 from docgen.commands.console import Console
+from docgen.config.operator import credentials_allowed
 from docgen.diagnostics import Diagnostics
 from docgen.load.remote import RemotePolicy
 from docgen.load.target import CONFIG_NAME, MINT_NAME, find_target
@@ -51,7 +52,7 @@ def build(
     # without loading the specs or the renderer.
     # (A bare spec's folder may hold anything: only its documents are checked then.)
     whole_folder = path.name in (CONFIG_NAME, MINT_NAME)
-    options = repr((strict, strict_spec, lenient, remote))
+    options = repr((strict, strict_spec, lenient, remote, credentials_allowed()))
     quick = buildcache.quick_print(path, out_dir, options, tree=whole_folder)
     again = buildcache.replay(out_dir, quick)
     if again is not None:
