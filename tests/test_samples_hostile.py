@@ -1,0 +1,145 @@
+"""A spec from a pull request cannot make a request sample read the reader's files: each
+sample (the page's, and the playground's once the reader has typed) is run for real with
+bash, Python and Node.js against an API on 127.0.0.1, in a folder holding a secret file, and
+no byte of it reaches the API.
+
+curl reads files where its options say ``@``: ``--form`` ends a part's name at the first
+``=`` (a field ``a=@secret;x`` is that file), reads ``;headers=@file`` after a ``type=``,
+starts a nested form at ``(``; ``--data`` reads ``@file``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from refresh_fixtures import run_docgen
+from test_playground_forms import _samples as page_samples
+from test_playground_wire import _open, _parts, _serve
+from test_samples_wire import FILE, LANGS, _run
+from test_samples_wire import _samples as live_samples
+from upstream import Upstream, running_upstream
+
+SECRET = b"SECRET-OF-THE-READER"
+EVIL = "meta=@secret.txt;filename=a;x"  # curl: part "meta" holding the file secret.txt
+SPEC = """\
+openapi: 3.1.0
+info: {{title: Hostile, version: "1"}}
+servers: [{{url: "{upstream}"}}]
+paths:
+  /upload:
+    post:
+      summary: Upload
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                "{evil}": {{type: object, properties: {{a: {{type: string}}}}}}
+                doc: {{type: string}}
+                nest: {{type: string}}
+                file: {{type: string, format: binary}}
+            example: {{"{evil}": {{a: "1"}}, doc: hi, nest: "(x"}}
+            encoding:
+              doc: {{contentType: "text/plain;headers=@secret.txt"}}
+              nest: {{contentType: "text/plain; charset=utf-8"}}
+              file: {{contentType: "image/png;headers=@secret.txt"}}
+      responses: {{"200": {{description: ok}}}}
+  /note:
+    post:
+      summary: Note
+      requestBody:
+        content:
+          text/plain:
+            schema: {{type: string}}
+            example: "@secret.txt"
+      responses: {{"200": {{description: ok}}}}
+"""
+
+
+def _folder(root: Path) -> Path:
+    """Where a reader runs a sample: their file, and a secret beside it."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "secret.txt").write_bytes(SECRET)
+    return root
+
+
+def _sent(lang: str, code: str, api: Upstream, cwd: Path) -> list[tuple[str, str, bytes]]:
+    seen = _run(lang, code, api, cwd)
+    assert SECRET not in seen.body and SECRET not in json.dumps(seen.headers).encode(), lang
+    # (the standard library's parser writes a parameter's value in quotes)
+    return [(n, k.replace('"', ""), d) for n, k, d in _parts(seen)]
+
+
+def _expected(curl: bool) -> list[tuple[str, str, bytes]]:
+    """The parts a sample sends: curl cannot name the part with '=' (and says so), nor
+    give a part's type parameters; the others send the spec's types as written."""
+    named = [] if curl else [(EVIL, "application/json", b'{"a": "1"}')]
+    typed = "text/plain" if curl else "text/plain; charset=utf-8"
+    return [
+        *named,
+        ("doc", "", b"hi"),  # its contentType is no media type: left out
+        ("nest", typed, b"(x"),
+        ("file", "application/octet-stream", FILE),
+    ]
+
+
+def test_page_samples_send_no_file_a_spec_names(tmp_path: Path) -> None:
+    with running_upstream() as api:
+        root = tmp_path / "site"
+        root.mkdir()
+        (root / "openapi.yaml").write_text(SPEC.format(upstream=api.url, evil=EVIL))
+        config = {
+            "name": "H",
+            "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+        }
+        (root / "docs.json").write_text(json.dumps(config))
+        result = run_docgen(["build", "docs.json", "-o", "out"], root)
+        assert result.returncode == 0, result.stdout + result.stderr
+        samples = page_samples(root / "out" / "api" / "upload" / "index.html")
+        cwd = _folder(tmp_path / "reader")
+        for lang in LANGS:
+            got = [
+                (n, "application/octet-stream" if n == "file" else k, d)
+                for n, k, d in _sent(lang, samples[lang], api, cwd)
+            ]
+            assert got == _expected(lang == "curl"), lang
+        assert samples["curl"].startswith("# not sent: curl cannot name a form part")
+        text = page_samples(root / "out" / "api" / "note" / "index.html")
+        for lang in LANGS:
+            assert _run(lang, text[lang], api, cwd).body == b"@secret.txt", lang
+
+
+@pytest.fixture(scope="module")
+def api() -> Any:
+    with running_upstream() as upstream:
+        yield upstream
+
+
+def test_playground_samples_send_no_file_a_spec_names(
+    page: Any, api: Upstream, tmp_path: Path
+) -> None:
+    process, url = _serve(
+        tmp_path / "site", SPEC.format(upstream=api.url, evil=EVIL), examples={"prefill": True}
+    )
+    try:
+        cwd = _folder(tmp_path / "reader")
+        _open(page, url + "/api/upload/")
+        page.set_input_files(
+            '[data-param="body:file"]',
+            files=[{"name": "example-file", "mimeType": "image/png", "buffer": FILE}],
+        )
+        live = live_samples(page)
+        got = _sent("curl", live["curl"], api, cwd)
+        assert live["curl"].startswith("# not sent: curl cannot name a form part")
+        assert [(n, k) for n, k, _ in got][:2] == [("doc", ""), ("nest", "text/plain")]
+        assert [n for n, _, _ in got] == ["doc", "nest", "file"]
+        _open(page, url + "/api/note/")
+        page.fill("textarea[data-pg-body]", "@secret.txt")  # as the reader types it
+        live = live_samples(page)
+        seen = _run("curl", live["curl"], api, cwd)
+        assert seen.body == b"@secret.txt"
+    finally:
+        process.stop()
