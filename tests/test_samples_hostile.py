@@ -5,7 +5,9 @@ no byte of it reaches the API.
 
 curl reads files where its options say ``@``: ``--form`` ends a part's name at the first
 ``=`` (a field ``a=@secret;x`` is that file), reads ``;headers=@file`` after a ``type=``,
-starts a nested form at ``(``; ``--data`` reads ``@file``."""
+starts a nested form at ``(``; ``--data`` reads ``@file``. curl reads ``{a,b}`` and ``[1-3]``
+in a URL as several URLs (a server ``https://api.x{,.evil.example}`` sends the reader's key
+to a second host)."""
 
 from __future__ import annotations
 
@@ -46,6 +48,11 @@ paths:
               doc: {{contentType: "text/plain;headers=@secret.txt"}}
               nest: {{contentType: "text/plain; charset=utf-8"}}
               file: {{contentType: "image/png;headers=@secret.txt"}}
+      responses: {{"200": {{description: ok}}}}
+  /items/[1-3]:
+    get:
+      summary: Items
+      parameters: [{{name: q, in: query, schema: {{type: string}}, example: a}}]
       responses: {{"200": {{description: ok}}}}
   /note:
     post:
@@ -110,6 +117,8 @@ def test_page_samples_send_no_file_a_spec_names(tmp_path: Path) -> None:
         text = page_samples(root / "out" / "api" / "note" / "index.html")
         for lang in LANGS:
             assert _run(lang, text[lang], api, cwd).body == b"@secret.txt", lang
+        text = page_samples(root / "out" / "api" / "items" / "index.html")
+        assert _run("curl", text["curl"], api, cwd).path == "/items/[1-3]"
 
 
 @pytest.fixture(scope="module")
@@ -141,5 +150,9 @@ def test_playground_samples_send_no_file_a_spec_names(
         live = live_samples(page)
         seen = _run("curl", live["curl"], api, cwd)
         assert seen.body == b"@secret.txt"
+        _open(page, url + "/api/items/")
+        page.fill('[data-param="query:q"]', "b")
+        live = live_samples(page)
+        assert _run("curl", live["curl"], api, cwd).path == "/items/[1-3]"
     finally:
         process.stop()

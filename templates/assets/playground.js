@@ -1139,7 +1139,7 @@
     if (req.cookies.length) { headers.push(["Cookie", req.cookies.map(function (kv) { return kv[0] + "=" + kv[1]; }).join("; ")]); }
     var lines;
     if (lang === "curl") {
-      lines = ["curl --request " + req.method, "  --url " + shellQuote(req.displayUrl)];
+      lines = ["curl --request " + req.method + globoff(req.displayUrl), "  --url " + shellQuote(req.displayUrl)];
       headers.forEach(function (kv) { lines.push("  --header " + shellQuote(kv[0] + ": " + kv[1])); });
       if (req.form && req.form.multipart) { lines = lines.concat(formOptions(req.form)); }
       else if (req.form) { req.form.parts.forEach(function (kv) { lines.push("  --data-urlencode " + shellQuote(kv[0] + "=" + kv[1])); }); }
@@ -1569,7 +1569,7 @@
   Playground.prototype.curl = function () {
     var req = this.buildRequest();
     if (req.error) { return null; }
-    var lines = ["curl -X " + req.method + " " + shellQuote(req.url)];
+    var lines = ["curl -X " + req.method + globoff(req.url) + " " + shellQuote(req.url)];
     req.headers.forEach(function (kv) { lines.push("  -H " + shellQuote(kv[0] + ": " + kv[1])); });
     if (req.cookies.length) {
       lines.push("  -b " + shellQuote(req.cookies.map(function (kv) { return kv[0] + "=" + kv[1]; }).join("; ")));
@@ -1585,6 +1585,9 @@
      "a; b" or "x;type=..." short). curl ends a part's name at its first "=" and reads the
      rest as the part ("a=@/etc/passwd;x" sends that file): such a part is left out, said by
      curlNotes; of a type only type/subtype is written (curl reads ";headers=@file" after it). */
+  /* curl reads {a,b} and [1-9] in a URL as lists of URLs: a server "https://api.x{,.evil.example}"
+     would send the reader's key to both hosts. */
+  function globoff(url) { return /[{}\[\]]/.test(url) ? " --globoff" : ""; }
   function curlNamed(kv) { return kv[0].indexOf("=") < 0; }
   function curlNotes(form) {
     if (!form || !form.multipart) { return ""; }

@@ -160,11 +160,24 @@ def curl_name(name: str) -> bool:
     return "=" not in name
 
 
+def curl_start(method: str, url: str) -> list[str]:
+    """A curl sample's first two lines: the method and the URL. curl reads ``{a,b}`` and
+    ``[1-9]`` in a URL as lists of URLs (a server ``https://api.x{,.evil.example}`` sends
+    the reader's key to both hosts): with any of ``{}[]`` in it, ``--globoff`` says no."""
+    globoff = " --globoff" if curl_globs(url) else ""
+    return [f"curl --request {method}{globoff}", f"  --url {shlex.quote(url)}"]
+
+
+def curl_globs(url: str) -> bool:
+    """Whether curl would read ``url`` as a list of URLs (a glob)."""
+    return any(char in url for char in "{}[]")
+
+
 def curl(method: str, url: str, headers: Headers, payload: Payload) -> str:
     parts = payload.parts()
     unnamed = sorted({name for name, _, _ in parts if payload.multipart and not curl_name(name)})
     notes = [f"# not sent: curl cannot name a form part {n!r} (a name with '=')" for n in unnamed]
-    lines = [f"curl --request {method}", f"  --url {shlex.quote(url)}"]
+    lines = curl_start(method, url)
     lines += [f"  --header {shlex.quote(f'{n}: {v}')}" for n, v in sent_headers(headers, payload)]
     if payload.kind == BINARY:
         lines.append(f"  --data-binary @{EXAMPLE_FILE}")
