@@ -156,3 +156,44 @@ def test_playground_samples_send_no_file_a_spec_names(
         assert _run("curl", live["curl"], api, cwd).path == "/items/[1-3]"
     finally:
         process.stop()
+
+
+SCHEMES_SPEC = """\
+openapi: 3.1.0
+info: {title: Schemes, version: "1"}
+servers: [{url: "{scheme}://127.0.0.1:6379/", variables: {scheme: {default: gopher}}}]
+paths:
+  /items:
+    get:
+      summary: Items
+      servers: [{url: "file:///etc/passwd?"}, {url: "localhost:8080/v1"}]
+      responses: {"200": {description: ok}}
+"""
+
+
+def test_a_server_url_of_another_scheme_is_left_out_with_a_warning(tmp_path: Path) -> None:
+    """curl follows gopher://, dict://, file://...: a spec's server
+    'gopher://127.0.0.1:6379/_FLUSHALL' made the page's curl sample talk to the reader's own
+    Redis. Such a server is left out of the pages, with a warning at its URL (check and
+    build); host:port is curl's http."""
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "openapi.yaml").write_text(SCHEMES_SPEC)
+    config = {
+        "name": "S",
+        "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+    }
+    (root / "docs.json").write_text(json.dumps(config))
+    for command in (["check", "docs.json"], ["build", "docs.json", "-o", "out"]):
+        result = run_docgen(command, root)
+        assert result.returncode == 0, result.stdout + result.stderr
+        output = result.stdout + result.stderr
+        said = [line for line in output.splitlines() if "link-unsafe" in line]
+        assert [line.split(": warning")[0] for line in said] == [
+            "openapi.yaml:3:17",
+            "openapi.yaml:8:23",
+        ], result.stderr
+    page = (root / "out" / "api" / "items" / "index.html").read_text()
+    samples = page_samples(root / "out" / "api" / "items" / "index.html")
+    assert "localhost:8080/v1/items" in samples["curl"]
+    assert "gopher" not in page and "file:" not in page
