@@ -197,3 +197,21 @@ def test_a_server_url_of_another_scheme_is_left_out_with_a_warning(tmp_path: Pat
     samples = page_samples(root / "out" / "api" / "items" / "index.html")
     assert "localhost:8080/v1/items" in samples["curl"]
     assert "gopher" not in page and "file:" not in page
+
+
+def test_a_long_sample_language_is_quoted_shortened(tmp_path: Path) -> None:
+    """api.examples.languages names a language docgen does not write: the info line quoted a
+    100,000-character name whole (a 100 KB line in CI's log); now its start and end."""
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "openapi.yaml").write_text(SCHEMES_SPEC.replace("gopher", "https"))
+    long = "q" * 100_000
+    config = {
+        "name": "L",
+        "api": {"examples": {"languages": [long, "z" + long]}},
+        "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+    }
+    (root / "docs.json").write_text(json.dumps(config))
+    result = run_docgen(["check", "docs.json"], root)
+    said = [line for line in (result.stdout + result.stderr).splitlines() if "languages[" in line]
+    assert len(said) == 2 and max(map(len, said)) < 300, [len(line) for line in said]
