@@ -154,6 +154,19 @@ def test_playground_samples_send_no_file_a_spec_names(
         page.fill('[data-param="query:q"]', "b")
         live = live_samples(page)
         assert _run("curl", live["curl"], api, cwd).path == "/items/[1-3]"
+        # Copy as curl writes its own command, with the same care
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+        for slug, path in (("upload", "/upload"), ("items", "/items/[1-3]")):
+            _open(page, url + f"/api/{slug}/")
+            page.click("[data-pg-curl]")
+            page.wait_for_selector("[data-pg-curl].copied")
+            copied = page.evaluate("navigator.clipboard.readText()")
+            assert _run("curl", copied, api, cwd).path == path, copied
+            if slug == "upload":
+                sent = api.api_requests()[-1]
+                assert (
+                    SECRET not in sent.body and b"SECRET" not in json.dumps(sent.headers).encode()
+                )
     finally:
         process.stop()
 
