@@ -228,3 +228,45 @@ def test_a_long_sample_language_is_quoted_shortened(tmp_path: Path) -> None:
     result = run_docgen(["check", "docs.json"], root)
     said = [line for line in (result.stdout + result.stderr).splitlines() if "languages[" in line]
     assert len(said) == 2 and max(map(len, said)) < 300, [len(line) for line in said]
+
+
+FENCE_SPEC = """\
+openapi: 3.1.0
+info: {title: F, version: "1"}
+servers: [{url: "https://api.example.com"}]
+paths:
+  /items:
+    post:
+      summary: Items
+      x-codeSamples:
+        - lang: "bash\\n# Injected by lang"
+          source: "echo hi\\n````\\n# Injected by source\\n"
+      responses: {"200": {description: ok}}
+"""
+
+
+def test_a_sample_holding_a_fence_stays_one_code_block_in_the_markdown_twin(
+    tmp_path: Path,
+) -> None:
+    """The page's Markdown twin (for AI tools) wrote a sample inside three backticks: an
+    ``x-codeSamples`` source holding four closed the block, and a ``lang`` holding a line
+    break ended the info string, so '# Injected' read as the twin's own heading."""
+    from markdown_it import MarkdownIt
+
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "openapi.yaml").write_text(FENCE_SPEC)
+    config = {
+        "name": "F",
+        "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+    }
+    (root / "docs.json").write_text(json.dumps(config))
+    result = run_docgen(["build", "docs.json", "-o", "out"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    twin = (root / "out" / "api" / "items.md").read_text("utf-8")
+    tokens = MarkdownIt("commonmark").parse(twin)
+    headings = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
+    assert not [h for h in headings if "Injected" in h], headings
+    (fence,) = [t for t in tokens if t.type == "fence"]
+    assert fence.content.rstrip("\n") == "echo hi\n````\n# Injected by source"
+    assert fence.info == "bash"  # the lang without its line break

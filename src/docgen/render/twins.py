@@ -104,8 +104,22 @@ def operation_markdown(view: OperationView) -> list[str]:
             for body in response.bodies:
                 out += [f"`{body.media_type}`: {body.type}", "", *_body_lines(body), ""]
     for sample in view.samples[:1]:
-        out += ["## Example request", "", f"```{sample.lang}", sample.code, "```", ""]
+        out += ["## Example request", "", *fenced(sample.code, sample.lang), ""]
     return out
+
+
+_BACKTICKS = re.compile(r"`+")
+_INFO = re.compile(r"[^\w+#.-]")
+
+
+def fenced(code: str, lang: str) -> list[str]:
+    """``code`` as one fenced block whatever it holds: the fence is longer than any run of
+    backticks in it (four closed a block of three, and what followed read as the twin's own
+    Markdown), the info string a language name only (no line break or backtick)."""
+    longest = max((len(run) for run in _BACKTICKS.findall(code)), default=0)
+    fence = "`" * max(3, longest + 1)
+    word = (lang.split() or [""])[0]  # its first word: a line break ends an info string
+    return [fence + _INFO.sub("", word)[:40], code, fence]
 
 
 def page_markdown(
