@@ -238,6 +238,16 @@ paths:
   /items:
     post:
       summary: Items
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                "a`\\n\\n# Injected by name\\n\\n`b":
+                  type: string
+                  default: "x`\\n\\n# Injected by default\\n"
+                  enum: ["e`\\n\\n# Injected by enum\\n"]
       x-codeSamples:
         - lang: "bash\\n# Injected by lang"
           source: "echo hi\\n````\\n# Injected by source\\n"
@@ -250,7 +260,8 @@ def test_a_sample_holding_a_fence_stays_one_code_block_in_the_markdown_twin(
 ) -> None:
     """The page's Markdown twin (for AI tools) wrote a sample inside three backticks: an
     ``x-codeSamples`` source holding four closed the block, and a ``lang`` holding a line
-    break ended the info string, so '# Injected' read as the twin's own heading."""
+    break ended the info string, so '# Injected' read as the twin's own heading; a field's
+    name, default or enum value holding a line break did the same."""
     from markdown_it import MarkdownIt
 
     root = tmp_path / "site"
@@ -270,3 +281,4 @@ def test_a_sample_holding_a_fence_stays_one_code_block_in_the_markdown_twin(
     (fence,) = [t for t in tokens if t.type == "fence"]
     assert fence.content.rstrip("\n") == "echo hi\n````\n# Injected by source"
     assert fence.info == "bash"  # the lang without its line break
+    assert "`a` # Injected by name `b`" in twin  # one code span, on the field's line
