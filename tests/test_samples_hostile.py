@@ -282,3 +282,25 @@ def test_a_sample_holding_a_fence_stays_one_code_block_in_the_markdown_twin(
     assert fence.content.rstrip("\n") == "echo hi\n````\n# Injected by source"
     assert fence.info == "bash"  # the lang without its line break
     assert "`a` # Injected by name `b`" in twin  # one code span, on the field's line
+
+
+def test_a_summary_with_line_breaks_stays_one_entry_of_llms_txt(tmp_path: Path) -> None:
+    """llms.txt lists each page on one line: a summary 'Items\\n\\n# Injected' (the page's
+    title) wrote a heading of its own into it."""
+    from markdown_it import MarkdownIt
+
+    root = tmp_path / "site"
+    root.mkdir()
+    spec = FENCE_SPEC.replace("summary: Items", 'summary: "Items\\n\\n# Injected by summary"')
+    (root / "openapi.yaml").write_text(spec)
+    config = {
+        "name": "F",
+        "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+    }
+    (root / "docs.json").write_text(json.dumps(config))
+    result = run_docgen(["build", "docs.json", "-o", "out"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    for name in ("llms.txt", "api/items-injected-by-summary.md"):
+        tokens = MarkdownIt("commonmark").parse((root / "out" / name).read_text("utf-8"))
+        found = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
+        assert not [h for h in found if h.startswith("Injected")], (name, found)

@@ -167,24 +167,24 @@ def llms_txt(site: Site, pages: list[Page]) -> str:
     # With a published URL the links are absolute; without one they are relative to llms.txt
     # (at the site's root), so a site hosted in a subfolder keeps working.
     root = f"{config.url.rstrip('/')}/" if config.url else ""
-    lines = [f"# {config.name}", ""]
+    lines = [f"# {_line(config.name)}", ""]
     if config.description:
-        lines += [f"> {config.description}", ""]
+        lines += [f"> {_line(config.description)}", ""]
     sections: dict[str, list[Page]] = {}
     for page in pages:
         if not page.indexed:
             continue
         sections.setdefault(" › ".join(page.nav) or "Pages", []).append(page)
     for title, members in sections.items():
-        lines += [f"## {title}", ""]
+        lines += [f"## {_line(title)}", ""]
         for page in members:
             link = f"{root}{twin_path(page.url)}"
             note = f": {page.description}" if page.description else ""
             if page.operation is not None:
-                note = f": `{page.operation.method} {page.operation.path}`" + (
+                note = f": {_code(f'{page.operation.method} {page.operation.path}')}" + (
                     f" {page.description}" if page.description else ""
                 )
-            lines.append(f"- [{page.title}]({link}){note}")
+            lines.append(_line(f"- [{page.title}]({link}){note}"))
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
 
