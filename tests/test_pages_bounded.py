@@ -29,8 +29,12 @@ def _site(tmp: Path, pages: dict[str, str]) -> Path:
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "docgen", *args], capture_output=True, text=True, timeout=120,
-        cwd=ROOT, env={**os.environ, "DOCGEN_JOBS": "1"},
+        [sys.executable, "-m", "docgen", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env={**os.environ, "DOCGEN_JOBS": "1"},
     )
 
 
@@ -197,3 +201,42 @@ def test_snippets_using_snippets_are_charged_to_the_pages_budget(
     found = [d for d in _diagnostics(config) if d["code"] == "mdx-too-deep"]
     assert len(found) == 1 and str(found[0]["file"]).endswith("s4.mdx"), found
     assert found[0]["line"] in (1, 3), found
+
+
+@pytest.mark.parametrize("kind", ["snippet", "component"])
+def test_a_body_repeating_its_children_is_not_written_out_past_the_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """A 500 KB snippet of 50,000 ``{children}``, given 20 KB of children, was written out
+    whole (1 GB; check's memory 68 MB -> 1 GB, 200 KB of children: out of memory) before the
+    page's budget refused it. The text written for one use now stops just past the budget
+    (measured on the real reader: the longest text a fill returns)."""
+    from docgen.render import jsxtemplates, mdxsnippets
+    from docgen.render.jsxtemplates import MAX_EXPANSION
+    from docgen.render.mdx import render_mdx
+    from docgen.render.snippets import SnippetFiles
+
+    children = "x" * 2_000
+    (tmp_path / "snippets").mkdir()
+    if kind == "snippet":
+        (tmp_path / "snippets" / "boom.mdx").write_text("{children}" * 50_000)
+        page = "import Boom from '/snippets/boom.mdx'\n\n<Boom>\n" + children + "\n</Boom>\n"
+    else:
+        body = "{children}" * 40_000
+        (tmp_path / "snippets" / "boom.jsx").write_text(
+            f"export const Boom = ({{ children }}) => (<div>{body}</div>);\n"
+        )
+        page = "import { Boom } from '/snippets/boom.jsx'\n\n<Boom>\n" + children + "\n</Boom>\n"
+    longest = [0]
+    real = jsxtemplates.fill
+
+    def measured(*args: Any, **kwargs: Any) -> str:
+        text = real(*args, **kwargs)
+        longest[0] = max(longest[0], len(text))
+        return text
+
+    monkeypatch.setattr(jsxtemplates, "fill", measured)
+    monkeypatch.setattr(mdxsnippets, "fill", measured)
+    result = render_mdx(page, files=SnippetFiles(tmp_path), source="index.mdx")
+    assert 0 < longest[0] <= MAX_EXPANSION + 2 * len(children) + 100, longest[0]
+    assert [w.code for w in result.warnings] == ["mdx-too-deep"], result.warnings

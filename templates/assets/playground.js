@@ -1201,13 +1201,13 @@
     if (req.cookies.length) { headers.push(["Cookie", req.cookies.map(function (kv) { return kv[0] + "=" + kv[1]; }).join("; ")]); }
     var lines;
     if (lang === "curl") {
-      lines = ["curl --request " + req.method, "  --url " + shellQuote(req.displayUrl)];
+      lines = ["curl --request " + req.method + globoff(req.displayUrl), "  --url " + shellQuote(req.displayUrl)];
       headers.forEach(function (kv) { lines.push("  --header " + shellQuote(kv[0] + ": " + kv[1])); });
       if (req.form && req.form.multipart) { lines = lines.concat(formOptions(req.form)); }
       else if (req.form) { req.form.parts.forEach(function (kv) { lines.push("  --data-urlencode " + shellQuote(kv[0] + "=" + kv[1])); }); }
       else if (req.file) { lines.push("  --data-binary " + shellQuote("@" + fileName(req.file))); }
       else if (req.body !== null) { lines.push("  --data-raw " + shellQuote(req.body)); }  // "@x" is not a file
-      return lines.join(" \\\n");
+      return curlNotes(req.form) + lines.join(" \\\n");
     }
     if (lang === "python") {
       lines = ["import requests", "", "response = requests.request(", "    " + pyStr(req.method) + ",", "    " + pyStr(req.displayUrl) + ","];
@@ -1648,7 +1648,7 @@
   Playground.prototype.curl = function () {
     var req = this.buildRequest();
     if (req.error) { return null; }
-    var lines = ["curl -X " + req.method + " " + shellQuote(req.url)];
+    var lines = ["curl -X " + req.method + globoff(req.url) + " " + shellQuote(req.url)];
     req.headers.forEach(function (kv) { lines.push("  -H " + shellQuote(kv[0] + ": " + kv[1])); });
     if (req.cookies.length) {
       lines.push("  -b " + shellQuote(req.cookies.map(function (kv) { return kv[0] + "=" + kv[1]; }).join("; ")));
@@ -1656,20 +1656,34 @@
     if (req.form && req.form.multipart) { lines = lines.concat(formOptions(req.form)); }
     else if (req.file) { lines.push("  --data-binary " + shellQuote("@" + fileName(req.file))); }
     else if (req.body !== null) { lines.push("  --data-raw " + shellQuote(req.body)); }
-    return lines.join(" \\\n");
+    return curlNotes(req.form) + lines.join(" \\\n");
   };
 
   /* curl's options for a multipart form: a file as --form name=@file (the reader's own file,
      by name), a text value with --form-string (--form would read "@x" as a file, and cut
-     "a; b" or "x;type=..." short). */
+     "a; b" or "x;type=..." short). curl ends a part's name at its first "=" and reads the
+     rest as the part ("a=@/etc/passwd;x" sends that file): such a part is left out, said by
+     curlNotes; of a type only type/subtype is written (curl reads ";headers=@file" after it). */
+  /* curl reads {a,b} and [1-9] in a URL as lists of URLs: a server "https://api.x{,.evil.example}"
+     would send the reader's key to both hosts. */
+  function globoff(url) { return /[{}\[\]]/.test(url) ? " --globoff" : ""; }
+  function curlNamed(kv) { return kv[0].indexOf("=") < 0; }
+  function curlNotes(form) {
+    if (!form || !form.multipart) { return ""; }
+    return form.parts.filter(function (kv) { return !curlNamed(kv); }).map(function (kv) {
+      return "# not sent: curl cannot name a form part " + JSON.stringify(kv[0]) + " (a name with '=')\n";
+    }).filter(function (note, i, all) { return all.indexOf(note) === i; }).join("");
+  }
   function formOptions(form) {
-    return form.parts.map(function (kv) {
-      if (typeof kv[1] !== "string") { return "  --form " + shellQuote(kv[0] + "=@" + fileName(kv[1]) + (kv[2] && !kv[1].type ? ";type=" + kv[2] : "")); }
+    return form.parts.filter(curlNamed).map(function (kv) {
+      var typed = kv[2] ? ";type=" + kv[2].split(";")[0].trim() : "";
+      if (typeof kv[1] !== "string") { return "  --form " + shellQuote(kv[0] + "=@" + fileName(kv[1]) + (kv[1].type ? "" : typed)); }
       // A part with its own Content-Type needs --form, which reads a file from a value that
-      // starts with @ or < and splits at ";": such a value goes in double quotes (\ and " escaped).
+      // starts with @ or <, a nested form from one starting with (, and splits at ";": such
+      // a value goes in double quotes (\ and " escaped).
       if (kv[2]) {
-        var text = /^[@<"]|;/.test(kv[1]) ? "\"" + kv[1].replace(/\\/g, "\\\\").replace(/"/g, "\\\"") + "\"" : kv[1];
-        return "  --form " + shellQuote(kv[0] + "=" + text + ";type=" + kv[2]);
+        var text = /^[@<"(]|;/.test(kv[1]) ? "\"" + kv[1].replace(/\\/g, "\\\\").replace(/"/g, "\\\"") + "\"" : kv[1];
+        return "  --form " + shellQuote(kv[0] + "=" + text + typed);
       }
       return "  --form-string " + shellQuote(kv[0] + "=" + kv[1]);
     });

@@ -75,18 +75,19 @@ def sample_languages(
             if mapped not in out:
                 out.append(mapped)
             continue
-        close = close_matches(name.lower(), list(SAMPLE_ALIASES), n=1, cutoff=0.75)
+        close = close_matches(name.lower()[:64], list(SAMPLE_ALIASES), n=1, cutoff=0.75)
+        shown = name if len(name) <= 60 else f"{name[:40]}...{name[-17:]}"  # quoted, bounded
         if close:
             diagnostics.error(
                 Code.CONFIG_INVALID,
-                f"api.examples.languages[{index}]: '{name}' is not a code-sample language; "
+                f"api.examples.languages[{index}]: '{shown}' is not a code-sample language; "
                 f"did you mean '{close[0]}'?",
                 doc.location(ptr),
             )
             continue
         diagnostics.info(
             Code.CONFIG_UNUSED_KEY,
-            f"api.examples.languages[{index}]: docgen does not generate '{name}' samples "
+            f"api.examples.languages[{index}]: docgen does not generate '{shown}' samples "
             "(it generates curl, python, javascript); skipped",
             doc.location(ptr),
         )

@@ -11,6 +11,7 @@ from docgen.render.views import SecurityScheme, Server
 from docgen.spec.model import Operation, Spec
 from docgen.spec.model import server_url as spec_server_url
 from docgen.spec.refs import resolve
+from docgen.spec.servercheck import unsafe_scheme
 
 
 def servers(spec: Spec, op: Operation) -> tuple[Server, ...]:
@@ -19,6 +20,8 @@ def servers(spec: Spec, op: Operation) -> tuple[Server, ...]:
     if isinstance(raw, list):
         for server in raw:
             if not isinstance(server, dict) or not isinstance(server.get("url"), str):
+                continue
+            if unsafe_scheme(server["url"], server.get("variables")):  # warned by the check
                 continue
             variables = []
             raw_vars = server.get("variables")

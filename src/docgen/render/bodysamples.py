@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,8 +76,7 @@ class Payload:
         out: list[tuple[str, str | None, str]] = []
         for item in self.fields:
             coding = self.coding.get(item.name, {})
-            given = str(coding.get("contentType", "")).split(",")[0].strip()
-            part_type = "" if "*" in given else given
+            part_type = str(coding.get("contentType", ""))
             styled = "style" in coding or "explode" in coding
             if item.file:
                 out.append((item.name, None, part_type))
@@ -98,16 +98,32 @@ def _composite_schema(schema: Any) -> bool:
 
 
 _ENCODING_KEYS = {"contentType": str, "style": str, "explode": bool, "allowReserved": bool}
+_TOKEN = r"[!#$%&'*+.^_`|~0-9A-Za-z-]+"
+_ESSENCE = rf"{_TOKEN}/{_TOKEN}"
+# A media type as RFC 9110 writes it: type/subtype, then `; name=value` parameters.
+_MEDIA_TYPE = re.compile(rf'{_ESSENCE}(?:[ \t]*;[ \t]*{_TOKEN}=(?:{_TOKEN}|"[^"\\\r\n]*"))*')
+
+
+def part_content_type(given: str) -> str:
+    """An Encoding Object's ``contentType`` as a part's Content-Type: its first media type
+    when that is one (no wildcard), else ``""``. Samples write it into curl's ``--form``,
+    where anything else is read as curl's own options (``;headers=@file`` sends a file of
+    the reader's)."""
+    first = given.split(",")[0].strip()
+    return first if _MEDIA_TYPE.fullmatch(first) else ""
 
 
 def encodings(spec: Spec, found: Any, doc: str) -> dict[str, dict[str, Any]]:
     """A media type's Encoding Objects by field name (a part's Content-Type; a urlencoded
-    field's style and explode), keeping only well-typed keys."""
+    field's style and explode), keeping only well-typed keys and a ``contentType`` that is a
+    media type (:func:`part_content_type`)."""
     out: dict[str, dict[str, Any]] = {}
     for name, raw in found.items() if isinstance(found, dict) else ():
         coding, _ = resolve(raw, doc, spec.documents)
         if isinstance(coding, dict):
             kept = {k: v for k, t in _ENCODING_KEYS.items() if isinstance(v := coding.get(k), t)}
+            if part_type := part_content_type(str(kept.pop("contentType", ""))):
+                kept["contentType"] = part_type
             if kept:
                 out[str(name)] = kept
     return out
@@ -120,33 +136,59 @@ def sent_headers(headers: Headers, payload: Payload) -> Headers:
     return headers
 
 
-def _curl_part(name: str, value: str, part_type: str) -> str:
-    """A text part: ``--form-string`` (sent as written: ``--form`` would read ``@x`` as a file
-    and cut ``a; b`` short); one with its own type needs ``--form``, its value in double
-    quotes (backslash-escaped) where curl would otherwise read it as a file or cut it."""
+def _curl_part(name: str, value: str | None, part_type: str) -> str:
+    """A part as curl's options write it: a file as ``--form name=@file``; a text part as
+    ``--form-string`` (sent as written: ``--form`` would read ``@x`` as a file and cut ``a; b``
+    short); one with its own type needs ``--form``, its value in double quotes
+    (backslash-escaped) where curl would otherwise read it as a file, start a nested form
+    (``(``) or cut it. Only the
+    type's ``type/subtype`` is written: curl reads what follows a ``;`` as its own options.
+    ``name`` has no ``=`` (:func:`curl_name`)."""
+    typed = f";type={part_type.split(';')[0].strip()}" if part_type else ""
+    if value is None:
+        return f"  --form {shlex.quote(f'{name}=@{EXAMPLE_FILE}{typed}')}"
     if not part_type:
         return f"  --form-string {shlex.quote(f'{name}={value}')}"
-    if value[:1] in ("@", "<", '"') or ";" in value:
+    if value[:1] in ("@", "<", '"', "(") or ";" in value:
         value = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return f"  --form {shlex.quote(f'{name}={value};type={part_type}')}"
+    return f"  --form {shlex.quote(f'{name}={value}{typed}')}"
+
+
+def curl_name(name: str) -> bool:
+    """Whether curl's ``--form`` can name a part ``name``: it ends the name at the first
+    ``=`` and reads the rest as the part (``a=@/etc/passwd;x`` sends that file)."""
+    return "=" not in name
+
+
+def curl_start(method: str, url: str) -> list[str]:
+    """A curl sample's first two lines: the method and the URL. curl reads ``{a,b}`` and
+    ``[1-9]`` in a URL as lists of URLs (a server ``https://api.x{,.evil.example}`` sends
+    the reader's key to both hosts): with any of ``{}[]`` in it, ``--globoff`` says no."""
+    globoff = " --globoff" if curl_globs(url) else ""
+    return [f"curl --request {method}{globoff}", f"  --url {shlex.quote(url)}"]
+
+
+def curl_globs(url: str) -> bool:
+    """Whether curl would read ``url`` as a list of URLs (a glob)."""
+    return any(char in url for char in "{}[]")
 
 
 def curl(method: str, url: str, headers: Headers, payload: Payload) -> str:
-    lines = [f"curl --request {method}", f"  --url {shlex.quote(url)}"]
+    parts = payload.parts()
+    unnamed = sorted({name for name, _, _ in parts if payload.multipart and not curl_name(name)})
+    notes = [f"# not sent: curl cannot name a form part {n!r} (a name with '=')" for n in unnamed]
+    lines = curl_start(method, url)
     lines += [f"  --header {shlex.quote(f'{n}: {v}')}" for n, v in sent_headers(headers, payload)]
     if payload.kind == BINARY:
         lines.append(f"  --data-binary @{EXAMPLE_FILE}")
     elif payload.kind != FORM:
         lines.append(f"  --data-raw {shlex.quote(payload.text)}")
-    for name, value, part_type in payload.parts():
-        if value is None:
-            typed = f";type={part_type}" if part_type else ""
-            lines.append(f"  --form {shlex.quote(f'{name}=@{EXAMPLE_FILE}{typed}')}")
-        elif not payload.multipart:
+    for name, value, part_type in parts:
+        if not payload.multipart:
             lines.append(f"  --data-urlencode {shlex.quote(f'{name}={value}')}")
-        else:
+        elif curl_name(name):
             lines.append(_curl_part(name, value, part_type))
-    return " \\\n".join(lines)
+    return "\n".join([*notes, " \\\n".join(lines)])
 
 
 def python(method: str, url: str, headers: Headers, payload: Payload) -> str:

@@ -223,12 +223,19 @@ def fill(
     computed from a prop by code (``id={text.toLowerCase()}``) is left out, its expression
     added to ``dropped`` (when given; else the MDX reader warns about it). ``{items.map((item)
     => (<Card title={item.name} />))}`` over an array of ``scope`` (the props, the page's
-    constants) is that JSX once an item."""
+    constants) is that JSX once an item. The text stops once it is longer than
+    :data:`MAX_EXPANSION`, which no page's budget takes: a body repeating ``{children}`` 50,000
+    times was written out whole (1 GB for 20 KB of children) before the budget refused it."""
     elements = elements or {}
     given = dict.fromkeys(elements, True)  # an element is there, even one without text
     out: list[str] = []
     i = 0
+    written, counted = 0, 0  # the length of out[:counted]
     while (start := body.find("{", i)) != -1:
+        written += sum(map(len, out[counted:]))
+        counted = len(out)
+        if written > MAX_EXPANSION:
+            return "".join(out)
         end = scan_braces(body, start)
         if end is None:
             break

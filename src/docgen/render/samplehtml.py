@@ -29,6 +29,7 @@ from pygments.token import (
     _TokenType,
 )
 
+from docgen.render.bodysamples import curl_globs
 from docgen.render.highlight import _FORMATTER, _WHITESPACE
 
 Tokens = list[tuple[_TokenType, str]]
@@ -76,6 +77,8 @@ def curl_tokens(method: str, url: str, headers: Any, data: str | None) -> Tokens
     if not (method.isascii() and method.isalpha() and method.isupper()):
         raise _Unsure(method)
     out.append((Text, method))
+    if curl_globs(url):
+        out += [(Whitespace, " "), (Text, "--globoff")]
     args = [("--url", url)] + [("--header", f"{n}: {v}") for n, v in headers]
     if data is not None:
         args.append(("--data", data))

@@ -32,7 +32,8 @@ class RequestShape:
 
 
 def _curl(r: RequestShape) -> str:
-    lines = [f"curl --request {r.method} \\", f"  --url {shlex.quote(r.url)}"]
+    lines = bodysamples.curl_start(r.method, r.url)
+    lines[0] += " \\"
     for name, value in r.headers:
         lines[-1] += " \\"
         lines.append(f"  --header {shlex.quote(f'{name}: {value}')}")

@@ -19,6 +19,24 @@ def _text(fragment: str) -> str:
     return html.unescape(_TAGS.sub("", fragment)).strip()
 
 
+_BREAKS = re.compile(r"[\r\n\v\f\x85\u2028\u2029]+")
+_RUNS = re.compile(r"`+")
+
+
+def _line(text: str) -> str:
+    """Spec text on one line of the twin: a line break in a name or value would start the
+    twin's own Markdown (``# Injected`` a heading)."""
+    return _BREAKS.sub(" ", text)
+
+
+def _code(text: object) -> str:
+    """``text`` as one code span: fenced by more backticks than any run inside it."""
+    inner = _line(str(text))
+    fence = "`" * (max((len(r) for r in _RUNS.findall(inner)), default=0) + 1)
+    pad = " " if inner.startswith(("`", " ")) or inner.endswith(("`", " ")) else ""
+    return f"{fence}{pad}{inner}{pad}{fence}"
+
+
 def _field_lines(fields: tuple[SchemaField, ...], depth: int = 0) -> list[str]:
     """Markdown list lines of ``fields``, made once for the fields pages share."""
     return text_of(("markdown", depth), fields, lambda: _each_field(fields, depth))
@@ -27,19 +45,19 @@ def _field_lines(fields: tuple[SchemaField, ...], depth: int = 0) -> list[str]:
 def _each_field(fields: tuple[SchemaField, ...], depth: int) -> list[str]:
     lines = []
     for f in fields:
-        bits = [f"`{f.name}`", f.type]
+        bits = [_code(f.name), f.type]
         if f.required:
             bits.append("required")
         if f.default is not None:
-            bits.append(f"default `{f.default}`")
+            bits.append(f"default {_code(f.default)}")
         if f.enum:
             more = f" and {f.enum_more:,} more" if f.enum_more else ""
-            bits.append("one of " + ", ".join(f"`{e}`" for e in f.enum) + more)
+            bits.append("one of " + ", ".join(_code(e) for e in f.enum) + more)
         for c in f.constraints:
             bits.append(f"{c.label} {c.value}")
         description = _text(f.description_html).replace("\n", " ")
-        line = "  " * depth + "- " + ", ".join(bits)
-        lines.append(line + (f": {description}" if description else ""))
+        line = "  " * depth + "- " + _line(", ".join(bits))
+        lines.append(line + (f": {_line(description)}" if description else ""))
         lines.extend(_field_lines(f.children, depth + 1))
         lines.extend(_variant_lines(f.variant_kind, f.variants, depth + 1))
     return lines
@@ -57,7 +75,8 @@ def _variant_lines(kind: str | None, variants: tuple[Variant, ...], depth: int) 
         if variant.schema_href and not variant.fields:
             label += f", fields on [{variant.schema_name}]({variant.schema_href})"
         description = _text(variant.description_html).replace("\n", " ")
-        lines.append("  " * depth + f"- {label}" + (f": {description}" if description else ""))
+        label += f": {description}" if description else ""
+        lines.append("  " * depth + f"- {_line(label)}")
         lines.extend(_field_lines(variant.fields, depth + 1))
     return lines
 
@@ -67,11 +86,11 @@ def _body_lines(body: Body) -> list[str]:
 
 
 def operation_markdown(view: OperationView) -> list[str]:
-    out = [f"`{view.method} {view.path}`", ""]
+    out = [_code(f"{view.method} {view.path}"), ""]
     if view.deprecated:
         out += ["**Deprecated.**", ""]
     if view.servers:
-        out += ["Servers: " + ", ".join(f"`{s.url}`" for s in view.servers), ""]
+        out += ["Servers: " + ", ".join(_code(s.url) for s in view.servers), ""]
     if view.description_html:
         out += [_text(view.description_html), ""]
     if view.security:
@@ -80,7 +99,8 @@ def operation_markdown(view: OperationView) -> list[str]:
             out.append(
                 "- "
                 + " + ".join(
-                    f"{s.title}" + (f" (`{s.param_name}` in {s.location})" if s.param_name else "")
+                    _line(s.title)
+                    + (f" ({_code(s.param_name)} in {s.location})" if s.param_name else "")
                     for s in alternative
                 )
             )
@@ -90,7 +110,7 @@ def operation_markdown(view: OperationView) -> list[str]:
     for body in view.request_bodies:
         required = " (required)" if view.request_required else ""
         out += [
-            f"## Request body{required}: `{body.media_type}`",
+            f"## Request body{required}: {_code(body.media_type)}",
             "",
             *_body_lines(body),
             "",
@@ -98,22 +118,36 @@ def operation_markdown(view: OperationView) -> list[str]:
     if view.responses:
         out += ["## Responses", ""]
         for response in view.responses:
-            out += [f"### {response.status}", ""]
+            out += [f"### {_line(response.status)}", ""]
             if response.description_html:
                 out += [_text(response.description_html), ""]
             for body in response.bodies:
-                out += [f"`{body.media_type}`: {body.type}", "", *_body_lines(body), ""]
+                out += [f"{_code(body.media_type)}: {_line(body.type)}", "", *_body_lines(body), ""]
     for sample in view.samples[:1]:
-        out += ["## Example request", "", f"```{sample.lang}", sample.code, "```", ""]
+        out += ["## Example request", "", *fenced(sample.code, sample.lang), ""]
     return out
+
+
+_BACKTICKS = re.compile(r"`+")
+_INFO = re.compile(r"[^\w+#.-]")
+
+
+def fenced(code: str, lang: str) -> list[str]:
+    """``code`` as one fenced block whatever it holds: the fence is longer than any run of
+    backticks in it (four closed a block of three, and what followed read as the twin's own
+    Markdown), the info string a language name only (no line break or backtick)."""
+    longest = max((len(run) for run in _BACKTICKS.findall(code)), default=0)
+    fence = "`" * max(3, longest + 1)
+    word = (lang.split() or [""])[0]  # its first word: a line break ends an info string
+    return [fence + _INFO.sub("", word)[:40], code, fence]
 
 
 def page_markdown(
     page: Page, view: OperationView | None, source: str | None, site_url: str | None
 ) -> str:
-    lines = [f"# {page.title}", ""]
+    lines = [f"# {_line(page.title)}", ""]
     if page.description:
-        lines += [f"> {page.description}", ""]
+        lines += [f"> {_line(page.description)}", ""]
     if view is not None and page.meta.api is not None:  # a hand-written API page: endpoint first
         lines += operation_markdown(replace(view, description_html=""))
         view = None
@@ -133,24 +167,24 @@ def llms_txt(site: Site, pages: list[Page]) -> str:
     # With a published URL the links are absolute; without one they are relative to llms.txt
     # (at the site's root), so a site hosted in a subfolder keeps working.
     root = f"{config.url.rstrip('/')}/" if config.url else ""
-    lines = [f"# {config.name}", ""]
+    lines = [f"# {_line(config.name)}", ""]
     if config.description:
-        lines += [f"> {config.description}", ""]
+        lines += [f"> {_line(config.description)}", ""]
     sections: dict[str, list[Page]] = {}
     for page in pages:
         if not page.indexed:
             continue
         sections.setdefault(" › ".join(page.nav) or "Pages", []).append(page)
     for title, members in sections.items():
-        lines += [f"## {title}", ""]
+        lines += [f"## {_line(title)}", ""]
         for page in members:
             link = f"{root}{twin_path(page.url)}"
             note = f": {page.description}" if page.description else ""
             if page.operation is not None:
-                note = f": `{page.operation.method} {page.operation.path}`" + (
+                note = f": {_code(f'{page.operation.method} {page.operation.path}')}" + (
                     f" {page.description}" if page.description else ""
                 )
-            lines.append(f"- [{page.title}]({link}){note}")
+            lines.append(_line(f"- [{page.title}]({link}){note}"))
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
 

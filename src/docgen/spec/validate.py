@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from docgen.diagnostics import Code, Diagnostic, Diagnostics, Location
 from docgen.load.source import SourceDocument
-from docgen.spec import budget, explain, paramcheck, refs
+from docgen.spec import budget, explain, paramcheck, refs, servercheck
 from docgen.spec.fast import fastcheck, verdicts
 from docgen.spec.versions import line_for
 
@@ -144,6 +144,8 @@ def validate_spec(
             verdicts.store(name, errors)
     for error in errors:
         diagnostics.add(error)
+    for pointer, message in servercheck.findings(document.data):  # left out of the pages
+        diagnostics.warning(Code.LINK_UNSAFE, message, document.location(pointer))
     return not errors
 
 
