@@ -125,6 +125,7 @@ def test_strict_appearance_has_no_toggle_and_missing_files_are_located(tmp_path:
         ("seo", {"metatags": {"viewport": "x"}}, "config-invalid", "warning"),
         ("banner", {"content": 3}, "config-invalid", "error"),
         ("appearance", {"default": "blue"}, "config-invalid", "error"),
+        ("fonts", {"family": "Inter", "display": "fast"}, "config-invalid", "warning"),
     ],
 )
 def test_bad_look_values_are_reported_where_they_are(
@@ -143,6 +144,25 @@ def test_bad_look_values_are_reported_where_they_are(
     line = text.split("\n").index(next(x for x in text.split("\n") if f'"{key}"' in x)) + 1
     assert [f[:3] for f in found] == [(code, level, "docs.json")], found
     assert found[0][3] >= line
+
+
+def test_fonts_display_sets_font_display(tmp_path: Path) -> None:
+    """``display`` (agno's docs.json; outside Mintlify's schema, which drops it) is the face's
+    font-display; the heading font inherits it from the site's font."""
+    fonts = {"family": "Acme Sans", "source": "/fonts/acme.woff2", "display": "optional"}
+    fonts["heading"] = {"family": "Acme Head", "source": "/fonts/acme.woff2"}
+    fonts["body"] = {"family": "Acme Body", "source": "/fonts/acme.woff2", "display": "block"}
+    config = make_site(tmp_path / "docs", {**CONFIG, "fonts": fonts})
+    run = docgen("build", str(config), "-o", str(tmp_path / "out"))
+    assert run.returncode == 0, run.stderr
+    assert "config-invalid" not in run.stderr and "config-unused-key" not in run.stderr
+    css = (tmp_path / "out" / "_docgen" / "site.css").read_text()
+    faces = {
+        family: css.split(f'font-family: "{family}";')[1].split("}")[0]
+        for family in ("Acme Head", "Acme Body")
+    }
+    assert "font-display: optional;" in faces["Acme Head"]
+    assert "font-display: block;" in faces["Acme Body"]
 
 
 @pytest.fixture()

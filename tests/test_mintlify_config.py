@@ -120,6 +120,32 @@ def test_unused_keys_are_reported_once_per_name(tmp_path: Path) -> None:
     assert (infos[0]["line"], infos[0]["code"]) != (None, None)  # type: ignore[index]
 
 
+def test_keys_real_repos_write_outside_mintlifys_schema_are_accepted(tmp_path: Path) -> None:
+    """Mintlify's validator drops these keys and deploys the repo (lago's and agno's
+    ``scripts``, crewAI's ``appearance.layout``, continue's ``custom``, onyx's ``customization``
+    and ``seo.title``, openlit's ``seo.organization``): accepted, one info each, no error."""
+    config = {
+        "name": "Acme", "navigation": {"pages": ["index"]},
+        "scripts": [{"src": "/loader.js"}], "custom": {"css": ["a.css"], "js": ["b.js"]},
+        "customization": {"css": "/style.css"},
+        "appearance": {"default": "system", "layout": "sidenav"},
+        "seo": {"title": "T", "description": "D", "organization": {"name": "Acme"}},
+    }  # fmt: skip
+    code, report = _check(_site(tmp_path, config), "--strict")
+    assert code == 0, report["diagnostics"]
+    infos = {
+        d["message"].split(":")[0]: d  # type: ignore[index]
+        for d in report["diagnostics"]  # type: ignore[union-attr]
+    }
+    shapes = ["scripts", "custom", "customization", "appearance.layout", "seo.title"]
+    shapes += ["seo.description", "seo.organization"]
+    assert sorted(infos) == sorted(shapes)
+    for found in infos.values():
+        assert (found["level"], found["code"]) == ("info", "config-unused-key")
+        assert "not a Mintlify setting" in found["message"] and found["line"]
+    assert "never runs" in infos["scripts"]["message"]
+
+
 def test_unknown_key_in_neither_schema_stays_an_error_with_a_hint() -> None:
     code, report = _check(CASES / "config-invalid-mintlify-key-typo")
     assert code == 1

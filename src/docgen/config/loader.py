@@ -152,13 +152,7 @@ def load_mint(
 def report_unused(data: Any, doc: SourceDocument, diagnostics: Diagnostics) -> None:
     """One ``config-unused-key`` info per Mintlify key shape docgen accepts but ignores."""
     for key in unused_keys(data):
-        more = f" ({key.count} places)" if key.count > 1 else ""
-        diagnostics.info(
-            Code.CONFIG_UNUSED_KEY,
-            f"{key.first_dotted}: '{key.key}' is a Mintlify setting docgen does not use yet; "
-            f"accepted and ignored{more}",
-            doc.location(key.first),
-        )
+        diagnostics.info(Code.CONFIG_UNUSED_KEY, key.message(), doc.location(key.first))
 
 
 def _openapi(value: Any, ptr: str) -> tuple[OpenApiSource, ...] | None:

@@ -26,6 +26,7 @@ _META_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9:._-]{0,80}$")
 # Meta names every page already carries (or that would break it).
 _RESERVED = {"viewport", "color-scheme", "generator", "charset", "description"}
 _FAMILY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,80}$")
+_FONT_DISPLAYS = ("auto", "block", "swap", "fallback", "optional")
 
 
 class _Reader:
@@ -148,7 +149,22 @@ class _Reader:
             int(weight) if isinstance(weight, (int, float)) else None,
             source,
             raw.get("format") if isinstance(raw.get("format"), str) else None,
+            self.font_display(raw.get("display"), pointer, inherited),
         )
+
+    def font_display(self, value: Any, pointer: str, inherited: Font | None) -> str:
+        """``display`` (outside Mintlify's schema: Mintlify drops it) as CSS font-display."""
+        if value is None:
+            return inherited.display if inherited is not None else "swap"
+        if value in _FONT_DISPLAYS:
+            return str(value)
+        self.diagnostics.warning(
+            Code.CONFIG_INVALID,
+            f"{pointer.lstrip('/').replace('/', '.')}.display: {str(value)[:40]!r} is not one of "
+            f"{', '.join(_FONT_DISPLAYS)}; 'swap' is used",
+            self.doc.location(f"{pointer}/display"),
+        )
+        return "swap"
 
 
 def read_look(data: dict[str, Any], doc: SourceDocument, diagnostics: Diagnostics) -> Look:

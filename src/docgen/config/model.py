@@ -201,6 +201,7 @@ class Font:
     weight: int | None = None
     source: LocalFile | None = None  # a local font file; remote sources are never fetched
     format: str | None = None
+    display: str = "swap"  # CSS font-display of a local font (``fonts.display``)
 
 
 @dataclass(frozen=True, slots=True)

@@ -253,5 +253,5 @@ def _font_face(font: Font, known: frozenset[str]) -> str | None:
     url = "../" + quote(path, safe="/")
     return (
         f'@font-face {{ font-family: "{font.family}"; src: url("{url}") format("{kind}");'
-        f"{weight} font-display: swap; }}"
+        f"{weight} font-display: {font.display}; }}"
     )
