@@ -111,11 +111,13 @@ def is_block(name: str, snippets: dict[str, Any]) -> bool:
 def known(tag: Tag, names: dict[str, Any]) -> Tag:
     """``tag`` with each ``{...}`` attribute the page can answer replaced by its value, as JSX
     reads it: a constant the page exports or imports (``href={url}``, ``href={urls.oss}``,
-    ``href={`${urls.pro}?source=intro`}``) that is a string or number."""
+    ``href={`${urls.pro}?source=intro`}``) that is a string or number; for ``style``, an
+    object of such values (``style={{color: accent}}``, ``style={box}``)."""
     for key, value in tag.attrs.items():
-        if isinstance(value, Unevaluated) and key not in ("style", "..."):
+        if isinstance(value, Unevaluated) and key != "...":
             found = evaluate(value.source, names)
-            if isinstance(found, (str, int, float)):
+            wanted = dict if key == "style" else (str, int, float)
+            if isinstance(found, wanted) and not isinstance(found, bool):
                 tag.attrs[key] = found
     return tag
 
@@ -156,7 +158,15 @@ def check(
             )
         return
     for key, value in tag.attrs.items():
-        if isinstance(value, Unevaluated) and key not in ("style", "..."):
+        if isinstance(value, Unevaluated) and key == "style":
+            warn(
+                line,
+                f"<{name} style={{...}}>: '{value.source.strip()[:60]}' holds what docgen cannot"
+                " evaluate (a name the page does not define as a constant, a call, an"
+                " operator); the style is left out",
+                near="style=",
+            )
+        elif isinstance(value, Unevaluated) and key != "...":
             warn(
                 line,
                 f"<{name} {key}={{...}}> is not a plain value; docgen does not run it",
