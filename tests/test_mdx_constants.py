@@ -68,3 +68,18 @@ def test_a_style_that_cannot_be_evaluated_is_a_located_warning(tmp_path: Path) -
     for command in (["check", "docs.json"], ["build", "docs.json", "-o", str(tmp_path / "o")]):
         result = run_docgen(command, site)
         assert "index.mdx:9:8: warning[mdx-unsupported]" in result.stdout + result.stderr
+
+
+def test_an_html_style_string_is_read_as_mintlify_reads_it() -> None:
+    """Mintlify turns ``style="..."`` on an HTML element into a style object (formbricks'
+    embed page: ``<div style="position: relative; height:100vh; ...">``); docgen dropped it."""
+    html, warnings = _html(
+        '<div style="position: relative; max-height:100vh; overflow:auto;">\nS\n</div>\n\n'
+        "<span style=\"font-weight:bold; color: red !important; background: url('a;b')\">b</span>\n"
+    )
+    assert warnings == []
+    assert (
+        '<div style="position:relative !important;max-height:100vh !important;'
+        'overflow:auto !important">'
+    ) in html
+    assert '<span style="font-weight:bold !important;color:red !important">b</span>' in html

@@ -18,7 +18,7 @@ from markupsafe import escape
 from docgen.config.urls import raster_image
 from docgen.render import icons
 from docgen.render.fencemeta import fence_meta
-from docgen.render.inlinestyle import style_css
+from docgen.render.inlinestyle import style_css, style_object
 from docgen.render.jsx import Tag, Unevaluated, as_text, evaluate, scan_tag
 from docgen.render.markdown import PAGE_IDS, safe_url, site_relative, unique
 from docgen.render.pageclasses import page_classes
@@ -113,6 +113,9 @@ def known(tag: Tag, names: dict[str, Any]) -> Tag:
     reads it: a constant the page exports or imports (``href={url}``, ``href={urls.oss}``,
     ``href={`${urls.pro}?source=intro`}``) that is a string or number; for ``style``, an
     object of such values (``style={{color: accent}}``, ``style={box}``)."""
+    style = tag.attrs.get("style")
+    if isinstance(style, str) and tag.name[:1].islower():  # <div style="color: red">, as
+        tag.attrs["style"] = style_object(style)  # Mintlify reads it on an HTML element
     for key, value in tag.attrs.items():
         if isinstance(value, Unevaluated) and key != "...":
             found = evaluate(value.source, names)
