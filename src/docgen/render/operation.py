@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -122,9 +122,11 @@ def build_operation(
     proxy: bool = True,
     required_only: bool = False,
     schema_links: PageSchemas | None = None,
+    custom: Mapping[str, str] | None = None,
 ) -> OperationView:
     """The complete view of ``op`` for the page at ``page_url`` (``schema_links``: see
-    :mod:`docgen.render.schemalinks`; it may raise ``TooManyFields``)."""
+    :mod:`docgen.render.schemalinks`; it may raise ``TooManyFields``; ``custom``: the lexers
+    of the site's grammar languages, for ``x-codeSamples``)."""
     anchors = Anchors(site_url, page_url)
 
     def describe(text: Any) -> str:
@@ -269,7 +271,7 @@ def build_operation(
     if query:
         url += "?" + "&".join(query)
     shape = samples.RequestShape(op.method, url, tuple(headers), body_value, body_media, payload)
-    code_samples = samples.samples(op.data, shape, languages) if not op.webhook else ()
+    code_samples = samples.samples(op.data, shape, languages, custom) if not op.webhook else ()
     description = op.data.get("description")
     choice = choice or PlaygroundChoice(PlaygroundDisplay.INTERACTIVE)
     mode = PlaygroundDisplay.NONE if op.webhook else choice.mode
