@@ -14,6 +14,8 @@ Mintlify takes it) is an info line with the fix, ``\\$``.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from functools import lru_cache
 from typing import Any
 from xml.etree import ElementTree
 
@@ -62,6 +64,7 @@ _BARE_LT = re.compile(r"<(?![A-Za-z/])")
 _LINKS = ("href", "{http://www.w3.org/1999/xlink}href")  # \href: its text, never a link
 
 
+@lru_cache(maxsize=1024)  # a formula repeated on a page (or across pages) is read once
 def _mathml(tex: str, display: bool) -> str | None:
     """The MathML of ``tex``, or None when latex2mathml cannot read it."""
     from latex2mathml.converter import convert  # only sites with math pay for its import
@@ -152,6 +155,24 @@ def _run(src: str, pos: int, end: int) -> int:
     return stop - pos
 
 
+def _closer(state: StateInline, after: int, size: int) -> int:
+    """Where the first run of exactly ``size`` ``$`` at or after ``after`` starts (-1: none);
+    the runs of the text are found once (a paragraph of thousands of ``$`` stays linear)."""
+    memo = state.env.get("_math_runs")
+    if not (isinstance(memo, tuple) and memo[0] is state.src):
+        runs: dict[int, list[int]] = {}
+        for match in _RUNS.finditer(state.src):
+            runs.setdefault(match.end() - match.start(), []).append(match.start())
+        memo = (state.src, runs)
+        state.env["_math_runs"] = memo
+    starts = memo[1].get(size, [])
+    index = bisect_left(starts, after)
+    return starts[index] if index < len(starts) else -1
+
+
+_RUNS = re.compile(r"\$+")
+
+
 def _math_text(state: StateInline, silent: bool) -> bool:
     """Inline math as micromark-extension-math reads it: a run of ``$`` (not right after an
     unescaped ``$``) up to the next run of the same length; one space or line ending each
@@ -160,19 +181,15 @@ def _math_text(state: StateInline, silent: bool) -> bool:
     if src[start] != "$":
         return False
     if start > 0 and src[start - 1] == "$":
-        backslashes = len(src[: start - 1]) - len(src[: start - 1].rstrip("\\"))
-        if backslashes % 2 == 0:  # a `$` of the same run, not one written `\$`
+        before = start - 2
+        while before >= 0 and src[before] == "\\":
+            before -= 1
+        if (start - 2 - before) % 2 == 0:  # a `$` of the same run, not one written `\$`
             return False
     size = _run(src, start, end)
-    pos = start + size
-    while True:
-        pos = src.find("$", pos, end)
-        if pos < 0:
-            return False
-        length = _run(src, pos, end)
-        if length == size:
-            break
-        pos += length
+    pos = _closer(state, start + size, size)
+    if pos < 0 or pos >= end:
+        return False
     if not silent:
         content = src[start + size : pos]
         padded = len(content) > 1 and content[0] in " \n" and content[-1] in " \n"
