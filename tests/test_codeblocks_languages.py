@@ -148,3 +148,59 @@ def test_a_grammar_with_thousands_of_names_is_read_in_bounded_work(tmp_path: Pat
         "styling.codeblocks.languages.custom: at most 100 grammars are read; the rest are not"
     ]
     assert all(len(d[2]) < 1000 for d in found)
+
+
+def test_shiki_names_pygments_calls_otherwise_are_highlighted_and_labelled(
+    tmp_path: Path,
+) -> None:
+    """Mintlify highlights with Shiki, whose names (``kt``, ``cjs``, ``erl``, ``hbs``,
+    ``fortran-fixed-form``...) Pygments calls otherwise or by another language ("erl" is
+    Erlang's shell there, "v" Verilog): fences in them had no colours or the wrong ones. They
+    reach ``x-codeSamples`` too, with the site's grammar languages (``cairo`` -> Rust)."""
+    from docgen.render.highlight import language_name
+
+    names = {
+        "kt": "Kotlin",
+        "cjs": "JavaScript",
+        "mts": "TypeScript",
+        "shellscript": "Bash",
+        "shellsession": "Bash Session",
+        "erl": "Erlang",
+        "hbs": "Handlebars",
+        "gql": "GraphQL",
+        "fortran-fixed-form": "FortranFixed",
+        "wasm": "WebAssembly",
+        "mdx": "Markdown",
+    }
+    assert {name: language_name(name) for name in names} == names
+    assert language_name("v") is None  # the V language: Pygments has no lexer for it
+    cairo = {"name": "cairo", "scopeName": "source.cairo", "aliases": ["rust"]}
+    root = _site(tmp_path / "src", ["/languages/cairo.json"], {"languages/cairo.json": cairo})
+    samples = [
+        {"lang": "cairo", "source": "fn sample() -> u8 { 1 }"},
+        {"lang": "kt", "source": 'fun main() { println("x") }'},
+    ]
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "A", "version": "1"},
+        "paths": {
+            "/x": {
+                "get": {
+                    "summary": "Get x",
+                    "x-codeSamples": samples,
+                    "responses": {"200": {"description": "OK"}},
+                }
+            }
+        },
+    }
+    (root / "openapi.json").write_text(json.dumps(spec))
+    config = json.loads((root / "docs.json").read_text())
+    config["navigation"] = {"pages": ["index"], "openapi": "openapi.json"}
+    (root / "docs.json").write_text(json.dumps(config))
+    out = tmp_path / "out"
+    build = run_docgen(["build", ".", "-o", str(out)], root)
+    assert build.returncode == 0, build.stdout + build.stderr
+    page = next(p for p in out.rglob("index.html") if "sample" in p.read_text())
+    html = page.read_text()
+    assert ">Kotlin<" in html and ">Rust<" in html
+    assert '<span class="k">fn</span>' in html and '<span class="kd">fun</span>' in html

@@ -445,24 +445,48 @@ def test_script_and_style_are_left_out_with_their_content() -> None:
     ]
 
 
-def test_latex_becomes_mathml_and_prices_stay_text() -> None:
-    """``$...$``, ``$$...$$`` and ``<Latex>`` become MathML (no braces read as expressions);
-    "$5 and $10" is text; a formula that cannot be read is shown as its source, warned about
-    at its own line, and ``\\href`` never makes a link."""
+def test_latex_becomes_mathml_with_remark_maths_delimiters() -> None:
+    """``$...$``, ``$$...$$`` and ``<Latex>`` become MathML (no braces read as expressions),
+    the delimiters read as remark-math reads them on Mintlify: "$5 and $10" is math (an info
+    line says so and gives ``\\$``), ``\\$5`` is text, ``$$x$$`` inside a paragraph is inline;
+    a formula that cannot be read is shown as its source, warned about at its own line, and
+    ``\\href`` never makes a link."""
     html, warnings = html_of(
         "Inline $E = mc^2$ and $\\frac{a}{b}$.\n\n$$\n\\text{Point} = \\text{ID}\n$$\n\n"
         "Costs $5 and $10. <Latex>x^2</Latex> inline.\n\n<Latex>\\frac{1}{2}</Latex>\n\n"
-        "First line.\nBad $\\frac{$ and $\\href{javascript:alert(1)}{x}$.\n"
+        "First line.\nBad $\\frac{$ and $\\href{javascript:alert(1)}{x}$.\n\n"
+        "Costs \\$5 and \\$10; $$x$$ and $ y $ inline.\n"
     )
-    assert [w.split(":")[1] for w in warnings] == ["12"]  # the second line of its paragraph
-    assert "could not be read" in warnings[0]
-    assert html.count('<math display="inline">') == 4
+    assert [w.split(":")[1:3] for w in warnings] == [
+        ["7", "mdx-math-prose"],
+        ["12", "mdx-unsupported"],
+    ]
+    assert "could not be read" in warnings[1] and "\\$" in warnings[0]
+    assert html.count('<math display="inline">') == 7
     assert html.count('<div class="math-display"><math') == 2
     assert "<mfrac><mrow><mi>a</mi></mrow><mrow><mi>b</mi></mrow></mfrac>" in html
     assert "<mtext>Point</mtext>" in html and "{" not in html.replace("\\frac{", "")
-    assert "<p>Costs $5 and $10. <math" in html
+    assert '<p>Costs <math display="inline"><mrow><mn>5</mn><mi>a</mi>' in html
+    assert "<p>Costs $5 and $10; <math" in html
     assert '<code class="math-source">\\frac{</code>' in html
     assert "javascript" not in html and "href" not in html
+
+
+def test_math_blocks_open_and_close_as_remark_math_reads_them() -> None:
+    """A line of ``$$`` opens display math up to a line of as many ``$`` (blank lines inside
+    kept), or to the end of its container; ``$$ x $$`` on one line is inline; a line ending
+    in ``$$`` closes nothing; a formula of spaces is empty math."""
+    html, warnings = html_of(
+        "$$ x^2 $$\n\n$$\na\n\nb\n  $$  \n\n- item\n  $$\n  c^2\n\nOut $ $.\n\n$$$\nd $$\n"
+    )
+    assert warnings == []
+    assert html.startswith('<p><math display="inline"><mrow><msup><mi>x</mi>')
+    assert '<math display="block"><mrow><mi>a</mi><mi>b</mi></mrow></math>' in html
+    assert '<li>item<div class="math-display"><math display="block"><mrow><msup><mi>c</mi>' in html
+    assert '<p>Out <math display="inline"></math>.</p>' in html
+    assert html.endswith(
+        '<math display="block"><mrow><mi>d</mi><mi>$</mi><mi>$</mi></mrow></math></div>\n'
+    )
 
 
 def test_latex_cannot_carry_html() -> None:

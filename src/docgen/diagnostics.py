@@ -47,6 +47,7 @@ class Code(StrEnum):
     NAV_SPEC_PICKED = "nav-spec-picked"  # info: which spec a frontmatter reference resolved to
     MDX_UNSUPPORTED = "mdx-unsupported"
     MDX_TOO_DEEP = "mdx-too-deep"
+    MDX_MATH_PROSE = "mdx-math-prose"  # info: a pair of `$` makes prose math, as on Mintlify
     PLAYGROUND_INVALID = "playground-invalid"
     STYLES_SKIPPED = "styles-skipped"  # info: the pages' Tailwind classes could not be styled
     ASSET_SKIPPED = "asset-skipped"  # warning: a static file of the repo is not copied

@@ -268,6 +268,7 @@ def api_view(
         site_url=config.url,
         page_url=page.url,
         languages=config.languages,
+        custom=dict(config.look.languages),
         base=base,
         choice=choice,
         proxy=config.playground.proxy,

@@ -114,3 +114,39 @@ def _plain(text: str) -> bool:
         if depth < 0:
             return False
     return depth == 0 and text.count("(") == len(_FUNCTION.findall(text))
+
+
+def style_object(text: str) -> dict[str, str]:
+    """An HTML ``style="a-b: c; d: e"`` as the object Mintlify makes of it on an HTML element
+    (``{aB: "c", d: "e"}``; ``!important`` dropped, a custom ``--property`` kept as written),
+    which :func:`style_css` then writes as for ``style={{...}}``."""
+    out: dict[str, str] = {}
+    for declaration in _declarations(text):
+        name, colon, value = declaration.partition(":")
+        name, value = name.strip(), _IMPORTANT.sub("", value).strip()
+        if not colon or not name or not value:
+            continue
+        if not name.startswith("--"):
+            name = re.sub(r"-([a-z])", lambda m: m.group(1).upper(), name.lower())
+        out[name] = value
+    return out
+
+
+_IMPORTANT = re.compile(r"\s*!\s*important\s*$", re.IGNORECASE)
+
+
+def _declarations(text: str) -> list[str]:
+    """``text`` cut at each ``;`` outside quotes and parentheses."""
+    parts, start, depth, quote = [], 0, 0, ""
+    for index, char in enumerate(text[:10_000]):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char in "()":
+            depth += 1 if char == "(" else -1
+        elif char == ";" and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:10_000])
+    return parts

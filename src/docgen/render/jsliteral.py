@@ -73,6 +73,13 @@ class _Reader:
         word = match.group(0)
         if word in _WORDS:
             return _WORDS[word]
+        dotted = _DOTTED.match(self.text, self.pos)
+        if dotted is not None and dotted.group(0):  # theme.accent: a key of a known object
+            self.pos = dotted.end()
+            found = member(word + dotted.group(0), self.names)
+            if found is None:
+                raise _NotLiteral
+            return found
         known = self.names.get(word)
         if isinstance(known, (str, int, float, list, dict)):  # a plain value, not a component
             return known
@@ -111,6 +118,8 @@ class _Reader:
 
     def string(self) -> str:
         quote = self.text[self.pos]
+        if quote == "`":
+            return self.template()
         self.pos += 1
         out: list[str] = []
         text = self.text
@@ -127,6 +136,27 @@ class _Reader:
                 raise _NotLiteral  # a string cut by a line end, or a template with ${}
             else:
                 out.append(char)
+        raise _NotLiteral
+
+    def template(self) -> str:
+        """A template string, its ``${name}`` the values the page knows (:func:`template`)."""
+        text, pos, depth = self.text, self.pos + 1, 0
+        while pos < len(text):
+            char = text[pos]
+            if char == "\\":
+                pos += 1
+            elif text.startswith("${", pos):
+                depth += 1
+                pos += 1
+            elif char == "}" and depth:
+                depth -= 1
+            elif char == "`" and not depth:
+                filled = template(text[self.pos + 1 : pos], self.names)
+                if filled is None:
+                    raise _NotLiteral
+                self.pos = pos + 1
+                return filled
+            pos += 1
         raise _NotLiteral
 
     def escape(self) -> str:
@@ -184,6 +214,7 @@ def read(text: str, names: dict[str, Any] | None = None) -> list[Any] | dict[str
 
 _PLACEHOLDER = re.compile(r"\$\{\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\}")
 _MEMBER = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
+_DOTTED = re.compile(r"(?:\.[A-Za-z_$][\w$]*)*")
 
 
 def member(text: str, names: dict[str, Any]) -> str | int | float | None:

@@ -278,10 +278,10 @@ class MarkdownRenderer:
             token.tag = f"h{level}"
             if token.type == "heading_open" and anchors:
                 inline = tokens[index + 1]
-                text_content = "".join(
-                    c.content for c in inline.children or [] if c.type in ("text", "code_inline")
-                )
-                wanted = token.meta.get("custom_id") or heading_slug(text_content)
+                children = [c for c in inline.children or [] if c.type in ("text", "code_inline")]
+                text_content = "".join(c.content for c in children)
+                written = "".join((c.meta or {}).get("straight", c.content) for c in children)
+                wanted = token.meta.get("custom_id") or heading_slug(written)  # not smartypants
                 anchor = unique(wanted or "section", used)
                 token.attrSet("id", anchor)
                 if not hidden:

@@ -47,6 +47,7 @@ from docgen.render.jsxtemplates import Template
 from docgen.render.markdown import Rendered, renderer
 from docgen.render.mdxcontext import MAX_DEPTH, Context, MdxWarning, expansion
 from docgen.render.mdxcontext import context_of as _ctx
+from docgen.render.smartypants import smartypants_rule
 
 _BLANK = re.compile(r"\n[ \t]*\n")
 
@@ -260,6 +261,7 @@ def mdx_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("html_inline", "mdx_expression", mdxinline.expression_inline)
     md.core.ruler.at("inline", mdxinline.core_inline)
     md.core.ruler.after("inline", "mdx_split", mdxsplit.split)
+    md.core.ruler.before("text_join", "smartypants", smartypants_rule)
     md.add_render_rule("mdx_block", mdxsplit.render)
     mdxblocks.install(md)
     md.core.ruler.push("mdx_unravel", mdxunravel.unravel)

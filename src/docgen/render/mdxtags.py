@@ -18,7 +18,7 @@ from markupsafe import escape
 from docgen.config.urls import raster_image
 from docgen.render import icons
 from docgen.render.fencemeta import fence_meta
-from docgen.render.inlinestyle import style_css
+from docgen.render.inlinestyle import style_css, style_object
 from docgen.render.jsx import Tag, Unevaluated, as_text, evaluate, scan_tag
 from docgen.render.markdown import PAGE_IDS, safe_url, site_relative, unique
 from docgen.render.pageclasses import page_classes
@@ -111,11 +111,16 @@ def is_block(name: str, snippets: dict[str, Any]) -> bool:
 def known(tag: Tag, names: dict[str, Any]) -> Tag:
     """``tag`` with each ``{...}`` attribute the page can answer replaced by its value, as JSX
     reads it: a constant the page exports or imports (``href={url}``, ``href={urls.oss}``,
-    ``href={`${urls.pro}?source=intro`}``) that is a string or number."""
+    ``href={`${urls.pro}?source=intro`}``) that is a string or number; for ``style``, an
+    object of such values (``style={{color: accent}}``, ``style={box}``)."""
+    style = tag.attrs.get("style")
+    if isinstance(style, str) and tag.name[:1].islower():  # <div style="color: red">, as
+        tag.attrs["style"] = style_object(style)  # Mintlify reads it on an HTML element
     for key, value in tag.attrs.items():
-        if isinstance(value, Unevaluated) and key not in ("style", "..."):
+        if isinstance(value, Unevaluated) and key != "...":
             found = evaluate(value.source, names)
-            if isinstance(found, (str, int, float)):
+            wanted = dict if key == "style" else (str, int, float)
+            if isinstance(found, wanted) and not isinstance(found, bool):
                 tag.attrs[key] = found
     return tag
 
@@ -156,7 +161,15 @@ def check(
             )
         return
     for key, value in tag.attrs.items():
-        if isinstance(value, Unevaluated) and key not in ("style", "..."):
+        if isinstance(value, Unevaluated) and key == "style":
+            warn(
+                line,
+                f"<{name} style={{...}}>: '{value.source.strip()[:60]}' holds what docgen cannot"
+                " evaluate (a name the page does not define as a constant, a call, an"
+                " operator); the style is left out",
+                near="style=",
+            )
+        elif isinstance(value, Unevaluated) and key != "...":
             warn(
                 line,
                 f"<{name} {key}={{...}}> is not a plain value; docgen does not run it",

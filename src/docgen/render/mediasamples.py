@@ -5,6 +5,7 @@ Content type picker); ``x-codeSamples`` do not vary."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -49,12 +50,13 @@ def request_samples(
     bodies: list[MediaBody],
     languages: tuple[str, ...],
     required_only: bool,
+    custom: Mapping[str, str] | None = None,
 ) -> tuple[tuple[CodeSample, ...], tuple[str, ...]]:
     """The samples (the first media type's) and the media types they vary by (none when the
-    body has one type or none)."""
+    body has one type or none; ``custom``: the lexers of the site's grammar languages)."""
     first = bodies[0] if bodies else None
     shape = _shape(method, url, headers, first, required_only)
-    shown = samples.samples(operation, shape, languages)
+    shown = samples.samples(operation, shape, languages, custom)
     if len(bodies) < 2:
         return shown, ()
     kept = bodies[:MAX_MEDIA_TYPES]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from docgen.config.model import PlaygroundDisplay
@@ -122,9 +122,11 @@ def build_operation(
     credentials: bool = False,
     required_only: bool = False,
     schema_links: PageSchemas | None = None,
+    custom: Mapping[str, str] | None = None,
 ) -> OperationView:
     """The complete view of ``op`` for the page at ``page_url`` (``schema_links``: see
-    :mod:`docgen.render.schemalinks`; it may raise ``TooManyFields``)."""
+    :mod:`docgen.render.schemalinks`; it may raise ``TooManyFields``; ``custom``: the lexers
+    of the site's grammar languages, for ``x-codeSamples``)."""
     anchors = Anchors(site_url, page_url)
 
     def describe(text: Any) -> str:
@@ -260,7 +262,7 @@ def build_operation(
     if query:
         url += "?" + "&".join(query)
     code_samples, sample_media = (
-        request_samples(op.data, op.method, url, headers, bodies, languages, required_only)
+        request_samples(op.data, op.method, url, headers, bodies, languages, required_only, custom)
         if not op.webhook
         else ((), ())
     )

@@ -192,6 +192,7 @@ class SiteRenderer:
                         site_url=config.url,
                         page_url=page.url,
                         languages=config.languages,
+                        custom=dict(config.look.languages),
                         base=base,
                         choice=playground.choose(page, config),
                         proxy=config.playground.proxy,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,8 +135,11 @@ def generated(shape: RequestShape, languages: tuple[str, ...]) -> list[CodeSampl
     return out
 
 
-def from_extension(operation: dict[str, Any]) -> list[CodeSample]:
-    """The operation's ``x-codeSamples`` (or ``x-code-samples``), in order."""
+def from_extension(
+    operation: dict[str, Any], custom: Mapping[str, str] | None = None
+) -> list[CodeSample]:
+    """The operation's ``x-codeSamples`` (or ``x-code-samples``), in order; ``custom``: the
+    Pygments lexer of each language the site's grammars name (config/languages.py)."""
     raw = operation.get("x-codeSamples", operation.get("x-code-samples"))
     out: list[CodeSample] = []
     if not isinstance(raw, list):
@@ -144,20 +148,26 @@ def from_extension(operation: dict[str, Any]) -> list[CodeSample]:
         if not isinstance(item, dict) or not isinstance(item.get("source"), str):
             continue
         lang = str(item.get("lang") or "text")
-        label = str(item.get("label") or LABELS.get(lang.lower()) or language_name(lang) or lang)
-        out.append(CodeSample(lang.lower(), label, item["source"], highlight(item["source"], lang)))
+        lexer = (custom or {}).get(lang.lower(), lang)
+        label = str(item.get("label") or LABELS.get(lang.lower()) or language_name(lexer) or lang)
+        out.append(
+            CodeSample(lang.lower(), label, item["source"], highlight(item["source"], lexer))
+        )
     return out
 
 
 def samples(
-    operation: dict[str, Any], shape: RequestShape, languages: tuple[str, ...]
+    operation: dict[str, Any],
+    shape: RequestShape,
+    languages: tuple[str, ...],
+    custom: Mapping[str, str] | None = None,
 ) -> tuple[CodeSample, ...]:
     """``x-codeSamples`` first, then generated samples for the languages they don't cover
     (a ``bash`` or ``shell`` sample covers curl, ``js`` or ``node`` JavaScript, as in config)."""
-    custom = from_extension(operation)
-    covered = {SAMPLE_ALIASES.get(s.lang, s.lang) for s in custom}
+    given = from_extension(operation, custom)
+    covered = {SAMPLE_ALIASES.get(s.lang, s.lang) for s in given}
     rest = [lang for lang in languages if lang not in covered]
-    return tuple(custom + generated(shape, tuple(rest)))
+    return tuple(given + generated(shape, tuple(rest)))
 
 
 def fill_path(path: str, values: dict[str, str]) -> str:
