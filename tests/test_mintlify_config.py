@@ -310,7 +310,7 @@ def _lenient_site(tmp_path: Path) -> Path:
             "openapi": "openapi.yaml",
             "groups": [{"group": "G", "pages": ["index", "nope", "GET /users", "GET /missing"]}],
         },
-        "scripts": [{"src": "/x.js"}],
+        "plugins": [{"src": "/x.js"}],  # in neither Mintlify schema
     }
     (site / "docs.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
     return site
