@@ -306,7 +306,7 @@
           var name = el("span", null, node.l);
           groupTag(name, node);
           own.appendChild(name);
-          summary.appendChild(svgIcon("chevron"));
+          summary.appendChild(chevronIcon());
         }
         li.appendChild(own);
         summary.appendChild(el("span", "visually-hidden nav-toggle-show", "Show " + node.l));
@@ -319,7 +319,7 @@
         count.appendChild(el("span", "visually-hidden", " pages"));
         summary.appendChild(count);
       } else {
-        summary.appendChild(svgIcon("chevron"));
+        summary.appendChild(chevronIcon());
         if (mark) { summary.appendChild(mark); }
         summary.appendChild(el("span", null, node.l));
         groupTag(summary, node);
@@ -640,6 +640,13 @@
     return b;
   }
 
+  /* The chevron as icons.html draws it (docgen.css gives it its shape). */
+  function chevronIcon() {
+    var mark = el("span", "icon icon-chevron");
+    mark.setAttribute("aria-hidden", "true");
+    return mark;
+  }
+
   function svgIcon(kind) {
     var ns = "http://www.w3.org/2000/svg";
     var svg = doc.createElementNS(ns, "svg");
@@ -657,7 +664,6 @@
     var shapes = kind === "copy"
       ? [["rect", { x: "9", y: "9", width: "13", height: "13", rx: "2" }],
          ["path", { d: "M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" }]]
-      : kind === "chevron" ? [["path", { d: "m9 18 6-6-6-6" }]]
       : [["path", { d: "M20 6 9 17l-5-5" }]];
     shapes.forEach(function (s) {
       var node = doc.createElementNS(ns, s[0]);
