@@ -130,9 +130,13 @@ def test_the_phone_menu_keeps_keyboard_focus_until_closed(tab: Any, served_showc
     assert tab.evaluate("document.activeElement.textContent.trim()") != "Skip to content"
 
 
-def test_a_light_primary_colour_still_gives_readable_text(browser: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("primary", ["#8F74E0", "#00C4B8", "#00FF00"])
+def test_a_light_primary_colour_still_gives_readable_text(
+    browser: Any, tmp_path: Path, primary: str
+) -> None:
     # mem0's primary, #8F74E0, in the light theme: its links, current sidebar link and path
-    # parameters were 3.8 to 4.2:1 on their grounds.
+    # parameters were 3.8 to 4.2:1 on their grounds; formbricks's #00C4B8 (its path parameters
+    # and "Try it" 4.44:1) and a pure green (4.35:1) still were after darkening to 0.52.
     spec = {
         "openapi": "3.1.0",
         "info": {"title": "T", "version": "1"},
@@ -149,7 +153,7 @@ def test_a_light_primary_colour_still_gives_readable_text(browser: Any, tmp_path
     )
     config = {
         "name": "T",
-        "colors": {"primary": "#8F74E0"},
+        "colors": {"primary": primary},
         "navigation": {"tabs": [
             {"tab": "Guides", "groups": [{"group": "G", "pages": ["start"]}]},
             {"tab": "API", "openapi": {"source": "openapi.json", "directory": "api"}},

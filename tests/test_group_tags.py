@@ -321,7 +321,7 @@ def test_drilldown_opens_a_groups_first_page(browser: Any, tmp_path: Path) -> No
         tab.locator("summary", has_text="Inner").click()
         tab.wait_for_url(f"{site}/x/")
         tab.goto(f"{site}/")
-        tab.locator("summary", has_text="Rooted").locator("svg").first.click()
+        tab.locator("summary", has_text="Rooted").locator(".icon-chevron").first.click()
         tab.wait_for_url(f"{site}/r/")
         # Closing the open group of the page only closes it.
         tab.goto(f"{site}/x/")

@@ -56,7 +56,7 @@ def test_a_group_with_a_root_page_has_a_link_and_a_toggle(browser: Any, tmp_path
             details = tab.locator("#sidebar .nav-group-rooted > details")
             assert link.inner_text().strip() == "Rooted"
             # The row looks like one: the chevron sits at the start of the link's row.
-            box, mark = link.bounding_box(), toggle.locator("svg").bounding_box()
+            box, mark = link.bounding_box(), toggle.locator(".icon-chevron").bounding_box()
             assert box["x"] <= mark["x"] < box["x"] + 20
             assert box["y"] <= mark["y"] and mark["y"] + mark["height"] <= box["y"] + box["height"]
             # Keyboard: Tab reaches the link, then the toggle; Enter and Space toggle.
@@ -71,7 +71,7 @@ def test_a_group_with_a_root_page_has_a_link_and_a_toggle(browser: Any, tmp_path
             tab.keyboard.press(" ")
             assert not details.evaluate("d => d.open") and tab.url == f"{site}/"
             # A click on the chevron only toggles; Enter on the link goes to the root page.
-            toggle.locator("svg").click()
+            toggle.locator(".icon-chevron").click()
             assert details.evaluate("d => d.open") and tab.url == f"{site}/"
             tab.keyboard.press("Shift+Tab")
             assert "nav-group-link" in _focused(tab)

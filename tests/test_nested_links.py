@@ -1,7 +1,8 @@
-"""No ``<a>`` inside an ``<a>`` in a page: a JSX component that wraps its children in its own
-link, around a bare address (linked as prose), a Markdown link or a linked card, keeps its
-link whole; the inner link shows as its text (the browser would otherwise split the outer link
-where the inner one starts)."""
+"""No ``<a>`` inside an ``<a>`` in a page (the browser would split the outer link where the
+inner one starts). A link around a bare address (linked as prose) keeps its link whole and the
+address shows as its text; a block ``<a>`` (the page's, or a component's) around links the page
+writes (a Markdown link, a linked card) becomes a box its link covers with those links kept,
+as React draws nested links in Mintlify, and the page is warned at the outer link."""
 
 from __future__ import annotations
 
@@ -104,9 +105,14 @@ def test_a_components_own_link_holds_no_other_link(tmp_path: Path) -> None:
     # Each outer link keeps all its text; the inner ones are their text inside it.
     assert "https://example.com/one inside" in links.texts["https://example.com/own"]
     assert "Read https://example.com/two here." in links.texts["https://example.com/wrap"]
-    assert "See the guide." in links.texts["https://example.com/md"]
-    assert "Inner card" in links.texts["https://example.com/cards"]
-    assert '<span class="card"><p class="card-title">Inner card</p>' in article  # its look
+    # Links the page writes inside a block link stay links; the outer link is the box's cover.
+    assert links.texts["https://example.com/guide"] == "the guide"
+    assert links.texts["https://example.com/md"] == ""
+    assert 'class="card-cover" href="https://example.com/md"' in article
+    assert 'aria-label="See the guide."' in article
+    assert '<div class="link-covered wrap"><div class="w"><p>See <a' in article  # its class
+    assert "Inner card" in links.texts["https://example.com/card"]
+    assert 'class="card-cover" href="https://example.com/cards"' in article
     # Links that are not inside another stay links.
     assert links.texts["https://example.com/after"] == "https://example.com/after"
     assert links.texts["https://example.com/link"] == "a link"
@@ -125,9 +131,36 @@ def test_the_browser_keeps_each_outer_link_whole(browser: Any, tmp_path: Path) -
             wrap = tab.locator('article a[href="https://example.com/wrap"]')
             assert wrap.count() == 1  # not split in two by the browser
             assert "Read https://example.com/two here." in wrap.inner_text()
-            box = tab.locator('article a[href="https://example.com/cards"] .card').bounding_box()
+            box = tab.locator('article a[href="https://example.com/card"]').bounding_box()
             assert box is not None and box["height"] > 40  # the card still drawn as a card
+            # In a covered box a click on the inner link opens it, elsewhere the outer link.
+            hit = "([x, y]) => document.elementFromPoint(x, y).closest('a').href"
+            inner = tab.locator('article a[href="https://example.com/guide"]').bounding_box()
+            assert inner is not None
+            middle = [inner["x"] + inner["width"] / 2, inner["y"] + inner["height"] / 2]
+            assert tab.evaluate(hit, middle) == "https://example.com/guide"
+            before = [inner["x"] - 12, middle[1]]  # on "See"
+            assert tab.evaluate(hit, before) == "https://example.com/md"
             context.close()
+
+
+def test_a_block_link_around_links_is_warned_where_it_is_written(tmp_path: Path) -> None:
+    root = tmp_path / "src"
+    root.mkdir()
+    page = '---\ntitle: L\n---\n\nText.\n\n<Link href="/b">\n  Read [more](/b#x).\n</Link>\n'
+    (root / "index.mdx").write_text(page)
+    (root / "b.mdx").write_text("---\ntitle: B\n---\n\n## X\n")
+    (root / "docs.json").write_text(
+        json.dumps({"name": "L", "navigation": {"pages": ["index", "b"]}})
+    )
+    for args in (["check", "docs.json"], ["build", "docs.json", "-o", str(tmp_path / "out")]):
+        result = run_docgen(args, root)
+        assert result.returncode == 0, result.stdout + result.stderr
+        said = result.stdout + result.stderr
+        assert "index.mdx:7:1: warning[mdx-unsupported]: <Link href>" in said
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert '<a href="b/#x">more</a>' in html
+    assert '<a class="card-cover" href="b/" aria-label="Read more."></a></div>' in html
 
 
 def test_unnest_links_reads_only_tags() -> None:

@@ -196,7 +196,7 @@
     }
 
     function usable(node) {
-      return node && typeof node.l === "string" &&
+      return node && typeof node.l === "string" && !node.h &&
         (Array.isArray(node.c) || (typeof node.u === "string" &&
           (node.x ? /^(https?:|mailto:|[\/.#])/i.test(node.u) : !/^\s*[a-z][a-z0-9+.-]*:/i.test(node.u))));
     }
@@ -208,8 +208,13 @@
       return samePage(a.pathname, here);
     }
 
+    function rootOf(node) {
+      return typeof node.r === "string" && !/^\s*[a-z][a-z0-9+.-]*:/i.test(node.r) ? node.r : null;
+    }
+
     function holdsHere(node) {
       if (!Array.isArray(node.c)) { return isHere(node); }
+      if (rootOf(node) !== null && isHere({ u: rootOf(node) })) { return true; }
       for (var i = 0; i < node.c.length; i++) { if (usable(node.c[i]) && holdsHere(node.c[i])) { return true; } }
       return false;
     }
@@ -262,6 +267,7 @@
 
     /* The address of a group's first page (for interaction.drilldown), or null. */
     function firstLink(node) {
+      if (rootOf(node) !== null) { return base + rootOf(node).replace(/^[\/\\]+/, ""); }
       if (!Array.isArray(node.c)) { return usable(node) && !node.x ? base + node.u.replace(/^[\/\\]+/, "") : null; }
       for (var i = 0; i < node.c.length; i++) {
         var found = usable(node.c[i]) ? firstLink(node.c[i]) : null;
@@ -282,7 +288,30 @@
       details.setAttribute("data-docgen-nav-group", key);
       var summary = el("summary");
       var mark = iconOf(node);
-      if (top) {
+      var root = rootOf(node);
+      if (root !== null) {
+        /* A group with a root page: its link, and a toggle beside it (as nav.html draws it). */
+        li.classList.add(top ? "nav-lazy-rooted" : "nav-group-rooted");
+        var own = link({ l: node.l, u: root });
+        own.className = top ? "nav-lazy-link" : "nav-group-link";
+        while (own.firstChild) { own.removeChild(own.firstChild); }
+        if (mark) { own.appendChild(mark); }
+        if (top) {
+          own.appendChild(el("span", "nav-section-title", node.l));
+          groupTag(own, node);
+          var total = el("span", "nav-count", typeof node.n === "number" ? node.n : "");
+          total.appendChild(el("span", "visually-hidden", " pages"));
+          own.appendChild(total);
+        } else {
+          var name = el("span", null, node.l);
+          groupTag(name, node);
+          own.appendChild(name);
+          summary.appendChild(chevronIcon());
+        }
+        li.appendChild(own);
+        summary.appendChild(el("span", "visually-hidden nav-toggle-show", "Show " + node.l));
+        summary.appendChild(el("span", "visually-hidden nav-toggle-hide", "Hide " + node.l));
+      } else if (top) {
         if (mark) { summary.appendChild(mark); }
         summary.appendChild(el("span", "nav-section-title", node.l));
         groupTag(summary, node);
@@ -290,7 +319,7 @@
         count.appendChild(el("span", "visually-hidden", " pages"));
         summary.appendChild(count);
       } else {
-        summary.appendChild(svgIcon("chevron"));
+        summary.appendChild(chevronIcon());
         if (mark) { summary.appendChild(mark); }
         summary.appendChild(el("span", null, node.l));
         groupTag(summary, node);
@@ -298,7 +327,7 @@
       details.appendChild(summary);
       if (holdsHere(node)) {
         details.open = true;
-        details.appendChild(list(node.c, key, false));
+        details.appendChild(list(node.c, key, false, root));
       } else {
         var pending = el("span");
         pending.setAttribute("data-docgen-nav-pending", "");
@@ -310,9 +339,11 @@
       return li;
     }
 
-    function entries(target, children, prefix, top) {
+    /* ``root``: the owning group's root page, which its own link shows (not listed again). */
+    function entries(target, children, prefix, top, root) {
       children.forEach(function (node, i) {
         if (!usable(node)) { return; }
+        if (root && !Array.isArray(node.c) && !node.x && node.u === root) { return; }
         var key = prefix === "" ? String(i) : prefix + "." + i;
         if (Array.isArray(node.c)) {
           target.appendChild(group(node, key, top));
@@ -324,10 +355,10 @@
       });
     }
 
-    function list(children, key, top) {
+    function list(children, key, top, root) {
       var ul = el("ul", "nav-list");
       ul.setAttribute("data-docgen-nav-key", key);
-      entries(ul, children, key, top);
+      entries(ul, children, key, top, root);
       return ul;
     }
 
@@ -345,7 +376,7 @@
           entries(rootList, node.c, "", true);
           fresh = rootList;
         } else {
-          fresh = list(node.c, key, false);
+          fresh = list(node.c, key, false, rootOf(node));
           stale.parentNode.replaceChild(fresh, stale);
         }
         if (focusHref) {
@@ -393,7 +424,7 @@
       var details = summary.parentElement;
       if (!details || details.tagName.toLowerCase() !== "details" || details.open) { return; }
       var root = details.previousElementSibling;
-      var first = root && root.matches("a.nav-group-link[href]") ? root
+      var first = root && root.matches("a.nav-group-link[href], a.nav-lazy-link[href]") ? root
         : $("a.nav-group-link[href], a.nav-link[href]:not([rel]), a[data-docgen-nav-pending][href], [data-docgen-first]", details);
       var href = first && (first.getAttribute("data-docgen-first") || first.href);
       if (href) { window.location.href = href; }
@@ -609,6 +640,13 @@
     return b;
   }
 
+  /* The chevron as icons.html draws it (docgen.css gives it its shape). */
+  function chevronIcon() {
+    var mark = el("span", "icon icon-chevron");
+    mark.setAttribute("aria-hidden", "true");
+    return mark;
+  }
+
   function svgIcon(kind) {
     var ns = "http://www.w3.org/2000/svg";
     var svg = doc.createElementNS(ns, "svg");
@@ -626,7 +664,6 @@
     var shapes = kind === "copy"
       ? [["rect", { x: "9", y: "9", width: "13", height: "13", rx: "2" }],
          ["path", { d: "M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" }]]
-      : kind === "chevron" ? [["path", { d: "m9 18 6-6-6-6" }]]
       : [["path", { d: "M20 6 9 17l-5-5" }]];
     shapes.forEach(function (s) {
       var node = doc.createElementNS(ns, s[0]);

@@ -48,6 +48,7 @@ from docgen.render.mdxtags import (
     unique_anchor,
 )
 from docgen.render.mdxtooltip import tooltip
+from docgen.render.nestedlinks import unlinked
 from docgen.render.pageclasses import with_classes
 
 
@@ -236,6 +237,11 @@ def _open(tag: Tag, meta: dict[str, Any], env: EnvType) -> str:
             f'<a class="card" href="https://github.com/{escape(repo)}" rel="noopener noreferrer">'
             f'<p class="card-title">{escape(repo)}</p>'
         )
+    if name == "a" and meta.get("inner_links"):  # links inside: a box its link covers
+        frame["close"] = cardlinks.end(
+            mdxtags.href(attr(tag, "href"), env) or "", str(meta.get("cover_label", "")), True
+        )
+        return unlinked(html_open(htmlheading.written(tag, meta), env), "div", "link-covered")
     if name in HTML_BLOCK or name in HTML_INLINE:  # an inline tag alone on its line: a block
         drawn = html_open(htmlheading.written(tag, meta), env)
         return htmlheading.opened(drawn, tag, meta, stack)
@@ -257,7 +263,7 @@ def _close(tag: Tag, env: EnvType) -> str:
         "Column",
     ):
         return "</div>\n"
-    if name in ("Card", "Tile", "GitHub.Repo"):
+    if name in ("Card", "Tile", "GitHub.Repo") or (name == "a" and "close" in frame):
         return str(frame.get("close", "</a>")) + "\n"
     if name == "Steps":
         return "</ol>\n"

@@ -28,12 +28,26 @@ _LINK_ONLY = frozenset(("href", "rel", "target", "download", "ping", "hreflang",
 
 def _span(tag: str) -> str:
     """An ``<a ...>`` start tag as a ``<span>`` with the attributes a span can have."""
+    return unlinked(tag, "span")
+
+
+def unlinked(tag: str, name: str, extra_class: str = "") -> str:
+    """An ``<a ...>`` start tag as a ``<name>`` start tag with the attributes that are not a
+    link's, ``extra_class`` first in its class."""
     kept = [
         m.group(0)
         for m in _ATTRIBUTE.finditer(tag, 2, len(tag) - 1)
         if m.group(1).lower() not in _LINK_ONLY
+        and not (extra_class and m.group(1).lower() == "class")
     ]
-    return "<span" + "".join(kept) + ">"
+    if extra_class:
+        found = next(
+            (m for m in _ATTRIBUTE.finditer(tag, 2, len(tag) - 1) if m.group(1).lower() == "class"),
+            None,
+        )
+        value = (found.group(2) or "").strip("\"'") if found is not None else ""
+        kept.insert(0, f' class="{" ".join((extra_class, *value.split()))}"')
+    return f"<{name}" + "".join(kept) + ">"
 
 
 def unnest_links(html: str) -> str:

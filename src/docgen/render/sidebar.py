@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from markupsafe import Markup
 
@@ -29,6 +29,14 @@ from docgen.render.navviews import (
     section_icon,
     urls_of,
 )
+from docgen.render.sidebarviews import (
+    Entry,
+    GroupView,
+    LinkView,
+    MoreView,
+    RenderedLink,
+    node_data,
+)
 from docgen.render.templates import environment
 
 LAZY_LINKS = 150  # a section with more links than this gets the lazy sidebar
@@ -38,64 +46,27 @@ NAV_DIR = "_docgen/nav"
 _HOLE = Markup("\x00sidebar-entry\x00")  # where a page's own entry goes in a cached sidebar
 
 
-@dataclass(frozen=True, slots=True)
-class LinkView:
-    """A link in a lazy sidebar (same fields as views.NavItemView links)."""
-
-    kind: ClassVar[str] = "link"
-    label: str
-    url: str
-    method: str | None
-    active: bool
-    deprecated: bool
-    tag: str | None = None
-    icon_html: str = ""
-    external: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class RenderedLink:
-    """A link of a lazy sidebar, already rendered (links are cached per depth)."""
-
-    kind: ClassVar[str] = "link"
-    html: Markup
-
-
-@dataclass(frozen=True, slots=True)
-class MoreView:
-    """Stands in for left-out entries: a link to the first of them (docgen.js expands it)."""
-
-    kind: ClassVar[str] = "more"
-    label: str
-    url: str
-
-
-@dataclass(frozen=True, slots=True)
-class GroupView:
-    """A group of a lazy sidebar. ``pending``: its entries are left for docgen.js, and
-    ``url`` (its first page) stands in for them."""
-
-    kind: ClassVar[str] = "group"
-    label: str
-    key: str
-    open: bool
-    count: int
-    children: tuple[RenderedLink | GroupView | MoreView, ...] = ()
-    pending: bool = False
-    url: str = ""
-    icon_html: str = ""  # the group's ``icon``
-    tag: str | None = None  # the group's ``tag``
-
-
-Entry = RenderedLink | GroupView | MoreView
-
-
 def _first_link(section: NavSection) -> NavLink | None:
     for item in section.items:
         found = item if isinstance(item, NavLink) else _first_link(item)
         if found is not None:
             return found
     return None
+
+
+def _rooted(section: NavSection, base: str, page_url: str) -> dict[str, Any]:
+    """The root-page fields of a :class:`GroupView` of ``section`` (none without a root)."""
+    if section.root is None:
+        return {}
+    return {"root_url": href(base, section.root.url), "root_active": section.root.url == page_url}
+
+
+def _listed(section: NavSection, item: NavSection | NavLink) -> bool:
+    """Whether ``item`` of ``section`` is drawn: hidden groups are not, nor a link to the
+    root page the group's title already links to (as :func:`navviews.nav_item`)."""
+    if isinstance(item, NavSection):
+        return not item.hidden
+    return section.root is None or item.url != section.root.url
 
 
 def _contains(item: NavSection | NavLink, page_url: str) -> bool:
@@ -175,6 +146,8 @@ class Sidebar:
                 parts.append(Markup(self.macros.lazy_more(_more(number, items, base))))
             elif page_url is None and number == active:
                 parts.append(_HOLE)
+            elif not _listed(section, items[number]):
+                continue
             else:
                 parts.append(self._lazy_top(items[number], str(number), page_url or "", base))
         return str(self.macros.root(parts, f"{NAV_DIR}/{key}.json"))
@@ -215,6 +188,8 @@ class Sidebar:
         items = section.items
         if len(items) > LIST_MAX or not all(isinstance(i, NavLink) for i in items):
             return None
+        if section.root is not None and section.root.url == page_url:
+            return None  # the group's own link is the current one
         cache_key = (id(section), key, base)
         found = self._open.get(cache_key)
         if found is None:
@@ -222,7 +197,14 @@ class Sidebar:
             entries = self._entries(section, key, "", base)
             mark = self._icon(section, base)
             view = GroupView(
-                section.label, key, True, count, entries, icon_html=mark, tag=section.tag
+                section.label,
+                key,
+                True,
+                count,
+                entries,
+                icon_html=mark,
+                tag=section.tag,
+                **_rooted(section, base, ""),
             )
             found = self._open[cache_key] = str(self.macros.lazy_section(view))
         for link in items:
@@ -237,12 +219,27 @@ class Sidebar:
         if _contains(section, page_url) or (section.expanded and key.count(".")):
             entries = self._entries(section, key, page_url, base)
             return GroupView(
-                section.label, key, True, count, entries, icon_html=mark, tag=section.tag
+                section.label,
+                key,
+                True,
+                count,
+                entries,
+                icon_html=mark,
+                tag=section.tag,
+                **_rooted(section, base, page_url),
             )
         first = _first_link(section)
         url = href(base, first.url) if first is not None else base
         return GroupView(
-            section.label, key, False, count, pending=True, url=url, icon_html=mark, tag=section.tag
+            section.label,
+            key,
+            False,
+            count,
+            pending=True,
+            url=url,
+            icon_html=mark,
+            tag=section.tag,
+            **_rooted(section, base, page_url),
         )
 
     def _icon(self, section: NavSection, base: str) -> str:
@@ -259,6 +256,8 @@ class Sidebar:
                 out.append(_more(number, items, base))
                 continue
             item = items[number]
+            if not _listed(section, item):
+                continue
             if isinstance(item, NavLink):
                 out.append(self._link(item, base, item.url == page_url))
             else:
@@ -316,7 +315,7 @@ class Sidebar:
     def data_files(self) -> Iterator[tuple[str, bytes]]:
         """``_docgen/nav/<key>.json`` for every section that gets the lazy sidebar."""
         for path, section in self._lazy():
-            data = {"items": [_node(item, self.nav.icons) for item in section.items]}
+            data = {"items": [node_data(item, self.nav.icons) for item in section.items]}
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
             yield path, text.encode()
 
@@ -361,29 +360,3 @@ def _more(cut: _Cut, items: tuple[NavSection | NavLink, ...], base: str) -> More
     target = item if isinstance(item, NavLink) else _first_link(item)
     url = href(base, target.url) if target is not None else base
     return MoreView(f"Show {cut.count} more", url)
-
-
-def _node(item: NavSection | NavLink, icons: str) -> dict[str, Any]:
-    """One entry of a nav data file: ``l`` label, ``u`` root-relative URL, ``m`` method,
-    ``d`` deprecated, ``t`` tag (a page's or a group's), ``x`` external (``u`` is then the
-    link as written), ``i`` its icon's markup (an image's ``src`` root-relative); groups have
-    ``c`` children and ``n`` the number of links below."""
-    if isinstance(item, NavLink):
-        node: dict[str, Any] = {"l": item.label, "u": link_href(item, "")}
-        if item.icon:
-            node["i"] = icon(item.icon, icons, base="")
-        if item.method:
-            node["m"] = item.method
-        if item.deprecated:
-            node["d"] = 1
-        if item.tag:
-            node["t"] = item.tag
-        if item.external and not item.external.startswith("/"):
-            node["x"] = 1
-        return node
-    group = {"l": item.label, "n": len(urls_of(item)), "c": [_node(c, icons) for c in item.items]}
-    if item.icon[0]:
-        group["i"] = section_icon(item, "", icons)
-    if item.tag:
-        group["t"] = item.tag
-    return group
