@@ -6,8 +6,11 @@ its words (:func:`~docgen.nav.slugs.earlier_name_slug`: ``/api/client-api-displa
 ``/api/client-api--display/...``). Sites built then were bookmarked and indexed there. Each
 such URL that no page, redirect or other earlier URL takes gets a redirect of docgen's own to
 the page (a forwarding page and a ``_redirects`` line, as a config redirect
-gets; ``docgen serve`` answers it too). A link of the site's own pages to it stays a
-``link-not-found``: it should name the page."""
+gets; ``docgen serve`` answers it too). So does the URL Mintlify gives the page
+(:mod:`docgen.nav.mintlify_urls`: ``customer_portal/...``, ``get-users``, ``list-1``), for a
+site moving from Mintlify, when docgen may write it (:func:`~docgen.nav.slugs.writable_part`:
+not ``users-&-groups``). A link of the site's own pages to it stays a ``link-not-found``: it
+should name the page."""
 
 from __future__ import annotations
 
@@ -15,9 +18,10 @@ from dataclasses import replace
 
 from docgen.config.model import Redirect
 from docgen.config.redirects import fold
+from docgen.nav.mintlify_urls import mintlify_page_urls
 from docgen.nav.model import Site
 from docgen.nav.redirects import first_redirect
-from docgen.nav.slugs import earlier_name_slug, operation_slugs, slugify
+from docgen.nav.slugs import earlier_name_slug, operation_slugs, slugify, writable_part
 
 Slugs = dict[tuple[str, str, bool], str]
 # docgen's earlier rules for a summary or tag name, and whether a tag's x-displayName named it.
@@ -25,11 +29,12 @@ _EARLIER_RULES = ((slugify, True), (earlier_name_slug, False))
 
 
 def earlier_urls(site: Site) -> dict[str, str]:
-    """Each generated endpoint page's earlier URL that differs from its URL and that nothing
-    of the site takes, mapped to the page's URL (an earlier URL two pages had: left out)."""
+    """Each generated endpoint page's earlier or Mintlify's URL that differs from its URL and
+    that nothing of the site takes, mapped to the page's URL (one two pages had: left out)."""
     pages = {fold(page.url) for page in site.pages}
     taken_by = first_redirect(site.config.redirects)
     maps: dict[str, tuple[Slugs, list[Slugs]]] = {}
+    mintlify: dict[tuple[str, str], dict[tuple[str, str, bool], str]] = {}
     found: dict[str, tuple[str, str] | None] = {}
     for page in site.pages:
         op = page.operation
@@ -43,8 +48,13 @@ def earlier_urls(site: Site) -> dict[str, str]:
         now, earlier = maps[spec.name]
         if key not in now or page.url != f"/{page.directory}/{now[key]}":
             continue  # an x-mint href gives the page its URL: no rule ever did
-        for slugs in earlier:
-            old = f"/{page.directory}/{slugs.get(key, now[key])}"
+        if (spec.name, page.directory) not in mintlify:
+            mintlify[spec.name, page.directory] = mintlify_page_urls(spec, page.directory)
+        olds = [f"/{page.directory}/{slugs.get(key, now[key])}" for slugs in earlier]
+        theirs = mintlify[spec.name, page.directory].get(key)
+        if theirs is not None and all(map(writable_part, theirs[1:].split("/"))):
+            olds.append(theirs)
+        for old in olds:
             folded = fold(old)
             if folded in pages or taken_by(old) is not None:
                 continue  # the page there, or the config's redirect, wins

@@ -71,6 +71,29 @@ def name_slug(text: str) -> str:
     return _bounded(_UNWRITTEN.sub("-", kept).strip("-"))
 
 
+def mintlify_filename(text: str | None) -> str | None:
+    """Exactly Mintlify's ``prepareStringToBeValidFilename`` (``@mintlify/common``): each space
+    a hyphen, each ``{...}`` of a line a hyphen, one hyphen off each end, ``{}(),.'/`` and line
+    breaks dropped, each ``--`` one hyphen, lower case; every other character kept
+    (``customer_portal``, ``users-&-groups``, ``créer``). ``None`` for no or an empty text.
+    Only to forward Mintlify's URLs (:mod:`docgen.nav.mintlify_urls`): docgen writes
+    :func:`name_slug`'s."""
+    if not text:
+        return None
+    hyphened = _hyphen_parameters(text.replace(" ", "-")).removeprefix("-").removesuffix("-")
+    return _MINTLIFY_DROPS.sub("", hyphened).replace("--", "-").lower()
+
+
+_WRITABLE_PART = re.compile(r"[a-z0-9-][a-z0-9_-]{0,199}")
+
+
+def writable_part(part: str) -> bool:
+    """Whether docgen may write a folder of that name anywhere: ``[a-z0-9_-]``, not starting
+    with ``_`` (``_docgen`` is docgen's, a host may hide the rest), at most 200 characters, no
+    device name Windows reserves."""
+    return _WRITABLE_PART.fullmatch(part) is not None and part not in _RESERVED
+
+
 # The characters docgen's earlier rule dropped (before a spaced dash kept two hyphens).
 _EARLIER_DROPS = re.compile(r"[{}(),.'/]")
 

@@ -107,7 +107,7 @@ def _bare(source: str, destination: str) -> tuple[str, str] | None:
 
 def redirects_file(redirects: tuple[Redirect, ...]) -> str:
     lines = ["# docgen: the site config's 'redirects' (read by Netlify and Cloudflare Pages)"]
-    earlier = "# docgen: endpoint pages' URLs by docgen's rules before Mintlify's, forwarded"
+    earlier = "# docgen: endpoint pages' URLs on Mintlify and by docgen's earlier rules, forwarded"
     for r in redirects:
         if r.earlier and earlier not in lines:
             lines.append(earlier)
