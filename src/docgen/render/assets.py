@@ -26,13 +26,14 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from docgen.config.model import Redirect
-from docgen.config.redirects import fold, match
+from docgen.config.redirects import fold
 from docgen.diagnostics import close_matches
 from docgen.nav.model import Site
 from docgen.nav.staticfiles import is_static_name
 from docgen.render.fencemeta import fence_meta
 from docgen.render.inlinestyle import IMAGE_PROPS, image_url
 from docgen.render.jsx import Tag, Unevaluated, as_text
+from docgen.render.linkstate import FORWARD, link_state
 
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 # Tag attributes that name a file the page shows (always checked) or links to (checked when
@@ -85,18 +86,6 @@ def looked_up(scope: AssetScope) -> tuple[tuple[str, str], ...]:
         for name in sorted(scope.looked)
     )
     return files + tuple((LINKED_PAGES + path, scope.linked[path]) for path in sorted(scope.linked))
-
-
-def link_state(urls: frozenset[str], redirects: tuple[Redirect, ...], path: str) -> str:
-    """ "page" when a link to the site path ``path`` arrives (a page, or a redirect's source),
-    else "missing" (a page's earlier URL too: a link should name the page)."""
-    if (
-        fold(path) in urls
-        or path == "/"
-        or any(not r.earlier and match(r.source, path) is not None for r in redirects)
-    ):
-        return "page"
-    return "missing"
 
 
 def copied_files_digest(site: Site) -> str:
@@ -312,7 +301,8 @@ def _check(
     if not (shown or is_static_name(target)):
         new = _page_link(url, target)
         if scope.urls is not None:
-            _check_page(scope, source, url, new or url, where, lines, first, line)
+            forwarded = _check_page(scope, source, url, new or url, where, lines, first, line)
+            return forwarded or new
         return new
     _look(scope, source, url, target, shown, where, lines, first, line)
     return None if url.startswith("/") else _rewritten(url, target)
@@ -355,12 +345,16 @@ def _check_page(
     lines: list[str],
     first: int,
     line: int | None,
-) -> None:
-    """Warn when a link to a page of the site (``rewritten``: root-relative) leads nowhere."""
+) -> str | None:
+    """Warn when a link to a page of the site (``rewritten``: root-relative) leads nowhere;
+    the link to use instead when it names a page's earlier or Mintlify URL (``None``: keep)."""
     path = unquote(rewritten.split("#", 1)[0].split("?", 1)[0]) or "/"
     assert scope.urls is not None
     state = link_state(scope.urls, scope.redirects, path)
     scope.linked[fold(path)] = state
+    if state.startswith(FORWARD):  # a repo written for Mintlify links to Mintlify's URLs
+        rest = rewritten[len(rewritten.split("#", 1)[0].split("?", 1)[0]) :]
+        return state.removeprefix(FORWARD) + rest
     if state == "missing":
         at_line, column = _locate(url, where, lines, first, line)
         close = close_matches(fold(path), scope.urls, n=1, cutoff=0.75)
@@ -375,6 +369,7 @@ def _check_page(
                 near=url,
             )
         )
+    return None
 
 
 def _locate(

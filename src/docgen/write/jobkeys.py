@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from docgen.nav.model import Site
 from docgen.nav.staticfiles import is_static_name
-from docgen.render.assets import COPIED_FILES, LINKED_PAGES, copied_files_digest, link_state
+from docgen.render.assets import COPIED_FILES, LINKED_PAGES, copied_files_digest
+from docgen.render.linkstate import link_state
 from docgen.write import buildcache
 
 if TYPE_CHECKING:
