@@ -1,10 +1,12 @@
 """A parameter's playground input looks at a bounded number of schemas: a ``$ref`` cycle
 through anyOf/oneOf is cut (it raised RecursionError in ``build`` while ``check`` passed), and
 a fan-out of references (each level anyOf twenty references to the next) is not walked
-exponentially (each level's references are looked up, for an object among them). Real specs through the real CLI and the real loader."""
+exponentially (each level's references are looked up, for an object among them); deepObject
+samples stay bounded. Real specs through the real CLI and the real loader."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -80,3 +82,40 @@ def test_a_fan_out_of_references_is_walked_within_a_budget(
     found = input_schema(spec, schema, spec.document.name)
     assert 0 < calls[0] <= 200  # 160,000 before the budget
     assert found["type"] is None  # no type of its own: a text input
+
+
+def test_a_deep_object_example_with_long_keys_does_not_multiply(tmp_path: Path) -> None:
+    """Each deepObject item repeats its whole name (``q[k1][k2]...``): a 60-deep example with
+    400-character keys and 300 leaves made a page of over 20 MB; its samples are bounded."""
+    leaves = {f"leaf{i}": i for i in range(300)}
+    example: Any = leaves
+    for level in range(60):
+        example = {f"k{level}" + "x" * 400: example}
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "T", "version": "1"},
+        "servers": [{"url": "https://api.example.com"}],
+        "paths": {
+            "/x": {
+                "get": {
+                    "summary": "Get x",
+                    "parameters": [
+                        {
+                            "name": "q",
+                            "in": "query",
+                            "style": "deepObject",
+                            "explode": True,
+                            "schema": {"type": "object"},
+                            "example": example,
+                        }
+                    ],
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+    }
+    (tmp_path / "openapi.json").write_text(json.dumps(spec))
+    build = _docgen("build", str(tmp_path / "openapi.json"), "-o", str(tmp_path / "out"))
+    assert build.returncode == 0, build.stderr
+    page = tmp_path / "out" / "api-reference" / "get-x" / "index.html"
+    assert page.stat().st_size < 2_000_000

@@ -1472,15 +1472,22 @@
     }
     return [[name, v.scalar, false]];
   }
-  /* deepObject at every depth (render/paramstyle.py deep_pairs): name[key], name[0], nested. */
+  /* deepObject at every depth (render/paramstyle.py deep_pairs): name[key], name[0], nested.
+     Bounded as there (each item repeats its whole name): past 1,000 items or 200,000 characters
+     the rest is left out, and members 16 levels down are sent as JSON text. */
   function deepPairs(name, value) {
-    if (Array.isArray(value)) {
-      return [].concat.apply([], value.map(function (item, i) { return deepPairs(name + "[" + i + "]", item); }));
-    }
-    if (isObj(value)) {
-      return [].concat.apply([], Object.keys(value).map(function (k) { return deepPairs(name + "[" + k + "]", value[k]); }));
-    }
-    return [[name, value === null ? "null" : display(value)]];
+    var pairs = [], size = 0;
+    (function walk(prefix, item, level) {
+      if (pairs.length >= 1000 || size + prefix.length > 200000) { return; }
+      if ((Array.isArray(item) || isObj(item)) && level < 16) {
+        Object.keys(item).forEach(function (k) { walk(prefix + "[" + k + "]", item[k], level + 1); });
+        return;
+      }
+      var text = item === null ? "null" : (typeof item === "object" ? JSON.stringify(item) : display(item));
+      size += prefix.length + text.length;
+      pairs.push([prefix, text]);
+    })(name, value, 0);
+    return pairs;
   }
   function pairsOf(obj) { return Object.keys(obj).map(function (k) { return [k, obj[k]]; }); }
   function flatPairs(obj, inner, outer) {

@@ -43,14 +43,33 @@ def _pairs(value: dict[Any, Any]) -> list[tuple[str, str]]:
     return [(str(k), _item(v)) for k, v in value.items()]
 
 
+MAX_DEEP_PAIRS = 200  # a deepObject value's items in a sample; the rest are left out
+MAX_DEEP_TEXT = 8_000  # characters of names and values, likewise
+MAX_DEEP_LEVELS = 16  # deeper members are written as JSON text
+
+
 def deep_pairs(name: str, value: Any) -> list[tuple[str, str]]:
     """``deepObject`` at every depth, as Stripe's and qs's clients write it: an object's
-    members ``name[key]``, a list's items ``name[0]``, nested (``a[b][0][c]=1``)."""
-    if isinstance(value, dict):
-        return [p for k, v in value.items() for p in deep_pairs(f"{name}[{k}]", v)]
-    if isinstance(value, list):
-        return [p for i, v in enumerate(value) for p in deep_pairs(f"{name}[{i}]", v)]
-    return [(name, show(value))]
+    members ``name[key]``, a list's items ``name[0]``, nested (``a[b][0][c]=1``). Bounded: each
+    item repeats its whole name, so a deep example with long keys would otherwise multiply
+    into megabytes of sample."""
+    pairs: list[tuple[str, str]] = []
+    size = [0]
+
+    def walk(prefix: str, item: Any, level: int) -> None:
+        if len(pairs) >= MAX_DEEP_PAIRS or size[0] + len(prefix) > MAX_DEEP_TEXT:
+            return
+        if isinstance(item, (dict, list)) and level < MAX_DEEP_LEVELS:
+            members = item.items() if isinstance(item, dict) else enumerate(item)
+            for key, member in members:
+                walk(f"{prefix}[{key}]", member, level + 1)
+            return
+        text = _item(item)
+        size[0] += len(prefix) + len(text)
+        pairs.append((prefix, text))
+
+    walk(name, value, 0)
+    return pairs
 
 
 def explodes(param: dict[str, Any]) -> bool:
