@@ -1045,3 +1045,19 @@ def test_tabs_show_their_default_tab_and_a_step_its_own_number() -> None:
     assert 'id="mdx-tabs-1-2" aria-labelledby="mdx-tabs-1-2-t"><p>Two' in html
     assert 'id="mdx-tabs-2-1" aria-labelledby="mdx-tabs-2-1-t"><p>Three' in html
     assert '<li class="step" data-step="5">' in html
+
+
+@pytest.mark.parametrize(
+    ("formula", "prose"),
+    [
+        ("0.10, not on the invoice). STT (", True),  # pipecat: a price taken for math
+        ("HOME and ", True),  # "echo $HOME and $PATH"
+        ("2 \\times 10^{3} \\text{ kg}", False),  # \text's words are the formula's
+        ("E = mc^2", False),
+        ("1" * 300 + " and more", False),  # only the first 200 characters are looked at
+    ],
+)
+def test_the_math_prose_note_tells_text_from_formulas(formula: str, prose: bool) -> None:
+    from docgen.render.math import reads_as_prose
+
+    assert reads_as_prose(formula) is prose

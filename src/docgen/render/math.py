@@ -36,8 +36,19 @@ MAX_FORMULA_CHARS = 4_000
 INLINE = "math_inline"
 DISPLAY = ("math_block",)
 # An amount then a word: "$0.10, not on the invoice). It prices ... ($" is a price read as
-# math (remark-math reads it so), not a formula; a TeX command (\\text) is no such word.
-_PROSE = re.compile(r"^\s*\d[\d.,]*\S*\s.*?(?<![\\\w])[A-Za-z]{2,}\b", re.DOTALL)
+# math (remark-math reads it so), not a formula; so is a shell variable then a word ("echo
+# $HOME and $PATH"). A TeX command (\\times) is no such word, nor the text of \\text{kg}.
+# Read on the formula's first characters only (linear: one optional run, then a lazy scan).
+_PROSE = re.compile(
+    r"^\s*(?:\d\S*\s.*?(?<![\\\w])[A-Za-z]{2,}\b|[A-Z_][A-Z0-9_]+\s+[a-z]{2,}\b)", re.DOTALL
+)
+_TEX_TEXT = re.compile(r"\\[A-Za-z]+\{[^{}]*\}")
+PROSE_CHARS = 200
+
+
+def reads_as_prose(formula: str) -> bool:
+    """Whether an inline formula looks like text Mintlify also reads as math by mistake."""
+    return _PROSE.match(_TEX_TEXT.sub(" ", formula[:PROSE_CHARS])) is not None
 
 
 def _names(text: str) -> frozenset[str]:
@@ -119,7 +130,7 @@ def _convert(state: StateCore) -> None:
                 continue
             html, read = formula_html(token.content, token.type in DISPLAY)
             token.meta = {**(token.meta or {}), "html": html}
-            prose = token.type == INLINE and _PROSE.match(token.content) is not None
+            prose = token.type == INLINE and reads_as_prose(token.content)
             if read and not prose:
                 continue
             line = context.root_line + (block.map[0] if block.map else 0)
@@ -134,7 +145,7 @@ def _convert(state: StateCore) -> None:
                 context.warn(
                     line,
                     f"'{token.markup}{first[:40]}...' is inline math, as Mintlify reads a pair of"
-                    " '$' (a price?): write '\\$' for a dollar sign",
+                    " '$' (a price or a shell variable?): write '\\$' for a dollar sign",
                     code="mdx-math-prose",
                     near=first,
                     info=True,
