@@ -293,7 +293,8 @@
         /* A group with a root page: its link, and a toggle beside it (as nav.html draws it). */
         li.classList.add(top ? "nav-lazy-rooted" : "nav-group-rooted");
         var own = link({ l: node.l, u: root });
-        own.className = top ? "nav-lazy-link" : "nav-group-link";
+        own.classList.remove("nav-link");  /* keeps "active" when it is this page */
+        own.classList.add(top ? "nav-lazy-link" : "nav-group-link");
         while (own.firstChild) { own.removeChild(own.firstChild); }
         if (mark) { own.appendChild(mark); }
         if (top) {
