@@ -146,3 +146,33 @@ def _credential_origins(html: str) -> str:
     found = re.search(r'"credentials":(null|\[[^\]]*\])', unescape(html))
     assert found is not None
     return found.group(1)
+
+
+def test_with_cookies_a_redirect_is_not_followed(page: Any, tmp_path: Path) -> None:
+    """The granted origin is checked on the first URL only: a redirect to another origin would
+    take the reader's cookies there, so it is not followed (the reader is told)."""
+    with running_upstream() as api, running_upstream() as elsewhere:
+        api.credentialed = elsewhere.credentialed = True
+        api.redirect_to = elsewhere.url + "/me"
+        (tmp_path / "openapi.yaml").write_text(
+            SPEC.format(upstream=api.url).replace("/me:", "/redirect:")
+        )
+        config = {
+            "name": "Cookies",
+            "api": {"playground": {"proxy": False, "credentials": True}},
+            "navigation": {"openapi": {"source": "openapi.yaml", "directory": "api"}},
+        }
+        (tmp_path / "docs.json").write_text(json.dumps(config))
+        process, url = docgen_serve(tmp_path / "docs.json", "--no-watch", "--allow-credentials")
+        try:
+            page.context.add_cookies([{"name": "session", "value": "s3cret", "url": api.url}])
+            page.context.add_cookies([{"name": "other", "value": "theirs", "url": elsewhere.url}])
+            page.goto(url + "/api/who-am-i/")
+            page.click("[data-docgen-try]")
+            page.click("[data-pg-send]")
+            page.wait_for_selector("[data-pg-message]")
+            assert page.get_attribute("[data-pg-message]", "data-source") == "redirect"
+            assert [s.path for s in api.api_requests()] == ["/redirect"]
+            assert elsewhere.api_requests() == []
+        finally:
+            process.stop()

@@ -62,6 +62,7 @@ class Upstream:
     media: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     # CORS that lets a page send its cookies (the page's own origin allowed, with credentials)
     credentialed: bool = False
+    redirect_to: str | None = None  # GET /redirect answers 302 to this URL
 
     def api_requests(self) -> list[Seen]:
         """Requests other than CORS preflights."""
@@ -119,6 +120,9 @@ def _handler(state: Upstream) -> type[BaseHTTPRequestHandler]:
             if seen.path.startswith("/media/") and seen.path in state.media:
                 kind, data = state.media[seen.path]
                 self._reply(200, kind, data, {})
+                return
+            if seen.path == "/redirect" and state.redirect_to:
+                self._reply(302, "text/plain", b"", {"Location": state.redirect_to})
                 return
             if seen.path == "/text":
                 self._reply(200, "text/plain; charset=utf-8", b"<b>not bold</b>", {})

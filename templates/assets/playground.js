@@ -1902,8 +1902,11 @@
 
   Playground.prototype.sendDirect = function (req, controller) {
     var started = performance.now();
-    var init = { method: req.method, headers: headerObject(req.headers), credentials: this.credentialsFor(req.url),
-      cache: "no-store", redirect: "follow", signal: controller.signal };
+    var credentials = this.credentialsFor(req.url);
+    /* With the reader's cookies, a redirect is not followed: the cookies would go to wherever
+       the granted origin points (the origin is checked on the first URL only). */
+    var init = { method: req.method, headers: headerObject(req.headers), credentials: credentials,
+      cache: "no-store", redirect: credentials === "include" ? "manual" : "follow", signal: controller.signal };
     if (req.method !== "GET" && req.method !== "HEAD") {
       if (req.form && req.form.multipart) {
         var made = multipartBlob(req.form);
@@ -1915,6 +1918,10 @@
     }
     var pageOrigin = window.location.origin;
     return fetch(req.url, init).then(function (resp) {
+      if (resp.type === "opaqueredirect") {
+        return { kind: "failure", source: "redirect", title: "The API answered with a redirect",
+          message: ["Requests that carry your cookies do not follow redirects, so that the cookies go only to the API's own origin. Send the request to the URL the API redirects to."] };
+      }
       return resp.arrayBuffer().then(function (buf) {
         var headers = [];
         resp.headers.forEach(function (value, name) { headers.push([name.toLowerCase(), value]); });
