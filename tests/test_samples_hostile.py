@@ -181,6 +181,14 @@ paths:
       summary: Items
       servers: [{url: "file:///etc/passwd?"}, {url: "localhost:8080/v1"}]
       responses: {"200": {description: ok}}
+  /more:
+    get:
+      summary: More
+      servers:
+        - url: "javascript:1/alert(document.domain)//"
+        - {url: "{s}://127.0.0.1:6379/", variables: {s: {default: https, enum: [https, dict]}}}
+        - url: "api.example.com:8443/v2"
+      responses: {"200": {description: ok}}
 """
 
 
@@ -205,11 +213,15 @@ def test_a_server_url_of_another_scheme_is_left_out_with_a_warning(tmp_path: Pat
         assert [line.split(": warning")[0] for line in said] == [
             "openapi.yaml:3:17",
             "openapi.yaml:8:23",
+            "openapi.yaml:14:16",  # "host:port" is a host name with a dot, or localhost
+            "openapi.yaml:15:17",  # a variable's enum value, not only its default
         ], result.stderr
     page = (root / "out" / "api" / "items" / "index.html").read_text()
     samples = page_samples(root / "out" / "api" / "items" / "index.html")
     assert "localhost:8080/v1/items" in samples["curl"]
     assert "gopher" not in page and "file:" not in page
+    more = page_samples(root / "out" / "api" / "more" / "index.html")
+    assert "api.example.com:8443/v2/more" in more["curl"] and "javascript" not in more["curl"]
 
 
 def test_a_long_sample_language_is_quoted_shortened(tmp_path: Path) -> None:
