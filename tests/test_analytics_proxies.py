@@ -232,13 +232,13 @@ def test_heroku_log_with_the_apps_combined_access_log(
     """When the app's lines hold its own combined access log, those are counted (with their
     User-Agent): 2 human views and a bot; the router's lines and Heroku's messages are
     other-log. Such a log was taken for ``docker logs -t`` output and every line's time cut
-    off: 7 malformed, nothing counted. s4vitar's app line (cut short: no closing quote) is
-    the app's other output."""
+    off: 7 malformed, nothing counted. s4vitar's app record, cut short (no closing quote),
+    is malformed."""
     text = HEROKU_MIXED if name == "mixed" else HEROKU_APP_FIRST
     summary, db = _import(site, tmp_path, f"{name}.log", text)
     assert summary["format"] == "heroku-app"
     if name == "app-first":
-        assert (summary["counted"], summary["skipped"]) == (0, {"other-log": 3})
+        assert (summary["counted"], summary["skipped"]) == (0, {"other-log": 2, "malformed": 1})
         return
     assert (summary["human"], summary["skipped"]) == (2, {"bot": 1, "other-log": 4})
     day = ("--date-from", "2024-05-01T10:00:00Z", "--date-to", "2024-05-01T10:05:00Z")

@@ -3,7 +3,7 @@ Envoy's default format (and Istio's, which adds fields) and Heroku's router log.
 
 from __future__ import annotations
 
-from docgen.analytics.formats import HEROKU_ROUTER
+from docgen.analytics.formats import CLF_TIME, HEROKU_ROUTER
 from docgen.analytics.parse_base import OTHER_LOG, Parsed, epoch_or_iso, quote
 from docgen.analytics.parse_servers import combined
 
@@ -114,11 +114,14 @@ def heroku_app(source: str) -> Parsed:
     """A Heroku log whose app lines hold the app's own access log in the combined format
     (which, unlike the router's lines, records the User-Agent): those lines are its requests,
     read as the combined format (address, time and User-Agent as the app logged them); the
-    router's lines, Heroku's messages and the app's other output are ``other-log``."""
+    router's lines, Heroku's messages and the app's other output are ``other-log`` (an app's
+    record cut short is ``malformed``)."""
     form = combined(source)
+    record = quote(rf"{CLF_TIME}[0-9:]{{8}} [+-][0-9]{{4}}\] $")  # the time before the request
     relation = f"""
     SELECT raw, method, target, status, ok AND NOT h AS ok, comment,
-           CASE WHEN (h OR NOT ok) AND regexp_matches(raw[1], {quote(_HEROKU_OTHER)})
+           CASE WHEN (h OR NOT ok AND NOT regexp_matches(raw[1], {record}))
+                     AND regexp_matches(raw[1], {quote(_HEROKU_OTHER)})
                 THEN {OTHER_LOG} ELSE other END AS other
     FROM (SELECT *, regexp_matches(raw[1], {quote(_HEROKU_OWN)}) AS h FROM ({form.relation}))"""
     return Parsed(relation, form.ip, form.ts, form.ua)
