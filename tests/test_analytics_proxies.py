@@ -212,6 +212,41 @@ HEROKU_APP_FIRST = """\
 2020-02-03T11:15:28.375122+00:00 heroku[router]: at=info method=GET path="/index.html" host=s4vitar.herokuapp.com request_id=e9db6b57-a2dc-406f-9d09-2549f65d429a fwd="XX.XXX.XXX.160" dyno=web.1 connect=1ms service=2ms status=200 bytes=233 protocol=http
 """
 
+# heroku logs of an app that writes its own combined access log (a client's X-Forwarded-For
+# first): each request is a router line and the app's line.
+HEROKU_MIXED = """\
+2024-05-01T10:01:00.000000+00:00 heroku[router]: at=info method=GET path="/index.html" host=docs.example.com request_id=r1 fwd="198.51.100.1" dyno=web.1 connect=0ms service=1ms status=200 bytes=512 protocol=https
+2024-05-01T10:01:00.100000+00:00 app[web.1]: 198.51.100.1 - - [01/May/2024:10:01:00 +0000] "GET /index.html HTTP/1.1" 200 512 "-" "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36"
+2024-05-01T10:02:00.000000+00:00 heroku[router]: at=info method=GET path="/portal" host=docs.example.com request_id=r2 fwd="198.51.100.2" dyno=web.1 connect=0ms service=1ms status=200 bytes=512 protocol=https
+2024-05-01T10:02:00.100000+00:00 app[web.1]: 198.51.100.2 - - [01/May/2024:10:02:00 +0000] "GET /portal HTTP/1.1" 200 512 "-" "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36"
+2024-05-01T10:03:00.000000+00:00 heroku[router]: at=info method=GET path="/portal" host=docs.example.com request_id=r3 fwd="198.51.100.3" dyno=web.1 connect=0ms service=1ms status=200 bytes=512 protocol=https
+2024-05-01T10:03:00.100000+00:00 app[web.1]: 198.51.100.3 - - [01/May/2024:10:03:00 +0000] "GET /portal HTTP/1.1" 200 512 "-" "curl/8.4.0"
+2024-05-01T10:03:01.000000+00:00 heroku[web.1]: State changed from starting to up
+"""
+
+
+@pytest.mark.parametrize("name", ["mixed", "app-first"])
+def test_heroku_log_with_the_apps_combined_access_log(
+    site: Path, tmp_path: Path, name: str
+) -> None:
+    """When the app's lines hold its own combined access log, those are counted (with their
+    User-Agent): 2 human views and a bot; the router's lines and Heroku's messages are
+    other-log. Such a log was taken for ``docker logs -t`` output and every line's time cut
+    off: 7 malformed, nothing counted. s4vitar's app record, cut short (no closing quote),
+    is malformed."""
+    text = HEROKU_MIXED if name == "mixed" else HEROKU_APP_FIRST
+    summary, db = _import(site, tmp_path, f"{name}.log", text)
+    assert summary["format"] == "heroku-app"
+    if name == "app-first":
+        assert (summary["counted"], summary["skipped"]) == (0, {"other-log": 2, "malformed": 1})
+        return
+    assert (summary["human"], summary["skipped"]) == (2, {"bot": 1, "other-log": 4})
+    day = ("--date-from", "2024-05-01T10:00:00Z", "--date-to", "2024-05-01T10:05:00Z")
+    assert export(db, "visitors", *day)["totals"] == {"human": 2, "ai": 0, "total": 2}
+    [forced] = import_json(site, tmp_path / "forced.duckdb", tmp_path / "mixed.log", fmt="heroku")
+    assert forced["format"] == "heroku-app"  # --format heroku takes it too
+
+
 # A Papertrail archive's lines (tab-separated), from the log_stats gem's README.
 HEROKU_PAPERTRAIL = """\
 768004272804798492\t2017-02-14T03:41:49\t2017-02-14T03:41:49Z\t505641143\tcmore-web-prod\t54.144.85.82\tLocal3\tInfo\theroku/router\tat=info method=GET path="/filmer/med/glenn-erland-tosterud" host=www.cmore.se request_id=29cb0a66-23f9-4ef4-999a-65f8de089208 fwd="216.244.66.238,23.54.19.54" dyno=web.5 connect=0ms service=210ms status=200 bytes=52867
@@ -228,7 +263,6 @@ HEROKU_PAPERTRAIL = """\
             {"other-log": 4, "method": 1, "status": 2, "not-a-page": 3, "no-user-agent": 2},
         ),
         ("drain", HEROKU_DRAIN, {"not-a-page": 1, "no-user-agent": 2}),  # fwd="": no address
-        ("app-first", HEROKU_APP_FIRST, {"other-log": 2, "no-user-agent": 1}),
         ("papertrail", HEROKU_PAPERTRAIL, {"status": 1, "no-user-agent": 1}),  # H12: 503
     ],
 )
@@ -298,3 +332,42 @@ def test_cloud_storage_usage_log(tmp_path: Path) -> None:
     hour = ("--date-from", "2023-08-28T08:00:00Z", "--date-to", "2023-08-28T09:00:00Z")
     views = export(db, "views", *hour)["views"]
     assert sorted(v["path"] for v in views) == ["/v1/kanji/哀", "/v1/kanji/狙"]
+
+
+# Envoy's default format with a User-Agent that holds '" "' (Envoy writes it as sent): each
+# request names another address there; the X-Forwarded-For is a client's list, then the address
+# the edge proxy appended (the same for all three).
+ENVOY_INJECTED = """\
+[2024-05-01T10:01:00.000Z] "GET /portal HTTP/1.1" 200 - 0 512 3 2 "203.0.113.5" "10.66.0.1" "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36" "r1" "docs.example.com" "10.0.0.9:80"
+[2024-05-01T10:02:00.000Z] "GET /portal HTTP/1.1" 200 - 0 512 3 2 "203.0.113.5" "10.66.0.2" "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36" "r2" "docs.example.com" "10.0.0.9:80"
+[2024-05-01T10:03:00.000Z] "GET /portal HTTP/1.1" 200 - 0 512 3 2 "203.0.113.5" "a" "b" "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36" "r3" "docs.example.com" "10.0.0.9:80"
+[2024-05-01T10:04:00.000Z] "GET /portal HTTP/1.1" 200 - 0 512 3 2 "10.9.9.1, 203.0.113.5" "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36" "r4" "docs.example.com" "10.0.0.9:80"
+[2024-05-01T10:05:00.000Z] "GET /portal HTTP/1.1" 200 - 0 512 3 2 "10.9.9.2,203.0.113.5" "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36" "r5" "docs.example.com" "10.0.0.9:80"
+"""
+
+
+def test_envoy_header_with_quotes_is_malformed_and_forwarded_last_entry(
+    site: Path, tmp_path: Path
+) -> None:
+    """A line whose header values hold ``"`` has more fields than its layout: malformed (3),
+    not read from shifted fields (its views were counted under the address the User-Agent
+    named: 3 visitors). The address is X-Forwarded-For's last entry: entries a client sent
+    before it do not make it another visitor (2 views were 2 visitors, now 1)."""
+    summary, db = _import(site, tmp_path, "envoy.log", ENVOY_INJECTED)
+    assert (summary["format"], summary["human"]) == ("envoy", 2)
+    assert summary["skipped"] == {"malformed": 3}
+    day = ("--date-from", "2024-05-01T10:00:00Z", "--date-to", "2024-05-01T10:06:00Z")
+    assert export(db, "visitors", *day)["totals"] == {"human": 1, "ai": 0, "total": 1}
+
+
+def test_haproxy_user_agent_capture_is_read_from_haproxy_lines_only(
+    site: Path, tmp_path: Path
+) -> None:
+    """The captured User-Agent's position is counted on HAProxy's lines only: other lines that
+    hold ``{Mozilla/...}`` after look-alike fields (another program's, in the same syslog file)
+    made the Host capture taken for it (0 human views; now 2)."""
+    valid = HAPROXY_CAPTURED.replace("{Mozilla/", "{docs.example.com|Mozilla/")
+    junk = "Feb 25 16:19:50 192.168.4.2 app[9]: x] a b/c d 1 e f g h i j {Mozilla/5.0|x}\n"
+    summary, _ = _import(site, tmp_path, "haproxy.log", junk * 3 + valid)
+    assert summary["format"] == "haproxy"
+    assert summary["human"] == 2

@@ -32,13 +32,14 @@ ENVOY = "envoy"  # Envoy's default access log format, and Istio's (Envoy's with 
 ENVOY_JSON = "envoy-json"  # Envoy's JSON access log with Istio's default keys
 GCS = "gcs"  # Google Cloud Storage usage logs: quoted CSV under a header of field names
 HEROKU = "heroku"  # Heroku's router log (heroku logs, or a log drain's syslog lines)
+HEROKU_APP = "heroku-app"  # the same log whose app lines hold the app's combined access log
 AZURE = "azure"  # Azure Front Door / Azure CDN access logs (resource logs), JSON lines
 W3C = "w3c"  # W3C extended log format, space-separated (IIS, Azure App Service)
 # CloudFront standard logging (v2) also delivers JSON (one object per line) and Apache Parquet.
 CLOUDFRONT_JSON = "cloudfront-json"
 CLOUDFRONT_PARQUET = "cloudfront-parquet"
 # What a format named with --format also takes when the content is its other delivery.
-FAMILIES = {"cloudfront": "cloudfront", GCP: GCP, VERCEL: VERCEL, ENVOY: ENVOY}
+FAMILIES = {"cloudfront": "cloudfront", GCP: GCP, VERCEL: VERCEL, ENVOY: ENVOY, HEROKU: HEROKU}
 PARQUET_MAGIC = b"PAR1"
 BOM = b"\xef\xbb\xbf"
 FIELDS = b"#Fields:"
@@ -89,13 +90,11 @@ TRAEFIK_KEYS = frozenset(
 # parentheses escaped with a backslash (cs\(Host), cs\(User-Agent\)).
 _AMPLIFY_HEADER = re.compile(rb"date,time,[a-z(),\\-]*c-ip,")
 # HAProxy's HTTP log line (after a syslog header): client:port, [accept date with ms],
-# frontend, backend/server, timers, status.
+# frontend, backend/server, timers, status. (The backend's name has no "/": a long field of them
+# would otherwise be tried at every "/".)
 _HAPROXY_LINE = re.compile(
-    rb"(^|: )\S+:\d+ \[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d:\d\d\.\d{3}\] \S+ \S+/\S+ \S+ -?\d+ "
+    rb"(^|: )\S+:\d+ \[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d:\d\d\.\d{3}\] \S+ [^\s/]+/\S+ \S+ -?\d+ "
 )
-# HAProxy's captured request headers: the first {...} after the status and the six fields that
-# follow it (bytes, cookies, termination state, connections, queues); values split by "|".
-_HAPROXY_CAPTURES = re.compile(rb"\] \S+ \S+/\S+ \S+ -?\d+ \S+ \S+ \S+ \S+ \S+ \S+ \{([^}]*)\}")
 # Envoy's default format ("[%START_TIME%] \"%REQ(:METHOD)% ...\" %RESPONSE_CODE% ...") and
 # Istio's: the ISO 8601 time in brackets, the quoted request, the status; the last five quoted
 # fields are X-Forwarded-For, User-Agent, request id, authority and upstream host.
@@ -112,6 +111,12 @@ HEROKU_ROUTER = (
     r"(heroku\[router\]:|host heroku router -|(?:\S+\t){6}heroku/router)\sat=\S+ (.*)$"
 )
 _HEROKU_LINE = re.compile(HEROKU_ROUTER.replace("(.*)$", ".*\\bmethod=").encode())
+# What an app's line starts with in the same three layouts (app[web.1], app web.1, app/web.1).
+HEROKU_APP_PREFIX = (
+    r"^([0-9]+\s)?(<[0-9]+>1 )?[0-9]{4}-\S+\s"
+    r"(app\[[^] ]+\]:|host app \S+ -|(?:\S+\t){6}app/\S+)\s"
+)
+_HEROKU_APP = re.compile(HEROKU_APP_PREFIX.encode())
 # A Cloud Storage usage log's header (https://cloud.google.com/storage/docs/access-logs), and
 # its fields when a file has none.
 _GCS_HEADER = re.compile(rb'"time_micros","c_ip",')
@@ -225,8 +230,10 @@ def detect(head: bytes) -> str:
     scanned = [line for line in lines if line][:SCANNED]
     # Heroku's log mixes the router's lines with the app's (which may be a combined log: the
     # router's are the visitors' requests, the app's its internal ones).
+    # When the app's lines are its own combined access log (which, unlike the router's,
+    # records the User-Agent), those are its requests.
     if any(_HEROKU_LINE.search(line) for line in scanned):
-        return HEROKU
+        return HEROKU_APP if any(_heroku_app_record(line) for line in scanned) else HEROKU
     for line in scanned:
         if line.startswith((b"{", b"[{")):
             return _json_log_kind(head)
@@ -245,6 +252,12 @@ def detect(head: bytes) -> str:
 CLF_TIME = r"\[[0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}:"
 _COMBINED_LINE = re.compile(rf'{CLF_TIME}[0-9:]{{8}} [+-][0-9]{{4}}\] "'.encode())
 SCANNED = 50  # first non-empty lines a text log (and its wrapper) is told by
+
+
+def _heroku_app_record(line: bytes) -> bool:
+    """``line`` is an app's line of a Heroku log holding a combined log record."""
+    match = _HEROKU_APP.match(line)
+    return match is not None and _COMBINED_LINE.search(line, match.end()) is not None
 
 
 def _line_kind(line: bytes) -> str:
@@ -282,10 +295,22 @@ def fields_of(line: bytes | str) -> tuple[str, ...]:
 def haproxy_agent_capture(head: bytes) -> int:
     """Which of HAProxy's captured request headers holds the User-Agent (``capture request
     header User-Agent``): the position in the first ``{...}`` whose values most often start
-    with ``Mozilla/`` (every browser's do), or -1 when none does (not captured)."""
+    with ``Mozilla/`` (every browser's do), or -1 when none does (not captured). Only lines
+    that are HAProxy's HTTP log lines are read, each split once (linear in the head's size)."""
     seen: dict[int, int] = {}
-    for match in _HAPROXY_CAPTURES.finditer(head):
-        for index, value in enumerate(match.group(1).split(b"|")):
+    for line in head.split(b"\n"):
+        match = _HAPROXY_LINE.search(line)
+        if match is None:
+            continue
+        # After the status: bytes, two cookies, termination state, connections, queues, then
+        # the captured request headers.
+        fields = line[match.end() :].split(b" ", 6)
+        if len(fields) < 7 or not fields[6].startswith(b"{"):
+            continue
+        end = fields[6].find(b"}")
+        if end < 0:
+            continue
+        for index, value in enumerate(fields[6][1:end].split(b"|")):
             if value.startswith(b"Mozilla/"):
                 seen[index] = seen.get(index, 0) + 1
     return max(seen, key=lambda i: (seen[i], -i)) if seen else -1

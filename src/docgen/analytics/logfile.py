@@ -33,6 +33,8 @@ from docgen.analytics.formats import (
     GCP_ARRAY,
     GCS,
     HAPROXY,
+    HEROKU,
+    HEROKU_APP,
     NETLIFY,
     VERCEL,
     VERCEL_JSON,
@@ -51,9 +53,19 @@ from docgen.exceptions import LogError
 # Stands for a bare CR in the copy DuckDB reads (a Unicode noncharacter: never in a real log).
 CR_STAND_IN = "\ufdd0"
 _BARE_CR = re.compile(rb"\r(?!\n)")
-# Formats read from the raw file or by blocks of it (never a container's output): a wrapper seen
+# Formats read from the raw file or by blocks of it (never a container's output), and Heroku's
+# log (its lines start with their time, which the router's are read with): a wrapper seen
 # around their lines is not taken off.
-_UNWRAPPED = (CLOUDFRONT_PARQUET, GCP_ARRAY, "cloudfront", W3C, AMPLIFY, VERCEL_JSON)
+_UNWRAPPED = (
+    CLOUDFRONT_PARQUET,
+    GCP_ARRAY,
+    "cloudfront",
+    W3C,
+    AMPLIFY,
+    VERCEL_JSON,
+    HEROKU,
+    HEROKU_APP,
+)
 CHUNK = 1 << 20
 PEEK = 64 * 1024
 # CloudFront standard (W3C) log fields, in the default order when no #Fields line says otherwise.
@@ -257,7 +269,7 @@ def inspect(
         )
     wrapped = wrapper(head)
     if wrapped and detect(unwrapped(head, wrapped)) in _UNWRAPPED:
-        wrapped = ""  # formats read from the raw file or by blocks: never written by a container
+        wrapped = ""  # formats read from the raw file or by blocks, Heroku's: no container's
     head = unwrapped(head, wrapped)
     found = detect(head)
     if fmt == "auto" or (fmt in FAMILIES and found.startswith(FAMILIES[fmt])):

@@ -23,6 +23,7 @@ from docgen.analytics.formats import (
     GCS,
     HAPROXY,
     HEROKU,
+    HEROKU_APP,
     NETLIFY,
     S3,
     TRAEFIK,
@@ -34,7 +35,7 @@ from docgen.analytics.parse_base import REASONS, Parsed, reader
 from docgen.analytics.parse_cloud import azure, gcp, gcp_source, gcs, s3
 from docgen.analytics.parse_cloudfront import cloudfront, cloudfront_json, cloudfront_parquet
 from docgen.analytics.parse_drains import netlify, vercel
-from docgen.analytics.parse_proxies import envoy, envoy_json, heroku
+from docgen.analytics.parse_proxies import envoy, envoy_json, heroku, heroku_app
 from docgen.analytics.parse_servers import (
     alb,
     caddy,
@@ -75,6 +76,7 @@ def parsed(log: LogFile, columns: Sequence[str] = ()) -> Parsed:
         ENVOY: envoy,
         ENVOY_JSON: envoy_json,
         HEROKU: heroku,
+        HEROKU_APP: heroku_app,
     }
     return by_format.get(log.format, caddy)(source)
 
