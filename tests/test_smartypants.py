@@ -16,6 +16,7 @@ CASES = [
     ('("q") x"y" \'tis', "(“q”) x”y” ‘tis"),
     ("\"'nested'\" quotes", "“‘nested’” quotes"),
     ("it's the users' keys", "it’s the users’ keys"),
+    ('He said "yes."--then left. "No!"--ok', "He said “yes.”--then left. “No!”--ok"),
 ]
 
 

@@ -77,6 +77,8 @@ def quotes(text: str) -> str:
         next_value = text[after[1] : after[2]] if after else ""
         if after and after[0] == "P" and later != "W":
             chars[start] = _CLOSE[value]
+        elif after and before in ("W", "P") and next_value in ("--", "---"):
+            chars[start] = _CLOSE[value]  # '"yes."--then': the dash follows the quote
         elif after and after[0] == "P" and next_value in ('"', "'") and later == "W":
             chars[start] = _OPEN[value]
             chars[after[1]] = _OPEN[next_value]
