@@ -43,3 +43,15 @@ def test_pages_show_curly_quotes_dashes_and_ellipses_but_code_and_anchors_keep_t
     assert '<span class="s2">"it\'s"</span> -- ...' in html  # code keeps its quotes
     assert "It&#39;s a card" in html and "He’s “here”" in html  # a prop is an attribute: as written
     assert "<td>‘x’</td>" in html and "<td>“y”</td>" in html
+
+
+def test_a_components_jsx_text_keeps_its_quotes_inline_as_in_a_block() -> None:
+    """The text of a component the page defines is JSX, never curled by Mintlify: used inside
+    a paragraph, its body was curled with the paragraph (the block use was not)."""
+    page = (
+        "export const Q = ({children}) => <span>\"it's\" -- x {children}</span>;\n\n"
+        'Inline <Q>"a"</Q> done. "Page\'s" text.\n'
+    )
+    html = render_mdx(page, 1).rendered.html
+    assert "<span>&quot;it's&quot; -- x" in html
+    assert "done. “Page’s” text." in html

@@ -231,6 +231,8 @@ def _template_inline(state: StateInline, template: Template, tag: Tag, inner: st
         context.names, context.depth = saved, context.depth - 1
     for token in body:
         token.level += state.level
+        if token.type in ("text", "text_special"):  # JSX text: no smart quotes (smartypants)
+            token.meta = {**(token.meta or {}), "jsx": True}
         state.tokens.append(token)
         state.tokens_meta.append(None)
 

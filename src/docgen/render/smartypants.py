@@ -112,7 +112,9 @@ def smarten(tokens: list[Token]) -> None:
         if block.type != "inline" or not block.children:
             continue
         for child in block.children:
-            if child.type in ("text", "text_special"):  # \" and &quot; are curled too
+            if child.type in ("text", "text_special") and (child.meta or {}).get("jsx"):
+                value = "A" * len(child.content)  # a component's JSX text: a word, kept
+            elif child.type in ("text", "text_special"):  # \" and &quot; are curled too
                 texts.append((child, size))
                 value = child.content
             elif child.type == "code_inline":
