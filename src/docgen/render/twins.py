@@ -23,6 +23,11 @@ _BREAKS = re.compile(r"[\r\n\v\f\x85\u2028\u2029]+")
 _RUNS = re.compile(r"`+")
 
 
+def _longest_run(text: str) -> int:
+    """The longest run of backticks in ``text`` (0: none)."""
+    return max((len(run) for run in _RUNS.findall(text)), default=0)
+
+
 def _line(text: str) -> str:
     """Spec text on one line of the twin: a line break in a name or value would start the
     twin's own Markdown (``# Injected`` a heading)."""
@@ -32,7 +37,7 @@ def _line(text: str) -> str:
 def _code(text: object) -> str:
     """``text`` as one code span: fenced by more backticks than any run inside it."""
     inner = _line(str(text))
-    fence = "`" * (max((len(r) for r in _RUNS.findall(inner)), default=0) + 1)
+    fence = "`" * (_longest_run(inner) + 1)
     pad = " " if inner.startswith(("`", " ")) or inner.endswith(("`", " ")) else ""
     return f"{fence}{pad}{inner}{pad}{fence}"
 
@@ -128,7 +133,6 @@ def operation_markdown(view: OperationView) -> list[str]:
     return out
 
 
-_BACKTICKS = re.compile(r"`+")
 _INFO = re.compile(r"[^\w+#.-]")
 
 
@@ -136,8 +140,7 @@ def fenced(code: str, lang: str) -> list[str]:
     """``code`` as one fenced block whatever it holds: the fence is longer than any run of
     backticks in it (four closed a block of three, and what followed read as the twin's own
     Markdown), the info string a language name only (no line break or backtick)."""
-    longest = max((len(run) for run in _BACKTICKS.findall(code)), default=0)
-    fence = "`" * max(3, longest + 1)
+    fence = "`" * max(3, _longest_run(code) + 1)
     word = (lang.split() or [""])[0]  # its first word: a line break ends an info string
     return [fence + _INFO.sub("", word)[:40], code, fence]
 
