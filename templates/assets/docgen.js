@@ -282,6 +282,14 @@
     }
 
     /* A group: its entries now when it holds this page, else when the reader opens it. */
+    /* A big section's title, tag and page count (nav.html's lazy_section draws the same). */
+    function sectionHead(into, node) {
+      into.appendChild(el("span", "nav-section-title", node.l));
+      groupTag(into, node);
+      var count = el("span", "nav-count", typeof node.n === "number" ? node.n : "");
+      count.appendChild(el("span", "visually-hidden", " pages"));
+      into.appendChild(count);
+    }
     function group(node, key, top) {
       var li = el("li", top ? "nav-section nav-lazy" : "nav-group");
       var details = el("details");
@@ -298,11 +306,7 @@
         while (own.firstChild) { own.removeChild(own.firstChild); }
         if (mark) { own.appendChild(mark); }
         if (top) {
-          own.appendChild(el("span", "nav-section-title", node.l));
-          groupTag(own, node);
-          var total = el("span", "nav-count", typeof node.n === "number" ? node.n : "");
-          total.appendChild(el("span", "visually-hidden", " pages"));
-          own.appendChild(total);
+          sectionHead(own, node);
         } else {
           var name = el("span", null, node.l);
           groupTag(name, node);
@@ -314,11 +318,7 @@
         summary.appendChild(el("span", "visually-hidden nav-toggle-hide", "Hide " + node.l));
       } else if (top) {
         if (mark) { summary.appendChild(mark); }
-        summary.appendChild(el("span", "nav-section-title", node.l));
-        groupTag(summary, node);
-        var count = el("span", "nav-count", typeof node.n === "number" ? node.n : "");
-        count.appendChild(el("span", "visually-hidden", " pages"));
-        summary.appendChild(count);
+        sectionHead(summary, node);
       } else {
         summary.appendChild(chevronIcon());
         if (mark) { summary.appendChild(mark); }

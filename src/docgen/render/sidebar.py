@@ -193,19 +193,7 @@ class Sidebar:
         cache_key = (id(section), key, base)
         found = self._open.get(cache_key)
         if found is None:
-            count = len(urls_of(section))
-            entries = self._entries(section, key, "", base)
-            mark = self._icon(section, base)
-            view = GroupView(
-                section.label,
-                key,
-                True,
-                count,
-                entries,
-                icon_html=mark,
-                tag=section.tag,
-                **_rooted(section, base, ""),
-            )
+            view = self._open_view(section, key, "", base)
             found = self._open[cache_key] = str(self.macros.lazy_section(view))
         for link in items:
             if isinstance(link, NavLink) and link.url == page_url and link.external is None:
@@ -213,21 +201,25 @@ class Sidebar:
                 found = found.replace(plain, str(self._link(link, base, True).html))
         return Markup(found)
 
+    def _open_view(self, section: NavSection, key: str, page_url: str, base: str) -> GroupView:
+        """``section`` drawn open, its entries listed (``page_url``: the current page)."""
+        mark = self._icon(section, base)  # before its entries' icons, as ever
+        return GroupView(
+            section.label,
+            key,
+            True,
+            len(urls_of(section)),
+            self._entries(section, key, page_url, base),
+            icon_html=mark,
+            tag=section.tag,
+            **_rooted(section, base, page_url),
+        )
+
     def _group(self, section: NavSection, key: str, page_url: str, base: str) -> GroupView:
+        if _contains(section, page_url) or (section.expanded and key.count(".")):
+            return self._open_view(section, key, page_url, base)
         count = len(urls_of(section))
         mark = self._icon(section, base)
-        if _contains(section, page_url) or (section.expanded and key.count(".")):
-            entries = self._entries(section, key, page_url, base)
-            return GroupView(
-                section.label,
-                key,
-                True,
-                count,
-                entries,
-                icon_html=mark,
-                tag=section.tag,
-                **_rooted(section, base, page_url),
-            )
         first = _first_link(section)
         url = href(base, first.url) if first is not None else base
         return GroupView(
