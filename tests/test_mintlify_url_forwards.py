@@ -183,3 +183,16 @@ def test_docgen_serve_forwards_a_mintlify_url(tmp_path: Path) -> None:
         assert 'content="0; url=../../api/webhooks/checkout-created/"' in page
     finally:
         process.stop()
+
+
+def test_a_lone_spec_gets_no_mintlify_forwards(tmp_path: Path) -> None:
+    """A site built from a spec alone was never on Mintlify: none of Mintlify's URLs are
+    forwarded (Microsoft Graph's spec would otherwise get 11,700 forwarding pages)."""
+    _site(tmp_path / "src")
+    out = tmp_path / "out"
+    build = _run("build", str(tmp_path / "src" / "openapi.json"), "-o", str(out))
+    assert build.returncode == 0, build.stderr
+    forwards = (out / "_redirects").read_text() if (out / "_redirects").exists() else ""
+    assert "customer_portal" not in forwards and "get-users" not in forwards
+    assert not (out / "api-reference" / "get-users").exists()
+    assert (out / "api-reference").is_dir()

@@ -17,6 +17,7 @@ from docgen.config.loader import load_config
 from docgen.config.model import (
     DEFAULT_DIRECTORY,
     DEFAULT_LANGUAGES,
+    SPEC_ONLY,
     NavNode,
     NodeKind,
     OpenApiSource,
@@ -291,6 +292,7 @@ def _spec_only_config(spec_path: Path, loader: SpecLoader) -> SiteConfig:
         playground=Playground(),
         languages=DEFAULT_LANGUAGES,
         auth=None,
+        source_format=SPEC_ONLY,
     )
 
 

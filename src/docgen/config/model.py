@@ -271,6 +271,9 @@ class Integrations:
         return any((self.ga4, self.gtm, self.posthog, self.plausible, self.fathom))
 
 
+SPEC_ONLY = "spec"  # SiteConfig.source_format of the site docgen makes for a lone spec
+
+
 @dataclass(frozen=True, slots=True)
 class SiteConfig:
     name: str
@@ -285,7 +288,8 @@ class SiteConfig:
     # frontmatter may name, without navigation of their own.
     api_openapi: tuple[OpenApiSource, ...] = ()
     global_links: tuple[GlobalLink, ...] = ()
-    source_format: str = "docs.json"  # or "mint.json" (read through the documented mapping)
+    # or "mint.json" (read through the documented mapping), or SPEC_ONLY (a lone spec's site)
+    source_format: str = "docs.json"
     chrome: Chrome = field(default_factory=lambda: Chrome())
     api_mdx: ApiMdx = field(default_factory=lambda: ApiMdx())
     redirects: tuple[Redirect, ...] = ()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from docgen.config.model import Redirect
+from docgen.config.model import SPEC_ONLY, Redirect
 from docgen.config.redirects import fold
 from docgen.nav.mintlify_urls import mintlify_page_urls
 from docgen.nav.model import Site
@@ -32,6 +32,7 @@ def earlier_urls(site: Site) -> dict[str, str]:
     """Each generated endpoint page's earlier or Mintlify's URL that differs from its URL and
     that nothing of the site takes, mapped to the page's URL (one two pages had: left out)."""
     pages = {fold(page.url) for page in site.pages}
+    on_mintlify = site.config.source_format != SPEC_ONLY  # a lone spec never had Mintlify's URLs
     taken_by = first_redirect(site.config.redirects)
     maps: dict[str, tuple[Slugs, list[Slugs]]] = {}
     mintlify: dict[tuple[str, str], dict[tuple[str, str, bool], str]] = {}
@@ -48,12 +49,13 @@ def earlier_urls(site: Site) -> dict[str, str]:
         now, earlier = maps[spec.name]
         if key not in now or page.url != f"/{page.directory}/{now[key]}":
             continue  # an x-mint href gives the page its URL: no rule ever did
-        if (spec.name, page.directory) not in mintlify:
-            mintlify[spec.name, page.directory] = mintlify_page_urls(spec, page.directory)
         olds = [f"/{page.directory}/{slugs.get(key, now[key])}" for slugs in earlier]
-        theirs = mintlify[spec.name, page.directory].get(key)
-        if theirs is not None and all(map(writable_part, theirs[1:].split("/"))):
-            olds.append(theirs)
+        if on_mintlify:
+            if (spec.name, page.directory) not in mintlify:
+                mintlify[spec.name, page.directory] = mintlify_page_urls(spec, page.directory)
+            theirs = mintlify[spec.name, page.directory].get(key)
+            if theirs is not None and all(map(writable_part, theirs[1:].split("/"))):
+                olds.append(theirs)
         for old in olds:
             folded = fold(old)
             if folded in pages or taken_by(old) is not None:
