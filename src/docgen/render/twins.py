@@ -25,12 +25,16 @@ _RUNS = re.compile(r"`+")
 
 def _longest_run(text: str) -> int:
     """The longest run of backticks in ``text`` (0: none)."""
+    if "`" not in text:  # nearly always: every field of every page asks
+        return 0
     return max((len(run) for run in _RUNS.findall(text)), default=0)
 
 
 def _line(text: str) -> str:
     """Spec text on one line of the twin: a line break in a name or value would start the
     twin's own Markdown (``# Injected`` a heading)."""
+    if text.isprintable():  # no line break of any kind (each is unprintable): nearly always
+        return text
     return _BREAKS.sub(" ", text)
 
 
